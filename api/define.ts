@@ -1,0 +1,43 @@
+import type { z } from 'zod'
+import type { Actor } from '../domain/shared/actor'
+import type { PageInfo } from '../domain/shared/pagination'
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/**
+ * Who may call an endpoint. `public` needs no session. Otherwise the caller must be staff holding
+ * any of `staff` (or any staff when `true`), or agency-side holding any of `agency`.
+ */
+export type Access = { public: true } | { staff?: readonly string[] | true; agency?: readonly string[] | true }
+
+export type HandlerContext<P, Q, B> = { actor: Actor; params: P; query: Q; body: B; request: Request }
+
+export type ApiResult = {
+  status?: number
+  message?: string
+  data?: unknown
+  pageInfo?: PageInfo | Record<string, unknown>
+  extra?: Record<string, unknown>
+}
+
+export type Endpoint<P = unknown, Q = unknown, B = unknown> = {
+  method: Method
+  path: string
+  summary: string
+  access: Access
+  params?: z.ZodType<P>
+  query?: z.ZodType<Q>
+  body?: z.ZodType<B>
+  /** Success status (200 unless stated). */
+  status?: number
+  handler: (ctx: HandlerContext<P, Q, B>) => Promise<ApiResult | Response>
+}
+
+/** Declares one row of the endpoint table with its types inferred from the schemas. */
+export function endpoint<P = Record<string, never>, Q = Record<string, never>, B = Record<string, never>>(
+  e: Endpoint<P, Q, B>,
+): Endpoint {
+  return e as unknown as Endpoint
+}
+
+export const ok = (data?: unknown, message = 'Success'): ApiResult => ({ data, message })

@@ -1,0 +1,5 @@
+export * from './identity'
+export * from './reference'
+export * from './agencies'
+export * from './access'
+export * from './platform'

@@ -1,0 +1,95 @@
+import { bigint, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { timestamps } from './common'
+import { identities } from './identity'
+import { agencies } from './agencies'
+
+export const fileFolder = pgEnum('file_folder', ['private', 'public', 'feedback', 'admission'])
+
+/** Every uploaded object, so downloads can be authorised against their owner. */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    folder: fileFolder('folder').notNull(),
+    filename: text('filename').notNull(),
+    content_type: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    uploaded_by: integer('uploaded_by').references(() => identities.id),
+    agency_id: integer('agency_id').references(() => agencies.id, { onDelete: 'set null' }),
+    uploaded_at: timestamp('uploaded_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('files_key_idx').on(t.key), index('files_agency_idx').on(t.agency_id)],
+)
+
+/** Mails sent through the outbox transport (development and tests), newest first by created_at. */
+export const outboxMails = pgTable(
+  'outbox_mails',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    ...timestamps,
+  },
+  (t) => [index('outbox_mails_to_idx').on(t.to, t.created_at)],
+)
+
+export const taskAudience = pgEnum('task_audience', ['staff', 'agency'])
+
+/** The approval inbox: one row per human decision a workflow is waiting for. */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    audience: taskAudience('audience').notNull().default('staff'),
+    subject: text('subject').notNull(),
+    agency_id: integer('agency_id').references(() => agencies.id, { onDelete: 'cascade' }),
+    amount: bigint('amount', { mode: 'number' }),
+    assignee_id: integer('assignee_id').references(() => identities.id),
+    link: text('link').notNull(),
+    workflow_id: text('workflow_id').notNull(),
+    due_at: timestamp('due_at', { withTimezone: true }),
+    escalated_at: timestamp('escalated_at', { withTimezone: true }),
+    opened_at: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closed_at: timestamp('closed_at', { withTimezone: true }),
+    outcome: text('outcome'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('tasks_open_unique_idx').on(t.workflow_id, t.kind, t.opened_at),
+    index('tasks_open_idx').on(t.audience, t.closed_at, t.due_at),
+    index('tasks_agency_idx').on(t.agency_id),
+  ],
+)
+
+export const notificationStatus = pgEnum('notification_status', ['UNREAD', 'READ', 'DISMISSED'])
+
+export const notifications = pgTable('notifications', {
+  id: serial('id').primaryKey(),
+  event_type: text('event_type').notNull(),
+  title: text('title').notNull(),
+  message: text('message').notNull(),
+  link: text('link'),
+  meta: jsonb('meta'),
+  ...timestamps,
+})
+
+export const notificationReceivers = pgTable(
+  'notification_receivers',
+  {
+    id: serial('id').primaryKey(),
+    notification_id: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    identity_id: integer('identity_id')
+      .notNull()
+      .references(() => identities.id, { onDelete: 'cascade' }),
+    status: notificationStatus('status').notNull().default('UNREAD'),
+    ...timestamps,
+  },
+  (t) => [index('notification_receivers_identity_idx').on(t.identity_id, t.status)],
+)

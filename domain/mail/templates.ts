@@ -1,0 +1,44 @@
+import { config } from '../shared/config'
+
+const link = (path: string) => new URL(path, config().APP_URL).toString()
+
+/** Every mail the product sends, as plain text (the html part is derived). */
+export const mails = {
+  otp: (code: string) => ({
+    subject: 'Your verification code',
+    text: `Your one-time verification code is ${code}.\nIt expires in 10 minutes.\nVerification code: ${code}`,
+  }),
+  invitation: (agencyId: number, token: string) => ({
+    subject: 'You are invited to sell OSHC with us',
+    text: `You have been invited to register your agency.\nComplete your registration here: ${link(`/register?invitation=${token}&agencyId=${agencyId}`)}`,
+  }),
+  temporaryPassword: (email: string, password: string) => ({
+    subject: 'Your agency portal login',
+    text: `Your login has been created.\nEmail: ${email}\nTemporary password: ${password}\nSign in at ${link('/login')} and choose a new password.`,
+  }),
+  agreementSent: (companyName: string) => ({
+    subject: 'Your agency agreement is ready to sign',
+    text: `Hello ${companyName},\nYour agency agreement is ready. Download it, sign it and upload the signed copy at ${link('/onboarding/agreement')}.`,
+  }),
+  passwordReset: (token: string) => ({
+    subject: 'Reset your password',
+    text: `A password reset was requested for your account.\nReset it here within one hour: ${link(`/reset-password?token=${token}`)}\nIf you did not ask for this, ignore this mail.`,
+  }),
+  portalActivated: (companyName: string) => ({
+    subject: 'Your agency portal is active',
+    text: `Hello ${companyName},\nYour portal is now active. Sign in at ${link('/login')} to compare quotes and sell policies.`,
+  }),
+  reminder: (what: string, path: string) => ({
+    subject: `Reminder: ${what}`,
+    text: `This is a reminder: ${what}.\nContinue here: ${link(path)}`,
+  }),
+  escalation: (what: string, path: string) => ({
+    subject: `Escalation: ${what}`,
+    text: `Nobody has acted on this after a reminder: ${what}.\nOpen: ${link(path)}`,
+  }),
+}
+
+export function htmlOf(text: string) {
+  const esc = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  return `<div style="font-family:sans-serif">${esc.split('\n').map((l) => `<p>${l}</p>`).join('')}</div>`
+}

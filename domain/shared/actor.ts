@@ -1,0 +1,50 @@
+import { forbidden } from './errors'
+
+export type UserType = 'Agency' | 'agency_user' | 'Oshc'
+export const STAFF_PERMISSIONS = ['agency_management', 'user_management', 'quote', 'finance', 'policy_management'] as const
+export const AGENCY_PERMISSIONS = ['quote', 'purchase', 'user_management', 'finance'] as const
+export type StaffPermission = (typeof STAFF_PERMISSIONS)[number]
+export type AgencyPermission = (typeof AGENCY_PERMISSIONS)[number]
+
+/** Who is acting: a signed-in person, the public, or a workflow. */
+export type Actor =
+  | { kind: 'Oshc'; identityId: number; userId: number; email: string; permissions: ReadonlySet<string> }
+  | { kind: 'Agency'; identityId: number; agencyId: number; email: string; permissions: ReadonlySet<string> }
+  | {
+      kind: 'agency_user'
+      identityId: number
+      agencyId: number
+      userId: number
+      email: string
+      permissions: ReadonlySet<string>
+    }
+  | { kind: 'public' }
+  | { kind: 'system'; name: string }
+
+export type AgencyActor = Extract<Actor, { kind: 'Agency' | 'agency_user' }>
+export type StaffActor = Extract<Actor, { kind: 'Oshc' }>
+
+export const isStaff = (a: Actor): a is StaffActor => a.kind === 'Oshc'
+export const isAgencySide = (a: Actor): a is AgencyActor => a.kind === 'Agency' || a.kind === 'agency_user'
+
+export function hasPermission(actor: Actor, permission: string) {
+  return 'permissions' in actor && actor.permissions.has(permission)
+}
+
+export function assertPermission(actor: Actor, ...anyOf: string[]) {
+  if (!anyOf.some((p) => hasPermission(actor, p))) throw forbidden()
+}
+
+/** Text written to history rows: who did it. */
+export function actorLabel(actor: Actor): string {
+  switch (actor.kind) {
+    case 'public':
+      return 'public'
+    case 'system':
+      return actor.name
+    default:
+      return `${actor.kind}:${actor.email}`
+  }
+}
+
+export const systemActor = (name: string): Actor => ({ kind: 'system', name })

@@ -1,0 +1,60 @@
+import { z } from 'zod'
+import { hmac } from './crypto'
+
+const duration = z
+  .string()
+  .regex(/^\d+(ms|s|m|h|d)$/, 'must look like 500ms, 30s, 10m, 2h or 1d')
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    APP_URL: z.string().url().default('http://localhost:3000'),
+    APP_SECRET: z.string().min(16).optional(),
+    DATA_DIR: z.string().default('.data'),
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().default('OSHC Back Office <no-reply@oshc.local>'),
+    STAFF_TEAM_EMAIL: z.string().email().default('operations@oshc.local'),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().optional(),
+    RECAPTCHA_SECRET: z.string().optional(),
+    TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
+    TEMPORAL_NAMESPACE: z.string().default('default'),
+    TEMPORAL_TASK_QUEUE: z.string().default('oshc'),
+    ONBOARDING_VERIFY_REMINDER: duration.default('1d'),
+    ONBOARDING_DETAILS_REMINDER: duration.default('3d'),
+    ONBOARDING_AGREEMENT_REMINDER: duration.default('5d'),
+    ONBOARDING_STAFF_REMINDER: duration.default('2d'),
+    SEED_ADMIN_PASSWORD: z.string().min(10).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      for (const key of ['APP_SECRET', 'SEED_ADMIN_PASSWORD'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` })
+      }
+    }
+  })
+
+export type Config = z.infer<typeof EnvSchema> & { appSecret: string; seedAdminPassword: string }
+
+let cached: Config | undefined
+
+/** Reads and validates the environment once; a bad variable stops the process with its name. */
+export function config(): Config {
+  if (cached) return cached
+  const parsed = EnvSchema.safeParse(process.env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  cached = {
+    ...parsed.data,
+    appSecret: parsed.data.APP_SECRET ?? 'dev-only-secret-not-for-production',
+    seedAdminPassword: parsed.data.SEED_ADMIN_PASSWORD ?? 'Admin-Passw0rd!',
+  }
+  return cached
+}
+
+/** A key for one purpose (sessions, one-time codes, file URLs) derived from the app secret. */
+export const secretFor = (purpose: string) => hmac(config().appSecret, purpose)
+
+export const isProduction = () => config().NODE_ENV === 'production'
