@@ -10,7 +10,14 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
  */
 export type Access = { public: true } | { staff?: readonly string[] | true; agency?: readonly string[] | true }
 
-export type HandlerContext<P, Q, B> = { actor: Actor; params: P; query: Q; body: B; request: Request }
+export type HandlerContext<P, Q, B> = {
+  actor: Actor
+  params: P
+  query: Q
+  body: B
+  request: Request
+  clientIp: string
+}
 
 export type ApiResult = {
   status?: number

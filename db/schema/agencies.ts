@@ -44,9 +44,9 @@ export const agencies = pgTable(
   {
     id: serial('id').primaryKey(),
     identity_id: integer('identity_id').references(() => identities.id),
-    full_company_name: text('full_company_name').notNull(),
-    full_company_address: text('full_company_address').notNull(),
-    contact_person: text('contact_person').notNull(),
+    full_company_name: text('full_company_name'),
+    full_company_address: text('full_company_address'),
+    contact_person: text('contact_person'),
     email: text('email').notNull(),
     is_email_verified: boolean('is_email_verified').notNull().default(false),
     is_request_submitted: boolean('is_request_submitted').notNull().default(false),

@@ -60,7 +60,7 @@ export const tasks = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('tasks_open_unique_idx').on(t.workflow_id, t.kind, t.opened_at),
+    index('tasks_workflow_idx').on(t.workflow_id),
     index('tasks_open_idx').on(t.audience, t.closed_at, t.due_at),
     index('tasks_agency_idx').on(t.agency_id),
   ],

@@ -1,0 +1,360 @@
+import { z } from 'zod'
+import { endpoint, ok } from '../define'
+import { exportResponse, ExportFormatSchema } from '../export.server'
+import { PageQuerySchema, SortDirectionSchema } from '../../domain/shared/pagination'
+import { id } from '../../domain/shared/fields'
+import * as S from '../../domain/agencies/agencies.schemas'
+import { registerAgency } from '../../domain/agencies/register-agency'
+import { resendOtp, verifyAgency } from '../../domain/agencies/verify-agency'
+import { createAgencyLogin } from '../../domain/agencies/create-agency-login'
+import { getAgencyBankDetail, updateAgency, updateAgencyAddress, updateAgencyBank } from '../../domain/agencies/company-steps'
+import {
+  inviteAgency,
+  sendAgencyPasswordReset,
+  submitRegistrationRequest,
+  updateAdminAgencyStatus,
+  updateAgencyStatus,
+  updateYourAdmission,
+} from '../../domain/agencies/agency-status'
+import {
+  deletePurchaseRule,
+  findOvhcAgencies,
+  getAgencyConfiguration,
+  getOvhcAgencyConfiguration,
+  updateAgencyCardSurcharge,
+  updateAgencyOvhcConfiguration,
+  upsertAgencyConfiguration,
+  upsertAgencyConfigurationV2,
+} from '../../domain/agencies/configuration'
+import { getAgencyDocument, sendAgreement, uploadSignedAgreement, uploadUnsignedAgreement } from '../../domain/agencies/agreements'
+import { getAgency } from '../../domain/agencies/get-agency'
+import { getAgencyHistories } from '../../domain/agencies/agency-history'
+import {
+  AGENCY_EXPORT_COLUMNS,
+  findAgencies,
+  findAllAgencies,
+  findInvitedAgencies,
+  iterateAgencies,
+} from '../../domain/agencies/find-agencies'
+
+const BASE = '/agencies/agency-management'
+const USERS_BASE = '/agencies/user-management'
+const AM = ['agency_management'] as const
+/** Agency-side calls on its own record accept any agency permission (spec/01 section 6). */
+const ANY_AGENCY = ['finance', 'purchase', 'quote', 'user_management'] as const
+const staffOrOwn = { staff: AM, agency: ANY_AGENCY } as const
+
+const AgencyIdParam = z.object({ agencyId: id() })
+const IdParam = z.object({ id: id() })
+const ListQuery = S.AgencyListQuerySchema.extend({ sort_direction: SortDirectionSchema }).merge(PageQuerySchema)
+const ExportQuery = S.AgencyListQuerySchema.extend({ sort_direction: SortDirectionSchema, format: ExportFormatSchema })
+
+/** Reads offered at both bases (spec/01 lists them under user-management too). */
+const sharedReads = (base: string) => [
+  endpoint({
+    method: 'GET',
+    path: `${base}/getAgency`,
+    summary: 'An agency by e-mail or id',
+    access: staffOrOwn,
+    query: S.GetAgencyQuerySchema,
+    handler: async ({ actor, query }) => ok(await getAgency({ actor, ...query })),
+  }),
+  endpoint({
+    method: 'GET',
+    path: `${base}/getAgencyConfiguration/{agencyId}`,
+    summary: 'Provider configuration, BNPL meta, purchase rules, payment methods and surcharge',
+    access: staffOrOwn,
+    params: AgencyIdParam,
+    handler: async ({ actor, params }) => ok(await getAgencyConfiguration({ actor, agencyId: params.agencyId })),
+  }),
+  endpoint({
+    method: 'GET',
+    path: `${base}/getAgencyDocument/{agencyId}`,
+    summary: 'Agreement documents with presigned URLs',
+    access: staffOrOwn,
+    params: AgencyIdParam,
+    handler: async ({ actor, params }) => ok(await getAgencyDocument({ actor, agencyId: params.agencyId })),
+  }),
+  endpoint({
+    method: 'GET',
+    path: `${base}/getAgencyHistories/{agencyId}`,
+    summary: 'The agency timeline',
+    access: staffOrOwn,
+    params: AgencyIdParam,
+    handler: async ({ actor, params }) => ok(await getAgencyHistories({ actor, agencyId: params.agencyId })),
+  }),
+]
+
+export const agencyEndpoints = [
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/registerAgency`,
+    summary: 'Public agency registration (or completion of an invitation)',
+    access: { public: true },
+    body: S.RegisterAgencySchema,
+    status: 201,
+    handler: async ({ body, clientIp }) => ({
+      status: 201,
+      message: 'Registration received. We have e-mailed you a verification code.',
+      data: await registerAgency({ input: body, clientIp }),
+    }),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/sendInvitation`,
+    summary: 'Invite an agency by e-mail',
+    access: { staff: AM },
+    body: S.InvitationSchema,
+    handler: async ({ actor, body }) => ({
+      status: 201,
+      message: 'Invitation sent',
+      data: await inviteAgency({ actor, email: body.email, mainBranchEmail: body.mainBranchEmail }),
+    }),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/resendOtp`,
+    summary: 'Send a new one-time code',
+    access: { public: true },
+    body: S.AgencyIdBodySchema,
+    handler: async ({ body }) => ({ message: 'A new code has been sent', data: await resendOtp(body) }),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/verifyAgency`,
+    summary: 'Verify the e-mail with the one-time code',
+    access: { public: true },
+    body: S.VerifyAgencySchema,
+    handler: async ({ body, clientIp }) => ({ message: 'E-mail verified', data: await verifyAgency({ ...body, clientIp }) }),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/createAgencyInCognito`,
+    summary: 'Create the agency login and mail a temporary password',
+    access: { public: true },
+    body: S.CreateLoginSchema,
+    handler: async ({ body }) => ({ message: 'Login created. Your temporary password has been e-mailed.', data: await createAgencyLogin(body) }),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/updateAgency/{agencyId}`,
+    summary: 'Company details (step one)',
+    access: staffOrOwn,
+    params: AgencyIdParam,
+    body: S.UpdateAgencySchema,
+    handler: async ({ actor, params, body }) => ok(await updateAgency({ actor, agencyId: params.agencyId, input: body }), 'Company details saved'),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/updateAgencyAddress/{agencyId}`,
+    summary: 'Address and contact e-mails (step two)',
+    access: staffOrOwn,
+    params: AgencyIdParam,
+    body: S.UpdateAgencyAddressSchema,
+    handler: async ({ actor, params, body }) => ok(await updateAgencyAddress({ actor, agencyId: params.agencyId, input: body }), 'Address saved'),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/updateAgencyBank/{agencyId}`,
+    summary: 'Bank details (last company step)',
+    access: staffOrOwn,
+    params: AgencyIdParam,
+    body: S.UpdateAgencyBankSchema,
+    handler: async ({ actor, params, body }) => ok(await updateAgencyBank({ actor, agencyId: params.agencyId, input: body }), 'Bank details saved'),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/submitAgencyRegistrationRequest`,
+    summary: 'Submit the completed registration to staff',
+    access: staffOrOwn,
+    body: S.AgencyIdBodySchema,
+    handler: async ({ actor, body }) => ok(await submitRegistrationRequest({ actor, agencyId: body.agencyId }), 'Registration request submitted'),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/updateAgencyStatus/{agencyId}`,
+    summary: 'Agency-side status update (its allowed subset, along the onboarding machine)',
+    access: { agency: ANY_AGENCY },
+    params: AgencyIdParam,
+    body: S.AgencyStatusSchema,
+    handler: async ({ actor, params, body }) => ok(await updateAgencyStatus({ actor, agencyId: params.agencyId, status: body.status })),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/updateAdminAgencyStatus/{agencyId}`,
+    summary: 'Staff activate or deactivate the portal',
+    access: { staff: AM },
+    params: AgencyIdParam,
+    body: S.AdminAgencyStatusSchema,
+    handler: async ({ actor, params, body }) => ok(await updateAdminAgencyStatus({ actor, agencyId: params.agencyId, status: body.status }), 'Status updated'),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/updateAgencyStatusForYourAdmission/{id}`,
+    summary: 'Enable or disable the admission service for an agency',
+    access: { staff: AM },
+    params: IdParam,
+    body: S.YourAdmissionSchema,
+    handler: async ({ actor, params, body }) => ok(await updateYourAdmission({ actor, agencyId: params.id, active: body.is_yourAdmission_active })),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/upsertAgencyConfiguration`,
+    summary: 'Commission, credit and BNPL for one provider',
+    access: { staff: AM },
+    body: S.UpsertConfigurationSchema,
+    handler: async ({ actor, body }) => ok(await upsertAgencyConfiguration({ actor, input: body }), 'Configuration saved'),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/upsertAgencyConfigurationV2`,
+    summary: 'Whole agency configuration: providers, payment methods, OVHC, purchase rules, BNPL amount',
+    access: { staff: AM },
+    body: S.UpsertConfigurationV2Schema,
+    handler: async ({ actor, body }) => ok(await upsertAgencyConfigurationV2({ actor, input: body }), 'Configuration saved'),
+  }),
+  endpoint({
+    method: 'DELETE',
+    path: `${BASE}/deletePurchaseRule`,
+    summary: 'Delete a purchase rule',
+    access: { staff: AM },
+    body: S.DeletePurchaseRuleSchema,
+    handler: async ({ actor, body }) => ok(await deletePurchaseRule({ actor, input: body }), 'Purchase rule deleted'),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/updateAgencyCardSurcharge`,
+    summary: 'Turn the card surcharge on or off',
+    access: { staff: ['finance'] },
+    body: S.CardSurchargeSchema,
+    handler: async ({ actor, body }) => ok(await updateAgencyCardSurcharge({ actor, input: body })),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/uploadUnsignedAgencyAgreementDocument/{agencyId}`,
+    summary: 'Attach the unsigned agreement (uploaded first through the file calls)',
+    access: { staff: AM },
+    params: AgencyIdParam,
+    body: S.AgreementUploadSchema,
+    handler: async ({ actor, params, body }) => ok(await uploadUnsignedAgreement({ actor, agencyId: params.agencyId, input: body }), 'Agreement uploaded'),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/sendUnsignedAgencyAgreementDocumentToAgency/{agencyId}`,
+    summary: 'Send the agreement to the agency (AGREEMENT_SENT)',
+    access: { staff: AM },
+    params: AgencyIdParam,
+    handler: async ({ actor, params }) => ok(await sendAgreement({ actor, agencyId: params.agencyId }), 'Agreement sent'),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/uploadSignedAgencyAgreementDocument/{agencyId}`,
+    summary: 'Attach the signed agreement (AGREEMENT_SIGNED)',
+    access: staffOrOwn,
+    params: AgencyIdParam,
+    body: S.AgreementUploadSchema,
+    handler: async ({ actor, params, body }) => ok(await uploadSignedAgreement({ actor, agencyId: params.agencyId, input: body }), 'Signed agreement uploaded'),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/sendPasswordResetEmail/{agencyId}`,
+    summary: 'Mail the agency a password reset link',
+    access: { staff: AM },
+    params: AgencyIdParam,
+    handler: async ({ actor, params }) => ok(await sendAgencyPasswordReset({ actor, agencyId: params.agencyId }), 'Password reset e-mail sent'),
+  }),
+  endpoint({
+    method: 'GET',
+    path: `${BASE}/agenciesByStatus`,
+    summary: 'Agencies filtered by status list, country, creation type, dates and text',
+    access: { staff: AM },
+    query: ListQuery,
+    handler: async ({ query }) => {
+      const r = await findAgencies(query)
+      return { data: r.items, pageInfo: r.pageInfo }
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/exportAgenciesReport`,
+    summary: 'The agenciesByStatus list as CSV or XLSX (format=xlsx), streamed',
+    access: { staff: AM },
+    query: ExportQuery,
+    handler: async ({ query }) =>
+      exportResponse({ filename: 'agencies', format: query.format, columns: AGENCY_EXPORT_COLUMNS, rows: iterateAgencies(query) }),
+  }),
+  endpoint({
+    method: 'GET',
+    path: `${BASE}/getAgencyBankDetail/{agencyId}`,
+    summary: 'Bank details of an agency',
+    access: staffOrOwn,
+    params: AgencyIdParam,
+    handler: async ({ actor, params }) => ok(await getAgencyBankDetail({ actor, agencyId: params.agencyId })),
+  }),
+  endpoint({
+    method: 'GET',
+    path: `${BASE}/getAllAgencies`,
+    summary: 'Every agency (id, name, e-mail, status)',
+    access: { staff: AM },
+    handler: async () => ok(await findAllAgencies()),
+  }),
+  endpoint({
+    method: 'GET',
+    path: `${BASE}/getInvitedAgencies`,
+    summary: 'Invited and referred agencies',
+    access: { staff: AM },
+    query: z
+      .object({
+        filter_key: z.enum(['pending', 'registered', 'all']).default('all'),
+        global_filter: z.string().trim().max(256).optional(),
+        sort_key: z.enum(['created_at', 'email'], { error: 'Unknown sort key' }).default('created_at'),
+        sort_direction: SortDirectionSchema,
+      })
+      .merge(PageQuerySchema),
+    handler: async ({ query }) => {
+      const r = await findInvitedAgencies(query)
+      return { data: r.items, pageInfo: r.pageInfo }
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: `${BASE}/getOvhcAgencyConfiguration/{agencyId}`,
+    summary: 'OVHC commissions of an agency',
+    access: staffOrOwn,
+    params: AgencyIdParam,
+    handler: async ({ actor, params }) => ok(await getOvhcAgencyConfiguration({ actor, agencyId: params.agencyId })),
+  }),
+  endpoint({
+    method: 'GET',
+    path: `${BASE}/getAllOvhcAgencyConfiguration`,
+    summary: 'OVHC commissions of every active agency',
+    access: { staff: AM },
+    handler: async () => ok(await findOvhcAgencies({ returnBankDetails: false })),
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/agencies/ovhc/agencyForOvhc',
+    summary: 'Active agencies with OVHC commissions (and bank details when returnBankDetailsFlag=TRUE)',
+    access: { staff: AM },
+    query: z.object({ returnBankDetailsFlag: z.enum(['TRUE', 'FALSE']).default('FALSE') }),
+    handler: async ({ query }) => ok(await findOvhcAgencies({ returnBankDetails: query.returnBankDetailsFlag === 'TRUE' })),
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/agencies/ovhc/agencyForOvhcById/{id}',
+    summary: 'One agency with OVHC commissions and bank details',
+    access: { staff: AM },
+    params: IdParam,
+    handler: async ({ params }) => ok((await findOvhcAgencies({ returnBankDetails: true, agencyId: params.id }))[0]),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/agencies/ovhc/updateAgencyOvhcConfiguration',
+    summary: 'Set an OVHC commission (staff name the agency; an agency sets its own)',
+    access: staffOrOwn,
+    body: S.OvhcConfigurationSchema,
+    handler: async ({ actor, body }) => ok(await updateAgencyOvhcConfiguration({ actor, input: body })),
+  }),
+  ...sharedReads(BASE),
+  ...sharedReads(USERS_BASE),
+]

@@ -1,0 +1,277 @@
+import { Form, Link, useLocation, useSearchParams } from '@remix-run/react'
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Download } from 'lucide-react'
+import * as React from 'react'
+
+import { cn } from '../utils/cn'
+import { Button, buttonVariants } from './ui/button'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table'
+
+export const SORT_KEY_PARAM = 'sort_key'
+export const SORT_DIRECTION_PARAM = 'sort_direction'
+export const PAGE_PARAM = 'page'
+
+export type SortDirection = 'asc' | 'desc'
+
+export interface DataTableColumn<T> {
+  key: string
+  header: string
+  sortable?: boolean
+  cell: (row: T) => React.ReactNode
+  /** Extra classes for this column's <th> and <td> (e.g. 'text-right'). */
+  className?: string
+}
+
+export interface PageInfo {
+  page: number
+  perPage: number
+  total: number
+  totalPages: number
+}
+
+export interface DataTableProps<T> {
+  columns: DataTableColumn<T>[]
+  rows: T[]
+  pageInfo: PageInfo
+  sortKey?: string
+  sortDirection?: SortDirection
+  emptyText?: string
+  getRowKey: (row: T) => string | number
+  /** Accessible caption (visually hidden); describes what the table lists. */
+  caption?: string
+  className?: string
+}
+
+function hrefWith(pathname: string, params: URLSearchParams): string {
+  const search = params.toString()
+  return search ? `${pathname}?${search}` : pathname
+}
+
+/**
+ * Server-driven table: sorting and paging are plain links that rewrite the URL search params
+ * (`sort_key`, `sort_direction` = 'true' ascending / 'false' descending, `page`), so the route
+ * loader does the work and everything works without JavaScript.
+ */
+export function DataTable<T>({
+  columns,
+  rows,
+  pageInfo,
+  sortKey,
+  sortDirection,
+  emptyText = 'No results.',
+  getRowKey,
+  caption,
+  className,
+}: DataTableProps<T>) {
+  const [searchParams] = useSearchParams()
+  const { pathname } = useLocation()
+
+  function sortHref(key: string): string {
+    const next = new URLSearchParams(searchParams)
+    const ascending = !(sortKey === key && sortDirection !== 'desc')
+    next.set(SORT_KEY_PARAM, key)
+    next.set(SORT_DIRECTION_PARAM, ascending ? 'true' : 'false')
+    next.delete(PAGE_PARAM)
+    return hrefWith(pathname, next)
+  }
+
+  function pageHref(page: number): string {
+    const next = new URLSearchParams(searchParams)
+    if (page <= 1) next.delete(PAGE_PARAM)
+    else next.set(PAGE_PARAM, String(page))
+    return hrefWith(pathname, next)
+  }
+
+  const totalPages = Math.max(1, pageInfo.totalPages)
+  const page = Math.min(Math.max(1, pageInfo.page), totalPages)
+  const hasPrevious = page > 1
+  const hasNext = page < totalPages
+
+  return (
+    <div className={cn('flex flex-col gap-3', className)}>
+      <div className="rounded-md border">
+        <Table>
+          {caption ? <caption className="sr-only">{caption}</caption> : null}
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              {columns.map((column) => {
+                const isSorted = sortKey === column.key
+                const direction = isSorted ? (sortDirection ?? 'asc') : undefined
+                const ariaSort =
+                  direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
+                const SortIcon =
+                  direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ArrowUpDown
+                return (
+                  <TableHead
+                    key={column.key}
+                    aria-sort={column.sortable ? ariaSort : undefined}
+                    className={column.className}
+                  >
+                    {column.sortable ? (
+                      <Link
+                        to={sortHref(column.key)}
+                        preventScrollReset
+                        className="-ml-2 inline-flex items-center gap-1 rounded-md px-2 py-1 hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                      >
+                        {column.header}
+                        <SortIcon className="h-3.5 w-3.5" aria-hidden="true" />
+                        <span className="sr-only">
+                          {direction === 'asc'
+                            ? ', sorted ascending. Activate to sort descending'
+                            : direction === 'desc'
+                              ? ', sorted descending. Activate to sort ascending'
+                              : ', activate to sort ascending'}
+                        </span>
+                      </Link>
+                    ) : (
+                      column.header
+                    )}
+                  </TableHead>
+                )
+              })}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.length === 0 ? (
+              <TableRow className="hover:bg-transparent">
+                <TableCell colSpan={columns.length} className="h-24 text-center text-muted-foreground">
+                  {emptyText}
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((row) => (
+                <TableRow key={getRowKey(row)}>
+                  {columns.map((column) => (
+                    <TableCell key={column.key} className={column.className}>
+                      {column.cell(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </div>
+      <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+        <p className="text-muted-foreground">
+          Page {page} of {totalPages} · {pageInfo.total} {pageInfo.total === 1 ? 'result' : 'results'}
+        </p>
+        <div className="flex items-center gap-2">
+          <PagerLink href={hasPrevious ? pageHref(page - 1) : undefined} rel="prev">
+            <ChevronLeft aria-hidden="true" />
+            Previous
+          </PagerLink>
+          <PagerLink href={hasNext ? pageHref(page + 1) : undefined} rel="next">
+            Next
+            <ChevronRight aria-hidden="true" />
+          </PagerLink>
+        </div>
+      </nav>
+    </div>
+  )
+}
+
+function PagerLink({
+  href,
+  rel,
+  children,
+}: {
+  href: string | undefined
+  rel: string
+  children: React.ReactNode
+}) {
+  const className = buttonVariants({ variant: 'outline', size: 'sm' })
+  if (!href) {
+    return (
+      <span
+        className={cn(
+          className,
+          'cursor-not-allowed text-muted-foreground hover:bg-background hover:text-muted-foreground',
+        )}
+      >
+        {children}
+      </span>
+    )
+  }
+  return (
+    <Link to={href} rel={rel} preventScrollReset className={className}>
+      {children}
+    </Link>
+  )
+}
+
+export interface FilterBarProps {
+  children: React.ReactNode
+  className?: string
+  /** Where "Reset" goes; defaults to the current path with no search params. */
+  resetTo?: string
+  /** Current search params to carry over as hidden inputs (default: sort params). */
+  preserveParams?: string[]
+  /** Accessible name of the search landmark. */
+  label?: string
+}
+
+/**
+ * GET filter form: children are the filter inputs. Submitting resets paging; sorting is kept via
+ * hidden inputs. Works without JavaScript.
+ */
+export function FilterBar({
+  children,
+  className,
+  resetTo,
+  preserveParams = [SORT_KEY_PARAM, SORT_DIRECTION_PARAM],
+  label = 'Filters',
+}: FilterBarProps) {
+  const [searchParams] = useSearchParams()
+  const { pathname } = useLocation()
+  const hidden = preserveParams.flatMap((name) => searchParams.getAll(name).map((value) => ({ name, value })))
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label={label}
+      className={cn('flex flex-wrap items-end gap-3 rounded-md border bg-card p-4', className)}
+    >
+      {hidden.map(({ name, value }, i) => (
+        <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+      <div className="flex items-center gap-2">
+        <Button type="submit" size="sm">
+          Apply
+        </Button>
+        <Link to={resetTo ?? pathname} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+          Reset
+        </Link>
+      </div>
+    </Form>
+  )
+}
+
+function exportHref(href: string, current: URLSearchParams, format: 'csv' | 'xlsx'): string {
+  const [path, query = ''] = href.split('?', 2)
+  const params = new URLSearchParams(query)
+  for (const [key, value] of current) {
+    if (key === PAGE_PARAM || key === 'format') continue
+    if (!params.has(key)) params.append(key, value)
+  }
+  params.set('format', format)
+  return `${path}?${params.toString()}`
+}
+
+/** "Export CSV" / "Export XLSX" download links carrying the current filters and sort (not the page). */
+export function ExportLinks({ href, className }: { href: string; className?: string }) {
+  const [searchParams] = useSearchParams()
+  const linkClass = buttonVariants({ variant: 'outline', size: 'sm' })
+  return (
+    <div className={cn('flex items-center gap-2', className)}>
+      <a href={exportHref(href, searchParams, 'csv')} download className={linkClass}>
+        <Download aria-hidden="true" />
+        Export CSV
+      </a>
+      <a href={exportHref(href, searchParams, 'xlsx')} download className={linkClass}>
+        <Download aria-hidden="true" />
+        Export XLSX
+      </a>
+    </div>
+  )
+}

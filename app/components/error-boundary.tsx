@@ -1,0 +1,75 @@
+import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+import { AlertTriangle } from 'lucide-react'
+import * as React from 'react'
+
+import { getErrorMessage } from '../utils/misc'
+import { buttonVariants } from './ui/button'
+
+const STATUS_TITLES: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Please sign in',
+  403: 'You do not have permission to see this page',
+  404: 'We could not find that page',
+}
+
+const DEFAULT_TITLE = 'Something went wrong'
+
+/** Message carried by a thrown response: a string body, or an object with a string `message`. */
+function messageFromData(data: unknown): string | null {
+  if (typeof data === 'string') return data.trim() ? data : null
+  if (data && typeof data === 'object' && 'message' in data) {
+    const message = (data as { message: unknown }).message
+    if (typeof message === 'string' && message.trim()) return message
+  }
+  return null
+}
+
+export interface GeneralErrorBoundaryProps {
+  /** Override the heading for particular statuses. */
+  statusTitles?: Record<number, string>
+  /** Where the "back" link points; defaults to "/". */
+  homeHref?: string
+  homeLabel?: string
+}
+
+/**
+ * Use as a route's ErrorBoundary: `export function ErrorBoundary() { return <GeneralErrorBoundary /> }`.
+ * 4xx responses are expected outcomes and are not logged; 5xx and thrown errors are.
+ */
+export function GeneralErrorBoundary({
+  statusTitles,
+  homeHref = '/',
+  homeLabel = 'Back to home',
+}: GeneralErrorBoundaryProps = {}) {
+  const error = useRouteError()
+  const isResponse = isRouteErrorResponse(error)
+  const status = isResponse ? error.status : 500
+
+  React.useEffect(() => {
+    if (isResponse && error.status < 500) return
+    console.error(error)
+  }, [error, isResponse])
+
+  const title = statusTitles?.[status] ?? STATUS_TITLES[status] ?? DEFAULT_TITLE
+  let detail: string | null = null
+  if (isResponse) {
+    detail = messageFromData(error.data)
+  } else if (import.meta.env.DEV) {
+    // Never leak internal error details to users in production.
+    detail = getErrorMessage(error)
+  }
+
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-start gap-4 p-6" role="alert">
+      <div className="flex items-center gap-3">
+        <AlertTriangle className="h-6 w-6 text-destructive" aria-hidden="true" />
+        <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+      </div>
+      {detail && detail !== title ? <p className="text-muted-foreground">{detail}</p> : null}
+      {isResponse ? <p className="text-sm text-muted-foreground">Error {status}</p> : null}
+      <Link to={homeHref} className={buttonVariants({ variant: 'outline' })}>
+        {homeLabel}
+      </Link>
+    </div>
+  )
+}

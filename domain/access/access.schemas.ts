@@ -1,0 +1,20 @@
+import { z } from 'zod'
+
+export const LoginSchema = z.object({
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').email('Invalid email'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+})
+
+export const ChangePasswordSchema = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+  newPassword: z.string({ error: 'New password is required' }).min(1, 'New password is required'),
+})
+
+export const ForgotPasswordSchema = z.object({
+  email: z.string({ error: 'Email is required' }).trim().email('Invalid email'),
+})
+
+export const ResetPasswordSchema = z.object({
+  token: z.string({ error: 'The reset link is invalid' }).min(10, 'The reset link is invalid'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+})

@@ -1,0 +1,114 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { getDb } from '../../db/client'
+import { agencies, identities, passwordResetTokens } from '../../db/schema'
+import { DomainError, notFound } from '../shared/errors'
+import type { Actor } from '../shared/actor'
+import { actorLabel } from '../shared/actor'
+import { randomToken, sha256 } from '../shared/crypto'
+import { sendMail } from '../mail/mailer'
+import { mails } from '../mail/templates'
+import { recordAgencyHistory } from '../agencies/agency-history'
+import { notifyWorkflow } from '../agencies/register-agency'
+import { hashPassword, passwordSchema, verifyPassword } from './passwords'
+import { revokeAllSessions } from './sessions'
+
+function checkNewPassword(field: string, password: string, email: string) {
+  const r = passwordSchema(email).safeParse(password)
+  if (!r.success) {
+    const message = r.error.issues[0].message
+    throw new DomainError('VALIDATION', message, { [field]: r.error.issues.map((i) => i.message) })
+  }
+}
+
+/**
+ * changePassword: the signed-in person replaces their password. An agency changing its temporary
+ * password at first sign-in moves SIGN_UP_REQUEST_SENT -> LOGIN_CRED_CHANGED.
+ */
+export async function changePassword(opts: { actor: Actor; currentPassword: string; newPassword: string }) {
+  const { actor } = opts
+  if (!('identityId' in actor)) throw new DomainError('UNAUTHENTICATED', 'You must be signed in')
+  const db = getDb()
+  const [identity] = await db.select().from(identities).where(eq(identities.id, actor.identityId))
+  if (!identity?.password_hash) throw notFound('Account')
+  if (!(await verifyPassword(identity.password_hash, opts.currentPassword))) {
+    throw new DomainError('VALIDATION', 'The current password is not correct', {
+      currentPassword: ['The current password is not correct'],
+    })
+  }
+  checkNewPassword('newPassword', opts.newPassword, identity.email)
+  if (opts.newPassword === opts.currentPassword) {
+    throw new DomainError('VALIDATION', 'Choose a password different from the current one', {
+      newPassword: ['Choose a password different from the current one'],
+    })
+  }
+  const hash = await hashPassword(opts.newPassword)
+  let agencyId: number | undefined
+  await db.transaction(async (tx) => {
+    await tx.update(identities).set({ password_hash: hash, must_change_password: false }).where(eq(identities.id, identity.id))
+    if (actor.kind === 'Agency') {
+      const [agency] = await tx.select().from(agencies).where(eq(agencies.id, actor.agencyId)).for('update')
+      if (agency?.status === 'SIGN_UP_REQUEST_SENT') {
+        await tx.update(agencies).set({ status: 'LOGIN_CRED_CHANGED' }).where(eq(agencies.id, agency.id))
+        await recordAgencyHistory(tx, {
+          agencyId: agency.id,
+          action: 'PASSWORD_CHANGED',
+          actor: actorLabel(actor),
+          from: 'SIGN_UP_REQUEST_SENT',
+          to: 'LOGIN_CRED_CHANGED',
+        })
+        agencyId = agency.id
+      }
+    }
+  })
+  if (agencyId) await notifyWorkflow(agencyId)
+  return { changed: true }
+}
+
+const RESET_TTL_MS = 60 * 60 * 1000
+
+/** Mails a single-use reset link when the e-mail has an account; says the same either way. */
+export async function requestPasswordReset(opts: { email: string }) {
+  const db = getDb()
+  const [identity] = await db
+    .select()
+    .from(identities)
+    .where(eq(sql`lower(${identities.email})`, opts.email.toLowerCase()))
+  if (identity) {
+    const token = randomToken()
+    await db
+      .insert(passwordResetTokens)
+      .values({ token_hash: sha256(token), identity_id: identity.id, expires_at: new Date(Date.now() + RESET_TTL_MS) })
+    await sendMail({ to: identity.email, ...mails.passwordReset(token) })
+  }
+  return { message: 'If an account exists for this e-mail, a reset link has been sent.' }
+}
+
+/** resetPassword: consumes the mailed token, sets the password and signs out every session. */
+export async function resetPassword(opts: { token: string; password: string }) {
+  const db = getDb()
+  const [row] = await db
+    .select({ t: passwordResetTokens, email: identities.email })
+    .from(passwordResetTokens)
+    .innerJoin(identities, eq(identities.id, passwordResetTokens.identity_id))
+    .where(
+      and(
+        eq(passwordResetTokens.token_hash, sha256(opts.token)),
+        isNull(passwordResetTokens.used_at),
+        gt(passwordResetTokens.expires_at, sql`now()`),
+      ),
+    )
+  if (!row) {
+    throw new DomainError('VALIDATION', 'This reset link is invalid or has expired', {
+      token: ['This reset link is invalid or has expired'],
+    })
+  }
+  checkNewPassword('password', opts.password, row.email)
+  const hash = await hashPassword(opts.password)
+  await db.transaction(async (tx) => {
+    await tx.update(passwordResetTokens).set({ used_at: new Date() }).where(eq(passwordResetTokens.id, row.t.id))
+    await tx.update(identities).set({ password_hash: hash, must_change_password: false }).where(eq(identities.id, row.t.identity_id))
+  })
+  await revokeAllSessions(row.t.identity_id)
+  return { reset: true }
+}
+

@@ -1,0 +1,155 @@
+import { z } from 'zod'
+import { bool, email, id, isoDate, list, optionalId, optionalText, rate, text } from '../shared/fields'
+import { AGENCY_SIDE_STATUSES, AGENCY_STATUSES } from './agencies.rules'
+
+export const RegisterAgencySchema = z.object({
+  full_company_name: text(2, 256),
+  full_company_address: text(2, 256),
+  contact_person: text(2, 256),
+  email: email(),
+  contact_number: text(2, 256, 'contact number is required.').pipe(z.string()),
+  country_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), id('country_id is required')),
+  has_accepted_terms_and_privacy_policy: z.preprocess(
+    (v) => v === true || v === 'true' || v === 'on',
+    z.literal(true, { error: 'Please accept the terms and privacy policy' }),
+  ),
+  recaptcha_token: z.string({ error: 'recaptcha_token is required' }).min(1, 'recaptcha_token is required'),
+  token: z.string().optional(),
+  invitation: bool().optional(),
+})
+export type RegisterAgencyInput = z.infer<typeof RegisterAgencySchema>
+
+export const InvitationSchema = z.object({ email: email(), mainBranchEmail: email().optional().or(z.literal('').transform(() => undefined)) })
+export const AgencyIdBodySchema = z.object({ agencyId: id() })
+export const VerifyAgencySchema = z.object({
+  agencyId: id(),
+  otp: z.string({ error: 'otp is required' }).trim().regex(/^\d{6}$/, 'The code has 6 digits'),
+})
+export const CreateLoginSchema = z.object({ email: email() })
+
+export const UpdateAgencySchema = z.object({
+  full_company_name: text(2, 256),
+  full_company_address: text(2, 256),
+  contact_person: text(2, 256),
+  country_id: id('country_id is required'),
+  contact_number: text(2, 256, 'contact number is required.'),
+  profile_image: optionalText(512),
+})
+
+export const UpdateAgencyAddressSchema = z.object({
+  street_address_1: text(2, 256),
+  street_address_2: optionalText(256),
+  city_id: optionalId(),
+  state_id: optionalId(),
+  post_code: text(2, 256),
+  policy_comms_email: email(),
+  finance_comms_email: email(),
+})
+
+export const UpdateAgencyBankSchema = z.object({
+  bank: text(2, 256),
+  bank_account_name: text(2, 256),
+  account_number: text(2, 256),
+  abn: optionalText(256),
+  bsb: optionalText(256),
+  swift_code: optionalText(256),
+  is_gst_registered: bool().default(false),
+})
+
+export const AgencyStatusSchema = z.object({ status: z.enum(AGENCY_SIDE_STATUSES, { error: 'Invalid status' }) })
+export const AdminAgencyStatusSchema = z.object({ status: z.enum(AGENCY_STATUSES, { error: 'Invalid status' }) })
+
+export const AgreementUploadSchema = z.object({
+  agreement_id: optionalText(256),
+  file_path: text(2, 512),
+  date: isoDate().optional(),
+  filename: text(2, 100),
+})
+
+const commissionRate = rate(0, 100, 'Commission rate must be more than 0%', 'must be at most 100', true)
+export const CURRENCIES = ['AUD', 'NPR', 'USD', 'INR'] as const
+export const POLICY_TYPES = ['SINGLE', 'FAMILY', 'SINGLE_PARENT', 'COUPLE'] as const
+export const PAYMENT_METHOD_KEYS = ['nexpay', 'bank', 'card', 'agency_balance', 'bnpl'] as const
+
+export const UpsertConfigurationSchema = z.object({
+  agency_id: id(),
+  insurance_provider_id: id(),
+  commission_rate: commissionRate,
+  credit_amount: z.coerce.number({ error: 'Not a number' }).min(0, 'must be at least 0').max(10000, 'must be at most 10000').default(0),
+  credit_currency: z.enum(CURRENCIES).default('AUD'),
+  is_buy_now_pay_later_enabled: bool().default(false),
+})
+
+export const PaymentMethodConfigSchema = z.object({
+  payment_method: z.enum(PAYMENT_METHOD_KEYS),
+  is_payment_method_enabled: bool().default(true),
+  commission_rate: rate(0, 100, 'Commission rate must be greater or equals to zero', 'Commission rate must be less than 100', false, true),
+})
+
+export const PurchaseRuleSchema = z.object({
+  id: id().optional(),
+  should_buy_insurance_provider_id: id(),
+  should_buy_policy_type: z.enum(POLICY_TYPES),
+  should_buy_quantity: z.coerce.number().int().min(1, 'must be at least 1'),
+  can_buy_policy_type: z.enum(POLICY_TYPES),
+  can_buy_insurance_provider_id: id(),
+})
+
+export const OvhcCommissionSchema = z.object({
+  provider_id: id(),
+  commission_rate: rate(0, 100, 'Commission rate must be more than 0', 'Commission rate must be less than 100', true, true),
+})
+
+export const UpsertConfigurationV2Schema = z.object({
+  agency_Id: id(),
+  buy_now_pay_later_amount: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ error: 'Buy Now Pay Later amount is required' }).min(0, 'must be at least 0'),
+  ),
+  paymentBasedConfigs: z
+    .array(
+      z.object({
+        insurance_provider_id: id(),
+        commission_rate: commissionRate,
+        is_buy_now_pay_later_enabled: bool().default(false),
+        credit_amount: z.coerce.number().min(0, 'must be at least 0').max(10000, 'must be at most 10000').default(0),
+        credit_currency: z.enum(CURRENCIES).default('AUD'),
+        paymentMethods: z.array(PaymentMethodConfigSchema).default([]),
+      }),
+    )
+    .default([]),
+  ovhcData: z.array(OvhcCommissionSchema).default([]),
+  purchase_rule: z.array(PurchaseRuleSchema).default([]),
+})
+
+export const DeletePurchaseRuleSchema = z.object({ agency_id: id(), purchase_rule_id: id() })
+export const CardSurchargeSchema = z.object({ agency_id: id(), is_card_surcharge_enabled: bool() })
+export const YourAdmissionSchema = z.object({ is_yourAdmission_active: bool() })
+export const OvhcConfigurationSchema = OvhcCommissionSchema.extend({ agency_id: id().optional() })
+
+export const AGENCY_SORT_KEYS = ['created_at', 'updated_at', 'full_company_name', 'email', 'status', 'contact_person'] as const
+export const AgencyListQuerySchema = z.object({
+  status: list(z.enum(AGENCY_STATUSES, { error: 'Invalid status' })).default([]),
+  sort_key: z.enum(AGENCY_SORT_KEYS, { error: 'Unknown sort key' }).default('created_at'),
+  country_filter: list(id()).default([]),
+  creation_type_filter: list(z.enum(['SELF_SIGNUP', 'INVITATION', 'REFERRAL'])).default([]),
+  start_date_filter: isoDate().optional(),
+  end_date_filter: isoDate().optional(),
+  global_filter: z.string().trim().max(256).optional(),
+  agency_filter: list(id()).default([]),
+})
+
+export const GetAgencyQuerySchema = z
+  .object({ email: z.string().trim().toLowerCase().optional(), id: id().optional() })
+  .refine((q) => q.email || q.id, { message: 'Please provide either email or id', path: ['email'] })
+
+export const ReferralSchema = z.object({
+  referred_to_agency_name: text(2, 256),
+  referred_to_agency_email: email(),
+})
+export const ChangeReferralSchema = z.object({
+  is_referring_paid: bool().optional(),
+  referring_payment_document: optionalText(512),
+  is_referred_paid: bool().optional(),
+  referred_payment_document: optionalText(512),
+})

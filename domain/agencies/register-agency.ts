@@ -1,0 +1,87 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { getDb } from '../../db/client'
+import { agencies, countries, identities } from '../../db/schema'
+import { sha256 } from '../shared/crypto'
+import { conflict, DomainError, notFound, validation } from '../shared/errors'
+import { botCheck } from '../shared/recaptcha'
+import { logError } from '../shared/log'
+import { workflows } from '../shared/ports'
+import { sendMail } from '../mail/mailer'
+import { mails } from '../mail/templates'
+import type { RegisterAgencyInput } from './agencies.schemas'
+import { recordAgencyHistory } from './agency-history'
+import { issueOtp } from './one-time-codes'
+import { presentAgency } from './get-agency'
+
+export const DUPLICATE_AGENCY = 'An agency with this email already exists'
+
+export async function assertEmailFree(email: string, exceptAgencyId?: number) {
+  const db = getDb()
+  const [a] = await db.select({ id: agencies.id }).from(agencies).where(eq(sql`lower(${agencies.email})`, email.toLowerCase()))
+  if (a && a.id !== exceptAgencyId) throw conflict(DUPLICATE_AGENCY)
+  const [i] = await db.select({ id: identities.id }).from(identities).where(eq(sql`lower(${identities.email})`, email.toLowerCase()))
+  if (i) throw conflict('This email is already used by another account')
+}
+
+/**
+ * registerAgency (public): self sign-up, or completion of an invitation when `token` is given.
+ * Creates the agency at PENDING, mails a one-time code and starts its onboarding workflow.
+ */
+export async function registerAgency(opts: { input: RegisterAgencyInput; clientIp: string }) {
+  const { input } = opts
+  if (!(await botCheck().verify(input.recaptcha_token, opts.clientIp))) {
+    throw validation('recaptcha_token', 'The bot check failed. Please try again.')
+  }
+  const db = getDb()
+  const [country] = await db.select().from(countries).where(eq(countries.id, input.country_id))
+  if (!country) throw validation('country_id', 'country_id is required')
+
+  let invitedId: number | undefined
+  if (input.token) {
+    const [invited] = await db.select().from(agencies).where(eq(agencies.invitation_token_hash, sha256(input.token)))
+    if (!invited) throw notFound('Invitation')
+    if (invited.status !== 'PENDING' || invited.is_email_verified) throw conflict('This invitation has already been used')
+    if (invited.email.toLowerCase() !== input.email.toLowerCase()) {
+      throw new DomainError('VALIDATION', 'Use the e-mail address the invitation was sent to', {
+        email: ['Use the e-mail address the invitation was sent to'],
+      })
+    }
+    invitedId = invited.id
+  }
+  await assertEmailFree(input.email, invitedId)
+
+  const details = {
+    full_company_name: input.full_company_name,
+    full_company_address: input.full_company_address,
+    contact_person: input.contact_person,
+    email: input.email,
+    contact_number: input.contact_number,
+    country_id: input.country_id,
+  }
+  const { agency, code } = await db.transaction(async (tx) => {
+    const [agency] = invitedId
+      ? await tx.update(agencies).set(details).where(and(eq(agencies.id, invitedId))).returning()
+      : await tx.insert(agencies).values({ ...details, status: 'PENDING', creation_type: 'SELF_SIGNUP' }).returning()
+    await recordAgencyHistory(tx, {
+      agencyId: agency.id,
+      action: invitedId ? 'INVITATION_ACCEPTED' : 'REGISTERED',
+      actor: `public:${input.email}`,
+      to: 'PENDING',
+    })
+    const code = await issueOtp(tx, agency.id, false)
+    return { agency, code }
+  })
+
+  await sendMail({ to: agency.email, ...mails.otp(code) })
+  await notifyWorkflow(agency.id)
+  return { ...presentAgency(agency), country }
+}
+
+/** Agency-side steps only inform the workflow; a failure there must not undo the saved step. */
+export async function notifyWorkflow(agencyId: number) {
+  try {
+    await workflows().agencyChanged(agencyId)
+  } catch (err) {
+    logError('onboarding', err, { agencyId, note: 'could not signal the onboarding workflow' })
+  }
+}

@@ -1,0 +1,25 @@
+// Migrations, seed and (re)start of the onboarding workflows of seeded agencies. Run by `npm start`.
+import { and, isNotNull, notInArray } from 'drizzle-orm'
+import { closeDb, getDb } from '../db/client'
+import { runMigrations } from '../db/migrate'
+import { seed } from '../db/seed'
+import { agencies } from '../db/schema'
+import { config } from '../domain/shared/config'
+import { workflows } from '../domain/shared/ports'
+import { closeTemporalClient } from '../temporal/client'
+import '../temporal/ports'
+
+const t0 = Date.now()
+await runMigrations()
+const created = await seed(getDb(), { adminPassword: config().seedAdminPassword, demo: config().NODE_ENV !== 'production' })
+if (created.length) {
+  // Demo agencies still onboarding get their workflow (and inbox tasks) like real ones.
+  const open = await getDb()
+    .select({ id: agencies.id })
+    .from(agencies)
+    .where(and(isNotNull(agencies.id), notInArray(agencies.status, ['PORTAL_ACTIVATED', 'PORTAL_DEACTIVATED'])))
+  for (const a of open) await workflows().agencyChanged(a.id)
+}
+console.log(`[oshc] Database ready (migrations and seed in ${((Date.now() - t0) / 1000).toFixed(1)}s)`)
+await closeDb()
+await closeTemporalClient()

@@ -1,0 +1,125 @@
+// Helpers shared by `npm start` and `npm test`. Plain Node (no dependencies) so they run on a
+// fresh clone before `npm install`.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
+export const toolsBin = path.join(root, '.tools', 'bin')
+export const log = (msg) => console.log(`\x1b[36m[oshc]\x1b[0m ${msg}`)
+
+export function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts })
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed with exit code ${r.status}`)
+}
+
+const children = new Set()
+/** Starts a long-running child; every child is stopped when this process ends. */
+export function startChild(name, cmd, args, opts = {}) {
+  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], detached: true, ...opts })
+  children.add(child)
+  child.on('exit', (code, signal) => {
+    children.delete(child)
+    if (!stopping && opts.critical !== false) {
+      log(`${name} exited (${signal ?? code}); stopping everything`)
+      stopAll(1)
+    }
+  })
+  return child
+}
+
+let stopping = false
+export async function stopAll(code = 0) {
+  if (stopping) return
+  stopping = true
+  for (const c of children) {
+    try {
+      process.kill(-c.pid, 'SIGTERM')
+    } catch {}
+  }
+  const deadline = Date.now() + 8000
+  while (children.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+  for (const c of children) {
+    try {
+      process.kill(-c.pid, 'SIGKILL')
+    } catch {}
+  }
+  for (const fn of cleanups) await fn().catch(() => {})
+  process.exit(code)
+}
+const cleanups = []
+export const onStop = (fn) => cleanups.push(fn)
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => stopAll(0))
+
+export function portOpen(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const s = net.connect({ port, host })
+    s.once('connect', () => (s.destroy(), resolve(true)))
+    s.once('error', () => resolve(false))
+  })
+}
+
+export async function waitForPort(port, what, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (await portOpen(port)) return
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`${what} did not open port ${port} within ${timeoutMs / 1000}s`)
+}
+
+function newestMtime(dir) {
+  let newest = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name)
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)
+  }
+  return newest
+}
+
+/** Installs dependencies when node_modules is missing or older than the lock file. */
+export function ensureDependencies() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json')
+  const lock = path.join(root, 'package-lock.json')
+  if (existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs)) return
+  log('Installing dependencies (npm ci)…')
+  run('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'])
+}
+
+function which(bin) {
+  const r = spawnSync('sh', ['-c', `command -v ${bin}`], { encoding: 'utf8' })
+  return r.status === 0 ? r.stdout.trim() : null
+}
+
+/**
+ * The Temporal CLI: TEMPORAL_CLI, `temporal` on PATH, the cached .tools/bin/temporal, the official
+ * release download, or (offline) a build from source with Go at v1.5.1 (DESIGN.md section 1).
+ */
+export function ensureTemporalCli() {
+  if (process.env.TEMPORAL_CLI && existsSync(process.env.TEMPORAL_CLI)) return process.env.TEMPORAL_CLI
+  const cached = path.join(toolsBin, 'temporal')
+  if (existsSync(cached)) return cached
+  const onPath = which('temporal')
+  if (onPath) return onPath
+  mkdirSync(toolsBin, { recursive: true })
+  const arch = process.arch === 'arm64' ? 'arm64' : 'amd64'
+  const url = `https://temporal.download/cli/archive/v1.5.1?platform=${process.platform}&arch=${arch}`
+  log('Downloading the Temporal CLI…')
+  const dl = spawnSync('sh', ['-c', `curl -fsSL --max-time 60 "${url}" | tar -xz -C "${toolsBin}" temporal`], { stdio: 'inherit' })
+  if (dl.status === 0 && existsSync(cached)) return cached
+  if (!which('go')) throw new Error('Could not download the Temporal CLI and Go is not installed to build it. Set TEMPORAL_CLI.')
+  log('Download failed; building the Temporal CLI v1.5.1 with Go (a few minutes, cached in .tools/)…')
+  run('go', ['install', 'github.com/temporalio/cli/cmd/temporal@v1.5.1'], { env: { ...process.env, GOBIN: toolsBin } })
+  return cached
+}
+
+/** True when the Remix build is missing or older than any source it is built from. */
+export function buildIsStale() {
+  const out = path.join(root, 'build', 'server', 'index.js')
+  if (!existsSync(out)) return true
+  const built = statSync(out).mtimeMs
+  return ['app', 'api', 'domain', 'db/schema', 'temporal'].some((d) => newestMtime(path.join(root, d)) > built)
+}
+
+export const tsx = (script, args = []) => [path.join(root, 'node_modules', '.bin', 'tsx'), [script, ...args]]

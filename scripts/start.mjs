@@ -1,0 +1,70 @@
+// `npm start`: the whole system on one machine — database, Temporal, worker and web server.
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import {
+  buildIsStale,
+  ensureDependencies,
+  ensureTemporalCli,
+  log,
+  onStop,
+  portOpen,
+  root,
+  run,
+  startChild,
+  stopAll,
+  tsx,
+  waitForPort,
+} from './lib.mjs'
+
+try {
+  ensureDependencies()
+  const env = { ...process.env }
+  const dataDir = path.resolve(root, env.DATA_DIR ?? '.data')
+  mkdirSync(dataDir, { recursive: true })
+  env.DATA_DIR = dataDir
+  const port = Number(env.PORT ?? 3000)
+  env.PORT = String(port)
+  env.APP_URL ??= `http://localhost:${port}`
+  if (await portOpen(port)) throw new Error(`Port ${port} is already in use. Stop the other process or set PORT.`)
+
+  if (!env.DATABASE_URL) {
+    const { startEmbeddedPostgres } = await import('./embedded-db.mjs')
+    const pg = await startEmbeddedPostgres({ dataDir, port: Number(env.EMBEDDED_PG_PORT ?? 5433) })
+    env.DATABASE_URL = pg.url
+    onStop(pg.stop)
+    log(`Embedded PostgreSQL running (data in ${path.relative(root, dataDir)}/pg)`)
+  }
+
+  if (!env.TEMPORAL_ADDRESS) {
+    const cli = ensureTemporalCli()
+    const tport = Number(env.TEMPORAL_DEV_PORT ?? 7233)
+    if (await portOpen(tport)) throw new Error(`Port ${tport} (Temporal) is in use. Set TEMPORAL_DEV_PORT or TEMPORAL_ADDRESS.`)
+    startChild('temporal', cli, [
+      'server', 'start-dev',
+      '--ip', '127.0.0.1',
+      '--port', String(tport),
+      '--ui-port', String(tport + 1000),
+      '--db-filename', path.join(dataDir, 'temporal.db'),
+      '--log-level', 'error',
+    ])
+    await waitForPort(tport, 'Temporal dev server')
+    env.TEMPORAL_ADDRESS = `127.0.0.1:${tport}`
+    log(`Temporal dev server on ${env.TEMPORAL_ADDRESS} (UI http://127.0.0.1:${tport + 1000})`)
+  }
+
+  run(...tsx('scripts/bootstrap.ts'), { env })
+  if (buildIsStale()) {
+    log('Building the web app…')
+    run('npx', ['remix', 'vite:build'], { env: { ...env, NODE_ENV: 'production' }, stdio: ['ignore', 'ignore', 'inherit'] })
+  }
+  startChild('worker', ...tsx('workers/main.ts'), { env })
+  startChild('web', ...tsx('server/index.ts'), { env })
+  await waitForPort(port, 'web server')
+  log(`Ready: ${env.APP_URL}`)
+  log(`Staff login: admin@oshc.local / ${env.SEED_ADMIN_PASSWORD ?? 'Admin-Passw0rd!'}`)
+  log(`Demo agency: agency@demo.local / Agency-Passw0rd!   ·   Mail outbox: ${env.APP_URL}/dev/mail`)
+  log('Press Ctrl-C to stop.')
+} catch (err) {
+  console.error(`\n[oshc] ${err instanceof Error ? err.message : err}`)
+  await stopAll(1)
+}

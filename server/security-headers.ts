@@ -1,0 +1,27 @@
+import type { NextFunction, Request, Response } from 'express'
+
+const BASE_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+]
+
+/**
+ * Security headers on every response. Only /embed/... may be framed (by the origins registered
+ * for its public client, added by that route); everything else refuses framing.
+ */
+export function securityHeaders(req: Request, res: Response, next: NextFunction) {
+  const embeddable = req.path.startsWith('/embed/')
+  res.setHeader('Content-Security-Policy', [...BASE_CSP, ...(embeddable ? [] : ["frame-ancestors 'none'"])].join('; '))
+  res.setHeader('X-Content-Type-Options', 'nosniff')
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+  if (!embeddable) res.setHeader('X-Frame-Options', 'DENY')
+  if (process.env.NODE_ENV === 'production') res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+  next()
+}

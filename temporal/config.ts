@@ -1,0 +1,11 @@
+import { config } from '../domain/shared/config'
+import type { OnboardingDurations } from './contracts/agency-onboarding.contract'
+
+export const taskQueue = () => config().TEMPORAL_TASK_QUEUE
+
+export const onboardingDurations = (): OnboardingDurations => ({
+  verify: config().ONBOARDING_VERIFY_REMINDER,
+  details: config().ONBOARDING_DETAILS_REMINDER,
+  agreement: config().ONBOARDING_AGREEMENT_REMINDER,
+  staff: config().ONBOARDING_STAFF_REMINDER,
+})

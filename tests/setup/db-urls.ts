@@ -1,0 +1,10 @@
+/** Tests never touch the development database: they make their own on the server of TEST_DATABASE_URL. */
+export const adminUrl = () => process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+
+export function dbUrl(name: string) {
+  const u = new URL(adminUrl())
+  u.pathname = `/${name}`
+  return u.toString()
+}
+
+export const TEMPLATE_DB = 'oshc_test_template'

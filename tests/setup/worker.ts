@@ -1,0 +1,20 @@
+import { inject } from 'vitest'
+import { Runtime, DefaultLogger } from '@temporalio/worker'
+import { createWorker } from '../../workers/worker'
+
+let runtimeInstalled = false
+
+/** Starts a real worker for this test file's task queue; returns a function that stops it. */
+export async function startWorker() {
+  if (!runtimeInstalled) {
+    Runtime.install({ logger: new DefaultLogger('ERROR', () => {}) })
+    runtimeInstalled = true
+  }
+  const { worker, connection } = await createWorker({ workflowBundle: { codePath: inject('workflowBundlePath') } })
+  const running = worker.run()
+  return async () => {
+    worker.shutdown()
+    await running
+    await connection.close()
+  }
+}

@@ -1,0 +1,6 @@
+import { createOnboardingActivities } from './agency-onboarding.activities'
+
+/** Every activity the worker registers. */
+export function createActivities() {
+  return { ...createOnboardingActivities() }
+}

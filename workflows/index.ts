@@ -1,0 +1,1 @@
+export { agencyOnboarding } from './agency-onboarding.workflow'
