@@ -39,7 +39,7 @@ export async function agencyOnboarding(input: AgencyOnboardingInput) {
       return snapshot
     },
     {
-      validator: (decision) => {
+      validator: (decision, _by) => {
         const reason = refusalFromSnapshot(snapshot, decision)
         if (reason) throw new Error(reason)
       },

@@ -1,6 +1,18 @@
 import type { Endpoint } from '../define'
 import { authEndpoints } from './auth'
 import { agencyEndpoints } from './agencies'
+import { userEndpoints } from './users'
+import { fileEndpoints } from './files'
+import { referenceEndpoints } from './reference'
+import { devEndpoints } from './dev'
+import { taskEndpoints } from './tasks'
 
 /** The one table of every /api call. */
-export const endpoints: Endpoint[] = [...authEndpoints, ...agencyEndpoints]
+export const endpoints: Endpoint[] = [
+  ...authEndpoints,
+  ...agencyEndpoints,
+  ...userEndpoints,
+  ...fileEndpoints,
+  ...referenceEndpoints,
+  ...devEndpoints,
+]

@@ -85,7 +85,7 @@ export function pathByStatus(a: { status: AgencyStatus; is_email_verified: boole
     case 'PENDING':
       return `/onboarding/verify?agencyId=${a.id}`
     case 'SIGN_UP_REQUEST_SENT':
-      return '/onboarding/password'
+      return '/change-password'
     case 'LOGIN_CRED_CHANGED':
       return '/onboarding/company'
     case 'COMPANY_DETAIL_STEP_ONE_DONE':

@@ -2,8 +2,8 @@ import { z } from 'zod'
 
 /** page / perPage arrive as text; sort_direction is 'true' (asc) / 'false' (desc) or asc / desc. */
 export const PageQuerySchema = z.object({
-  page: z.coerce.number({ invalid_type_error: 'Not a number' }).int().min(1).default(1),
-  perPage: z.coerce.number({ invalid_type_error: 'Not a number' }).int().min(1).max(100).default(10),
+  page: z.coerce.number({ error: 'Not a number' }).int().min(1).default(1),
+  perPage: z.coerce.number({ error: 'Not a number' }).int().min(1).max(100).default(10),
 })
 
 export const SortDirectionSchema = z

@@ -37,7 +37,7 @@ export const ADMIN = { email: 'admin@oshc.local', password: 'Admin-Passw0rd!' }
 export const staffToken = () => login(ADMIN.email, ADMIN.password)
 
 /** An agency at `status` (default: active portal) and its bearer token. */
-export async function agencyWithToken(status: Parameters<typeof createAgency>[1]['status'] = 'PORTAL_ACTIVATED') {
+export async function agencyWithToken(status: NonNullable<Parameters<typeof createAgency>[1]>['status'] = 'PORTAL_ACTIVATED') {
   const agency = await createAgency(getDb(), { status, password: 'Agency-Passw0rd!' })
   const token = status === 'PENDING' ? '' : await login(agency.email, 'Agency-Passw0rd!')
   return { agency, token }

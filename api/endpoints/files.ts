@@ -1,0 +1,47 @@
+import { endpoint, ok } from '../define'
+import {
+  DownloadUrlSchema,
+  UploadUrlFixedFolderSchema,
+  UploadUrlSchema,
+  type FileFolder,
+} from '../../domain/files/files.schemas'
+import { createDownloadUrl, createUploadUrl } from '../../domain/files/storage'
+
+const BASE = '/files'
+/** Any signed-in user may move files; what they may read is decided per file in the domain. */
+const SIGNED_IN = { staff: true, agency: true } as const
+
+const fixedFolder = (path: string, folder: FileFolder, summary: string) =>
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/${path}`,
+    summary,
+    access: SIGNED_IN,
+    body: UploadUrlFixedFolderSchema,
+    handler: async ({ actor, body }) =>
+      ok(await createUploadUrl({ actor, ...body, folder }), 'Upload URL created'),
+  })
+
+export const fileEndpoints = [
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/getUploadPresignedUrl`,
+    summary: 'A 15-minute URL to PUT one file to (pdf, jpeg, png, doc, docx; up to 5 MB)',
+    access: SIGNED_IN,
+    body: UploadUrlSchema,
+    handler: async ({ actor, body }) => ok(await createUploadUrl({ actor, ...body }), 'Upload URL created'),
+  }),
+  fixedFolder('getUploadPublicUrl', 'public', 'A 15-minute upload URL in the public folder'),
+  fixedFolder('getUploadPrivateUrl', 'private', 'A 15-minute upload URL in the private folder'),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/getDownloadPresignedUrl`,
+    summary: 'A 5-minute download URL for a file the caller may see (404 otherwise)',
+    access: SIGNED_IN,
+    body: DownloadUrlSchema,
+    handler: async ({ actor, body }) => {
+      const { url } = await createDownloadUrl({ actor, key: body.key })
+      return ok({ url, key: body.key }, 'Download URL created')
+    },
+  }),
+]

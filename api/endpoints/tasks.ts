@@ -1,0 +1,29 @@
+import { z } from 'zod'
+import { endpoint, ok } from '../define'
+import { id } from '../../domain/shared/fields'
+import { claimTask, findTasks } from '../../domain/tasks/tasks'
+import { TaskListQuerySchema } from '../../domain/tasks/tasks.schemas'
+
+/** The approval inbox (not in the spec; DESIGN.md section 6). */
+export const taskEndpoints = [
+  endpoint({
+    method: 'GET',
+    path: '/tasks',
+    summary: 'Open (or closed) inbox tasks: staff see staff tasks, an agency its own',
+    access: { staff: true, agency: true },
+    query: TaskListQuerySchema,
+    handler: async ({ actor, query }) => {
+      const r = await findTasks({ actor, input: query })
+      return { data: r.items, pageInfo: r.pageInfo }
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/tasks/{taskId}/claim',
+    summary: 'Claim an open staff task (release with {"release": true})',
+    access: { staff: true },
+    params: z.object({ taskId: id() }),
+    body: z.object({ release: z.boolean().optional() }),
+    handler: async ({ actor, params, body }) => ok(await claimTask({ actor, taskId: params.taskId, release: body.release })),
+  }),
+]

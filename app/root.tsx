@@ -1,0 +1,51 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from '@remix-run/react'
+import tailwind from './tailwind.css?url'
+import { getToast } from './utils/toast.server'
+import { ShowToast, Toaster } from './components/toaster'
+import { GeneralErrorBoundary } from './components/error-boundary'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: tailwind }]
+export const meta: MetaFunction = () => [{ title: 'OSHC Back Office' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await getToast(request)
+  return data({ toast }, { headers: headers ?? undefined })
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-background text-foreground antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <Outlet />
+      {toast ? <ShowToast toast={toast} /> : null}
+      <Toaster richColors position="top-right" />
+    </>
+  )
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="mx-auto max-w-xl p-8">
+      <GeneralErrorBoundary />
+    </main>
+  )
+}

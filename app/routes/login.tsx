@@ -1,0 +1,65 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
+import { LoginSchema } from '../../domain/access/access.schemas'
+import { login } from '../../domain/access/login'
+import { AuthCard } from '../components/auth-card'
+import { ErrorList, Field, SubmitButton } from '../components/forms'
+import { replyInvalid, replyWithError } from '../utils/forms.server'
+import { getActor, homeFor, safeRedirect, sessionCookie } from '../utils/session.server'
+
+export const meta: MetaFunction = () => [{ title: 'Sign in · OSHC Back Office' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { actor, mustChangePassword } = await getActor(request)
+  if (actor.kind !== 'public' && actor.kind !== 'system') throw redirect(await homeFor(actor, mustChangePassword))
+  return null
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: LoginSchema })
+  if (submission.status !== 'success') return replyInvalid(submission)
+  try {
+    const r = await login({ ...submission.value, clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown' })
+    const { actorForToken } = await import('../../domain/access/sessions')
+    const actor = await actorForToken(r.token)
+    const home = actor ? await homeFor(actor, r.mustChangePassword) : '/'
+    const to = r.mustChangePassword ? home : safeRedirect(formData.get('redirectTo'), home)
+    return redirect(to, { headers: { 'Set-Cookie': sessionCookie(r.token, r.expiresAt) } })
+  } catch (err) {
+    return replyWithError(submission, err)
+  }
+}
+
+export default function LoginPage() {
+  const lastResult = useActionData<typeof action>()
+  const [searchParams] = useSearchParams()
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult,
+    constraint: getZodConstraint(LoginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldRevalidate: 'onBlur',
+  })
+  return (
+    <AuthCard title="Sign in" description="Agencies and staff sign in here.">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+        <Field labelProps={{ children: 'Email' }} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }} errors={fields.email.errors} />
+        <Field labelProps={{ children: 'Password' }} inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }} errors={fields.password.errors} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <SubmitButton className="w-full">Sign in</SubmitButton>
+      </Form>
+      <div className="mt-6 flex justify-between text-sm">
+        <Link to="/forgot-password" className="text-primary underline-offset-4 hover:underline">
+          Forgot your password?
+        </Link>
+        <Link to="/register" className="text-primary underline-offset-4 hover:underline">
+          Register your agency
+        </Link>
+      </div>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,2 @@
+export { loader, meta } from './onboarding.waiting'
+export { default } from './onboarding.waiting'

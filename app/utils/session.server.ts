@@ -1,0 +1,79 @@
+import { redirect } from '@remix-run/node'
+import { eq } from 'drizzle-orm'
+import { authenticateRequest, sessionCookie, clearSessionCookie } from '../../api/auth.server'
+import { getDb } from '../../db/client'
+import { agencies } from '../../db/schema'
+import type { Actor, AgencyActor, StaffActor } from '../../domain/shared/actor'
+import { pathByStatus } from '../../domain/agencies/agencies.rules'
+
+export { sessionCookie, clearSessionCookie }
+
+/** The caller of a loader/action (public when signed out). Cross-site writes are refused. */
+export async function getActor(request: Request): Promise<{ actor: Actor; mustChangePassword: boolean }> {
+  const auth = await authenticateRequest(request)
+  if (auth.csrfRejected) throw new Response('Cross-site request refused', { status: 403 })
+  return { actor: auth.actor, mustChangePassword: auth.mustChangePassword }
+}
+
+function toLogin(request: Request): never {
+  const url = new URL(request.url)
+  const redirectTo = `${url.pathname}${url.search}`
+  throw redirect(`/login?redirectTo=${encodeURIComponent(redirectTo)}`)
+}
+
+const forbidden = () => new Response('You do not have permission to see this page', { status: 403 })
+
+export async function requireUser(request: Request) {
+  const { actor, mustChangePassword } = await getActor(request)
+  if (actor.kind === 'public' || actor.kind === 'system') toLogin(request)
+  return { actor: actor as StaffActor | AgencyActor, mustChangePassword }
+}
+
+/** Staff pages: signed-in staff holding `permission` (when given); a forced password change comes first. */
+export async function requireStaff(request: Request, permission?: string): Promise<StaffActor> {
+  const { actor, mustChangePassword } = await requireUser(request)
+  if (actor.kind !== 'Oshc') throw forbidden()
+  if (mustChangePassword && !new URL(request.url).pathname.startsWith('/change-password')) throw redirect('/change-password')
+  if (permission && !actor.permissions.has(permission)) throw forbidden()
+  return actor
+}
+
+/** Agency portal pages: the agency (or its user) with an active portal; otherwise its onboarding step. */
+export async function requireAgency(request: Request, permission?: string): Promise<AgencyActor> {
+  const { actor, mustChangePassword } = await requireUser(request)
+  if (actor.kind === 'Oshc') throw forbidden()
+  if (mustChangePassword && actor.kind === 'agency_user') throw redirect('/change-password')
+  const [agency] = await getDb().select().from(agencies).where(eq(agencies.id, actor.agencyId))
+  if (!agency) throw toLogin(request)
+  if (agency.status !== 'PORTAL_ACTIVATED') {
+    if (actor.kind === 'Agency') throw redirect(pathByStatus(agency))
+    throw forbidden()
+  }
+  if (permission && !actor.permissions.has(permission)) throw forbidden()
+  return actor
+}
+
+/** Onboarding pages: the agency account itself, at any status. */
+export async function requireOnboardingAgency(request: Request) {
+  const { actor, mustChangePassword } = await requireUser(request)
+  if (actor.kind !== 'Agency') throw forbidden()
+  const [agency] = await getDb().select().from(agencies).where(eq(agencies.id, actor.agencyId))
+  if (!agency) throw toLogin(request)
+  return { actor, agency, mustChangePassword }
+}
+
+/** Where a freshly signed-in person lands. */
+export async function homeFor(actor: Actor, mustChangePassword: boolean) {
+  if (actor.kind === 'Oshc') return mustChangePassword ? '/change-password' : '/staff'
+  if (actor.kind === 'Agency') {
+    const [agency] = await getDb().select().from(agencies).where(eq(agencies.id, actor.agencyId))
+    return agency ? pathByStatus(agency) : '/login'
+  }
+  return mustChangePassword ? '/change-password' : '/agency'
+}
+
+/** Only same-site relative paths are followed after login. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string) {
+  if (!to || typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//')) return fallback
+  return to
+}

@@ -1,0 +1,49 @@
+import { getDb } from '../../db/client'
+import { agencyUsers } from '../../db/schema'
+import { actorLabel, type Actor } from '../shared/actor'
+import { recordAgencyHistory } from '../agencies/agency-history'
+import { assertAgencyUserManager } from './users.rules'
+import { CreateAgencyUserSchema, type CreateAgencyUserInput } from './users.schemas'
+import { assertEmailFree, createLogin, loadAgencyUser, mailTemporaryPassword, presentAgencyUser, validate } from './users.shared'
+import { loadOwnAgencyRole } from './agency-users.shared'
+
+/**
+ * createAgencyUser (the agency, or its user with user_management): a user of the caller's agency
+ * with a mailed temporary password. The role, when given, must be one of the agency's roles (404
+ * otherwise); 409 when the e-mail already has a login.
+ */
+export async function createAgencyUser(opts: { actor: Actor } & CreateAgencyUserInput) {
+  const { actor, ...raw } = opts
+  assertAgencyUserManager(actor)
+  const input = validate(CreateAgencyUserSchema, raw)
+  const agencyId = actor.agencyId
+  const { user, password } = await getDb().transaction(async (tx) => {
+    await assertEmailFree(tx, input.email)
+    if (input.agency_role_id) await loadOwnAgencyRole(tx, agencyId, input.agency_role_id)
+    const login = await createLogin(tx, input.email, 'agency_user')
+    const [created] = await tx
+      .insert(agencyUsers)
+      .values({
+        identity_id: login.identityId,
+        agency_id: agencyId,
+        agency_role_id: input.agency_role_id ?? null,
+        first_name: input.first_name,
+        middle_name: input.middle_name ?? null,
+        last_name: input.last_name,
+        email: input.email,
+        phone_number: input.phone_number ?? null,
+        profile_image: input.profile_image ?? null,
+      })
+      .returning({ id: agencyUsers.id })
+    await recordAgencyHistory(tx, {
+      agencyId,
+      action: 'AGENCY_USER_CREATED',
+      actor: actorLabel(actor),
+      note: input.email,
+      meta: { agencyUserId: created.id, agencyRoleId: input.agency_role_id ?? null },
+    })
+    return { user: (await loadAgencyUser(tx, created.id))!, password: login.password }
+  })
+  await mailTemporaryPassword(input.email, password, 'Your agency portal login')
+  return presentAgencyUser(user)
+}

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm'
+import { getDb } from '../../db/client'
+import { oshcRoles, oshcUsers } from '../../db/schema'
+import type { Actor } from '../shared/actor'
+import { notFound } from '../shared/errors'
+import { assertStaffUserManager } from './users.rules'
+import { CreateOshcUserSchema, type CreateOshcUserInput } from './users.schemas'
+import { assertEmailFree, createLogin, loadOshcUser, mailTemporaryPassword, presentOshcUser, validate } from './users.shared'
+
+/**
+ * CreateOshcUser (staff with user_management): a staff login with a temporary password, mailed to the
+ * new user, who must change it at first sign-in. 409 when the e-mail already has a login of any kind.
+ */
+export async function createOshcUser(opts: { actor: Actor } & CreateOshcUserInput) {
+  const { actor, ...raw } = opts
+  assertStaffUserManager(actor)
+  const input = validate(CreateOshcUserSchema, raw)
+  const db = getDb()
+  const { user, password } = await db.transaction(async (tx) => {
+    await assertEmailFree(tx, input.email)
+    if (input.role_id) {
+      const [role] = await tx.select({ id: oshcRoles.id }).from(oshcRoles).where(eq(oshcRoles.id, input.role_id))
+      if (!role) throw notFound('Role')
+    }
+    const login = await createLogin(tx, input.email, 'Oshc')
+    const [created] = await tx
+      .insert(oshcUsers)
+      .values({
+        identity_id: login.identityId,
+        first_name: input.first_name,
+        middle_name: input.middle_name ?? null,
+        last_name: input.last_name,
+        email: input.email,
+        phone_number: input.phone_number ?? null,
+        profile_image: input.profile_image ?? null,
+        role_id: input.role_id ?? null,
+      })
+      .returning({ id: oshcUsers.id })
+    const user = await loadOshcUser(tx, created.id)
+    return { user: user!, password: login.password }
+  })
+  await mailTemporaryPassword(input.email, password, 'Your OSHC back office login')
+  return presentOshcUser(user)
+}

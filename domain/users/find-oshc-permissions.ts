@@ -1,0 +1,14 @@
+import { asc } from 'drizzle-orm'
+import { getDb } from '../../db/client'
+import { oshcPermissions } from '../../db/schema'
+import type { Actor } from '../shared/actor'
+import { assertStaffUserManager } from './users.rules'
+
+/** getOshcPermission (staff with user_management): every staff permission (id, name, display_name). */
+export async function findOshcPermissions(opts: { actor: Actor }) {
+  assertStaffUserManager(opts.actor)
+  return getDb()
+    .select({ id: oshcPermissions.id, name: oshcPermissions.name, display_name: oshcPermissions.display_name })
+    .from(oshcPermissions)
+    .orderBy(asc(oshcPermissions.id))
+}

@@ -1,0 +1,21 @@
+import { asc, eq } from 'drizzle-orm'
+import { getDb } from '../../db/client'
+import { oshcUsers } from '../../db/schema'
+import type { Actor } from '../shared/actor'
+import { assertStaff } from './users.rules'
+
+/** getOshcUsersForAssigning (any staff): enabled staff users (id, names, e-mail) for assignment pickers. */
+export async function findOshcUsersForAssigning(opts: { actor: Actor }) {
+  assertStaff(opts.actor)
+  return getDb()
+    .select({
+      id: oshcUsers.id,
+      first_name: oshcUsers.first_name,
+      middle_name: oshcUsers.middle_name,
+      last_name: oshcUsers.last_name,
+      email: oshcUsers.email,
+    })
+    .from(oshcUsers)
+    .where(eq(oshcUsers.status, 'ENABLED'))
+    .orderBy(asc(oshcUsers.first_name), asc(oshcUsers.last_name), asc(oshcUsers.id))
+}

@@ -1,0 +1,65 @@
+import {
+  AGENCY_PERMISSIONS,
+  assertPermission,
+  isAgencySide,
+  isStaff,
+  type Actor,
+  type AgencyActor,
+  type StaffActor,
+} from '../shared/actor'
+import { conflict, forbidden, notFound } from '../shared/errors'
+
+export const USER_MANAGEMENT = 'user_management'
+
+/** Staff user and role administration: staff holding user_management. */
+export function assertStaffUserManager(actor: Actor): asserts actor is StaffActor {
+  if (!isStaff(actor)) throw forbidden()
+  assertPermission(actor, USER_MANAGEMENT)
+}
+
+/** Reads any staff member may make (pickers for assignment). */
+export function assertStaff(actor: Actor): asserts actor is StaffActor {
+  if (!isStaff(actor)) throw forbidden()
+}
+
+/** Agency user and role administration: the agency (or its user) holding user_management. */
+export function assertAgencyUserManager(actor: Actor): asserts actor is AgencyActor {
+  if (!isAgencySide(actor)) throw forbidden()
+  assertPermission(actor, USER_MANAGEMENT)
+}
+
+/**
+ * Which agency an agency-side read is about. An agency-side caller (any agency permission) reads only
+ * its own agency: naming another agency is "not found". Staff with user_management may read an agency
+ * they name explicitly.
+ */
+export function agencyReadScope(actor: Actor, agencyId?: number): number {
+  if (isAgencySide(actor)) {
+    assertPermission(actor, ...AGENCY_PERMISSIONS)
+    if (agencyId !== undefined && agencyId !== actor.agencyId) throw notFound('Agency')
+    return actor.agencyId
+  }
+  if (isStaff(actor) && agencyId !== undefined) {
+    assertPermission(actor, USER_MANAGEMENT)
+    return agencyId
+  }
+  throw forbidden()
+}
+
+/** An agency-side write about `agencyId` must be about the caller's own agency. */
+export function assertOwnAgency(actor: AgencyActor, agencyId: number) {
+  if (actor.agencyId !== agencyId) throw notFound('Agency')
+}
+
+/** Nobody disables their own account (they would lock themselves out mid-session). */
+export function assertNotSelfDisable(actorUserId: number | undefined, userId: number, status: string) {
+  if (status === 'DISABLED' && actorUserId === userId) throw conflict('You cannot disable your own account')
+}
+
+/**
+ * Staff must not strip user management from themselves (no one could then undo it): their own role
+ * keeps user_management, and they cannot move themselves to a role without it.
+ */
+export function assertKeepsUserManagement(permissionNames: readonly string[], message: string) {
+  if (!permissionNames.includes(USER_MANAGEMENT)) throw conflict(message)
+}
