@@ -8,6 +8,7 @@ import {
   type AgencyOnboardingInput,
   type OnboardingActivities,
   type OnboardingPhase,
+  type OnboardingSnapshot,
 } from '../temporal/contracts/agency-onboarding.contract'
 import { toMs } from './duration'
 
@@ -24,14 +25,18 @@ const acts = proxyActivities<OnboardingActivities>({
 export async function agencyOnboarding(input: AgencyOnboardingInput) {
   const { agencyId, durations } = input
   const workflowId = workflowInfo().workflowId
-  let snapshot = await acts.loadOnboardingSnapshot(agencyId)
+  // Handlers first: an update or signal may arrive in the very first workflow task.
+  let snapshot: OnboardingSnapshot | undefined
   let dirty = false
   let reminders = 0
 
   setHandler(agencyChangedSignal, () => {
     dirty = true
   })
-  setHandler(onboardingStateQuery, () => ({ snapshot, phase: phaseOf(snapshot), reminders }))
+  setHandler(onboardingStateQuery, () => {
+    if (!snapshot) throw new Error('The onboarding state is still loading')
+    return { snapshot, phase: phaseOf(snapshot), reminders }
+  })
   setHandler(
     decideUpdate,
     async (decision, by) => {
@@ -40,7 +45,7 @@ export async function agencyOnboarding(input: AgencyOnboardingInput) {
     },
     {
       validator: (decision, _by) => {
-        const reason = refusalFromSnapshot(snapshot, decision)
+        const reason = snapshot ? refusalFromSnapshot(snapshot, decision) : null
         if (reason) throw new Error(reason)
       },
     },
@@ -57,18 +62,20 @@ export async function agencyOnboarding(input: AgencyOnboardingInput) {
             : durations.staff,
     )
 
+  const loaded = await acts.loadOnboardingSnapshot(agencyId)
+  snapshot ??= loaded
   let phase = phaseOf(snapshot)
   await acts.syncOnboardingTasks({ agencyId, phase, workflowId, dueInMs: waitFor(phase) })
   while (phase !== 'done') {
     const current = phase
-    const woken = () => dirty || phaseOf(snapshot) !== current
+    const woken = () => dirty || (!!snapshot && phaseOf(snapshot) !== current)
     // After the escalation nobody is reminded again; the wait goes on without a deadline.
     const moved = reminders < 2 ? await condition(woken, waitFor(current)) : (await condition(woken), true)
     if (dirty) {
       dirty = false
       snapshot = await acts.loadOnboardingSnapshot(agencyId)
     }
-    const next = phaseOf(snapshot)
+    const next = phaseOf(snapshot!)
     if (next !== current) {
       phase = next
       reminders = 0

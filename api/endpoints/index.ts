@@ -1,6 +1,7 @@
 import type { Endpoint } from '../define'
 import { authEndpoints } from './auth'
 import { agencyEndpoints } from './agencies'
+import { referralEndpoints } from './referrals'
 import { userEndpoints } from './users'
 import { fileEndpoints } from './files'
 import { referenceEndpoints } from './reference'
@@ -11,6 +12,7 @@ import { taskEndpoints } from './tasks'
 export const endpoints: Endpoint[] = [
   ...authEndpoints,
   ...agencyEndpoints,
+  ...referralEndpoints,
   ...userEndpoints,
   ...fileEndpoints,
   ...referenceEndpoints,

@@ -28,7 +28,7 @@ export async function findCitiesByState(query: CitiesQuery) {
       .select({ id: cities.id, name: cities.name, state_id: cities.state_id })
       .from(cities)
       .where(where)
-      .orderBy(asc(cities.name), asc(cities.id))
+      .orderBy(sql`lower(${cities.name})`, asc(cities.name), asc(cities.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
     db

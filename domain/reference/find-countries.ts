@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm'
+import { asc, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { countries } from '../../db/schema'
 
@@ -19,5 +19,5 @@ export async function findCountries() {
       flag_url: countries.flag_url,
     })
     .from(countries)
-    .orderBy(asc(countries.name))
+    .orderBy(sql`lower(${countries.name})`, asc(countries.name))
 }

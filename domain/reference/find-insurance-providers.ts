@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm'
+import { asc, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { insuranceProviders } from '../../db/schema'
 
@@ -11,7 +11,13 @@ export const providerColumns = {
   key: insuranceProviders.key,
 }
 
-/** GET /insurances/insuranceProviders (any signed-in user): every insurer, by name. */
+/**
+ * GET /insurances/insuranceProviders (any signed-in user): every insurer, by name. Lists sort on
+ * lower(name) because the database may use the C collation, which would put "ahm" after "nib".
+ */
 export async function findInsuranceProviders() {
-  return getDb().select(providerColumns).from(insuranceProviders).orderBy(asc(insuranceProviders.name))
+  return getDb()
+    .select(providerColumns)
+    .from(insuranceProviders)
+    .orderBy(sql`lower(${insuranceProviders.name})`, asc(insuranceProviders.name))
 }

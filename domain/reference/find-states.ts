@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { states } from '../../db/schema'
 
@@ -13,5 +13,5 @@ export async function findStatesByCountry(countryId: number) {
     })
     .from(states)
     .where(eq(states.country_id, countryId))
-    .orderBy(asc(states.name), asc(states.id))
+    .orderBy(sql`lower(${states.name})`, asc(states.name), asc(states.id))
 }

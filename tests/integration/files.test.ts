@@ -23,7 +23,9 @@ const dataDir = await vi.hoisted(async () => {
 })
 
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n')
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+])
 const TYPE_MSG = 'File type must be one of pdf, jpeg, png, doc, docx'
 const SIZE_MSG = 'File must be between 1 byte and 5 MB'
 
@@ -108,7 +110,9 @@ describe('upload URL validation', () => {
 
   it('needs a session', async () => {
     expect((await api('POST', '/files/getUploadPresignedUrl', { body: pdfBody() })).status).toBe(401)
-    expect((await api('POST', '/files/getDownloadPresignedUrl', { body: { key: 'private/x.pdf' } })).status).toBe(401)
+    expect(
+      (await api('POST', '/files/getDownloadPresignedUrl', { body: { key: 'private/x.pdf' } })).status,
+    ).toBe(401)
   })
 })
 
@@ -192,7 +196,10 @@ describe('local upload and download', () => {
     expect((await put(r.body.data.url, PDF, 'application/pdf')).status).toBe(200)
 
     vi.mocked(clock.now).mockReturnValue(new Date(now))
-    const d = await api('POST', '/files/getDownloadPresignedUrl', { token: agencyA.token, body: { key: r.body.data.key } })
+    const d = await api('POST', '/files/getDownloadPresignedUrl', {
+      token: agencyA.token,
+      body: { key: r.body.data.key },
+    })
     vi.mocked(clock.now).mockReturnValue(new Date(now + 6 * 60 * 1000))
     const res = await get(d.body.data.url)
     expect(res.status).toBe(403)

@@ -10,6 +10,17 @@ await admin.connect()
 await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`)
 await admin.end()
 
+// Workflow ids are built from record ids and every file shares one Temporal server: start each
+// file's sequences at its own random base so ids (and so workflow ids) never collide.
+const db = new pg.Client({ connectionString: dbUrl(name) })
+await db.connect()
+const base = 1_000 + Math.floor(Math.random() * 1_000_000) * 1_000
+await db.query(`DO $$ DECLARE s record; BEGIN
+  FOR s IN SELECT schemaname, sequencename FROM pg_sequences WHERE schemaname = 'public' LOOP
+    EXECUTE format('SELECT setval(%L, greatest(%s, coalesce((SELECT last_value FROM %I.%I), 1)))', s.schemaname || '.' || s.sequencename, ${base}, s.schemaname, s.sequencename);
+  END LOOP; END $$`)
+await db.end()
+
 process.env.NODE_ENV = 'test'
 process.env.DATABASE_URL = dbUrl(name)
 process.env.DATABASE_POOL_SIZE = '5'

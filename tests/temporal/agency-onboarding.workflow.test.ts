@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { WorkflowUpdateFailedError } from '@temporalio/client'
+import { getDb } from '../../db/client'
+import { agencyHistories, tasks } from '../../db/schema'
+import { createAgency } from '../../db/seed/factories'
+import { findOutbox } from '../../domain/mail/mailer'
+import { temporalClient } from '../../temporal/client'
+import {
+  AGENCY_ONBOARDING_WORKFLOW,
+  agencyChangedSignal,
+  agencyOnboardingWorkflowId,
+  decideUpdate,
+  onboardingStateQuery,
+} from '../../temporal/contracts/agency-onboarding.contract'
+import { startWorker } from '../setup/worker'
+
+const durations = { verify: '2s', details: '2s', agreement: '2s', staff: '2s' }
+
+async function start(agencyId: number, d = durations) {
+  const client = await temporalClient()
+  return client.workflow.signalWithStart(AGENCY_ONBOARDING_WORKFLOW, {
+    workflowId: agencyOnboardingWorkflowId(agencyId),
+    taskQueue: process.env.TEMPORAL_TASK_QUEUE!,
+    args: [{ agencyId, durations: d }],
+    signal: agencyChangedSignal,
+    signalArgs: [],
+  })
+}
+
+async function eventually<T>(fn: () => Promise<T | undefined | null | false>, what: string, ms = 20_000) {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = await fn()
+    if (v) return v
+    if (Date.now() > end) throw new Error(`timed out: ${what}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+/** The innermost failure message (update failure -> activity failure -> application failure). */
+function deepest(err: unknown): string {
+  let e = err as { cause?: unknown; message?: string }
+  while (e.cause) e = e.cause as typeof e
+  return String(e.message)
+}
+
+describe('agencyOnboarding workflow (real Temporal dev server)', () => {
+  let stop: () => Promise<void>
+  beforeAll(async () => {
+    stop = await startWorker()
+  })
+  afterAll(() => stop())
+
+  it('refuses a decision whose moment has passed (validator) and one that comes too early (database)', async () => {
+    const agency = await createAgency(getDb(), { status: 'AGREEMENT_SENT' })
+    const handle = await start(agency.id)
+    // Too late: configuration is long done.
+    const late = await handle.executeUpdate(decideUpdate, { args: ['configurationDone', { actor: 'test' }] }).catch((e) => e)
+    expect(late).toBeInstanceOf(WorkflowUpdateFailedError)
+    expect(deepest(late)).toMatch(/AGREEMENT_SENT/)
+    // Too early: the agreement is not signed yet.
+    const early = await handle.executeUpdate(decideUpdate, { args: ['activatePortal', { actor: 'test' }] }).catch((e) => e)
+    expect(early).toBeInstanceOf(WorkflowUpdateFailedError)
+    expect(deepest(early)).toMatch(/AGREEMENT_SENT/)
+    // The workflow is still running and waiting for the signature.
+    const state = await handle.query(onboardingStateQuery)
+    expect(state.phase).toBe('sign')
+  })
+
+  it('sends a reminder when a wait passes its deadline, then escalates to the staff team', async () => {
+    const agency = await createAgency(getDb(), { status: 'AGREEMENT_SENT' })
+    await start(agency.id, { ...durations, agreement: '1s' })
+    const reminder = await eventually(async () => (await findOutbox(agency.email)).find((m) => m.subject.startsWith('Reminder')), 'reminder mail')
+    expect(reminder.text).toMatch(/sign and upload your agency agreement/)
+    await eventually(
+      async () => (await findOutbox('operations@oshc.local')).find((m) => m.subject.startsWith('Escalation') && m.text.includes(agency.full_company_name!)),
+      'escalation mail',
+    )
+    const history = await getDb().select().from(agencyHistories).where(eq(agencyHistories.agency_id, agency.id))
+    expect(history.map((h) => h.action)).toEqual(expect.arrayContaining(['REMINDER_SENT', 'ESCALATED']))
+    const [task] = await getDb().select().from(tasks).where(eq(tasks.agency_id, agency.id))
+    expect(task.kind).toBe('SIGN_AGREEMENT')
+    expect(task.escalated_at).not.toBeNull()
+  })
+
+  it('carries on after the worker is stopped and started again mid-wait', async () => {
+    const agency = await createAgency(getDb(), { status: 'AGREEMENT_SIGNED' })
+    const handle = await start(agency.id, { ...durations, staff: '1h' })
+    await eventually(async () => (await getDb().select().from(tasks).where(eq(tasks.agency_id, agency.id))).find((t) => t.kind === 'AGENCY_ACTIVATION'), 'activation task')
+    await stop()
+    // While no worker runs, the decision is queued; a new worker picks the workflow up from history.
+    const pending = handle.executeUpdate(decideUpdate, { args: ['activatePortal', { actor: 'test' }] })
+    await new Promise((r) => setTimeout(r, 1000))
+    stop = await startWorker()
+    const snapshot = await pending
+    expect(snapshot.status).toBe('PORTAL_ACTIVATED')
+    expect(await handle.result()).toMatchObject({ status: 'PORTAL_ACTIVATED' })
+    const open = (await getDb().select().from(tasks).where(eq(tasks.agency_id, agency.id))).filter((t) => !t.closed_at)
+    expect(open).toHaveLength(0)
+  })
+})
