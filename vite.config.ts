@@ -1,5 +1,6 @@
 import { vitePlugin as remix } from '@remix-run/dev'
 import { defineConfig } from 'vite'
+import path from 'node:path'
 
 declare module '@remix-run/node' {
   interface Future {
@@ -7,8 +8,10 @@ declare module '@remix-run/node' {
   }
 }
 
-// Server-only trees: importing any of them from browser code must fail the build.
-const SERVER_ONLY = /(^|\/)(db|domain|api|temporal|workers|workflows)\//
+// Server-only trees: importing any of them from browser code must fail the build. Pure files
+// (zod schemas, rules, enum lists) are shared with the browser for client-side validation.
+const SERVER_ONLY = /\/(db|domain|api|temporal|workers|workflows)\//
+const SHARED = /(\.schemas|\.rules|\/db\/schema\/enums|\/domain\/shared\/(fields|pagination))(\.ts)?$/
 
 export default defineConfig({
   server: { port: 3000 },
@@ -20,7 +23,9 @@ export default defineConfig({
       resolveId(source, importer, options) {
         if (options?.ssr || !importer) return null
         if (importer.includes('node_modules')) return null
-        if (SERVER_ONLY.test(source) && source.startsWith('.')) {
+        if (!source.startsWith('.')) return null
+        const target = path.resolve(path.dirname(importer), source)
+        if (SERVER_ONLY.test(target) && !SHARED.test(target)) {
           throw new Error(`Server-only module "${source}" imported from client code in ${importer}`)
         }
         return null

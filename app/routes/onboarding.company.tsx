@@ -11,8 +11,8 @@ import { AuthCard } from '../components/auth-card'
 import { ErrorList, Field, SelectField, SubmitButton } from '../components/forms'
 import { StepNav } from '../components/step-nav'
 import { replyInvalid, replyWithError } from '../utils/forms.server'
-import { requireOnboardingStep, STEPS } from '../utils/onboarding.server'
-import { reachableStep } from '../utils/onboarding-reach'
+import { requireOnboardingStep } from '../utils/onboarding.server'
+import { reachableStep, STEPS } from '../utils/onboarding-steps'
 
 export const meta: MetaFunction = () => [{ title: 'Company details · OSHC Back Office' }]
 

@@ -8,7 +8,8 @@ import { AuthCard } from '../components/auth-card'
 import { ErrorList, SubmitButton } from '../components/forms'
 import { StepNav } from '../components/step-nav'
 import { replyWithError } from '../utils/forms.server'
-import { requireOnboardingStep, STEPS } from '../utils/onboarding.server'
+import { requireOnboardingStep } from '../utils/onboarding.server'
+import { STEPS } from '../utils/onboarding-steps'
 
 export const meta: MetaFunction = () => [{ title: 'Submit registration · OSHC Back Office' }]
 

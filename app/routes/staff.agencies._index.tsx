@@ -8,7 +8,13 @@ import { findAgencies } from '../../domain/agencies/find-agencies'
 import { findCountries } from '../../domain/reference/find-countries'
 import { PageQuerySchema, SortDirectionSchema } from '../../domain/shared/pagination'
 import { PageHeader } from '../components/app-shell'
-import { DataTable, ExportLinks, FilterBar, SORT_DIRECTION_PARAM, SORT_KEY_PARAM } from '../components/data-table'
+import {
+  DataTable,
+  ExportLinks,
+  FilterBar,
+  SORT_DIRECTION_PARAM,
+  SORT_KEY_PARAM,
+} from '../components/data-table'
 import { StatusBadge } from '../components/status-badge'
 import { buttonVariants } from '../components/ui/button'
 import { Input } from '../components/ui/input'
@@ -24,17 +30,22 @@ const CREATION_TYPES = ['SELF_SIGNUP', 'INVITATION', 'REFERRAL'] as const
 const PER_PAGE = [10, 25, 50, 100]
 
 /** The agenciesByStatus query of the API, read from the page URL. */
-const ListQuerySchema = AgencyListQuerySchema.extend({ sort_direction: SortDirectionSchema }).merge(PageQuerySchema)
+const ListQuerySchema = AgencyListQuerySchema.extend({ sort_direction: SortDirectionSchema }).merge(
+  PageQuerySchema,
+)
 
 /** A GET form sends untouched inputs as empty strings: they mean "no filter". */
 function withoutEmpty(query: Record<string, string | string[]>) {
-  return Object.fromEntries(Object.entries(query).filter(([, v]) => (Array.isArray(v) ? v.length > 0 : v !== '')))
+  return Object.fromEntries(
+    Object.entries(query).filter(([, v]) => (Array.isArray(v) ? v.length > 0 : v !== '')),
+  )
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, 'agency_management')
   const parsed = ListQuerySchema.safeParse(withoutEmpty(queryObject(new URL(request.url))))
-  if (!parsed.success) throw new Response(parsed.error.issues[0]?.message ?? 'Invalid filter', { status: 400 })
+  if (!parsed.success)
+    throw new Response(parsed.error.issues[0]?.message ?? 'Invalid filter', { status: 400 })
   const query = parsed.data
   const [list, countries] = await Promise.all([findAgencies(query), findCountries()])
   const selected = [...query.status].sort().join(',')
@@ -61,7 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     countries: countries.map((c) => ({ id: c.id, name: c.name })),
     query: {
       sort_key: query.sort_key,
-      sort_direction: query.sort_direction,
+      sort_direction: query.sort_direction === 'asc' ? ('asc' as const) : ('desc' as const),
       global_filter: query.global_filter ?? '',
       country_filter: query.country_filter[0] ? String(query.country_filter[0]) : '',
       creation_type_filter: query.creation_type_filter[0] ?? '',
@@ -144,7 +155,11 @@ export default function AgenciesList() {
         </div>
         <div className="space-y-1">
           <Label htmlFor="creation_type_filter">Creation type</Label>
-          <Select id="creation_type_filter" name="creation_type_filter" defaultValue={query.creation_type_filter}>
+          <Select
+            id="creation_type_filter"
+            name="creation_type_filter"
+            defaultValue={query.creation_type_filter}
+          >
             <option value="">Any</option>
             {CREATION_TYPES.map((t) => (
               <option key={t} value={t}>
@@ -155,11 +170,21 @@ export default function AgenciesList() {
         </div>
         <div className="space-y-1">
           <Label htmlFor="start_date_filter">Created from</Label>
-          <Input id="start_date_filter" name="start_date_filter" type="date" defaultValue={query.start_date_filter} />
+          <Input
+            id="start_date_filter"
+            name="start_date_filter"
+            type="date"
+            defaultValue={query.start_date_filter}
+          />
         </div>
         <div className="space-y-1">
           <Label htmlFor="end_date_filter">Created to</Label>
-          <Input id="end_date_filter" name="end_date_filter" type="date" defaultValue={query.end_date_filter} />
+          <Input
+            id="end_date_filter"
+            name="end_date_filter"
+            type="date"
+            defaultValue={query.end_date_filter}
+          />
         </div>
         <div className="space-y-1">
           <Label htmlFor="perPage">Rows per page</Label>

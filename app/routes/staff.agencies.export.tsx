@@ -7,15 +7,21 @@ import { SortDirectionSchema } from '../../domain/shared/pagination'
 import { requireStaff } from '../utils/session.server'
 
 /** The list page's filters and sort, without paging, plus the file format (csv by default, or xlsx). */
-const ExportQuerySchema = AgencyListQuerySchema.extend({ sort_direction: SortDirectionSchema, format: ExportFormatSchema })
+const ExportQuerySchema = AgencyListQuerySchema.extend({
+  sort_direction: SortDirectionSchema,
+  format: ExportFormatSchema,
+})
 
 /** GET /staff/agencies/export: the filtered agency list as a streamed CSV or XLSX download. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, 'agency_management')
   const raw = queryObject(new URL(request.url))
-  const query = Object.fromEntries(Object.entries(raw).filter(([, v]) => (Array.isArray(v) ? v.length > 0 : v !== '')))
+  const query = Object.fromEntries(
+    Object.entries(raw).filter(([, v]) => (Array.isArray(v) ? v.length > 0 : v !== '')),
+  )
   const parsed = ExportQuerySchema.safeParse(query)
-  if (!parsed.success) throw new Response(parsed.error.issues[0]?.message ?? 'Invalid filter', { status: 400 })
+  if (!parsed.success)
+    throw new Response(parsed.error.issues[0]?.message ?? 'Invalid filter', { status: 400 })
   return exportResponse({
     filename: `agencies-${new Date().toISOString().slice(0, 10)}`,
     format: parsed.data.format,

@@ -16,10 +16,3 @@ export async function requireOnboardingStep(request: Request, opensAt: AgencySta
   }
   return ctx
 }
-
-export const STEPS = [
-  { path: '/onboarding/company', label: 'Company' },
-  { path: '/onboarding/address', label: 'Address' },
-  { path: '/onboarding/bank', label: 'Bank' },
-  { path: '/onboarding/submit', label: 'Submit' },
-] as const

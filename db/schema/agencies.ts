@@ -16,22 +16,11 @@ import {
 } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import { timestamps } from './common'
+import { AGENCY_STATUSES } from './enums'
 import { identities } from './identity'
 import { cities, countries, insuranceProviders, states } from './reference'
 
-export const AGENCY_STATUSES = [
-  'PENDING',
-  'SIGN_UP_REQUEST_SENT',
-  'LOGIN_CRED_CHANGED',
-  'COMPANY_DETAIL_STEP_ONE_DONE',
-  'COMPANY_DETAIL_STEP_TWO_DONE',
-  'COMPANY_DETAIL_DONE',
-  'CONFIGURATION_DONE',
-  'AGREEMENT_SENT',
-  'PORTAL_ACTIVATED',
-  'PORTAL_DEACTIVATED',
-  'AGREEMENT_SIGNED',
-] as const
+export { AGENCY_STATUSES }
 export const agencyStatus = pgEnum('agency_status', AGENCY_STATUSES)
 export const creationType = pgEnum('creation_type', ['SELF_SIGNUP', 'INVITATION', 'REFERRAL'])
 export const currency = pgEnum('currency', ['AUD', 'NPR', 'USD', 'INR'])

@@ -1,4 +1,4 @@
-import { AGENCY_STATUSES } from '../../db/schema/agencies'
+import { AGENCY_STATUSES } from '../../db/schema/enums'
 
 export type AgencyStatus = (typeof AGENCY_STATUSES)[number]
 export { AGENCY_STATUSES }

@@ -20,7 +20,9 @@ export async function addAgencyReferral(opts: { actor: Actor; agencyId: number; 
   const { actor, input } = opts
   const referring = await assertAgencyAccess(actor, opts.agencyId)
   if (referring.status !== 'PORTAL_ACTIVATED') {
-    throw invalidTransition(`Only an agency with an active portal can refer another agency (the agency is at ${referring.status})`)
+    throw invalidTransition(
+      `Only an agency with an active portal can refer another agency (the agency is at ${referring.status})`,
+    )
   }
   await assertEmailFree(input.referred_to_agency_email)
   const referred = await inviteAgency({
@@ -50,7 +52,12 @@ export async function addAgencyReferral(opts: { actor: Actor; agencyId: number; 
     return created
   })
   const [referredNow] = await getDb()
-    .select({ id: agencies.id, full_company_name: agencies.full_company_name, email: agencies.email, status: agencies.status })
+    .select({
+      id: agencies.id,
+      full_company_name: agencies.full_company_name,
+      email: agencies.email,
+      status: agencies.status,
+    })
     .from(agencies)
     .where(eq(agencies.id, referred.id))
   return presentReferral(

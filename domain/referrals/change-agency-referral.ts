@@ -11,7 +11,8 @@ import type { ChangeReferralInput } from './referrals.schemas'
 import { loadReferral, presentReferral, type ReferralRow } from './referrals.shared'
 
 const flagOf = (side: ReferralSide) => (side === 'referring' ? 'is_referring_paid' : 'is_referred_paid')
-const documentOf = (side: ReferralSide) => (side === 'referring' ? 'referring_payment_document' : 'referred_payment_document')
+const documentOf = (side: ReferralSide) =>
+  side === 'referring' ? 'referring_payment_document' : 'referred_payment_document'
 const paidByOf = (side: ReferralSide) => (side === 'referring' ? 'referring_paid_by' : 'referred_paid_by')
 const paidAtOf = (side: ReferralSide) => (side === 'referring' ? 'referring_paid_at' : 'referred_paid_at')
 
@@ -39,7 +40,8 @@ export async function changeAgencyReferral(opts: { actor: Actor; id: number; inp
   for (const side of REFERRAL_SIDES) {
     const doc = input[documentOf(side)]
     const owner = side === 'referring' ? before.referral.referred_by_id : before.referral.referred_agency_id
-    if (doc && doc !== before.referral[documentOf(side)]) await assertDocument(actor, documentOf(side), doc, owner ?? before.referral.referred_by_id)
+    if (doc && doc !== before.referral[documentOf(side)])
+      await assertDocument(actor, documentOf(side), doc, owner ?? before.referral.referred_by_id)
   }
   const db = getDb()
   const changed = await db.transaction(async (tx) => {
@@ -50,10 +52,13 @@ export async function changeAgencyReferral(opts: { actor: Actor; id: number; inp
       const flag = input[flagOf(side)]
       const doc = input[documentOf(side)]
       const wasPaid = referral[flagOf(side)]
-      if (flag === false && wasPaid) throw conflict(`The ${side} agency's payment has been recorded and cannot be undone`)
+      if (flag === false && wasPaid)
+        throw conflict(`The ${side} agency's payment has been recorded and cannot be undone`)
       if (flag === true && !wasPaid) {
         if (referralStatus(referral, referred) === 'PENDING') {
-          throw invalidTransition("Referral payments are made once the referred agency's portal has been activated")
+          throw invalidTransition(
+            "Referral payments are made once the referred agency's portal has been activated",
+          )
         }
         const document = doc ?? referral[documentOf(side)]
         if (!document) throw validation(documentOf(side), 'A payment document is required')
@@ -66,20 +71,36 @@ export async function changeAgencyReferral(opts: { actor: Actor; id: number; inp
       } else {
         continue
       }
-      const agencyId = side === 'referred' && referral.referred_agency_id ? referral.referred_agency_id : referral.referred_by_id
-      events.push({ side, action: set[flagOf(side)] ? 'REFERRAL_PAYMENT_RECORDED' : 'REFERRAL_DOCUMENT_REPLACED', agencyId })
+      const agencyId =
+        side === 'referred' && referral.referred_agency_id
+          ? referral.referred_agency_id
+          : referral.referred_by_id
+      events.push({
+        side,
+        action: set[flagOf(side)] ? 'REFERRAL_PAYMENT_RECORDED' : 'REFERRAL_DOCUMENT_REPLACED',
+        agencyId,
+      })
     }
     if (!events.length) return null
     const next = { ...referral, ...set }
     set.status = referralStatus(next, referred)
-    const [updated] = await tx.update(agencyReferrals).set(set).where(eq(agencyReferrals.id, referral.id)).returning()
+    const [updated] = await tx
+      .update(agencyReferrals)
+      .set(set)
+      .where(eq(agencyReferrals.id, referral.id))
+      .returning()
     for (const e of events) {
       await recordAgencyHistory(tx, {
         agencyId: e.agencyId,
         action: e.action,
         actor: actorLabel(actor),
         note: `Referral of ${referral.referred_to_agency_name}: ${e.side} agency`,
-        meta: { referral_id: referral.id, side: e.side, document: updated[documentOf(e.side)], status: updated.status },
+        meta: {
+          referral_id: referral.id,
+          side: e.side,
+          document: updated[documentOf(e.side)],
+          status: updated.status,
+        },
       })
     }
     return updated

@@ -28,7 +28,12 @@ function listQuery(where: SQL | undefined, page: number, perPage: number) {
  * getAgencyReferrals: the referrals one agency made, newest first. Staff for any agency, an agency
  * for itself; another agency's id is 404.
  */
-export async function findAgencyReferrals(opts: { actor: Actor; agencyId: number; page: number; perPage: number }) {
+export async function findAgencyReferrals(opts: {
+  actor: Actor
+  agencyId: number
+  page: number
+  perPage: number
+}) {
   const agency = await assertAgencyAccess(opts.actor, opts.agencyId)
   const rows = await listQuery(eq(agencyReferrals.referred_by_id, agency.id), opts.page, opts.perPage)
   return {

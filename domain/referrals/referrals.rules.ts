@@ -30,5 +30,8 @@ export function referralStatus(
  * The referred agency's e-mail can follow a corrected referral only while its invitation is
  * unused (nobody has registered with it yet).
  */
-export const invitationUnused = (referred: { status: AgencyStatus; is_email_verified: boolean; full_company_name: string | null }) =>
-  referred.status === 'PENDING' && !referred.is_email_verified && !referred.full_company_name
+export const invitationUnused = (referred: {
+  status: AgencyStatus
+  is_email_verified: boolean
+  full_company_name: string | null
+}) => referred.status === 'PENDING' && !referred.is_email_verified && !referred.full_company_name

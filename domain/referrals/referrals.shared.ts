@@ -12,7 +12,11 @@ type AgencyRow = typeof agencies.$inferSelect
 /** The referred agency, joined beside the referring one (`agencies`). */
 export const referredAgencies = alias(agencies, 'referred_agency')
 
-export const referringColumns = { id: agencies.id, full_company_name: agencies.full_company_name, email: agencies.email }
+export const referringColumns = {
+  id: agencies.id,
+  full_company_name: agencies.full_company_name,
+  email: agencies.email,
+}
 export const referredColumns = {
   id: referredAgencies.id,
   full_company_name: referredAgencies.full_company_name,
@@ -28,7 +32,12 @@ type Referring = Pick<AgencyRow, 'id' | 'full_company_name' | 'email'>
  * agency, so it is current even when the referred agency was activated after the last write.
  * The agency side does not see staff identities or the payment document of the other agency.
  */
-export function presentReferral(actor: Actor, row: ReferralRow, referring: Referring | null, referred: Referred | null) {
+export function presentReferral(
+  actor: Actor,
+  row: ReferralRow,
+  referring: Referring | null,
+  referred: Referred | null,
+) {
   const status = referralStatus(row, referred)
   const base = {
     ...row,
@@ -61,7 +70,12 @@ export async function loadReferral(actor: Actor, id: number, tx: DbOrTx = getDb(
 
 /** A unique-index race (the e-mail was taken between the check and the write) is a 409, like the check. */
 export function rethrowUniqueViolation(err: unknown, message: string): never {
-  if (typeof err === 'object' && err !== null && 'code' in err && (err as { code: unknown }).code === '23505') {
+  if (
+    typeof err === 'object' &&
+    err !== null &&
+    'code' in err &&
+    (err as { code: unknown }).code === '23505'
+  ) {
     throw conflict(message)
   }
   throw err

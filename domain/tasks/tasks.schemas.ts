@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { bool } from '../shared/fields'
 import { PageQuerySchema, SortDirectionSchema } from '../shared/pagination'
-import { TASK_SORT } from './tasks'
+
+export const TASK_SORT = ['opened_at', 'due_at', 'kind'] as const
 
 export const TaskListQuerySchema = z
   .object({

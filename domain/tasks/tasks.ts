@@ -4,6 +4,7 @@ import { agencies, tasks } from '../../db/schema'
 import { isAgencySide, isStaff, type Actor } from '../shared/actor'
 import { conflict, notFound } from '../shared/errors'
 import { pageInfo } from '../shared/pagination'
+import type { TASK_SORT } from './tasks.schemas'
 
 export type WantedTask = {
   kind: string
@@ -52,8 +53,6 @@ export async function markTasksEscalated(workflowId: string) {
     .set({ escalated_at: new Date() })
     .where(and(eq(tasks.workflow_id, workflowId), isNull(tasks.closed_at)))
 }
-
-export const TASK_SORT = ['opened_at', 'due_at', 'kind'] as const
 
 export type FindTasksInput = {
   state: 'open' | 'closed' | 'all'

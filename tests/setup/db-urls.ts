@@ -7,4 +7,5 @@ export function dbUrl(name: string) {
   return u.toString()
 }
 
-export const TEMPLATE_DB = 'oshc_test_template'
+/** One id per test run, so runs started side by side never share or drop each other's databases. */
+export const RUN_ID = `${process.pid.toString(36)}${Date.now().toString(36)}`

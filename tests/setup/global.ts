@@ -5,11 +5,12 @@ import { writeFileSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { adminUrl, dbUrl, TEMPLATE_DB } from './db-urls'
+import { adminUrl, dbUrl, RUN_ID } from './db-urls'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     templateDb: string
+    runId: string
     temporalAddress: string
     workflowBundlePath: string
   }
@@ -20,6 +21,7 @@ declare module 'vitest' {
  * Temporal dev server from the local CLI binary, and one workflow bundle for every test worker.
  */
 export default async function setup(project: TestProject) {
+  const TEMPLATE_DB = `oshc_tpl_${RUN_ID}`
   const admin = new pg.Client({ connectionString: adminUrl() })
   await admin.connect()
   await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`)
@@ -43,12 +45,13 @@ export default async function setup(project: TestProject) {
   writeFileSync(bundlePath, bundle.code)
 
   project.provide('templateDb', TEMPLATE_DB)
+  project.provide('runId', RUN_ID)
   project.provide('temporalAddress', address)
   project.provide('workflowBundlePath', bundlePath)
 
   return async () => {
     await env.teardown()
-    const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'oshc_t_%'`)
+    const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`oshc_t_${RUN_ID}_%`])
     for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`)
     await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`)
     await admin.end()

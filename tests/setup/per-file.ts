@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { adminUrl, dbUrl } from './db-urls'
 
 // Each test file gets its own database cloned from the template and its own task queue.
-const name = `oshc_t_${randomBytes(6).toString('hex')}`
+const name = `oshc_t_${inject('runId')}_${randomBytes(4).toString('hex')}`
 const admin = new pg.Client({ connectionString: adminUrl() })
 await admin.connect()
 await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`)

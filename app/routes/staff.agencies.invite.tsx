@@ -1,0 +1,90 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData } from '@remix-run/react'
+import { InvitationSchema } from '../../domain/agencies/agencies.schemas'
+import { inviteAgency } from '../../domain/agencies/agency-status'
+import { PageHeader } from '../components/app-shell'
+import { ErrorList, Field, SubmitButton } from '../components/forms'
+import { buttonVariants } from '../components/ui/button'
+import { Card, CardContent } from '../components/ui/card'
+import { replyInvalid, replyWithError } from '../utils/forms.server'
+import { requireStaff } from '../utils/session.server'
+import { redirectWithToast } from '../utils/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'Invite an agency · OSHC Back Office' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, 'agency_management')
+  return null
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireStaff(request, 'agency_management')
+  const submission = parseWithZod(await request.formData(), { schema: InvitationSchema })
+  if (submission.status !== 'success') return replyInvalid(submission)
+  try {
+    await inviteAgency({
+      actor,
+      email: submission.value.email,
+      mainBranchEmail: submission.value.mainBranchEmail,
+    })
+  } catch (err) {
+    return replyWithError(submission, err)
+  }
+  return redirectWithToast('/staff/agencies?status=PENDING', {
+    type: 'success',
+    title: 'Invitation sent',
+    description: `${submission.value.email} has been e-mailed a registration link.`,
+  })
+}
+
+export default function InviteAgency() {
+  const lastResult = useActionData<typeof action>()
+  const [form, fields] = useForm({
+    id: 'invite-agency',
+    lastResult,
+    constraint: getZodConstraint(InvitationSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: InvitationSchema }),
+    shouldRevalidate: 'onBlur',
+  })
+  return (
+    <div className="max-w-xl space-y-4">
+      <PageHeader
+        title="Invite an agency"
+        description="The agency receives an e-mail with a link to register. It then appears under Pending."
+      />
+      <Card>
+        <CardContent className="pt-6">
+          <Form method="post" {...getFormProps(form)} className="space-y-4">
+            <Field
+              labelProps={{ children: 'Agency e-mail' }}
+              inputProps={{
+                ...getInputProps(fields.email, { type: 'email' }),
+                autoComplete: 'off',
+                autoFocus: true,
+              }}
+              errors={fields.email.errors}
+            />
+            <Field
+              labelProps={{ children: 'Main branch e-mail (optional)' }}
+              inputProps={{
+                ...getInputProps(fields.mainBranchEmail, { type: 'email' }),
+                autoComplete: 'off',
+              }}
+              errors={fields.mainBranchEmail.errors}
+              description="When the agency is a branch, the e-mail of its main branch."
+            />
+            <ErrorList id={form.errorId} errors={form.errors} />
+            <div className="flex items-center gap-2">
+              <SubmitButton>Send invitation</SubmitButton>
+              <Link to="/staff/agencies" className={buttonVariants({ variant: 'ghost' })}>
+                Cancel
+              </Link>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,118 @@
+// `npm test`: typecheck, lint, unit + integration + workflow + API tests (vitest against a real
+// PostgreSQL and a real Temporal dev server), then Playwright journeys against the running system.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { ensureDependencies, ensureTemporalCli, log, portOpen, root, run, waitForPort } from './lib.mjs'
+
+const started = Date.now()
+const results = { passed: 0, failed: 0 }
+const cache = path.join(root, '.cache')
+mkdirSync(cache, { recursive: true })
+const only = process.argv[2] // optional: unit | integration | e2e | static
+
+function stage(name, fn) {
+  const t = Date.now()
+  log(`── ${name}`)
+  fn()
+  log(`── ${name} done in ${((Date.now() - t) / 1000).toFixed(0)}s`)
+}
+
+let stopEmbedded = null
+let e2eProcess = null
+async function cleanup() {
+  if (e2eProcess) {
+    try {
+      process.kill(-e2eProcess.pid, 'SIGTERM')
+    } catch {}
+    await new Promise((r) => setTimeout(r, 3000))
+  }
+  if (stopEmbedded) await stopEmbedded()
+}
+
+try {
+  ensureDependencies()
+  process.env.TEMPORAL_CLI ??= ensureTemporalCli()
+
+  // Tests create their own databases on the server of DATABASE_URL, of the PostgreSQL already
+  // on 127.0.0.1:5432, or of an embedded one — never the development database itself.
+  let server = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
+  if (!server && (await portOpen(5432))) server = 'postgres://postgres@127.0.0.1:5432/postgres'
+  if (!server) {
+    const { startEmbeddedPostgres } = await import('./embedded-db.mjs')
+    const pg = await startEmbeddedPostgres({ dataDir: path.join(root, '.data', 'test'), port: 5434 })
+    stopEmbedded = pg.stop
+    server = pg.url
+  }
+  process.env.TEST_DATABASE_URL = server
+  const env = { ...process.env, NODE_ENV: 'test' }
+  delete env.DATABASE_URL
+
+  if (!only || only === 'static') {
+    stage('typecheck', () => run('npx', ['tsc', '--noEmit'], { env }))
+    stage('lint', () => run('npx', ['eslint', '.', '--max-warnings=0'], { env }))
+  }
+
+  if (!only || only === 'unit' || only === 'integration') {
+    const json = path.join(cache, 'vitest.json')
+    rmSync(json, { force: true })
+    const projects = only ? ['--project', only] : []
+    const r = spawnSync('npx', ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+    })
+    if (existsSync(json)) {
+      const report = JSON.parse(readFileSync(json, 'utf8'))
+      results.passed += report.numPassedTests
+      results.failed += report.numFailedTests
+    }
+    if (r.status !== 0) throw new Error('vitest failed')
+  }
+
+  if (!only || only === 'e2e') {
+    stage('build', () => run('npx', ['remix', 'vite:build'], { env: { ...env, NODE_ENV: 'production' }, stdio: ['ignore', 'ignore', 'inherit'] }))
+    // A fresh database and Temporal state for the browser journeys.
+    const e2eDb = 'oshc_e2e'
+    run('node', ['-e', `const pg=require('pg');(async()=>{const c=new pg.Client({connectionString:${JSON.stringify(server)}});await c.connect();await c.query('DROP DATABASE IF EXISTS ${e2eDb} WITH (FORCE)');await c.query('CREATE DATABASE ${e2eDb}');await c.end()})().catch(e=>{console.error(e);process.exit(1)})`])
+    const url = new URL(server)
+    url.pathname = `/${e2eDb}`
+    const dataDir = path.join(root, '.data', 'e2e')
+    rmSync(dataDir, { recursive: true, force: true })
+    const port = 3100
+    const e2eEnv = {
+      ...env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATABASE_URL: url.toString(),
+      DATA_DIR: dataDir,
+      TEMPORAL_DEV_PORT: '7300',
+      TEMPORAL_TASK_QUEUE: 'oshc-e2e',
+    }
+    delete e2eEnv.TEMPORAL_ADDRESS
+    e2eProcess = spawn('node', ['scripts/start.mjs'], { cwd: root, env: e2eEnv, stdio: ['ignore', 'inherit', 'inherit'], detached: true })
+    await waitForPort(port, 'the app under test', 300_000)
+    const json = path.join(cache, 'playwright.json')
+    rmSync(json, { force: true })
+    const r = spawnSync('npx', ['playwright', 'test'], {
+      cwd: root,
+      env: { ...e2eEnv, E2E_BASE_URL: `http://localhost:${port}`, PLAYWRIGHT_JSON_OUTPUT_NAME: json },
+      stdio: 'inherit',
+    })
+    if (existsSync(json)) {
+      const stats = JSON.parse(readFileSync(json, 'utf8')).stats
+      results.passed += stats.expected
+      results.failed += stats.unexpected + stats.flaky
+    }
+    if (r.status !== 0) throw new Error('playwright failed')
+  }
+  await cleanup()
+  log(`All green in ${((Date.now() - started) / 1000).toFixed(0)}s`)
+  console.log(`${results.passed} passed, ${results.failed} failed`)
+  process.exit(0)
+} catch (err) {
+  await cleanup()
+  console.error(`[oshc] ${err instanceof Error ? err.message : err}`)
+  console.log(`${results.passed} passed, ${Math.max(results.failed, 1)} failed`)
+  process.exit(1)
+}
