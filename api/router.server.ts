@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { type z } from 'zod'
 import { endpoints } from './endpoints'
 import type { Endpoint, Method } from './define'
 import { DomainError, HTTP_STATUS, type FieldErrors } from '../domain/shared/errors'

@@ -17,4 +17,5 @@ export const endpoints: Endpoint[] = [
   ...fileEndpoints,
   ...referenceEndpoints,
   ...devEndpoints,
+  ...taskEndpoints,
 ]

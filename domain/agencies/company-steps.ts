@@ -5,7 +5,7 @@ import { agencies, agencyBankDetails, cities, countries, states } from '../../db
 import { actorLabel, type Actor } from '../shared/actor'
 import { invalidTransition, validation } from '../shared/errors'
 import type { UpdateAgencyAddressSchema, UpdateAgencyBankSchema, UpdateAgencySchema } from './agencies.schemas'
-import { companyStepResult, COMPANY_STEPS } from './agencies.rules'
+import { companyStepResult, type COMPANY_STEPS } from './agencies.rules'
 import { recordAgencyHistory } from './agency-history'
 import { assertAgencyAccess, presentAgency } from './get-agency'
 import { notifyWorkflow } from './register-agency'

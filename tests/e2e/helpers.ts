@@ -1,0 +1,40 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import { mkdirSync } from 'node:fs'
+
+export const SHOTS = 'tests/artifacts/screenshots'
+mkdirSync(SHOTS, { recursive: true })
+
+/** The newest mail to `to`, read from the development outbox API. */
+export async function newestMail(request: APIRequestContext, to: string, subject: RegExp) {
+  let found: { subject: string; text: string } | undefined
+  await expect
+    .poll(async () => {
+      const r = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)
+      const mails = (await r.json()).data as { subject: string; text: string }[]
+      found = mails.find((m) => subject.test(m.subject))
+      return !!found
+    })
+    .toBe(true)
+  return found!
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/login/)
+}
+
+/** WCAG A/AA violations on the current page (axe-core). */
+export async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+export const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
