@@ -55,7 +55,8 @@ export const userEndpoints = [
     access: staffUM,
     params: S.UserIdParamSchema,
     body: S.UpdateOshcUserSchema,
-    handler: async ({ actor, params, body }) => ok(await updateOshcUser({ actor, userId: params.userId, ...body }), 'User updated'),
+    handler: async ({ actor, params, body }) =>
+      ok(await updateOshcUser({ actor, userId: params.userId, ...body }), 'User updated'),
   }),
   endpoint({
     method: 'POST',
@@ -74,7 +75,11 @@ export const userEndpoints = [
     access: staffUM,
     body: S.RoleNameSchema,
     status: 201,
-    handler: async ({ actor, body }) => ({ status: 201, message: 'Role created', data: await createOshcRole({ actor, name: body.name }) }),
+    handler: async ({ actor, body }) => ({
+      status: 201,
+      message: 'Role created',
+      data: await createOshcRole({ actor, name: body.name }),
+    }),
   }),
   endpoint({
     method: 'POST',
@@ -84,7 +89,10 @@ export const userEndpoints = [
     params: S.RoleIdParamSchema,
     body: S.AssignOshcPermissionsSchema,
     handler: async ({ actor, params, body }) =>
-      ok(await assignPermissionToRole({ actor, roleId: params.roleId, Permissions: body.Permissions }), 'Permissions saved'),
+      ok(
+        await assignPermissionToRole({ actor, roleId: params.roleId, Permissions: body.Permissions }),
+        'Permissions saved',
+      ),
   }),
   endpoint({
     method: 'GET',
@@ -132,7 +140,8 @@ export const userEndpoints = [
     summary: 'Enabled staff users whose role holds any of the `permission` list',
     access: { staff: true },
     query: S.PermissionListQuerySchema,
-    handler: async ({ actor, query }) => ok(await findOshcUsersByPermission({ actor, permission: query.permission })),
+    handler: async ({ actor, query }) =>
+      ok(await findOshcUsersByPermission({ actor, permission: query.permission })),
   }),
 
   // --- Agency users -----------------------------------------------------------------------------
@@ -167,7 +176,10 @@ export const userEndpoints = [
     params: S.AgencyUserIdParamSchema,
     body: S.AgencyUserStatusSchema,
     handler: async ({ actor, params, body }) =>
-      ok(await enableAgencyUser({ actor, agencyUserId: params.agencyUserId, status: body.status }), 'Status updated'),
+      ok(
+        await enableAgencyUser({ actor, agencyUserId: params.agencyUserId, status: body.status }),
+        'Status updated',
+      ),
   }),
   endpoint({
     method: 'POST',
@@ -175,7 +187,8 @@ export const userEndpoints = [
     summary: 'Give one of the agency’s users one of its roles',
     access: agencyUM,
     params: S.AgencyUserRoleParamSchema,
-    handler: async ({ actor, params }) => ok(await assignRoleToAgencyUser({ actor, ...params }), 'Role assigned'),
+    handler: async ({ actor, params }) =>
+      ok(await assignRoleToAgencyUser({ actor, ...params }), 'Role assigned'),
   }),
   endpoint({
     method: 'POST',
@@ -184,7 +197,11 @@ export const userEndpoints = [
     access: agencyUM,
     body: S.RoleNameSchema,
     status: 201,
-    handler: async ({ actor, body }) => ({ status: 201, message: 'Role created', data: await createAgencyRole({ actor, name: body.name }) }),
+    handler: async ({ actor, body }) => ({
+      status: 201,
+      message: 'Role created',
+      data: await createAgencyRole({ actor, name: body.name }),
+    }),
   }),
   endpoint({
     method: 'POST',
@@ -195,7 +212,11 @@ export const userEndpoints = [
     body: S.AssignAgencyPermissionsSchema,
     handler: async ({ actor, params, body }) =>
       ok(
-        await assignAgencyRolePermissions({ actor, roleId: params.roleId, agency_permission_id: body.agency_permission_id }),
+        await assignAgencyRolePermissions({
+          actor,
+          roleId: params.roleId,
+          agency_permission_id: body.agency_permission_id,
+        }),
         'Permissions saved',
       ),
   }),

@@ -37,14 +37,21 @@ function reply<T>(intent: Intent, roleId: number | null, submission: Submission<
   if (err === undefined) return data({ intent, roleId, result: submission.reply() }, { status: 400 })
   if (!(err instanceof DomainError)) throw err
   return data(
-    { intent, roleId, result: submission.reply({ formErrors: [err.message], fieldErrors: err.errors ?? {} }) },
+    {
+      intent,
+      roleId,
+      result: submission.reply({ formErrors: [err.message], fieldErrors: err.errors ?? {} }),
+    },
     { status: HTTP_STATUS[err.code] },
   )
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAgency(request, 'user_management')
-  const [roles, permissions] = await Promise.all([findAgencyRoles({ actor }), findAgencyPermissions({ actor })])
+  const [roles, permissions] = await Promise.all([
+    findAgencyRoles({ actor }),
+    findAgencyPermissions({ actor }),
+  ])
   return { roles, permissions }
 }
 
@@ -92,17 +99,15 @@ export default function AgencyRoles() {
   const actionData = useActionData<typeof action>()
   return (
     <div className="max-w-4xl space-y-4">
-      <PageHeader title="Roles" description="A role is a named set of permissions; each of your users holds one role." />
+      <PageHeader
+        title="Roles"
+        description="A role is a named set of permissions; each of your users holds one role."
+      />
       {/* Keyed by the role count so the form starts empty again once a role is created. */}
       <CreateRole key={roles.length} actionData={actionData} />
       {roles.length === 0 ? <p className="text-muted-foreground">No roles yet.</p> : null}
       {roles.map((role) => (
-        <RolePermissions
-          key={role.id}
-          role={role}
-          permissions={permissions}
-          actionData={actionData}
-        />
+        <RolePermissions key={role.id} role={role} permissions={permissions} actionData={actionData} />
       ))}
     </div>
   )
@@ -150,7 +155,8 @@ function RolePermissions({
 }) {
   const [form, fields] = useForm({
     id: `agency-role-${role.id}`,
-    lastResult: actionData?.intent === 'permissions' && actionData.roleId === role.id ? actionData.result : undefined,
+    lastResult:
+      actionData?.intent === 'permissions' && actionData.roleId === role.id ? actionData.result : undefined,
     constraint: getZodConstraint(RolePermissionsSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RolePermissionsSchema }),
   })
@@ -186,7 +192,10 @@ function RolePermissions({
               ))}
             </div>
           </fieldset>
-          <ErrorList id={form.errorId} errors={[...(form.errors ?? []), ...(fields.permissions.errors ?? [])]} />
+          <ErrorList
+            id={form.errorId}
+            errors={[...(form.errors ?? []), ...(fields.permissions.errors ?? [])]}
+          />
           <SubmitButton className="mt-2" variant="outline">
             Save permissions
           </SubmitButton>

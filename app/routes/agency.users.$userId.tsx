@@ -34,7 +34,9 @@ const EditAgencyUserSchema = z.object({
   phone_number: optional(),
   agency_role_id: z.number({ error: 'Not a number' }).int().positive('Not a number').optional(),
 })
-const StatusSchema = z.object({ status: z.enum(['ENABLED', 'DISABLED'], { error: 'Status must be ENABLED or DISABLED' }) })
+const StatusSchema = z.object({
+  status: z.enum(['ENABLED', 'DISABLED'], { error: 'Status must be ENABLED or DISABLED' }),
+})
 
 type Intent = 'update' | 'status'
 
@@ -63,7 +65,9 @@ function reply<T>(intent: Intent, submission: Submission<T>, err?: unknown) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireAgency(request, 'user_management')
   const id = userIdFrom(params)
-  const [user, roles] = await Promise.all([getAgencyUser({ actor, id }), findAgencyRoles({ actor })]).catch(asResponse)
+  const [user, roles] = await Promise.all([getAgencyUser({ actor, id }), findAgencyRoles({ actor })]).catch(
+    asResponse,
+  )
   return {
     user,
     roles: roles.map((r) => ({ value: String(r.id), label: r.name })),
@@ -88,7 +92,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const enabled = submission.value.status === 'ENABLED'
     return redirectWithToast(url, {
       title: enabled ? 'User enabled' : 'User disabled',
-      description: enabled ? 'They can sign in again.' : 'They have been signed out and can no longer sign in.',
+      description: enabled
+        ? 'They can sign in again.'
+        : 'They have been signed out and can no longer sign in.',
       type: 'success',
     })
   }
@@ -156,7 +162,8 @@ export default function AgencyUser() {
         <CardHeader>
           <CardTitle>Details</CardTitle>
           <CardDescription>
-            Created {formatDateTime(user.created_at)}. The e-mail address is the sign-in name and cannot be changed here.
+            Created {formatDateTime(user.created_at)}. The e-mail address is the sign-in name and cannot be
+            changed here.
           </CardDescription>
         </CardHeader>
         <CardContent>

@@ -28,11 +28,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAgency(request, 'user_management')
   const parsed = UserListQuerySchema.safeParse(listParams(request))
   if (!parsed.success) throw new Response(parsed.error.issues[0]?.message ?? 'Bad filter', { status: 400 })
-  const r = await findAgencyUsers({ actor, agencyId: actor.agencyId, ...parsed.data }).catch((err: unknown) => {
-    if (err instanceof DomainError) throw new Response(err.message, { status: HTTP_STATUS[err.code] })
-    throw err
-  })
-  return { users: r.items, pageInfo: r.pageInfo, query: parsed.data, me: actor.kind === 'agency_user' ? actor.userId : null }
+  const r = await findAgencyUsers({ actor, agencyId: actor.agencyId, ...parsed.data }).catch(
+    (err: unknown) => {
+      if (err instanceof DomainError) throw new Response(err.message, { status: HTTP_STATUS[err.code] })
+      throw err
+    },
+  )
+  return {
+    users: r.items,
+    pageInfo: r.pageInfo,
+    query: parsed.data,
+    me: actor.kind === 'agency_user' ? actor.userId : null,
+  }
 }
 
 export default function AgencyUsers() {

@@ -38,7 +38,11 @@ function reply<T>(intent: Intent, roleId: number | null, submission: Submission<
   if (err === undefined) return data({ intent, roleId, result: submission.reply() }, { status: 400 })
   if (!(err instanceof DomainError)) throw err
   return data(
-    { intent, roleId, result: submission.reply({ formErrors: [err.message], fieldErrors: err.errors ?? {} }) },
+    {
+      intent,
+      roleId,
+      result: submission.reply({ formErrors: [err.message], fieldErrors: err.errors ?? {} }),
+    },
     { status: HTTP_STATUS[err.code] },
   )
 }
@@ -97,7 +101,10 @@ export default function StaffRoles() {
   const actionData = useActionData<typeof action>()
   return (
     <div className="max-w-4xl space-y-4">
-      <PageHeader title="Staff roles" description="A role is a named set of permissions; each staff user holds one role." />
+      <PageHeader
+        title="Staff roles"
+        description="A role is a named set of permissions; each staff user holds one role."
+      />
       {/* Keyed by the role count so the form starts empty again once a role is created. */}
       <CreateRole key={roles.length} actionData={actionData} />
       {roles.length === 0 ? <p className="text-muted-foreground">No roles yet.</p> : null}
@@ -158,7 +165,8 @@ function RolePermissions({
 }) {
   const [form, fields] = useForm({
     id: `staff-role-${role.id}`,
-    lastResult: actionData?.intent === 'permissions' && actionData.roleId === role.id ? actionData.result : undefined,
+    lastResult:
+      actionData?.intent === 'permissions' && actionData.roleId === role.id ? actionData.result : undefined,
     constraint: getZodConstraint(RolePermissionsSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RolePermissionsSchema }),
   })
@@ -195,7 +203,10 @@ function RolePermissions({
               ))}
             </div>
           </fieldset>
-          <ErrorList id={form.errorId} errors={[...(form.errors ?? []), ...(fields.permissions.errors ?? [])]} />
+          <ErrorList
+            id={form.errorId}
+            errors={[...(form.errors ?? []), ...(fields.permissions.errors ?? [])]}
+          />
           <SubmitButton className="mt-2" variant="outline">
             Save permissions
           </SubmitButton>

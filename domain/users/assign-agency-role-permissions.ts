@@ -14,7 +14,11 @@ import { loadOwnAgencyRole } from './agency-users.shared'
  * permissions of one of the agency's roles with exactly `agency_permission_id`. Unknown permission ids
  * are a 400; another agency's role is "not found".
  */
-export async function assignAgencyRolePermissions(opts: { actor: Actor; roleId: number; agency_permission_id: unknown }) {
+export async function assignAgencyRolePermissions(opts: {
+  actor: Actor
+  roleId: number
+  agency_permission_id: unknown
+}) {
   const { actor, roleId } = opts
   assertAgencyUserManager(actor)
   const { agency_permission_id: ids } = validate(AssignAgencyPermissionsSchema, {
@@ -24,7 +28,11 @@ export async function assignAgencyRolePermissions(opts: { actor: Actor; roleId: 
     const role = await loadOwnAgencyRole(tx, actor.agencyId, roleId)
     const perms = ids.length
       ? await tx
-          .select({ id: agencyPermissions.id, name: agencyPermissions.name, display_name: agencyPermissions.display_name })
+          .select({
+            id: agencyPermissions.id,
+            name: agencyPermissions.name,
+            display_name: agencyPermissions.display_name,
+          })
           .from(agencyPermissions)
           .where(inArray(agencyPermissions.id, ids))
           .orderBy(asc(agencyPermissions.id))
@@ -36,7 +44,9 @@ export async function assignAgencyRolePermissions(opts: { actor: Actor; roleId: 
     }
     await tx.delete(agencyRolePermissions).where(eq(agencyRolePermissions.role_id, roleId))
     if (perms.length) {
-      await tx.insert(agencyRolePermissions).values(perms.map((p) => ({ role_id: roleId, permission_id: p.id })))
+      await tx
+        .insert(agencyRolePermissions)
+        .values(perms.map((p) => ({ role_id: roleId, permission_id: p.id })))
     }
     await recordAgencyHistory(tx, {
       agencyId: actor.agencyId,

@@ -20,7 +20,11 @@ export async function assignPermissionToRole(opts: { actor: Actor; roleId: numbe
     if (!role) throw notFound('Role')
     const perms = ids.length
       ? await tx
-          .select({ id: oshcPermissions.id, name: oshcPermissions.name, display_name: oshcPermissions.display_name })
+          .select({
+            id: oshcPermissions.id,
+            name: oshcPermissions.name,
+            display_name: oshcPermissions.display_name,
+          })
           .from(oshcPermissions)
           .where(inArray(oshcPermissions.id, ids))
           .orderBy(asc(oshcPermissions.id))
@@ -30,7 +34,10 @@ export async function assignPermissionToRole(opts: { actor: Actor; roleId: numbe
       const message = `Unknown permission id: ${unknown.join(', ')}`
       throw new DomainError('VALIDATION', message, { Permissions: [message] })
     }
-    const [me] = await tx.select({ roleId: oshcUsers.role_id }).from(oshcUsers).where(eq(oshcUsers.id, actor.userId))
+    const [me] = await tx
+      .select({ roleId: oshcUsers.role_id })
+      .from(oshcUsers)
+      .where(eq(oshcUsers.id, actor.userId))
     if (me?.roleId === roleId) {
       assertKeepsUserManagement(
         perms.map((p) => p.name),
@@ -39,7 +46,9 @@ export async function assignPermissionToRole(opts: { actor: Actor; roleId: numbe
     }
     await tx.delete(oshcRolePermissions).where(eq(oshcRolePermissions.role_id, roleId))
     if (perms.length) {
-      await tx.insert(oshcRolePermissions).values(perms.map((p) => ({ role_id: roleId, permission_id: p.id })))
+      await tx
+        .insert(oshcRolePermissions)
+        .values(perms.map((p) => ({ role_id: roleId, permission_id: p.id })))
     }
     return { id: role.id, name: role.name, permissions: perms }
   })

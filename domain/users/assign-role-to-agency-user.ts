@@ -11,7 +11,11 @@ import { loadOwnAgencyRole, loadOwnAgencyUser } from './agency-users.shared'
  * assignRoleToAgencyUser (the agency, or its user with user_management): gives one of the agency's
  * users one of the agency's roles; a user or role of another agency is "not found". Idempotent.
  */
-export async function assignRoleToAgencyUser(opts: { actor: Actor; agencyUserId: number; agencyRoleId: number }) {
+export async function assignRoleToAgencyUser(opts: {
+  actor: Actor
+  agencyUserId: number
+  agencyRoleId: number
+}) {
   const { actor, agencyUserId, agencyRoleId } = opts
   assertAgencyUserManager(actor)
   return getDb().transaction(async (tx) => {

@@ -20,12 +20,22 @@ export async function createAgencyRole(opts: { actor: Actor; name: string }) {
     const [taken] = await tx
       .select({ id: agencyRoles.id })
       .from(agencyRoles)
-      .where(and(eq(agencyRoles.agency_id, actor.agencyId), eq(sql`lower(${agencyRoles.name})`, name.toLowerCase())))
+      .where(
+        and(
+          eq(agencyRoles.agency_id, actor.agencyId),
+          eq(sql`lower(${agencyRoles.name})`, name.toLowerCase()),
+        ),
+      )
     if (taken) throw new DomainError('CONFLICT', DUPLICATE_ROLE, { name: [DUPLICATE_ROLE] })
     const [role] = await tx
       .insert(agencyRoles)
       .values({ agency_id: actor.agencyId, name })
-      .returning({ id: agencyRoles.id, name: agencyRoles.name, agency_id: agencyRoles.agency_id, created_at: agencyRoles.created_at })
+      .returning({
+        id: agencyRoles.id,
+        name: agencyRoles.name,
+        agency_id: agencyRoles.agency_id,
+        created_at: agencyRoles.created_at,
+      })
       .catch(conflictOnDuplicate(DUPLICATE_ROLE))
     await recordAgencyHistory(tx, {
       agencyId: actor.agencyId,

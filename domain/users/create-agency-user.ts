@@ -4,7 +4,15 @@ import { actorLabel, type Actor } from '../shared/actor'
 import { recordAgencyHistory } from '../agencies/agency-history'
 import { assertAgencyUserManager } from './users.rules'
 import { CreateAgencyUserSchema, type CreateAgencyUserInput } from './users.schemas'
-import { assertEmailFree, createLogin, loadAgencyUser, mailTemporaryPassword, presentAgencyUser, validate } from './users.shared'
+import {
+  assertEmailFree,
+  createLogin,
+  temporaryLogin,
+  loadAgencyUser,
+  mailTemporaryPassword,
+  presentAgencyUser,
+  validate,
+} from './users.shared'
 import { loadOwnAgencyRole } from './agency-users.shared'
 
 /**
@@ -17,14 +25,15 @@ export async function createAgencyUser(opts: { actor: Actor } & CreateAgencyUser
   assertAgencyUserManager(actor)
   const input = validate(CreateAgencyUserSchema, raw)
   const agencyId = actor.agencyId
-  const { user, password } = await getDb().transaction(async (tx) => {
+  const login = await temporaryLogin()
+  const user = await getDb().transaction(async (tx) => {
     await assertEmailFree(tx, input.email)
     if (input.agency_role_id) await loadOwnAgencyRole(tx, agencyId, input.agency_role_id)
-    const login = await createLogin(tx, input.email, 'agency_user')
+    const identityId = await createLogin(tx, input.email, 'agency_user', login.hash)
     const [created] = await tx
       .insert(agencyUsers)
       .values({
-        identity_id: login.identityId,
+        identity_id: identityId,
         agency_id: agencyId,
         agency_role_id: input.agency_role_id ?? null,
         first_name: input.first_name,
@@ -42,8 +51,8 @@ export async function createAgencyUser(opts: { actor: Actor } & CreateAgencyUser
       note: input.email,
       meta: { agencyUserId: created.id, agencyRoleId: input.agency_role_id ?? null },
     })
-    return { user: (await loadAgencyUser(tx, created.id))!, password: login.password }
+    return (await loadAgencyUser(tx, created.id))!
   })
-  await mailTemporaryPassword(input.email, password, 'Your agency portal login')
+  await mailTemporaryPassword(input.email, login.password, 'Your agency portal login')
   return presentAgencyUser(user)
 }

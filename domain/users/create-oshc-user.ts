@@ -5,7 +5,15 @@ import type { Actor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import { assertStaffUserManager } from './users.rules'
 import { CreateOshcUserSchema, type CreateOshcUserInput } from './users.schemas'
-import { assertEmailFree, createLogin, loadOshcUser, mailTemporaryPassword, presentOshcUser, validate } from './users.shared'
+import {
+  assertEmailFree,
+  createLogin,
+  temporaryLogin,
+  loadOshcUser,
+  mailTemporaryPassword,
+  presentOshcUser,
+  validate,
+} from './users.shared'
 
 /**
  * CreateOshcUser (staff with user_management): a staff login with a temporary password, mailed to the
@@ -16,17 +24,21 @@ export async function createOshcUser(opts: { actor: Actor } & CreateOshcUserInpu
   assertStaffUserManager(actor)
   const input = validate(CreateOshcUserSchema, raw)
   const db = getDb()
-  const { user, password } = await db.transaction(async (tx) => {
+  const login = await temporaryLogin()
+  const user = await db.transaction(async (tx) => {
     await assertEmailFree(tx, input.email)
     if (input.role_id) {
-      const [role] = await tx.select({ id: oshcRoles.id }).from(oshcRoles).where(eq(oshcRoles.id, input.role_id))
+      const [role] = await tx
+        .select({ id: oshcRoles.id })
+        .from(oshcRoles)
+        .where(eq(oshcRoles.id, input.role_id))
       if (!role) throw notFound('Role')
     }
-    const login = await createLogin(tx, input.email, 'Oshc')
+    const identityId = await createLogin(tx, input.email, 'Oshc', login.hash)
     const [created] = await tx
       .insert(oshcUsers)
       .values({
-        identity_id: login.identityId,
+        identity_id: identityId,
         first_name: input.first_name,
         middle_name: input.middle_name ?? null,
         last_name: input.last_name,
@@ -36,9 +48,8 @@ export async function createOshcUser(opts: { actor: Actor } & CreateOshcUserInpu
         role_id: input.role_id ?? null,
       })
       .returning({ id: oshcUsers.id })
-    const user = await loadOshcUser(tx, created.id)
-    return { user: user!, password: login.password }
+    return (await loadOshcUser(tx, created.id))!
   })
-  await mailTemporaryPassword(input.email, password, 'Your OSHC back office login')
+  await mailTemporaryPassword(input.email, login.password, 'Your OSHC back office login')
   return presentOshcUser(user)
 }

@@ -8,7 +8,11 @@ import { agencyReadScope } from './users.rules'
 export async function findAgencyPermissions(opts: { actor: Actor }) {
   agencyReadScope(opts.actor)
   return getDb()
-    .select({ id: agencyPermissions.id, name: agencyPermissions.name, display_name: agencyPermissions.display_name })
+    .select({
+      id: agencyPermissions.id,
+      name: agencyPermissions.name,
+      display_name: agencyPermissions.display_name,
+    })
     .from(agencyPermissions)
     .orderBy(asc(agencyPermissions.id))
 }

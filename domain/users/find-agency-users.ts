@@ -23,7 +23,13 @@ export async function findAgencyUsers(opts: { actor: Actor; agencyId: number } &
   if (q.status) where.push(eq(agencyUsers.status, q.status))
   if (q.global_filter) {
     const like = `%${q.global_filter}%`
-    where.push(or(ilike(agencyUsers.first_name, like), ilike(agencyUsers.last_name, like), ilike(agencyUsers.email, like))!)
+    where.push(
+      or(
+        ilike(agencyUsers.first_name, like),
+        ilike(agencyUsers.last_name, like),
+        ilike(agencyUsers.email, like),
+      )!,
+    )
   }
   const filter = and(...where)
   const dir = q.sort_direction === 'asc' ? asc : desc

@@ -8,7 +8,11 @@ import { assertStaffUserManager } from './users.rules'
 export async function findOshcPermissions(opts: { actor: Actor }) {
   assertStaffUserManager(opts.actor)
   return getDb()
-    .select({ id: oshcPermissions.id, name: oshcPermissions.name, display_name: oshcPermissions.display_name })
+    .select({
+      id: oshcPermissions.id,
+      name: oshcPermissions.name,
+      display_name: oshcPermissions.display_name,
+    })
     .from(oshcPermissions)
     .orderBy(asc(oshcPermissions.id))
 }

@@ -13,7 +13,11 @@ export async function findOshcRoles(opts: { actor: Actor }) {
       id: oshcRoles.id,
       name: oshcRoles.name,
       created_at: oshcRoles.created_at,
-      permission: { id: oshcPermissions.id, name: oshcPermissions.name, display_name: oshcPermissions.display_name },
+      permission: {
+        id: oshcPermissions.id,
+        name: oshcPermissions.name,
+        display_name: oshcPermissions.display_name,
+      },
     })
     .from(oshcRoles)
     .leftJoin(oshcRolePermissions, eq(oshcRolePermissions.role_id, oshcRoles.id))

@@ -19,7 +19,9 @@ export async function findOshcUsers(opts: { actor: Actor } & UserListQuery) {
   if (q.status) where.push(eq(oshcUsers.status, q.status))
   if (q.global_filter) {
     const like = `%${q.global_filter}%`
-    where.push(or(ilike(oshcUsers.first_name, like), ilike(oshcUsers.last_name, like), ilike(oshcUsers.email, like))!)
+    where.push(
+      or(ilike(oshcUsers.first_name, like), ilike(oshcUsers.last_name, like), ilike(oshcUsers.email, like))!,
+    )
   }
   const filter = where.length ? and(...where) : undefined
   const dir = q.sort_direction === 'asc' ? asc : desc

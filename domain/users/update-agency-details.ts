@@ -33,8 +33,16 @@ export async function updateAgencyDetails(opts: { actor: Actor; agencyId: number
       action: 'AGENCY_DETAILS_UPDATED',
       actor: actorLabel(actor),
       meta: {
-        before: { contact_person: before.contact_person, contact_number: before.contact_number, profile_image: before.profile_image },
-        after: { contact_person: after.contact_person, contact_number: after.contact_number, profile_image: after.profile_image },
+        before: {
+          contact_person: before.contact_person,
+          contact_number: before.contact_number,
+          profile_image: before.profile_image,
+        },
+        after: {
+          contact_person: after.contact_person,
+          contact_number: after.contact_number,
+          profile_image: after.profile_image,
+        },
       },
     })
     return presentAgency(after)

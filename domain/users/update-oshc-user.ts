@@ -20,7 +20,10 @@ export async function updateOshcUser(opts: { actor: Actor; userId: number } & Up
     const existing = await loadOshcUser(tx, userId)
     if (!existing) throw notFound('User')
     if (input.role_id) {
-      const [role] = await tx.select({ id: oshcRoles.id }).from(oshcRoles).where(eq(oshcRoles.id, input.role_id))
+      const [role] = await tx
+        .select({ id: oshcRoles.id })
+        .from(oshcRoles)
+        .where(eq(oshcRoles.id, input.role_id))
       if (!role) throw notFound('Role')
     }
     if (existing.id === actor.userId && input.role_id !== undefined && input.role_id !== existing.role_id) {

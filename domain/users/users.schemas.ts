@@ -17,15 +17,7 @@ const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
  * null or a blank string clears it.
  */
 const nullableText = (min: number, max: number) =>
-  z.preprocess(
-    blankToNull,
-    z
-      .string()
-      .trim()
-      .min(min, MIN_MSG(min))
-      .max(max, MAX_MSG(max))
-      .nullish(),
-  )
+  z.preprocess(blankToNull, z.string().trim().min(min, MIN_MSG(min)).max(max, MAX_MSG(max)).nullish())
 
 /** Optional id in a body: absent = unchanged, null or '' = none. */
 const nullableId = () => z.preprocess(blankToNull, id().nullish())
@@ -65,9 +57,7 @@ export const OshcUserStatusSchema = z.object({ status: UserStatusSchema })
 export const RoleNameSchema = z.object({ name: text(2, 256) })
 
 const idList = (field: string) =>
-  z
-    .array(id(), { error: `${field} must be a list of ids` })
-    .transform((ids) => [...new Set(ids)])
+  z.array(id(), { error: `${field} must be a list of ids` }).transform((ids) => [...new Set(ids)])
 
 /** assignPermissionToRole: the role's complete new permission list. */
 export const AssignOshcPermissionsSchema = z.object({ Permissions: idList('Permissions') })
@@ -120,7 +110,9 @@ export type UpdateAgencyUserInput = z.input<typeof UpdateAgencyUserSchema>
 /** enableAgencyUser: ENABLED unless told otherwise. */
 export const AgencyUserStatusSchema = z.object({ status: UserStatusSchema.default('ENABLED') })
 
-export const AssignAgencyPermissionsSchema = z.object({ agency_permission_id: idList('agency_permission_id') })
+export const AssignAgencyPermissionsSchema = z.object({
+  agency_permission_id: idList('agency_permission_id'),
+})
 
 export const AgencyDetailsSchema = z.object({
   contact_person: text(2, 256).optional(),

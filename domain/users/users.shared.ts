@@ -48,15 +48,25 @@ export async function assertEmailFree(tx: DbOrTx, email: string) {
   if (taken) throw new DomainError('CONFLICT', DUPLICATE_EMAIL, { email: [DUPLICATE_EMAIL] })
 }
 
-/** Creates a login with a fresh temporary password (to be changed at first sign-in). */
-export async function createLogin(tx: DbOrTx, email: string, kind: 'Oshc' | 'agency_user') {
+/** A fresh temporary password and its hash, made before the transaction (hashing is slow on purpose). */
+export async function temporaryLogin() {
   const password = temporaryPassword()
+  return { password, hash: await hashPassword(password) }
+}
+
+/** Inserts the login; it must change its temporary password at first sign-in. */
+export async function createLogin(
+  tx: DbOrTx,
+  email: string,
+  kind: 'Oshc' | 'agency_user',
+  passwordHash: string,
+) {
   const [identity] = await tx
     .insert(identities)
-    .values({ email, kind, password_hash: await hashPassword(password), must_change_password: true })
+    .values({ email, kind, password_hash: passwordHash, must_change_password: true })
     .returning({ id: identities.id })
     .catch(conflictOnDuplicate(DUPLICATE_EMAIL))
-  return { identityId: identity.id, password }
+  return identity.id
 }
 
 /** Mails the temporary password (after commit); the password is never returned to the caller. */
@@ -127,13 +137,12 @@ export function presentAgencyUser<T extends WithRole & { agency_role_id: number 
   return { ...rest, role: row.agency_role_id ? { id: row.agency_role_id, name: role_name } : null }
 }
 
-export type OshcUserView = ReturnType<typeof presentOshcUser<NonNullable<Awaited<ReturnType<typeof loadOshcUser>>>>>
-export type AgencyUserView = ReturnType<typeof presentAgencyUser<NonNullable<Awaited<ReturnType<typeof loadAgencyUser>>>>>
-
 export type PermissionView = { id: number; name: string; display_name: string }
 
 /** Folds role x permission rows (left joined) into roles with a permissions list. */
-export function groupRoles<R extends { id: number; name: string; permission: PermissionView | null }>(rows: R[]) {
+export function groupRoles<R extends { id: number; name: string; permission: PermissionView | null }>(
+  rows: R[],
+) {
   const roles = new Map<number, Omit<R, 'permission'> & { permissions: PermissionView[] }>()
   for (const { permission, ...role } of rows) {
     const entry = roles.get(role.id) ?? { ...role, permissions: [] }

@@ -63,13 +63,18 @@ describe('authentication and permissions', () => {
       expect(r.status, `${method} ${path}`).toBe(403)
     }
     expect((await api('GET', `${OSHC}/getOshcUsersForAssigning`, { token })).status).toBe(200)
-    expect((await api('GET', `${OSHC}/getOshcUserByPermissionForOvhc`, { token, query: { permission: 'quote' } })).status).toBe(200)
+    expect(
+      (await api('GET', `${OSHC}/getOshcUserByPermissionForOvhc`, { token, query: { permission: 'quote' } }))
+        .status,
+    ).toBe(200)
   })
 
   it('refuses agencies on staff calls and staff on agency writes', async () => {
     const { token } = await agencyWithToken()
     expect((await api('GET', `${OSHC}/getOshcUsers`, { token })).status).toBe(403)
-    expect((await api('POST', `${AGENCY}/createAgencyUserRole`, { token: admin, body: { name: 'Nope' } })).status).toBe(403)
+    expect(
+      (await api('POST', `${AGENCY}/createAgencyUserRole`, { token: admin, body: { name: 'Nope' } })).status,
+    ).toBe(403)
   })
 })
 
@@ -99,7 +104,11 @@ describe('provider staff users', () => {
     const signedIn = await api('POST', '/authentication/login', { body: { email, password } })
     expect(signedIn.status).toBe(200)
     expect(signedIn.body.data.mustChangePassword).toBe(true)
-    expect(signedIn.body.data.profile).toMatchObject({ userType: 'Oshc', email: email.toLowerCase(), first_name: 'Nora' })
+    expect(signedIn.body.data.profile).toMatchObject({
+      userType: 'Oshc',
+      email: email.toLowerCase(),
+      first_name: 'Nora',
+    })
   })
 
   it('answers 409 when the e-mail already has a login of any kind', async () => {
@@ -130,11 +139,17 @@ describe('provider staff users', () => {
     expect(r.body.errors.email).toEqual(['Invalid email'])
     expect(r.body.errors.phone_number).toEqual(['must be at least 2 characters'])
 
-    const missing = await api('POST', `${OSHC}/CreateOshcUser`, { token: admin, body: { email: uniqueEmail('x') } })
+    const missing = await api('POST', `${OSHC}/CreateOshcUser`, {
+      token: admin,
+      body: { email: uniqueEmail('x') },
+    })
     expect(missing.status).toBe(400)
     expect(missing.body.errors.first_name).toEqual(['must be at least 2 characters'])
 
-    const image = await api('POST', `${OSHC}/updateOshcUser/1`, { token: admin, body: { profile_image: 'x'.repeat(513) } })
+    const image = await api('POST', `${OSHC}/updateOshcUser/1`, {
+      token: admin,
+      body: { profile_image: 'x'.repeat(513) },
+    })
     expect(image.status).toBe(400)
     expect(image.body.errors.profile_image).toEqual(['must be at most 512 characters'])
   })
@@ -153,7 +168,10 @@ describe('provider staff users', () => {
     const byId = await api('GET', `${OSHC}/getOshcUserById`, { token: admin, query: { id: String(user.id) } })
     expect(byId.status).toBe(200)
     expect(byId.body.data.email).toBe(email)
-    const byEmail = await api('GET', `${OSHC}/getOshcUserById`, { token: admin, query: { email: email.toUpperCase() } })
+    const byEmail = await api('GET', `${OSHC}/getOshcUserById`, {
+      token: admin,
+      query: { email: email.toUpperCase() },
+    })
     expect(byEmail.body.data.id).toBe(user.id)
     const missing = await api('GET', `${OSHC}/getOshcUserById`, { token: admin, query: { id: '999999' } })
     expect(missing.status).toBe(404)
@@ -162,7 +180,10 @@ describe('provider staff users', () => {
   it('lists users paged and sorted in SQL; unknown sort keys are a 400', async () => {
     await staffUser({ first_name: 'Aaron' })
     await staffUser({ first_name: 'Zelda' })
-    const bad = await api('GET', `${OSHC}/getOshcUsers`, { token: admin, query: { sort_key: 'password_hash' } })
+    const bad = await api('GET', `${OSHC}/getOshcUsers`, {
+      token: admin,
+      query: { sort_key: 'password_hash' },
+    })
     expect(bad.status).toBe(400)
     expect(bad.body.message).toBe('Unknown sort key')
 
@@ -189,9 +210,15 @@ describe('provider staff users', () => {
     const short = await api('POST', `${OSHC}/createOshcRole`, { token: admin, body: { name: 'F' } })
     expect(short.status).toBe(400)
     expect(short.body.errors.name).toEqual(['must be at least 2 characters'])
-    const unknown = await api('POST', `${OSHC}/assignPermissionToRole/${role.id}`, { token: admin, body: { Permissions: [999999] } })
+    const unknown = await api('POST', `${OSHC}/assignPermissionToRole/${role.id}`, {
+      token: admin,
+      body: { Permissions: [999999] },
+    })
     expect(unknown.status).toBe(400)
-    const noRole = await api('POST', `${OSHC}/assignPermissionToRole/999999`, { token: admin, body: { Permissions: [] } })
+    const noRole = await api('POST', `${OSHC}/assignPermissionToRole/999999`, {
+      token: admin,
+      body: { Permissions: [] },
+    })
     expect(noRole.status).toBe(404)
 
     const roles = await api('GET', `${OSHC}/getOshcRoles`, { token: admin })
@@ -205,7 +232,10 @@ describe('provider staff users', () => {
     expect(profile.body.data.role).toEqual({ id: role.id, name: 'Finance desk' })
     expect(profile.body.data.permission.map((p: any) => p.name).sort()).toEqual(['finance', 'quote'])
 
-    const byPermission = await api('GET', `${OSHC}/getOshcUserByPermissionForOvhc`, { token: admin, query: { permission: 'finance' } })
+    const byPermission = await api('GET', `${OSHC}/getOshcUserByPermissionForOvhc`, {
+      token: admin,
+      query: { permission: 'finance' },
+    })
     expect(byPermission.body.data.map((u: any) => u.id)).toContain(user.id)
     const noPermission = await api('GET', `${OSHC}/getOshcUserByPermissionForOvhc`, { token: admin })
     expect(noPermission.status).toBe(400)
@@ -219,38 +249,72 @@ describe('provider staff users', () => {
     })
     expect(r.status).toBe(200)
     expect(r.body.data).toMatchObject({ first_name: 'Renamed', middle_name: null, last_name: 'Staff' })
-    const badRole = await api('POST', `${OSHC}/updateOshcUser/${user.id}`, { token: admin, body: { role_id: 999999 } })
+    const badRole = await api('POST', `${OSHC}/updateOshcUser/${user.id}`, {
+      token: admin,
+      body: { role_id: 999999 },
+    })
     expect(badRole.status).toBe(404)
-    const missing = await api('POST', `${OSHC}/updateOshcUser/999999`, { token: admin, body: { first_name: 'Nobody' } })
+    const missing = await api('POST', `${OSHC}/updateOshcUser/999999`, {
+      token: admin,
+      body: { first_name: 'Nobody' },
+    })
     expect(missing.status).toBe(404)
   })
 
   it('disabling a user blocks their next call; nobody disables themselves', async () => {
     const { user, token } = await staffUser()
-    expect((await api('GET', '/authentication/getAgencyAgencyUserAndOshcUserData', { token })).status).toBe(200)
+    expect((await api('GET', '/authentication/getAgencyAgencyUserAndOshcUserData', { token })).status).toBe(
+      200,
+    )
 
-    const off = await api('POST', `${OSHC}/UpdateOshcUserStatus/${user.id}`, { token: admin, body: { status: 'DISABLED' } })
+    const off = await api('POST', `${OSHC}/UpdateOshcUserStatus/${user.id}`, {
+      token: admin,
+      body: { status: 'DISABLED' },
+    })
     expect(off.status).toBe(200)
     expect(off.body.data.status).toBe('DISABLED')
-    expect((await api('GET', '/authentication/getAgencyAgencyUserAndOshcUserData', { token })).status).toBe(401)
+    expect((await api('GET', '/authentication/getAgencyAgencyUserAndOshcUserData', { token })).status).toBe(
+      401,
+    )
 
-    const bad = await api('POST', `${OSHC}/UpdateOshcUserStatus/${user.id}`, { token: admin, body: { status: 'GONE' } })
+    const bad = await api('POST', `${OSHC}/UpdateOshcUserStatus/${user.id}`, {
+      token: admin,
+      body: { status: 'GONE' },
+    })
     expect(bad.status).toBe(400)
-    const on = await api('POST', `${OSHC}/UpdateOshcUserStatus/${user.id}`, { token: admin, body: { status: 'ENABLED' } })
+    const on = await api('POST', `${OSHC}/UpdateOshcUserStatus/${user.id}`, {
+      token: admin,
+      body: { status: 'ENABLED' },
+    })
     expect(on.body.data.status).toBe('ENABLED')
 
-    const me = await api('GET', `${OSHC}/getOshcUserById`, { token: admin, query: { email: 'admin@oshc.local' } })
-    const self = await api('POST', `${OSHC}/UpdateOshcUserStatus/${me.body.data.id}`, { token: admin, body: { status: 'DISABLED' } })
+    const me = await api('GET', `${OSHC}/getOshcUserById`, {
+      token: admin,
+      query: { email: 'admin@oshc.local' },
+    })
+    const self = await api('POST', `${OSHC}/UpdateOshcUserStatus/${me.body.data.id}`, {
+      token: admin,
+      body: { status: 'DISABLED' },
+    })
     expect(self.status).toBe(409)
   })
 
   it('lists enabled users for assigning', async () => {
     const { user } = await staffUser()
-    await api('POST', `${OSHC}/UpdateOshcUserStatus/${user.id}`, { token: admin, body: { status: 'DISABLED' } })
+    await api('POST', `${OSHC}/UpdateOshcUserStatus/${user.id}`, {
+      token: admin,
+      body: { status: 'DISABLED' },
+    })
     const r = await api('GET', `${OSHC}/getOshcUsersForAssigning`, { token: admin })
     expect(r.status).toBe(200)
     expect(r.body.data.map((u: any) => u.id)).not.toContain(user.id)
-    expect(Object.keys(r.body.data[0]).sort()).toEqual(['email', 'first_name', 'id', 'last_name', 'middle_name'])
+    expect(Object.keys(r.body.data[0]).sort()).toEqual([
+      'email',
+      'first_name',
+      'id',
+      'last_name',
+      'middle_name',
+    ])
   })
 })
 
@@ -287,14 +351,25 @@ describe('agency users', () => {
     const { agency, token } = await agencyWithToken()
     const role = await agencyRole(token, 'Sales', ['quote', 'purchase'])
     const { user, email } = await agencyUser(token, { agency_role_id: role.id })
-    expect(user).toMatchObject({ agency_id: agency.id, email, status: 'ENABLED', role: { id: role.id, name: 'Sales' } })
+    expect(user).toMatchObject({
+      agency_id: agency.id,
+      email,
+      status: 'ENABLED',
+      role: { id: role.id, name: 'Sales' },
+    })
     expect(JSON.stringify(user)).not.toMatch(/password|identity_id/)
 
     const mail = await lastMail(email)
     expect(mail.text).toContain('Temporary password:')
     const userToken = await login(email, tempPasswordFrom(mail.text)!)
-    const profile = await api('GET', '/authentication/getAgencyAgencyUserAndOshcUserData', { token: userToken })
-    expect(profile.body.data).toMatchObject({ userType: 'agency_user', agencyId: agency.id, role: { id: role.id, name: 'Sales' } })
+    const profile = await api('GET', '/authentication/getAgencyAgencyUserAndOshcUserData', {
+      token: userToken,
+    })
+    expect(profile.body.data).toMatchObject({
+      userType: 'agency_user',
+      agencyId: agency.id,
+      role: { id: role.id, name: 'Sales' },
+    })
     expect(profile.body.data.permission.map((p: any) => p.name).sort()).toEqual(['purchase', 'quote'])
 
     // Without user_management: reads yes, administration no.
@@ -304,7 +379,10 @@ describe('agency users', () => {
       body: { first_name: 'Not', last_name: 'Allowed', email: uniqueEmail('denied') },
     })
     expect(denied.status).toBe(403)
-    expect((await api('POST', `${AGENCY}/createAgencyUserRole`, { token: userToken, body: { name: 'Mine' } })).status).toBe(403)
+    expect(
+      (await api('POST', `${AGENCY}/createAgencyUserRole`, { token: userToken, body: { name: 'Mine' } }))
+        .status,
+    ).toBe(403)
 
     const duplicate = await api('POST', `${AGENCY}/createAgencyUser`, {
       token,
@@ -325,8 +403,14 @@ describe('agency users', () => {
       body: { first_name: 'Bea', last_name: 'Junior', email: uniqueEmail('junior') },
     })
     expect(created.status).toBe(201)
-    const me = await api('GET', `${AGENCY}/getAgencyUserByEmailOrId`, { token: managerToken, query: { email } })
-    const self = await api('POST', `${AGENCY}/enableAgencyUser/${me.body.data.id}`, { token: managerToken, body: { status: 'DISABLED' } })
+    const me = await api('GET', `${AGENCY}/getAgencyUserByEmailOrId`, {
+      token: managerToken,
+      query: { email },
+    })
+    const self = await api('POST', `${AGENCY}/enableAgencyUser/${me.body.data.id}`, {
+      token: managerToken,
+      body: { status: 'DISABLED' },
+    })
     expect(self.status).toBe(409)
   })
 
@@ -337,17 +421,37 @@ describe('agency users', () => {
     const { user: userA } = await agencyUser(a.token, { agency_role_id: roleA.id })
     const { user: userB } = await agencyUser(b.token)
 
-    const read = await api('GET', `${AGENCY}/getAgencyUserByEmailOrId`, { token: b.token, query: { id: String(userA.id) } })
+    const read = await api('GET', `${AGENCY}/getAgencyUserByEmailOrId`, {
+      token: b.token,
+      query: { id: String(userA.id) },
+    })
     expect(read.status).toBe(404)
-    const readByEmail = await api('GET', `${AGENCY}/getAgencyUserByEmailOrId`, { token: b.token, query: { email: userA.email } })
+    const readByEmail = await api('GET', `${AGENCY}/getAgencyUserByEmailOrId`, {
+      token: b.token,
+      query: { email: userA.email },
+    })
     expect(readByEmail.status).toBe(404)
-    const update = await api('POST', `${AGENCY}/updateAgencyUser/${userA.id}`, { token: b.token, body: { first_name: 'Hacked' } })
+    const update = await api('POST', `${AGENCY}/updateAgencyUser/${userA.id}`, {
+      token: b.token,
+      body: { first_name: 'Hacked' },
+    })
     expect(update.status).toBe(404)
-    const enable = await api('POST', `${AGENCY}/enableAgencyUser/${userA.id}`, { token: b.token, body: { status: 'DISABLED' } })
+    const enable = await api('POST', `${AGENCY}/enableAgencyUser/${userA.id}`, {
+      token: b.token,
+      body: { status: 'DISABLED' },
+    })
     expect(enable.status).toBe(404)
-    const assignForeignRole = await api('POST', `${AGENCY}/assignRoleToAgencyUser/${userB.id}/role/${roleA.id}`, { token: b.token })
+    const assignForeignRole = await api(
+      'POST',
+      `${AGENCY}/assignRoleToAgencyUser/${userB.id}/role/${roleA.id}`,
+      { token: b.token },
+    )
     expect(assignForeignRole.status).toBe(404)
-    const assignToForeignUser = await api('POST', `${AGENCY}/assignRoleToAgencyUser/${userA.id}/role/${roleA.id}`, { token: b.token })
+    const assignToForeignUser = await api(
+      'POST',
+      `${AGENCY}/assignRoleToAgencyUser/${userA.id}/role/${roleA.id}`,
+      { token: b.token },
+    )
     expect(assignToForeignUser.status).toBe(404)
     const foreignPerms = await api('POST', `${AGENCY}/AssignPermissionforAgencyRole/${roleA.id}`, {
       token: b.token,
@@ -356,18 +460,29 @@ describe('agency users', () => {
     expect(foreignPerms.status).toBe(404)
     const createWithForeignRole = await api('POST', `${AGENCY}/createAgencyUser`, {
       token: b.token,
-      body: { first_name: 'Cross', last_name: 'Tenant', email: uniqueEmail('cross'), agency_role_id: roleA.id },
+      body: {
+        first_name: 'Cross',
+        last_name: 'Tenant',
+        email: uniqueEmail('cross'),
+        agency_role_id: roleA.id,
+      },
     })
     expect(createWithForeignRole.status).toBe(404)
     const list = await api('GET', `${AGENCY}/getAllAgencyUser/${a.agency.id}`, { token: b.token })
     expect(list.status).toBe(404)
-    const details = await api('POST', `${AGENCY}/updateAgencyDetails/${a.agency.id}`, { token: b.token, body: { contact_person: 'Mallory' } })
+    const details = await api('POST', `${AGENCY}/updateAgencyDetails/${a.agency.id}`, {
+      token: b.token,
+      body: { contact_person: 'Mallory' },
+    })
     expect(details.status).toBe(404)
     const rolesB = await api('GET', `${AGENCY}/getAgencyUserRoles`, { token: b.token })
     expect(rolesB.body.data.map((r: any) => r.id)).not.toContain(roleA.id)
 
     // Unchanged, and still A's.
-    const still = await api('GET', `${AGENCY}/getAgencyUserByEmailOrId`, { token: a.token, query: { id: String(userA.id) } })
+    const still = await api('GET', `${AGENCY}/getAgencyUserByEmailOrId`, {
+      token: a.token,
+      query: { id: String(userA.id) },
+    })
     expect(still.body.data).toMatchObject({ first_name: 'Ada', status: 'ENABLED', role: { id: roleA.id } })
   })
 
@@ -386,25 +501,41 @@ describe('agency users', () => {
     expect(page.status).toBe(200)
     expect(page.body.data.map((u: any) => u.first_name)).toEqual(['Amy', 'Zed'])
     expect(page.body.pageInfo).toEqual({ page: 1, perPage: 10, total: 2, totalPages: 1 })
-    const badSort = await api('GET', `${AGENCY}/getAllAgencyUser/${agency.id}`, { token, query: { sort_key: 'nope' } })
+    const badSort = await api('GET', `${AGENCY}/getAllAgencyUser/${agency.id}`, {
+      token,
+      query: { sort_key: 'nope' },
+    })
     expect(badSort.status).toBe(400)
     const staffList = await api('GET', `${AGENCY}/getAllAgencyUser/${agency.id}`, { token: admin })
     expect(staffList.status).toBe(200)
     expect(staffList.body.pageInfo.total).toBe(2)
 
-    const updated = await api('POST', `${AGENCY}/updateAgencyUser/${user.id}`, { token, body: { last_name: 'Zulu', first_name: 'Z' } })
+    const updated = await api('POST', `${AGENCY}/updateAgencyUser/${user.id}`, {
+      token,
+      body: { last_name: 'Zulu', first_name: 'Z' },
+    })
     expect(updated.status).toBe(400)
     expect(updated.body.errors.first_name).toEqual(['must be at least 2 characters'])
-    const renamed = await api('POST', `${AGENCY}/updateAgencyUser/${user.id}`, { token, body: { last_name: 'Zulu' } })
+    const renamed = await api('POST', `${AGENCY}/updateAgencyUser/${user.id}`, {
+      token,
+      body: { last_name: 'Zulu' },
+    })
     expect(renamed.body.data).toMatchObject({ first_name: 'Zed', last_name: 'Zulu' })
 
-    const assigned = await api('POST', `${AGENCY}/assignRoleToAgencyUser/${user.id}/role/${roleB.id}`, { token })
+    const assigned = await api('POST', `${AGENCY}/assignRoleToAgencyUser/${user.id}/role/${roleB.id}`, {
+      token,
+    })
     expect(assigned.status).toBe(200)
     expect(assigned.body.data.role).toEqual({ id: roleB.id, name: 'Second' })
 
-    const off = await api('POST', `${AGENCY}/enableAgencyUser/${user.id}`, { token, body: { status: 'DISABLED' } })
+    const off = await api('POST', `${AGENCY}/enableAgencyUser/${user.id}`, {
+      token,
+      body: { status: 'DISABLED' },
+    })
     expect(off.body.data.status).toBe('DISABLED')
-    expect((await api('GET', '/authentication/getAgencyAgencyUserAndOshcUserData', { token: userToken })).status).toBe(401)
+    expect(
+      (await api('GET', '/authentication/getAgencyAgencyUserAndOshcUserData', { token: userToken })).status,
+    ).toBe(401)
     const on = await api('POST', `${AGENCY}/enableAgencyUser/${user.id}`, { token, body: {} })
     expect(on.body.data.status).toBe('ENABLED')
 
@@ -424,11 +555,22 @@ describe('agency users', () => {
     const { agency, token } = await agencyWithToken()
     const r = await api('POST', `${AGENCY}/updateAgencyDetails/${agency.id}`, {
       token,
-      body: { contact_person: 'Casey Contact', contact_number: '+61 2 1234 5678', profile_image: 'public/logo.png' },
+      body: {
+        contact_person: 'Casey Contact',
+        contact_number: '+61 2 1234 5678',
+        profile_image: 'public/logo.png',
+      },
     })
     expect(r.status).toBe(200)
-    expect(r.body.data).toMatchObject({ contact_person: 'Casey Contact', contact_number: '+61 2 1234 5678', profile_image: 'public/logo.png' })
-    const short = await api('POST', `${AGENCY}/updateAgencyDetails/${agency.id}`, { token, body: { contact_person: 'C' } })
+    expect(r.body.data).toMatchObject({
+      contact_person: 'Casey Contact',
+      contact_number: '+61 2 1234 5678',
+      profile_image: 'public/logo.png',
+    })
+    const short = await api('POST', `${AGENCY}/updateAgencyDetails/${agency.id}`, {
+      token,
+      body: { contact_person: 'C' },
+    })
     expect(short.status).toBe(400)
     expect(short.body.errors.contact_person).toEqual(['must be at least 2 characters'])
   })
