@@ -1,4 +1,5 @@
 import type { Endpoint } from '../define'
+import { openApiEndpoint } from '../openapi'
 import { authEndpoints } from './auth'
 import { agencyEndpoints } from './agencies'
 import { referralEndpoints } from './referrals'
@@ -19,3 +20,4 @@ export const endpoints: Endpoint[] = [
   ...devEndpoints,
   ...taskEndpoints,
 ]
+endpoints.push(openApiEndpoint(endpoints))

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
+import { hash } from '@node-rs/argon2'
 import { getDb } from '../../db/client'
 import {
   agencies,
@@ -9,13 +10,18 @@ import {
   agencyHistories,
   agencyPaymentMethodConfigs,
   countries,
+  identities,
+  oshcPermissions,
+  oshcRolePermissions,
+  oshcRoles,
+  oshcUsers,
   purchaseRules,
   tasks,
 } from '../../db/schema'
 import { createAgency } from '../../db/seed/factories'
 import { receiveUpload } from '../../domain/files/storage'
 import { workflows } from '../../domain/shared/ports'
-import { agencyWithToken, api, lastMail, staffToken } from '../setup/api'
+import { agencyWithToken, api, lastMail, login, staffToken } from '../setup/api'
 import { startWorker } from '../setup/worker'
 import * as listPage from '../../app/routes/staff.agencies._index'
 import * as exportRoute from '../../app/routes/staff.agencies.export'
@@ -55,6 +61,27 @@ async function uploadPdf(token: string, filename = 'agreement.pdf') {
   expect(key).toBe(r.body.data.key)
   await receiveUpload(key, url.searchParams, 'application/pdf', PDF)
   return key as string
+}
+
+/** A staff member whose role holds only `permissions`; returns a bearer token. */
+async function staffWith(permissions: string[]) {
+  const email = `staff-${permissions.join('-')}-${Date.now()}@oshc.local`
+  const [role] = await getDb()
+    .insert(oshcRoles)
+    .values({ name: `Only ${permissions.join(', ')} ${Date.now()}` })
+    .returning()
+  const perms = await getDb().select().from(oshcPermissions).where(inArray(oshcPermissions.name, permissions))
+  await getDb()
+    .insert(oshcRolePermissions)
+    .values(perms.map((p) => ({ role_id: role.id, permission_id: p.id })))
+  const [identity] = await getDb()
+    .insert(identities)
+    .values({ email, kind: 'Oshc', password_hash: await hash('Staff-Passw0rd!') })
+    .returning()
+  await getDb()
+    .insert(oshcUsers)
+    .values({ identity_id: identity.id, first_name: 'Desk', last_name: 'Staff', email, role_id: role.id })
+  return login(email, 'Staff-Passw0rd!')
 }
 
 beforeAll(async () => {
@@ -956,5 +983,44 @@ describe('staff screens (loaders and actions, as a browser without JavaScript po
     expect((await thrown(agencyPage.action(args(post(path, { intent: 'nonsense' }), params)))).status).toBe(
       400,
     )
+  })
+
+  it('keeps the card surcharge to finance staff and the agency pages to agency management', async () => {
+    const agency = await createAgency(getDb(), { status: 'PORTAL_ACTIVATED' })
+    const params = { agencyId: String(agency.id) }
+    const path = `/staff/agencies/${agency.id}`
+    const desk = await staffWith(['agency_management'])
+    const view = await agencyPage.loader(args(get(path, desk), params))
+    expect(view.canFinance).toBe(false)
+    const refused = await thrown(
+      agencyPage.action(args(post(path, { intent: 'card-surcharge', enabled: 'true' }, desk), params)),
+    )
+    expect(refused.status).toBe(403)
+    expect((await agencyRow(agency.id)).is_card_surcharge_enabled).toBe(false)
+    // The desk may still deactivate the portal.
+    const off = reply(
+      await agencyPage.action(args(post(path, { intent: 'deactivate', tab: 'agreement' }, desk), params)),
+    )
+    expect(off.location).toBe(`${path}?tab=agreement`)
+    expect((await agencyRow(agency.id)).status).toBe('PORTAL_DEACTIVATED')
+
+    const finance = await staffWith(['finance'])
+    expect((await thrown(agencyPage.loader(args(get(path, finance), params)))).status).toBe(403)
+    expect((await thrown(listPage.loader(args(get('/staff/agencies', finance))))).status).toBe(403)
+    expect(
+      (
+        await thrown(
+          invitePage.action(args(post('/staff/agencies/invite', { email: 'x@example.test' }, finance))),
+        )
+      ).status,
+    ).toBe(403)
+    expect((await thrown(exportRoute.loader(args(get('/staff/agencies/export', finance))))).status).toBe(403)
+    // Cookie-authenticated writes from another origin are refused before anything runs.
+    const crossSite = new Request(`${ORIGIN}${path}`, {
+      method: 'POST',
+      headers: { cookie: `oshc_session=${staff}`, origin: 'https://evil.example' },
+      body: new URLSearchParams({ intent: 'deactivate' }),
+    })
+    expect((await thrown(agencyPage.action(args(crossSite, params)))).status).toBe(403)
   })
 })
