@@ -6,6 +6,8 @@ import type { Actor } from '../domain/shared/actor'
 import { authenticateRequest } from './auth.server'
 import { logError } from '../domain/shared/log'
 import { errorResponse, json } from './respond'
+// Routes and the API reach Temporal through the port; register it wherever this module is bundled.
+import '../temporal/ports'
 
 type Compiled = { e: Endpoint; re: RegExp; names: string[]; literals: number }
 

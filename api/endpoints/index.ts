@@ -1,4 +1,4 @@
-import type { Endpoint } from '../define'
+import { endpoint, ok, type Endpoint } from '../define'
 import { openApiEndpoint } from '../openapi'
 import { authEndpoints } from './auth'
 import { agencyEndpoints } from './agencies'
@@ -20,4 +20,13 @@ export const endpoints: Endpoint[] = [
   ...devEndpoints,
   ...taskEndpoints,
 ]
-endpoints.push(openApiEndpoint(endpoints))
+endpoints.push(
+  openApiEndpoint(endpoints),
+  endpoint({
+    method: 'GET',
+    path: '/health',
+    summary: 'Liveness: answers without touching the database (the benchmark baseline)',
+    access: { public: true },
+    handler: async () => ok({ status: 'ok' }),
+  }),
+)

@@ -20,8 +20,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     Object.entries(raw).filter(([, v]) => (Array.isArray(v) ? v.length > 0 : v !== '')),
   )
   const parsed = ExportQuerySchema.safeParse(query)
-  if (!parsed.success)
+  if (!parsed.success) {
     throw new Response(parsed.error.issues[0]?.message ?? 'Invalid filter', { status: 400 })
+  }
   return exportResponse({
     filename: `agencies-${new Date().toISOString().slice(0, 10)}`,
     format: parsed.data.format,

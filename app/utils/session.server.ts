@@ -5,6 +5,7 @@ import { getDb } from '../../db/client'
 import { agencies } from '../../db/schema'
 import type { Actor, AgencyActor, StaffActor } from '../../domain/shared/actor'
 import { pathByStatus } from '../../domain/agencies/agencies.rules'
+import '../../temporal/ports'
 
 export { sessionCookie, clearSessionCookie }
 

@@ -65,6 +65,13 @@ export const agencies = pgTable(
     index('agencies_status_created_idx').on(t.status, t.created_at),
     index('agencies_country_idx').on(t.country_id),
     index('agencies_creation_type_idx').on(t.creation_type),
+    index('agencies_name_idx').on(t.full_company_name),
+    index('agencies_created_idx').on(t.created_at),
+    // Text search (global_filter) uses ILIKE '%…%' on these columns.
+    index('agencies_name_trgm_idx').using('gin', sql`${t.full_company_name} gin_trgm_ops`),
+    index('agencies_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('agencies_contact_trgm_idx').using('gin', sql`${t.contact_person} gin_trgm_ops`),
+    index('agencies_phone_trgm_idx').using('gin', sql`${t.contact_number} gin_trgm_ops`),
   ],
 )
 

@@ -50,7 +50,7 @@ const listColumns = {
 
 function baseQuery() {
   return getDb()
-    .select({ ...listColumns, total: sql<number>`count(*) over()::int` })
+    .select(listColumns)
     .from(agencies)
     .leftJoin(countries, eq(countries.id, agencies.country_id))
     .leftJoin(states, eq(states.id, agencies.state_id))
@@ -72,15 +72,25 @@ function present(r: Row) {
   }
 }
 
+/** Filtered count on the agencies table alone (the joins only decorate the page). */
+async function countAgencies(where: SQL | undefined) {
+  const [{ n }] = await getDb().select({ n: sql<number>`count(*)::int` }).from(agencies).where(where)
+  return n
+}
+
 /** agenciesByStatus (staff): filtered, sorted and paged in SQL. */
 export async function findAgencies(input: AgencyListInput & { page: number; perPage: number }) {
   const dir = input.sort_direction === 'asc' ? asc : desc
-  const rows = await baseQuery()
-    .where(filters(input))
-    .orderBy(dir(agencies[input.sort_key]), dir(agencies.id))
-    .limit(input.perPage)
-    .offset((input.page - 1) * input.perPage)
-  return { items: rows.map(present), pageInfo: pageInfo(input.page, input.perPage, rows[0]?.total ?? 0) }
+  const where = filters(input)
+  const [rows, total] = await Promise.all([
+    baseQuery()
+      .where(where)
+      .orderBy(dir(agencies[input.sort_key]), dir(agencies.id))
+      .limit(input.perPage)
+      .offset((input.page - 1) * input.perPage),
+    countAgencies(where),
+  ])
+  return { items: rows.map(present), pageInfo: pageInfo(input.page, input.perPage, total) }
 }
 
 /** The same filtered list in batches, for streamed exports. */
@@ -124,12 +134,15 @@ export async function findInvitedAgencies(input: {
   if (input.filter_key === 'registered') where.push(sql`${agencies.full_company_name} is not null`)
   if (input.global_filter) where.push(ilike(agencies.email, `%${input.global_filter}%`))
   const dir = input.sort_direction === 'asc' ? asc : desc
-  const rows = await baseQuery()
-    .where(and(...where))
-    .orderBy(dir(agencies[input.sort_key]), dir(agencies.id))
-    .limit(input.perPage)
-    .offset((input.page - 1) * input.perPage)
-  return { items: rows.map(present), pageInfo: pageInfo(input.page, input.perPage, rows[0]?.total ?? 0) }
+  const [rows, total] = await Promise.all([
+    baseQuery()
+      .where(and(...where))
+      .orderBy(dir(agencies[input.sort_key]), dir(agencies.id))
+      .limit(input.perPage)
+      .offset((input.page - 1) * input.perPage),
+    countAgencies(and(...where)),
+  ])
+  return { items: rows.map(present), pageInfo: pageInfo(input.page, input.perPage, total) }
 }
 
 /** getAllAgencies (staff): id, name and e-mail of every agency, for pickers. */

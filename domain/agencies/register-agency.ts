@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencies, countries, identities } from '../../db/schema'
 import { sha256 } from '../shared/crypto'
-import { conflict, DomainError, notFound, validation } from '../shared/errors'
+import { conflict, DomainError, isUniqueViolation, notFound, validation } from '../shared/errors'
 import { botCheck } from '../shared/recaptcha'
 import { logError } from '../shared/log'
 import { workflows } from '../shared/ports'
@@ -17,9 +17,15 @@ export const DUPLICATE_AGENCY = 'An agency with this email already exists'
 
 export async function assertEmailFree(email: string, exceptAgencyId?: number) {
   const db = getDb()
-  const [a] = await db.select({ id: agencies.id }).from(agencies).where(eq(sql`lower(${agencies.email})`, email.toLowerCase()))
+  const [a] = await db
+    .select({ id: agencies.id })
+    .from(agencies)
+    .where(eq(sql`lower(${agencies.email})`, email.toLowerCase()))
   if (a && a.id !== exceptAgencyId) throw conflict(DUPLICATE_AGENCY)
-  const [i] = await db.select({ id: identities.id }).from(identities).where(eq(sql`lower(${identities.email})`, email.toLowerCase()))
+  const [i] = await db
+    .select({ id: identities.id })
+    .from(identities)
+    .where(eq(sql`lower(${identities.email})`, email.toLowerCase()))
   if (i) throw conflict('This email is already used by another account')
 }
 
@@ -38,9 +44,13 @@ export async function registerAgency(opts: { input: RegisterAgencyInput; clientI
 
   let invitedId: number | undefined
   if (input.token) {
-    const [invited] = await db.select().from(agencies).where(eq(agencies.invitation_token_hash, sha256(input.token)))
+    const [invited] = await db
+      .select()
+      .from(agencies)
+      .where(eq(agencies.invitation_token_hash, sha256(input.token)))
     if (!invited) throw notFound('Invitation')
-    if (invited.status !== 'PENDING' || invited.is_email_verified) throw conflict('This invitation has already been used')
+    if (invited.status !== 'PENDING' || invited.is_email_verified)
+      throw conflict('This invitation has already been used')
     if (invited.email.toLowerCase() !== input.email.toLowerCase()) {
       throw new DomainError('VALIDATION', 'Use the e-mail address the invitation was sent to', {
         email: ['Use the e-mail address the invitation was sent to'],
@@ -58,19 +68,30 @@ export async function registerAgency(opts: { input: RegisterAgencyInput; clientI
     contact_number: input.contact_number,
     country_id: input.country_id,
   }
-  const { agency, code } = await db.transaction(async (tx) => {
-    const [agency] = invitedId
-      ? await tx.update(agencies).set(details).where(and(eq(agencies.id, invitedId))).returning()
-      : await tx.insert(agencies).values({ ...details, status: 'PENDING', creation_type: 'SELF_SIGNUP' }).returning()
-    await recordAgencyHistory(tx, {
-      agencyId: agency.id,
-      action: invitedId ? 'INVITATION_ACCEPTED' : 'REGISTERED',
-      actor: `public:${input.email}`,
-      to: 'PENDING',
+  const { agency, code } = await db
+    .transaction(async (tx) => {
+      const [agency] = invitedId
+        ? await tx
+            .update(agencies)
+            .set(details)
+            .where(and(eq(agencies.id, invitedId)))
+            .returning()
+        : await tx
+            .insert(agencies)
+            .values({ ...details, status: 'PENDING', creation_type: 'SELF_SIGNUP' })
+            .returning()
+      await recordAgencyHistory(tx, {
+        agencyId: agency.id,
+        action: invitedId ? 'INVITATION_ACCEPTED' : 'REGISTERED',
+        actor: `public:${input.email}`,
+        to: 'PENDING',
+      })
+      const code = await issueOtp(tx, agency.id, false)
+      return { agency, code }
     })
-    const code = await issueOtp(tx, agency.id, false)
-    return { agency, code }
-  })
+    .catch((err) => {
+      throw isUniqueViolation(err) ? conflict(DUPLICATE_AGENCY) : err
+    })
 
   await sendMail({ to: agency.email, ...mails.otp(code) })
   await notifyWorkflow(agency.id)

@@ -37,11 +37,13 @@ export async function changeAgencyReferral(opts: { actor: Actor; id: number; inp
   const { actor, input } = opts
   if (!isStaff(actor)) throw forbidden()
   const before = await loadReferral(actor, opts.id)
+  // Documents are checked before the row lock: the file lookup may touch object storage.
   for (const side of REFERRAL_SIDES) {
     const doc = input[documentOf(side)]
     const owner = side === 'referring' ? before.referral.referred_by_id : before.referral.referred_agency_id
-    if (doc && doc !== before.referral[documentOf(side)])
+    if (doc && doc !== before.referral[documentOf(side)]) {
       await assertDocument(actor, documentOf(side), doc, owner ?? before.referral.referred_by_id)
+    }
   }
   const db = getDb()
   const changed = await db.transaction(async (tx) => {
@@ -52,8 +54,9 @@ export async function changeAgencyReferral(opts: { actor: Actor; id: number; inp
       const flag = input[flagOf(side)]
       const doc = input[documentOf(side)]
       const wasPaid = referral[flagOf(side)]
-      if (flag === false && wasPaid)
+      if (flag === false && wasPaid) {
         throw conflict(`The ${side} agency's payment has been recorded and cannot be undone`)
+      }
       if (flag === true && !wasPaid) {
         if (referralStatus(referral, referred) === 'PENDING') {
           throw invalidTransition(

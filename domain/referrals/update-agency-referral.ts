@@ -68,8 +68,9 @@ export async function updateAgencyReferral(opts: { actor: Actor; id: number; inp
     })
     .catch((err: unknown) => rethrowUniqueViolation(err, DUPLICATE_AGENCY))
   // The mail goes out after commit: a refused update sends nothing.
-  if (result.invitation)
+  if (result.invitation) {
     await sendMail({ to: email, ...mails.invitation(result.invitation.agencyId, result.invitation.token) })
+  }
   const { referral, referring, referred } = await loadReferral(actor, result.updated.id)
   return presentReferral(actor, referral, referring, referred)
 }

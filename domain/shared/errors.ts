@@ -23,7 +23,8 @@ export class DomainError extends Error {
 }
 
 export const notFound = (what: string) => new DomainError('NOT_FOUND', `${what} not found`)
-export const forbidden = (message = 'You do not have permission to do this') => new DomainError('FORBIDDEN', message)
+export const forbidden = (message = 'You do not have permission to do this') =>
+  new DomainError('FORBIDDEN', message)
 export const conflict = (message: string) => new DomainError('CONFLICT', message)
 export const invalidTransition = (message: string) => new DomainError('INVALID_TRANSITION', message)
 export const validation = (field: string, message: string) =>
@@ -38,3 +39,10 @@ export const HTTP_STATUS: Record<DomainErrorCode, number> = {
   INVALID_TRANSITION: 409,
   RATE_LIMITED: 429,
 }
+
+/** PostgreSQL unique_violation: a concurrent insert won the race. */
+export const isUniqueViolation = (err: unknown) =>
+  (typeof err === 'object' &&
+    err !== null &&
+    (err as { code?: string; cause?: { code?: string } }).code === '23505') ||
+  (err as { cause?: { code?: string } } | null)?.cause?.code === '23505'

@@ -11,13 +11,15 @@ export interface WorkflowPort {
   decideOnboarding(agencyId: number, decision: OnboardingDecision, actor: string): Promise<void>
 }
 
-let registered: WorkflowPort | undefined
+// Kept on globalThis: the Remix server build bundles its own copy of this module, and the port
+// registered by the server process must be the one the bundled routes see.
+const slot = globalThis as { __oshcWorkflowPort?: WorkflowPort }
 
 export function registerWorkflowPort(port: WorkflowPort) {
-  registered = port
+  slot.__oshcWorkflowPort = port
 }
 
 export function workflows(): WorkflowPort {
-  if (!registered) throw new Error('No workflow port registered: import temporal/ports first')
-  return registered
+  if (!slot.__oshcWorkflowPort) throw new Error('No workflow port registered: import temporal/ports first')
+  return slot.__oshcWorkflowPort
 }

@@ -24,16 +24,14 @@ const agencyByEmail = async (email: string) =>
 
 /** A stored, uploaded file row, as the presigned upload leaves it. */
 async function uploadedFile(key: string) {
-  await getDb()
-    .insert(files)
-    .values({
-      key,
-      folder: 'private',
-      filename: 'receipt.pdf',
-      content_type: 'application/pdf',
-      size: 10,
-      uploaded_at: new Date(),
-    })
+  await getDb().insert(files).values({
+    key,
+    folder: 'private',
+    filename: 'receipt.pdf',
+    content_type: 'application/pdf',
+    size: 10,
+    uploaded_at: new Date(),
+  })
   return key
 }
 
