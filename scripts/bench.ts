@@ -109,8 +109,8 @@ results.push(
 )
 results.push(
   await load(
-    'agenciesByStatus, text search "Agency 4242" over all',
-    get(`/agencies/agency-management/agenciesByStatus?global_filter=${encodeURIComponent('Agency 4242')}&perPage=25`),
+    'agenciesByStatus, text search "4242" (name, e-mail, contact, phone) over all',
+    get(`/agencies/agency-management/agenciesByStatus?global_filter=4242&perPage=25`),
   ),
 )
 

@@ -40,7 +40,7 @@ export default function ForgotPassword() {
         <SubmitButton className="w-full">Send reset link</SubmitButton>
       </Form>
       <p className="mt-6 text-sm">
-        <Link to="/login" className="text-primary hover:underline">
+        <Link to="/login" className="text-primary underline underline-offset-4">
           Back to sign in
         </Link>
       </p>

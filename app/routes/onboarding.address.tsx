@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ? await db.select({ id: states.id, name: states.name }).from(states).where(eq(states.country_id, agency.country_id)).orderBy(asc(states.name))
     : []
   const cityList = chosenState
-    ? await db.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.state_id, chosenState)).orderBy(asc(cities.name)).limit(1000)
+    ? await db.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.state_id, chosenState)).orderBy(asc(cities.name)).limit(5000)
     : []
   return {
     status: agency.status,

@@ -76,7 +76,7 @@ export default function Register() {
       </Form>
       <p className="mt-6 text-sm">
         Already registered?{' '}
-        <Link to="/login" className="text-primary hover:underline">
+        <Link to="/login" className="text-primary underline underline-offset-4">
           Sign in
         </Link>
       </p>

@@ -120,10 +120,10 @@ test('a new agency registers, is onboarded by staff through the inbox, and lands
 /** Configuration for two insurers, then the unsigned agreement upload and send (staff agency page). */
 async function staffConfiguresAndSendsAgreement(page: Page, agencyId: number) {
   const insurer = (name: string) => page.locator('fieldset', { has: page.locator('legend', { hasText: new RegExp(`^${name}$`) }) })
-  await insurer('nib').getByLabel('Configure nib').check()
-  await insurer('nib').getByLabel('Commission rate (%)').fill('12.5')
-  await insurer('Bupa').getByLabel('Configure Bupa').check()
-  await insurer('Bupa').getByLabel('Commission rate (%)').fill('10')
+  await insurer('nib OSHC').getByLabel('Configure nib OSHC').check()
+  await insurer('nib OSHC').getByLabel('Commission rate (%)').fill('12.5')
+  await insurer('Bupa OSHC').getByLabel('Configure Bupa OSHC').check()
+  await insurer('Bupa OSHC').getByLabel('Commission rate (%)').fill('10')
   await page.getByLabel('Buy now, pay later amount (AUD)').fill('5000')
   await page.getByRole('button', { name: 'Save configuration' }).click()
   await expect(page.getByText('Configured for this agency.').first()).toBeVisible()
