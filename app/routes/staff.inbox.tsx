@@ -51,7 +51,7 @@ export default function Inbox() {
   const { tasks, pageInfo, query } = useLoaderData<typeof loader>()
   return (
     <div className="space-y-4">
-      <PageHeader title="Approvals inbox" description="Decisions waiting for staff, oldest first by default." />
+      <PageHeader title="Approvals inbox" description="Decisions waiting for staff: claim one, then open it to act." />
       <FilterBar>
         <div className="space-y-1">
           <Label htmlFor="state">State</Label>
