@@ -83,8 +83,10 @@ export function ensureDependencies() {
   const marker = path.join(root, 'node_modules', '.package-lock.json')
   const lock = path.join(root, 'package-lock.json')
   if (existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs)) return
-  log('Installing dependencies (npm ci)…')
-  run('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'])
+  // `npm install` (not `npm ci`): the lock file written here omits other platforms' optional
+  // packages, which `npm ci` rejects; install still pins every version the lock file names.
+  log('Installing dependencies (npm install)…')
+  run('npm', ['install', '--no-audit', '--no-fund'])
 }
 
 function which(bin) {

@@ -136,4 +136,46 @@ describe('agency onboarding through the API and the workflow', () => {
     expect(r.body.errors.has_accepted_terms_and_privacy_policy).toEqual(['Please accept the terms and privacy policy'])
     expect(r.body.errors.recaptcha_token).toEqual(['recaptcha_token is required'])
   })
+
+  it('reports the address, bank, agreement and lookup rules on their fields', async () => {
+    const { agencyWithToken } = await import('../setup/api')
+    const { agency, token } = await agencyWithToken('LOGIN_CRED_CHANGED')
+    const address = await api('POST', `${BASE}/updateAgencyAddress/${agency.id}`, {
+      token,
+      body: { street_address_1: 'x', street_address_2: 'y'.repeat(257), post_code: '', policy_comms_email: 'a', finance_comms_email: 'nope', city_id: 'abc' },
+    })
+    expect(address.status).toBe(400)
+    expect(address.body.errors.street_address_1).toEqual(['must be at least 2 characters'])
+    expect(address.body.errors.street_address_2).toEqual(['must be at most 256 characters'])
+    expect(address.body.errors.post_code).toEqual(['must be at least 2 characters'])
+    expect(address.body.errors.policy_comms_email).toContain('must be at least 2 characters')
+    expect(address.body.errors.finance_comms_email).toContain('Invalid email')
+    expect(address.body.errors.city_id).toEqual(['Not a number'])
+
+    const bank = await api('POST', `${BASE}/updateAgencyBank/${agency.id}`, {
+      token,
+      body: { bank: 'A', bank_account_name: '', account_number: '1'.repeat(257), abn: 'x'.repeat(257), is_gst_registered: 'maybe' },
+    })
+    expect(bank.status).toBe(400)
+    expect(bank.body.errors.bank).toEqual(['must be at least 2 characters'])
+    expect(bank.body.errors.bank_account_name).toEqual(['must be at least 2 characters'])
+    expect(bank.body.errors.account_number).toEqual(['must be at most 256 characters'])
+    expect(bank.body.errors.abn).toEqual(['must be at most 256 characters'])
+    expect(bank.body.errors.is_gst_registered).toBeTruthy()
+
+    const agreement = await api('POST', `${BASE}/uploadSignedAgencyAgreementDocument/${agency.id}`, {
+      token,
+      body: { file_path: 'x', filename: 'f'.repeat(101) },
+    })
+    expect(agreement.status).toBe(400)
+    expect(agreement.body.errors.file_path).toEqual(['must be at least 2 characters'])
+    expect(agreement.body.errors.filename).toEqual(['must be at most 100 characters'])
+
+    const lookup = await api('GET', `${BASE}/getAgency`, { token: staff })
+    expect(lookup.status).toBe(400)
+    expect(lookup.body.message).toBe('Please provide either email or id')
+    const nan = await api('GET', `${BASE}/getAgencyBankDetail/abc`, { token: staff })
+    expect(nan.status).toBe(400)
+    expect(nan.body.errors.agencyId).toEqual(['Not a number'])
+  })
 })
