@@ -3,10 +3,27 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
-const SERVER_ONLY = ['**/db/**', '**/domain/**', '**/api/**', '**/temporal/client*', '**/workers/**', '**/workflows/**']
+const SERVER_ONLY = [
+  '**/db/**',
+  '**/domain/**',
+  '**/api/**',
+  '**/temporal/client*',
+  '**/workers/**',
+  '**/workflows/**',
+]
 
 export default tseslint.config(
-  { ignores: ['build/**', 'node_modules/**', '.tools/**', '.data/**', 'db/migrations/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      'build/**',
+      'node_modules/**',
+      '.tools/**',
+      '.data/**',
+      'db/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,7 +31,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
@@ -36,8 +56,22 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/db/**', '**/domain/**', '**/api/**', '**/workers/**', 'node:*', 'pg', 'drizzle-orm'], message: 'Workflows may import only @temporalio/workflow and contracts.' },
-            { group: ['@temporalio/client', '@temporalio/worker', '@temporalio/activity'], message: 'Workflows may import only @temporalio/workflow.' },
+            {
+              group: [
+                '**/db/**',
+                '**/domain/**',
+                '**/api/**',
+                '**/workers/**',
+                'node:*',
+                'pg',
+                'drizzle-orm',
+              ],
+              message: 'Workflows may import only @temporalio/workflow and contracts.',
+            },
+            {
+              group: ['@temporalio/client', '@temporalio/worker', '@temporalio/activity'],
+              message: 'Workflows may import only @temporalio/workflow.',
+            },
           ],
         },
       ],
@@ -46,6 +80,11 @@ export default tseslint.config(
   {
     // Browser code: route modules' default components and components must not pull server trees.
     files: ['app/components/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: SERVER_ONLY, message: 'Server-only code in a component.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: SERVER_ONLY, message: 'Server-only code in a component.' }] },
+      ],
+    },
   },
 )

@@ -18,27 +18,40 @@ function sameOrigin(request: Request) {
   if (!origin) return false
   try {
     const o = new URL(origin)
-    const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? new URL(request.url).host
+    const host =
+      request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? new URL(request.url).host
     return o.host === host
   } catch {
     return false
   }
 }
 
-export type RequestAuth = { actor: Actor; token?: string; viaCookie: boolean; csrfRejected: boolean; mustChangePassword: boolean }
+export type RequestAuth = {
+  actor: Actor
+  token?: string
+  viaCookie: boolean
+  csrfRejected: boolean
+  mustChangePassword: boolean
+}
 
 /** The one session check: Bearer token or session cookie, both resolved against the sessions table. */
 export async function authenticateRequest(request: Request): Promise<RequestAuth> {
   const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]
   const cookie = bearer ? undefined : readCookie(request, SESSION_COOKIE)
   const token = bearer ?? cookie
-  const anonymous: RequestAuth = { actor: { kind: 'public' }, viaCookie: false, csrfRejected: false, mustChangePassword: false }
+  const anonymous: RequestAuth = {
+    actor: { kind: 'public' },
+    viaCookie: false,
+    csrfRejected: false,
+    mustChangePassword: false,
+  }
   if (!token) return anonymous
   const found = await actorForToken(token)
   if (!found) return anonymous
   const { mustChangePassword, ...actor } = found
   const viaCookie = !bearer
-  const csrfRejected = viaCookie && !['GET', 'HEAD', 'OPTIONS'].includes(request.method) && !sameOrigin(request)
+  const csrfRejected =
+    viaCookie && !['GET', 'HEAD', 'OPTIONS'].includes(request.method) && !sameOrigin(request)
   return { actor: actor as Actor, token, viaCookie, csrfRejected, mustChangePassword }
 }
 

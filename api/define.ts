@@ -8,7 +8,8 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
  * Who may call an endpoint. `public` needs no session. Otherwise the caller must be staff holding
  * any of `staff` (or any staff when `true`), or agency-side holding any of `agency`.
  */
-export type Access = { public: true } | { staff?: readonly string[] | true; agency?: readonly string[] | true }
+export type Access =
+  { public: true } | { staff?: readonly string[] | true; agency?: readonly string[] | true }
 
 export type HandlerContext<P, Q, B> = {
   actor: Actor

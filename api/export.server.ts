@@ -4,7 +4,10 @@ import { z } from 'zod'
 
 export const ExportFormatSchema = z.enum(['csv', 'xlsx']).default('csv')
 
-export type ExportColumn<T> = { header: string; value: (row: T) => string | number | boolean | null | undefined }
+export type ExportColumn<T> = {
+  header: string
+  value: (row: T) => string | number | boolean | null | undefined
+}
 
 const csvCell = (v: unknown) => {
   const s = v === null || v === undefined ? '' : String(v)
@@ -17,7 +20,12 @@ const csvCell = (v: unknown) => {
  * Streams rows as CSV (default) or XLSX without holding the whole list in memory: rows come
  * from an async iterator that reads the database in batches.
  */
-export function exportResponse<T>(opts: { filename: string; format: 'csv' | 'xlsx'; columns: ExportColumn<T>[]; rows: AsyncIterable<T> }) {
+export function exportResponse<T>(opts: {
+  filename: string
+  format: 'csv' | 'xlsx'
+  columns: ExportColumn<T>[]
+  rows: AsyncIterable<T>
+}) {
   const { columns, rows } = opts
   if (opts.format === 'csv') {
     const encoder = new TextEncoder()
@@ -32,7 +40,9 @@ export function exportResponse<T>(opts: { filename: string; format: 'csv' | 'xls
         }
         const next = await iterator.next()
         if (next.done) return controller.close()
-        controller.enqueue(encoder.encode(columns.map((c) => csvCell(c.value(next.value))).join(',') + '\r\n'))
+        controller.enqueue(
+          encoder.encode(columns.map((c) => csvCell(c.value(next.value))).join(',') + '\r\n'),
+        )
       },
     })
     return new Response(stream, {
@@ -44,7 +54,11 @@ export function exportResponse<T>(opts: { filename: string; format: 'csv' | 'xls
     })
   }
   const pass = new PassThrough()
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: false, useSharedStrings: false })
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: pass,
+    useStyles: false,
+    useSharedStrings: false,
+  })
   const sheet = workbook.addWorksheet('Export')
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.header, width: 22 }))
   void (async () => {

@@ -16,7 +16,8 @@ export function openApiDocument(table: Endpoint[]) {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const e of table) {
     const params = e.path.match(/\{(\w+)\}/g)?.map((p) => p.slice(1, -1)) ?? []
-    const query = schemaOf(e.query as z.ZodType | undefined) as { properties?: Record<string, unknown> } | undefined
+    const query = schemaOf(e.query as z.ZodType | undefined) as
+      { properties?: Record<string, unknown> } | undefined
     const security = 'public' in e.access ? [] : [{ bearer: [] }, { cookie: [] }]
     ;(paths[`/api${e.path}`] ??= {})[e.method.toLowerCase()] = {
       summary: e.summary,
@@ -26,7 +27,9 @@ export function openApiDocument(table: Endpoint[]) {
         ...params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
         ...Object.entries(query?.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', schema })),
       ],
-      ...(e.body ? { requestBody: { content: { 'application/json': { schema: schemaOf(e.body as z.ZodType) } } } } : {}),
+      ...(e.body
+        ? { requestBody: { content: { 'application/json': { schema: schemaOf(e.body as z.ZodType) } } } }
+        : {}),
       responses: {
         [String(e.status ?? 200)]: { description: 'success: { success, message, data, pageInfo? }' },
         '400': { description: 'validation: { success: false, message, errors: { field: [message] } }' },

@@ -7,7 +7,11 @@ export function json(status: number, body: unknown, headers?: HeadersInit) {
   })
 }
 
-export function errorResponse(status: number, message: string, errors?: FieldErrors, extra?: Record<string, unknown>) {
+export function errorResponse(
+  status: number,
+  message: string,
+  errors?: FieldErrors,
+  extra?: Record<string, unknown>,
+) {
   return json(status, { success: false, message, ...(errors ? { errors } : {}), ...extra })
 }
-

@@ -99,13 +99,17 @@ function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, errors: Fiel
 }
 
 /** Serves `/api/*`: match, authenticate, authorise, validate, run, and shape the answer. */
-export async function handleApiRequest(request: Request, context: { clientIp?: string } = {}): Promise<Response> {
+export async function handleApiRequest(
+  request: Request,
+  context: { clientIp?: string } = {},
+): Promise<Response> {
   const url = new URL(request.url)
   const path = url.pathname.replace(/^\/api/, '') || '/'
   const method = request.method.toUpperCase() as Method
   const match = matchEndpoint(method, path)
   if (match === null) return errorResponse(404, `No API route ${method} ${url.pathname}`)
-  if (match === 'method-not-allowed') return errorResponse(405, `Method ${method} is not allowed on ${url.pathname}`)
+  if (match === 'method-not-allowed')
+    return errorResponse(405, `Method ${method} is not allowed on ${url.pathname}`)
   const { endpoint: e, params } = match
   try {
     const auth = await authenticateRequest(request)
@@ -122,7 +126,14 @@ export async function handleApiRequest(request: Request, context: { clientIp?: s
       const first = Object.values(errors)[0][0]
       return errorResponse(400, first ?? 'Validation failed', errors)
     }
-    const result = await e.handler({ actor: auth.actor, params: p, query: q, body: b, request, clientIp: context.clientIp ?? 'unknown' })
+    const result = await e.handler({
+      actor: auth.actor,
+      params: p,
+      query: q,
+      body: b,
+      request,
+      clientIp: context.clientIp ?? 'unknown',
+    })
     if (result instanceof Response) return result
     return json(result.status ?? e.status ?? 200, {
       success: true,
@@ -132,7 +143,8 @@ export async function handleApiRequest(request: Request, context: { clientIp?: s
       ...result.extra,
     })
   } catch (err) {
-    if (err instanceof DomainError) return errorResponse(HTTP_STATUS[err.code], err.message, err.errors, err.extra)
+    if (err instanceof DomainError)
+      return errorResponse(HTTP_STATUS[err.code], err.message, err.errors, err.extra)
     logError('api', err, { method, path })
     return errorResponse(500, 'Something went wrong on our side. Please try again.')
   }

@@ -6,7 +6,8 @@ import path from 'node:path'
 import pg from 'pg'
 import { TestWorkflowEnvironment } from '@temporalio/testing'
 
-const server = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const server =
+  process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const DB = 'oshc_bench'
 const AGENCIES = Number(process.env.BENCH_AGENCIES ?? 100_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
@@ -22,7 +23,14 @@ process.env.DATABASE_URL = url.toString()
 process.env.NODE_ENV = 'test'
 
 const temporal = await TestWorkflowEnvironment.createLocal({
-  server: { executable: { type: 'existing-path', path: process.env.TEMPORAL_CLI ?? path.resolve('.tools/bin/temporal') }, ip: '127.0.0.1', extraArgs: ['--log-level', 'error'] },
+  server: {
+    executable: {
+      type: 'existing-path',
+      path: process.env.TEMPORAL_CLI ?? path.resolve('.tools/bin/temporal'),
+    },
+    ip: '127.0.0.1',
+    extraArgs: ['--log-level', 'error'],
+  },
 })
 process.env.TEMPORAL_ADDRESS = temporal.connection.options.address
 process.env.TEMPORAL_TASK_QUEUE = 'bench'
@@ -71,10 +79,17 @@ const login = await fetch(`${base}/authentication/login`, {
 const token = (await login.json()).data.token as string
 
 type Result = { name: string; p50: number; p95: number; rps: number; n: number }
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 
 /** Closed-loop load: CONCURRENCY callers for SECONDS each, bounded in count and time. */
-async function load(name: string, call: () => Promise<unknown>, seconds = SECONDS, concurrency = CONCURRENCY, maxCalls = 200_000): Promise<Result> {
+async function load(
+  name: string,
+  call: () => Promise<unknown>,
+  seconds = SECONDS,
+  concurrency = CONCURRENCY,
+  maxCalls = 200_000,
+): Promise<Result> {
   const times: number[] = []
   let issued = 0
   const end = Date.now() + seconds * 1000
@@ -90,7 +105,13 @@ async function load(name: string, call: () => Promise<unknown>, seconds = SECOND
     }),
   )
   times.sort((a, b) => a - b)
-  return { name, p50: pct(times, 50), p95: pct(times, 95), rps: times.length / ((Date.now() - started) / 1000), n: times.length }
+  return {
+    name,
+    p50: pct(times, 50),
+    p95: pct(times, 95),
+    rps: times.length / ((Date.now() - started) / 1000),
+    n: times.length,
+  }
 }
 
 const get = (p: string) => async () => {
@@ -104,7 +125,9 @@ results.push(await load('baseline GET /api/health', get('/health')))
 results.push(
   await load(
     `agenciesByStatus over ${AGENCIES.toLocaleString()} (2 statuses, AU, sort by name, page 3)`,
-    get('/agencies/agency-management/agenciesByStatus?status=COMPANY_DETAIL_DONE&status=AGREEMENT_SENT&country_filter=14&sort_key=full_company_name&sort_direction=true&page=3&perPage=25'),
+    get(
+      '/agencies/agency-management/agenciesByStatus?status=COMPANY_DETAIL_DONE&status=AGREEMENT_SENT&country_filter=14&sort_key=full_company_name&sort_direction=true&page=3&perPage=25',
+    ),
   ),
 )
 results.push(
@@ -121,7 +144,8 @@ const running = worker.run()
 const { createAgency } = await import('../db/seed/factories')
 const { workflows } = await import('../domain/shared/ports')
 const { temporalClient } = await import('../temporal/client')
-const { agencyOnboardingWorkflowId, onboardingStateQuery } = await import('../temporal/contracts/agency-onboarding.contract')
+const { agencyOnboardingWorkflowId, onboardingStateQuery } =
+  await import('../temporal/contracts/agency-onboarding.contract')
 const signed: number[] = []
 for (let i = 0; i < 60; i++) {
   const a = await createAgency(getDb(), { status: 'AGREEMENT_SIGNED' })
@@ -130,7 +154,17 @@ for (let i = 0; i < 60; i++) {
 }
 const client = await temporalClient()
 let q = 0
-results.push(await load('baseline Temporal query (onboarding state)', () => client.workflow.getHandle(agencyOnboardingWorkflowId(signed[q++ % signed.length])).query(onboardingStateQuery), 4, 4))
+results.push(
+  await load(
+    'baseline Temporal query (onboarding state)',
+    () =>
+      client.workflow
+        .getHandle(agencyOnboardingWorkflowId(signed[q++ % signed.length]))
+        .query(onboardingStateQuery),
+    4,
+    4,
+  ),
+)
 let u = 0
 results.push(
   await load(
@@ -143,7 +177,8 @@ results.push(
 )
 
 console.log('\n| call | p50 ms | p95 ms | req/s | requests |\n|---|---|---|---|---|')
-for (const r of results) console.log(`| ${r.name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.rps.toFixed(0)} | ${r.n} |`)
+for (const r of results)
+  console.log(`| ${r.name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.rps.toFixed(0)} | ${r.n} |`)
 
 worker.shutdown()
 await running

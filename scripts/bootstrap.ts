@@ -11,13 +11,18 @@ import '../temporal/ports'
 
 const t0 = Date.now()
 await runMigrations()
-const created = await seed(getDb(), { adminPassword: config().seedAdminPassword, demo: config().NODE_ENV !== 'production' })
+const created = await seed(getDb(), {
+  adminPassword: config().seedAdminPassword,
+  demo: config().NODE_ENV !== 'production',
+})
 if (created.length) {
   // Demo agencies still onboarding get their workflow (and inbox tasks) like real ones.
   const open = await getDb()
     .select({ id: agencies.id })
     .from(agencies)
-    .where(and(isNotNull(agencies.id), notInArray(agencies.status, ['PORTAL_ACTIVATED', 'PORTAL_DEACTIVATED'])))
+    .where(
+      and(isNotNull(agencies.id), notInArray(agencies.status, ['PORTAL_ACTIVATED', 'PORTAL_DEACTIVATED'])),
+    )
   for (const a of open) await workflows().agencyChanged(a.id)
 }
 console.log(`[oshc] Database ready (migrations and seed in ${((Date.now() - t0) / 1000).toFixed(1)}s)`)

@@ -15,7 +15,8 @@ export async function startEmbeddedPostgres({ dataDir, port }) {
   const isRoot = process.getuid?.() === 0
   if (isRoot) {
     // PostgreSQL refuses to run as root: the data directory must belong to the postgres user.
-    if (spawnSync('id', ['-u', 'postgres']).status !== 0) run('useradd', ['--system', '--no-create-home', 'postgres'])
+    if (spawnSync('id', ['-u', 'postgres']).status !== 0)
+      run('useradd', ['--system', '--no-create-home', 'postgres'])
     mkdirSync(dataDir, { recursive: true })
     const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim())
     const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim())

@@ -17,7 +17,12 @@ export function run(cmd, args, opts = {}) {
 const children = new Set()
 /** Starts a long-running child; every child is stopped when this process ends. */
 export function startChild(name, cmd, args, opts = {}) {
-  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], detached: true, ...opts })
+  const child = spawn(cmd, args, {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+    ...opts,
+  })
   children.add(child)
   child.on('exit', (code, signal) => {
     children.delete(child)
@@ -108,11 +113,20 @@ export function ensureTemporalCli() {
   const arch = process.arch === 'arm64' ? 'arm64' : 'amd64'
   const url = `https://temporal.download/cli/archive/v1.5.1?platform=${process.platform}&arch=${arch}`
   log('Downloading the Temporal CLI…')
-  const dl = spawnSync('sh', ['-c', `curl -fsSL --max-time 60 "${url}" | tar -xz -C "${toolsBin}" temporal`], { stdio: 'inherit' })
+  const dl = spawnSync(
+    'sh',
+    ['-c', `curl -fsSL --max-time 60 "${url}" | tar -xz -C "${toolsBin}" temporal`],
+    { stdio: 'inherit' },
+  )
   if (dl.status === 0 && existsSync(cached)) return cached
-  if (!which('go')) throw new Error('Could not download the Temporal CLI and Go is not installed to build it. Set TEMPORAL_CLI.')
+  if (!which('go'))
+    throw new Error(
+      'Could not download the Temporal CLI and Go is not installed to build it. Set TEMPORAL_CLI.',
+    )
   log('Download failed; building the Temporal CLI v1.5.1 with Go (a few minutes, cached in .tools/)…')
-  run('go', ['install', 'github.com/temporalio/cli/cmd/temporal@v1.5.1'], { env: { ...process.env, GOBIN: toolsBin } })
+  run('go', ['install', 'github.com/temporalio/cli/cmd/temporal@v1.5.1'], {
+    env: { ...process.env, GOBIN: toolsBin },
+  })
   return cached
 }
 
@@ -121,7 +135,9 @@ export function buildIsStale() {
   const out = path.join(root, 'build', 'server', 'index.js')
   if (!existsSync(out)) return true
   const built = statSync(out).mtimeMs
-  return ['app', 'api', 'domain', 'db/schema', 'temporal'].some((d) => newestMtime(path.join(root, d)) > built)
+  return ['app', 'api', 'domain', 'db/schema', 'temporal'].some(
+    (d) => newestMtime(path.join(root, d)) > built,
+  )
 }
 
 export const tsx = (script, args = []) => [path.join(root, 'node_modules', '.bin', 'tsx'), [script, ...args]]

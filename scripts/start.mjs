@@ -25,7 +25,8 @@ try {
   const port = Number(env.PORT ?? 3000)
   env.PORT = String(port)
   env.APP_URL ??= `http://localhost:${port}`
-  if (await portOpen(port)) throw new Error(`Port ${port} is already in use. Stop the other process or set PORT.`)
+  if (await portOpen(port))
+    throw new Error(`Port ${port} is already in use. Stop the other process or set PORT.`)
 
   if (!env.DATABASE_URL) {
     const { startEmbeddedPostgres } = await import('./embedded-db.mjs')
@@ -38,14 +39,21 @@ try {
   if (!env.TEMPORAL_ADDRESS) {
     const cli = ensureTemporalCli()
     const tport = Number(env.TEMPORAL_DEV_PORT ?? 7233)
-    if (await portOpen(tport)) throw new Error(`Port ${tport} (Temporal) is in use. Set TEMPORAL_DEV_PORT or TEMPORAL_ADDRESS.`)
+    if (await portOpen(tport))
+      throw new Error(`Port ${tport} (Temporal) is in use. Set TEMPORAL_DEV_PORT or TEMPORAL_ADDRESS.`)
     startChild('temporal', cli, [
-      'server', 'start-dev',
-      '--ip', '127.0.0.1',
-      '--port', String(tport),
-      '--ui-port', String(tport + 1000),
-      '--db-filename', path.join(dataDir, 'temporal.db'),
-      '--log-level', 'error',
+      'server',
+      'start-dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(tport),
+      '--ui-port',
+      String(tport + 1000),
+      '--db-filename',
+      path.join(dataDir, 'temporal.db'),
+      '--log-level',
+      'error',
     ])
     await waitForPort(tport, 'Temporal dev server')
     env.TEMPORAL_ADDRESS = `127.0.0.1:${tport}`
@@ -55,7 +63,10 @@ try {
   run(...tsx('scripts/bootstrap.ts'), { env })
   if (buildIsStale()) {
     log('Building the web app…')
-    run('npx', ['remix', 'vite:build'], { env: { ...env, NODE_ENV: 'production' }, stdio: ['ignore', 'ignore', 'inherit'] })
+    run('npx', ['remix', 'vite:build'], {
+      env: { ...env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
   }
   startChild('worker', ...tsx('workers/main.ts'), { env })
   startChild('web', ...tsx('server/index.ts'), { env })

@@ -51,17 +51,22 @@ try {
   if (!only || only === 'static') {
     stage('typecheck', () => run('npx', ['tsc', '--noEmit'], { env }))
     stage('lint', () => run('npx', ['eslint', '.', '--max-warnings=0'], { env }))
+    stage('format', () => run('npx', ['prettier', '--check', '.', '--log-level=warn'], { env }))
   }
 
   if (!only || only === 'unit' || only === 'integration') {
     const json = path.join(cache, 'vitest.json')
     rmSync(json, { force: true })
     const projects = only ? ['--project', only] : []
-    const r = spawnSync('npx', ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], {
-      cwd: root,
-      env,
-      stdio: 'inherit',
-    })
+    const r = spawnSync(
+      'npx',
+      ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
+      {
+        cwd: root,
+        env,
+        stdio: 'inherit',
+      },
+    )
     if (existsSync(json)) {
       const report = JSON.parse(readFileSync(json, 'utf8'))
       results.passed += report.numPassedTests
@@ -71,10 +76,18 @@ try {
   }
 
   if (!only || only === 'e2e') {
-    stage('build', () => run('npx', ['remix', 'vite:build'], { env: { ...env, NODE_ENV: 'production' }, stdio: ['ignore', 'ignore', 'inherit'] }))
+    stage('build', () =>
+      run('npx', ['remix', 'vite:build'], {
+        env: { ...env, NODE_ENV: 'production' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      }),
+    )
     // A fresh database and Temporal state for the browser journeys.
     const e2eDb = 'oshc_e2e'
-    run('node', ['-e', `const pg=require('pg');(async()=>{const c=new pg.Client({connectionString:${JSON.stringify(server)}});await c.connect();await c.query('DROP DATABASE IF EXISTS ${e2eDb} WITH (FORCE)');await c.query('CREATE DATABASE ${e2eDb}');await c.end()})().catch(e=>{console.error(e);process.exit(1)})`])
+    run('node', [
+      '-e',
+      `const pg=require('pg');(async()=>{const c=new pg.Client({connectionString:${JSON.stringify(server)}});await c.connect();await c.query('DROP DATABASE IF EXISTS ${e2eDb} WITH (FORCE)');await c.query('CREATE DATABASE ${e2eDb}');await c.end()})().catch(e=>{console.error(e);process.exit(1)})`,
+    ])
     const url = new URL(server)
     url.pathname = `/${e2eDb}`
     const dataDir = path.join(root, '.data', 'e2e')
@@ -90,7 +103,12 @@ try {
       TEMPORAL_TASK_QUEUE: 'oshc-e2e',
     }
     delete e2eEnv.TEMPORAL_ADDRESS
-    e2eProcess = spawn('node', ['scripts/start.mjs'], { cwd: root, env: e2eEnv, stdio: ['ignore', 'inherit', 'inherit'], detached: true })
+    e2eProcess = spawn('node', ['scripts/start.mjs'], {
+      cwd: root,
+      env: e2eEnv,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
+    })
     await waitForPort(port, 'the app under test', 300_000)
     const json = path.join(cache, 'playwright.json')
     rmSync(json, { force: true })

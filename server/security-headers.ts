@@ -18,10 +18,14 @@ const BASE_CSP = [
  */
 export function securityHeaders(req: Request, res: Response, next: NextFunction) {
   const embeddable = req.path.startsWith('/embed/')
-  res.setHeader('Content-Security-Policy', [...BASE_CSP, ...(embeddable ? [] : ["frame-ancestors 'none'"])].join('; '))
+  res.setHeader(
+    'Content-Security-Policy',
+    [...BASE_CSP, ...(embeddable ? [] : ["frame-ancestors 'none'"])].join('; '),
+  )
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
   if (!embeddable) res.setHeader('X-Frame-Options', 'DENY')
-  if (process.env.NODE_ENV === 'production') res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+  if (process.env.NODE_ENV === 'production')
+    res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   next()
 }

@@ -1,4 +1,10 @@
-import { allHandlersFinished, condition, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow'
+import {
+  allHandlersFinished,
+  condition,
+  proxyActivities,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow'
 import {
   agencyChangedSignal,
   decideUpdate,

@@ -7,7 +7,12 @@ import * as S from '../../domain/agencies/agencies.schemas'
 import { registerAgency } from '../../domain/agencies/register-agency'
 import { resendOtp, verifyAgency } from '../../domain/agencies/verify-agency'
 import { createAgencyLogin } from '../../domain/agencies/create-agency-login'
-import { getAgencyBankDetail, updateAgency, updateAgencyAddress, updateAgencyBank } from '../../domain/agencies/company-steps'
+import {
+  getAgencyBankDetail,
+  updateAgency,
+  updateAgencyAddress,
+  updateAgencyBank,
+} from '../../domain/agencies/company-steps'
 import {
   inviteAgency,
   sendAgencyPasswordReset,
@@ -26,7 +31,12 @@ import {
   upsertAgencyConfiguration,
   upsertAgencyConfigurationV2,
 } from '../../domain/agencies/configuration'
-import { getAgencyDocument, sendAgreement, uploadSignedAgreement, uploadUnsignedAgreement } from '../../domain/agencies/agreements'
+import {
+  getAgencyDocument,
+  sendAgreement,
+  uploadSignedAgreement,
+  uploadUnsignedAgreement,
+} from '../../domain/agencies/agreements'
 import { getAgency } from '../../domain/agencies/get-agency'
 import { getAgencyHistories } from '../../domain/agencies/agency-history'
 import {
@@ -46,8 +56,13 @@ const staffOrOwn = { staff: AM, agency: ANY_AGENCY } as const
 
 const AgencyIdParam = z.object({ agencyId: id() })
 const IdParam = z.object({ id: id() })
-const ListQuery = S.AgencyListQuerySchema.extend({ sort_direction: SortDirectionSchema }).merge(PageQuerySchema)
-const ExportQuery = S.AgencyListQuerySchema.extend({ sort_direction: SortDirectionSchema, format: ExportFormatSchema })
+const ListQuery = S.AgencyListQuerySchema.extend({ sort_direction: SortDirectionSchema }).merge(
+  PageQuerySchema,
+)
+const ExportQuery = S.AgencyListQuerySchema.extend({
+  sort_direction: SortDirectionSchema,
+  format: ExportFormatSchema,
+})
 
 /** Reads offered at both bases (spec/01 lists them under user-management too). */
 const sharedReads = (base: string) => [
@@ -65,7 +80,8 @@ const sharedReads = (base: string) => [
     summary: 'Provider configuration, BNPL meta, purchase rules, payment methods and surcharge',
     access: staffOrOwn,
     params: AgencyIdParam,
-    handler: async ({ actor, params }) => ok(await getAgencyConfiguration({ actor, agencyId: params.agencyId })),
+    handler: async ({ actor, params }) =>
+      ok(await getAgencyConfiguration({ actor, agencyId: params.agencyId })),
   }),
   endpoint({
     method: 'GET',
@@ -125,7 +141,10 @@ export const agencyEndpoints = [
     summary: 'Verify the e-mail with the one-time code',
     access: { public: true },
     body: S.VerifyAgencySchema,
-    handler: async ({ body, clientIp }) => ({ message: 'E-mail verified', data: await verifyAgency({ ...body, clientIp }) }),
+    handler: async ({ body, clientIp }) => ({
+      message: 'E-mail verified',
+      data: await verifyAgency({ ...body, clientIp }),
+    }),
   }),
   endpoint({
     method: 'POST',
@@ -133,7 +152,10 @@ export const agencyEndpoints = [
     summary: 'Create the agency login and mail a temporary password',
     access: { public: true },
     body: S.CreateLoginSchema,
-    handler: async ({ body }) => ({ message: 'Login created. Your temporary password has been e-mailed.', data: await createAgencyLogin(body) }),
+    handler: async ({ body }) => ({
+      message: 'Login created. Your temporary password has been e-mailed.',
+      data: await createAgencyLogin(body),
+    }),
   }),
   endpoint({
     method: 'POST',
@@ -142,7 +164,8 @@ export const agencyEndpoints = [
     access: staffOrOwn,
     params: AgencyIdParam,
     body: S.UpdateAgencySchema,
-    handler: async ({ actor, params, body }) => ok(await updateAgency({ actor, agencyId: params.agencyId, input: body }), 'Company details saved'),
+    handler: async ({ actor, params, body }) =>
+      ok(await updateAgency({ actor, agencyId: params.agencyId, input: body }), 'Company details saved'),
   }),
   endpoint({
     method: 'POST',
@@ -151,7 +174,8 @@ export const agencyEndpoints = [
     access: staffOrOwn,
     params: AgencyIdParam,
     body: S.UpdateAgencyAddressSchema,
-    handler: async ({ actor, params, body }) => ok(await updateAgencyAddress({ actor, agencyId: params.agencyId, input: body }), 'Address saved'),
+    handler: async ({ actor, params, body }) =>
+      ok(await updateAgencyAddress({ actor, agencyId: params.agencyId, input: body }), 'Address saved'),
   }),
   endpoint({
     method: 'POST',
@@ -160,7 +184,8 @@ export const agencyEndpoints = [
     access: staffOrOwn,
     params: AgencyIdParam,
     body: S.UpdateAgencyBankSchema,
-    handler: async ({ actor, params, body }) => ok(await updateAgencyBank({ actor, agencyId: params.agencyId, input: body }), 'Bank details saved'),
+    handler: async ({ actor, params, body }) =>
+      ok(await updateAgencyBank({ actor, agencyId: params.agencyId, input: body }), 'Bank details saved'),
   }),
   endpoint({
     method: 'POST',
@@ -168,7 +193,11 @@ export const agencyEndpoints = [
     summary: 'Submit the completed registration to staff',
     access: staffOrOwn,
     body: S.AgencyIdBodySchema,
-    handler: async ({ actor, body }) => ok(await submitRegistrationRequest({ actor, agencyId: body.agencyId }), 'Registration request submitted'),
+    handler: async ({ actor, body }) =>
+      ok(
+        await submitRegistrationRequest({ actor, agencyId: body.agencyId }),
+        'Registration request submitted',
+      ),
   }),
   endpoint({
     method: 'POST',
@@ -177,7 +206,8 @@ export const agencyEndpoints = [
     access: { agency: ANY_AGENCY },
     params: AgencyIdParam,
     body: S.AgencyStatusSchema,
-    handler: async ({ actor, params, body }) => ok(await updateAgencyStatus({ actor, agencyId: params.agencyId, status: body.status })),
+    handler: async ({ actor, params, body }) =>
+      ok(await updateAgencyStatus({ actor, agencyId: params.agencyId, status: body.status })),
   }),
   endpoint({
     method: 'POST',
@@ -186,7 +216,11 @@ export const agencyEndpoints = [
     access: { staff: AM },
     params: AgencyIdParam,
     body: S.AdminAgencyStatusSchema,
-    handler: async ({ actor, params, body }) => ok(await updateAdminAgencyStatus({ actor, agencyId: params.agencyId, status: body.status }), 'Status updated'),
+    handler: async ({ actor, params, body }) =>
+      ok(
+        await updateAdminAgencyStatus({ actor, agencyId: params.agencyId, status: body.status }),
+        'Status updated',
+      ),
   }),
   endpoint({
     method: 'POST',
@@ -195,7 +229,8 @@ export const agencyEndpoints = [
     access: { staff: AM },
     params: IdParam,
     body: S.YourAdmissionSchema,
-    handler: async ({ actor, params, body }) => ok(await updateYourAdmission({ actor, agencyId: params.id, active: body.is_yourAdmission_active })),
+    handler: async ({ actor, params, body }) =>
+      ok(await updateYourAdmission({ actor, agencyId: params.id, active: body.is_yourAdmission_active })),
   }),
   endpoint({
     method: 'POST',
@@ -203,7 +238,8 @@ export const agencyEndpoints = [
     summary: 'Commission, credit and BNPL for one provider',
     access: { staff: AM },
     body: S.UpsertConfigurationSchema,
-    handler: async ({ actor, body }) => ok(await upsertAgencyConfiguration({ actor, input: body }), 'Configuration saved'),
+    handler: async ({ actor, body }) =>
+      ok(await upsertAgencyConfiguration({ actor, input: body }), 'Configuration saved'),
   }),
   endpoint({
     method: 'POST',
@@ -211,7 +247,8 @@ export const agencyEndpoints = [
     summary: 'Whole agency configuration: providers, payment methods, OVHC, purchase rules, BNPL amount',
     access: { staff: AM },
     body: S.UpsertConfigurationV2Schema,
-    handler: async ({ actor, body }) => ok(await upsertAgencyConfigurationV2({ actor, input: body }), 'Configuration saved'),
+    handler: async ({ actor, body }) =>
+      ok(await upsertAgencyConfigurationV2({ actor, input: body }), 'Configuration saved'),
   }),
   endpoint({
     method: 'DELETE',
@@ -219,7 +256,8 @@ export const agencyEndpoints = [
     summary: 'Delete a purchase rule',
     access: { staff: AM },
     body: S.DeletePurchaseRuleSchema,
-    handler: async ({ actor, body }) => ok(await deletePurchaseRule({ actor, input: body }), 'Purchase rule deleted'),
+    handler: async ({ actor, body }) =>
+      ok(await deletePurchaseRule({ actor, input: body }), 'Purchase rule deleted'),
   }),
   endpoint({
     method: 'POST',
@@ -236,7 +274,11 @@ export const agencyEndpoints = [
     access: { staff: AM },
     params: AgencyIdParam,
     body: S.AgreementUploadSchema,
-    handler: async ({ actor, params, body }) => ok(await uploadUnsignedAgreement({ actor, agencyId: params.agencyId, input: body }), 'Agreement uploaded'),
+    handler: async ({ actor, params, body }) =>
+      ok(
+        await uploadUnsignedAgreement({ actor, agencyId: params.agencyId, input: body }),
+        'Agreement uploaded',
+      ),
   }),
   endpoint({
     method: 'POST',
@@ -244,7 +286,8 @@ export const agencyEndpoints = [
     summary: 'Send the agreement to the agency (AGREEMENT_SENT)',
     access: { staff: AM },
     params: AgencyIdParam,
-    handler: async ({ actor, params }) => ok(await sendAgreement({ actor, agencyId: params.agencyId }), 'Agreement sent'),
+    handler: async ({ actor, params }) =>
+      ok(await sendAgreement({ actor, agencyId: params.agencyId }), 'Agreement sent'),
   }),
   endpoint({
     method: 'POST',
@@ -253,7 +296,11 @@ export const agencyEndpoints = [
     access: staffOrOwn,
     params: AgencyIdParam,
     body: S.AgreementUploadSchema,
-    handler: async ({ actor, params, body }) => ok(await uploadSignedAgreement({ actor, agencyId: params.agencyId, input: body }), 'Signed agreement uploaded'),
+    handler: async ({ actor, params, body }) =>
+      ok(
+        await uploadSignedAgreement({ actor, agencyId: params.agencyId, input: body }),
+        'Signed agreement uploaded',
+      ),
   }),
   endpoint({
     method: 'POST',
@@ -261,7 +308,8 @@ export const agencyEndpoints = [
     summary: 'Mail the agency a password reset link',
     access: { staff: AM },
     params: AgencyIdParam,
-    handler: async ({ actor, params }) => ok(await sendAgencyPasswordReset({ actor, agencyId: params.agencyId }), 'Password reset e-mail sent'),
+    handler: async ({ actor, params }) =>
+      ok(await sendAgencyPasswordReset({ actor, agencyId: params.agencyId }), 'Password reset e-mail sent'),
   }),
   endpoint({
     method: 'GET',
@@ -281,7 +329,12 @@ export const agencyEndpoints = [
     access: { staff: AM },
     query: ExportQuery,
     handler: async ({ query }) =>
-      exportResponse({ filename: 'agencies', format: query.format, columns: AGENCY_EXPORT_COLUMNS, rows: iterateAgencies(query) }),
+      exportResponse({
+        filename: 'agencies',
+        format: query.format,
+        columns: AGENCY_EXPORT_COLUMNS,
+        rows: iterateAgencies(query),
+      }),
   }),
   endpoint({
     method: 'GET',
@@ -322,7 +375,8 @@ export const agencyEndpoints = [
     summary: 'OVHC commissions of an agency',
     access: staffOrOwn,
     params: AgencyIdParam,
-    handler: async ({ actor, params }) => ok(await getOvhcAgencyConfiguration({ actor, agencyId: params.agencyId })),
+    handler: async ({ actor, params }) =>
+      ok(await getOvhcAgencyConfiguration({ actor, agencyId: params.agencyId })),
   }),
   endpoint({
     method: 'GET',
@@ -337,7 +391,8 @@ export const agencyEndpoints = [
     summary: 'Active agencies with OVHC commissions (and bank details when returnBankDetailsFlag=TRUE)',
     access: { staff: AM },
     query: z.object({ returnBankDetailsFlag: z.enum(['TRUE', 'FALSE']).default('FALSE') }),
-    handler: async ({ query }) => ok(await findOvhcAgencies({ returnBankDetails: query.returnBankDetailsFlag === 'TRUE' })),
+    handler: async ({ query }) =>
+      ok(await findOvhcAgencies({ returnBankDetails: query.returnBankDetailsFlag === 'TRUE' })),
   }),
   endpoint({
     method: 'GET',
@@ -345,7 +400,8 @@ export const agencyEndpoints = [
     summary: 'One agency with OVHC commissions and bank details',
     access: { staff: AM },
     params: IdParam,
-    handler: async ({ params }) => ok((await findOvhcAgencies({ returnBankDetails: true, agencyId: params.id }))[0]),
+    handler: async ({ params }) =>
+      ok((await findOvhcAgencies({ returnBankDetails: true, agencyId: params.id }))[0]),
   }),
   endpoint({
     method: 'POST',

@@ -1,7 +1,12 @@
 import { endpoint } from '../define'
 import { clearSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from '../auth.server'
 import { json } from '../respond'
-import { ChangePasswordSchema, ForgotPasswordSchema, LoginSchema, ResetPasswordSchema } from '../../domain/access/access.schemas'
+import {
+  ChangePasswordSchema,
+  ForgotPasswordSchema,
+  LoginSchema,
+  ResetPasswordSchema,
+} from '../../domain/access/access.schemas'
 import { login } from '../../domain/access/login'
 import { revokeSession } from '../../domain/access/sessions'
 import { getProfile } from '../../domain/access/get-profile'
@@ -21,7 +26,11 @@ export const authEndpoints = [
       const r = await login({ ...body, clientIp })
       return json(
         200,
-        { success: true, message: 'Signed in', data: { token: r.token, mustChangePassword: r.mustChangePassword, profile: r.profile } },
+        {
+          success: true,
+          message: 'Signed in',
+          data: { token: r.token, mustChangePassword: r.mustChangePassword, profile: r.profile },
+        },
         { 'Set-Cookie': sessionCookie(r.token, r.expiresAt) },
       )
     },
@@ -32,9 +41,15 @@ export const authEndpoints = [
     summary: 'End the current session',
     access: { public: true },
     handler: async ({ request }) => {
-      const token = request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1] ?? readCookie(request, SESSION_COOKIE)
+      const token =
+        request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1] ??
+        readCookie(request, SESSION_COOKIE)
       if (token) await revokeSession(token)
-      return json(200, { success: true, message: 'Signed out', data: null }, { 'Set-Cookie': clearSessionCookie() })
+      return json(
+        200,
+        { success: true, message: 'Signed out', data: null },
+        { 'Set-Cookie': clearSessionCookie() },
+      )
     },
   }),
   endpoint({
@@ -50,7 +65,10 @@ export const authEndpoints = [
     summary: 'Change the password (first sign-in of an agency sets LOGIN_CRED_CHANGED)',
     access: anyone,
     body: ChangePasswordSchema,
-    handler: async ({ actor, body }) => ({ data: await changePassword({ actor, ...body }), message: 'Password changed' }),
+    handler: async ({ actor, body }) => ({
+      data: await changePassword({ actor, ...body }),
+      message: 'Password changed',
+    }),
   }),
   endpoint({
     method: 'POST',

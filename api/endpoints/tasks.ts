@@ -24,6 +24,7 @@ export const taskEndpoints = [
     access: { staff: true },
     params: z.object({ taskId: id() }),
     body: z.object({ release: z.boolean().optional() }),
-    handler: async ({ actor, params, body }) => ok(await claimTask({ actor, taskId: params.taskId, release: body.release })),
+    handler: async ({ actor, params, body }) =>
+      ok(await claimTask({ actor, taskId: params.taskId, release: body.release })),
   }),
 ]

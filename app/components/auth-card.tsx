@@ -2,7 +2,17 @@ import type { ReactNode } from 'react'
 import { Card, CardContent, CardDescription, CardHeader } from './ui/card'
 
 /** Centered card for the public pages (login, registration, onboarding steps). */
-export function AuthCard({ title, description, children, wide }: { title: string; description?: ReactNode; children: ReactNode; wide?: boolean }) {
+export function AuthCard({
+  title,
+  description,
+  children,
+  wide,
+}: {
+  title: string
+  description?: ReactNode
+  children: ReactNode
+  wide?: boolean
+}) {
   return (
     <main className="flex min-h-screen items-start justify-center bg-muted px-4 py-12">
       <Card className={wide ? 'w-full max-w-2xl' : 'w-full max-w-md'}>

@@ -14,7 +14,10 @@ export const meta: MetaFunction = () => [{ title: 'Agency portal · OSHC Back Of
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAgency(request)
   const agency = await getAgency({ actor, id: actor.agencyId })
-  const tasks = await findTasks({ actor, input: { state: 'open', sort_key: 'due_at', sort_direction: 'asc', page: 1, perPage: 20 } })
+  const tasks = await findTasks({
+    actor,
+    input: { state: 'open', sort_key: 'due_at', sort_direction: 'asc', page: 1, perPage: 20 },
+  })
   return { agency, waiting: waitingFor(agency), tasks: tasks.items }
 }
 
@@ -22,7 +25,11 @@ export default function AgencyHome() {
   const { agency, waiting, tasks } = useLoaderData<typeof loader>()
   return (
     <div className="space-y-6">
-      <PageHeader title={agency.full_company_name ?? agency.email} description="Your agency at a glance." actions={<StatusBadge status={agency.status} />} />
+      <PageHeader
+        title={agency.full_company_name ?? agency.email}
+        description="Your agency at a glance."
+        actions={<StatusBadge status={agency.status} />}
+      />
       <div className="grid gap-4 md:grid-cols-2">
         <Card>
           <CardHeader>
@@ -46,7 +53,11 @@ export default function AgencyHome() {
                     <Link to={t.link} className="font-medium text-primary hover:underline">
                       {t.subject}
                     </Link>
-                    {t.due_at ? <span className="ml-2 text-xs text-muted-foreground">due {formatDateTime(t.due_at)}</span> : null}
+                    {t.due_at ? (
+                      <span className="ml-2 text-xs text-muted-foreground">
+                        due {formatDateTime(t.due_at)}
+                      </span>
+                    ) : null}
                   </li>
                 ))}
               </ul>

@@ -24,7 +24,13 @@ export default function AgencyLayout() {
       : []),
   ]
   return (
-    <AppShell title="Agency portal" nav={nav} user={user} homeHref="/agency" badge={<Badge variant="secondary">Agency</Badge>}>
+    <AppShell
+      title="Agency portal"
+      nav={nav}
+      user={user}
+      homeHref="/agency"
+      badge={<Badge variant="secondary">Agency</Badge>}
+    >
       <Outlet />
     </AppShell>
   )

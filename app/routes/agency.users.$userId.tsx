@@ -1,20 +1,15 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type Submission } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { Submission } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { DomainError, HTTP_STATUS } from '../../domain/shared/errors'
 import { enableAgencyUser } from '../../domain/users/enable-agency-user'
 import { findAgencyRoles } from '../../domain/users/find-agency-roles'
 import { getAgencyUser } from '../../domain/users/get-agency-user'
 import { updateAgencyUser } from '../../domain/users/update-agency-user'
-import { PageHeader } from '../components/app-shell'
 import { GeneralErrorBoundary } from '../components/error-boundary'
-import { ErrorList, Field, SelectField, SubmitButton } from '../components/forms'
-import { StatusBadge } from '../components/status-badge'
-import { buttonVariants } from '../components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
-import { formatDateTime } from '../utils/misc'
+import { EditUserPage } from '../components/user-form'
 import { requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
@@ -122,112 +117,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function AgencyUser() {
   const { user, roles, isSelf } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const fullName = [user.first_name, user.middle_name, user.last_name].filter(Boolean).join(' ')
-  const [form, fields] = useForm({
-    id: `agency-user-${user.id}`,
-    lastResult: actionData?.intent === 'update' ? actionData.result : undefined,
-    defaultValue: {
-      first_name: user.first_name,
-      middle_name: user.middle_name ?? '',
-      last_name: user.last_name,
-      phone_number: user.phone_number ?? '',
-      agency_role_id: user.agency_role_id ? String(user.agency_role_id) : '',
-    },
-    constraint: getZodConstraint(EditAgencyUserSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditAgencyUserSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  })
-  const [statusForm] = useForm({
-    id: `agency-user-status-${user.id}`,
-    lastResult: actionData?.intent === 'status' ? actionData.result : undefined,
-  })
-  const nextStatus = user.status === 'ENABLED' ? 'DISABLED' : 'ENABLED'
-
   return (
-    <div className="max-w-3xl space-y-4">
-      <PageHeader
-        title={fullName}
-        description={user.email}
-        actions={
-          <>
-            <StatusBadge status={user.status} />
-            <Link to="/agency/users" className={buttonVariants({ variant: 'outline' })}>
-              Back to users
-            </Link>
-          </>
-        }
-      />
-      <Card>
-        <CardHeader>
-          <CardTitle>Details</CardTitle>
-          <CardDescription>
-            Created {formatDateTime(user.created_at)}. The e-mail address is the sign-in name and cannot be
-            changed here.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
-            <input type="hidden" name="intent" value="update" />
-            <Field
-              labelProps={{ children: 'First name' }}
-              inputProps={getInputProps(fields.first_name, { type: 'text' })}
-              errors={fields.first_name.errors}
-            />
-            <Field
-              labelProps={{ children: 'Middle name (optional)' }}
-              inputProps={getInputProps(fields.middle_name, { type: 'text' })}
-              errors={fields.middle_name.errors}
-            />
-            <Field
-              labelProps={{ children: 'Last name' }}
-              inputProps={getInputProps(fields.last_name, { type: 'text' })}
-              errors={fields.last_name.errors}
-            />
-            <Field
-              labelProps={{ children: 'Phone number (optional)' }}
-              inputProps={getInputProps(fields.phone_number, { type: 'tel' })}
-              errors={fields.phone_number.errors}
-            />
-            <SelectField
-              labelProps={{ children: 'Role' }}
-              selectProps={getSelectProps(fields.agency_role_id)}
-              placeholder="No role (no permissions)"
-              options={roles}
-              errors={fields.agency_role_id.errors}
-            />
-            <ErrorList id={form.errorId} errors={form.errors} className="sm:col-span-2" />
-            <div className="sm:col-span-2">
-              <SubmitButton>Save changes</SubmitButton>
-            </div>
-          </Form>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Sign-in access</CardTitle>
-          <CardDescription>
-            {user.status === 'ENABLED'
-              ? 'Disabling signs this user out everywhere and stops them signing in.'
-              : 'This user cannot sign in. Enable them to restore access.'}
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-2">
-          <Form method="post" {...getFormProps(statusForm)}>
-            <input type="hidden" name="intent" value="status" />
-            <input type="hidden" name="status" value={nextStatus} />
-            {isSelf && nextStatus === 'DISABLED' ? (
-              <p className="text-sm text-muted-foreground">You cannot disable your own account.</p>
-            ) : (
-              <SubmitButton variant={nextStatus === 'DISABLED' ? 'destructive' : 'default'}>
-                {nextStatus === 'DISABLED' ? 'Disable user' : 'Enable user'}
-              </SubmitButton>
-            )}
-            <ErrorList id={statusForm.errorId} errors={statusForm.errors} className="mt-2" />
-          </Form>
-        </CardContent>
-      </Card>
-    </div>
+    <EditUserPage
+      idPrefix="agency"
+      backHref="/agency/users"
+      backLabel="Back to users"
+      user={user}
+      roleField="agency_role_id"
+      roleId={user.agency_role_id}
+      roles={roles}
+      schema={EditAgencyUserSchema}
+      actionData={actionData}
+      isSelf={isSelf}
+    />
   )
 }
 

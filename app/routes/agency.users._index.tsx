@@ -1,18 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
-import { UserPlus } from 'lucide-react'
+import { useLoaderData } from '@remix-run/react'
 import { DomainError, HTTP_STATUS } from '../../domain/shared/errors'
 import { findAgencyUsers } from '../../domain/users/find-agency-users'
 import { UserListQuerySchema } from '../../domain/users/users.schemas'
-import { PageHeader } from '../components/app-shell'
-import { DataTable, FilterBar } from '../components/data-table'
 import { GeneralErrorBoundary } from '../components/error-boundary'
-import { StatusBadge } from '../components/status-badge'
-import { buttonVariants } from '../components/ui/button'
-import { Input } from '../components/ui/input'
-import { Label } from '../components/ui/label'
-import { Select } from '../components/ui/select'
-import { formatDate } from '../utils/misc'
+import { UsersPage } from '../components/users-table'
 import { requireAgency } from '../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Users · Agency portal' }]
@@ -45,59 +37,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AgencyUsers() {
   const { users, pageInfo, query, me } = useLoaderData<typeof loader>()
   return (
-    <div className="space-y-4">
-      <PageHeader
-        title="Users"
-        description="People at your agency who sign in to the portal, their roles and whether they may sign in."
-        actions={
-          <Link to="/agency/users/new" className={buttonVariants()}>
-            <UserPlus aria-hidden="true" />
-            New user
-          </Link>
-        }
-      />
-      <FilterBar label="Filter users">
-        <div className="space-y-1">
-          <Label htmlFor="global_filter">Name or e-mail</Label>
-          <Input id="global_filter" name="global_filter" defaultValue={query.global_filter ?? ''} />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="status">Status</Label>
-          <Select id="status" name="status" defaultValue={query.status ?? ''}>
-            <option value="">Any</option>
-            <option value="ENABLED">Enabled</option>
-            <option value="DISABLED">Disabled</option>
-          </Select>
-        </div>
-      </FilterBar>
-      <DataTable
-        caption="Agency users"
-        rows={users}
-        pageInfo={pageInfo}
-        sortKey={query.sort_key}
-        sortDirection={query.sort_direction}
-        getRowKey={(u) => u.id}
-        emptyText="No users match. Create one to share the work."
-        columns={[
-          {
-            key: 'first_name',
-            header: 'First name',
-            sortable: true,
-            cell: (u) => (
-              <Link to={`/agency/users/${u.id}`} className="font-medium text-primary hover:underline">
-                {u.first_name}
-                {u.id === me ? <span className="text-muted-foreground"> (you)</span> : null}
-              </Link>
-            ),
-          },
-          { key: 'last_name', header: 'Last name', sortable: true, cell: (u) => u.last_name },
-          { key: 'email', header: 'E-mail', sortable: true, cell: (u) => u.email },
-          { key: 'role', header: 'Role', cell: (u) => u.role?.name ?? '—' },
-          { key: 'status', header: 'Status', sortable: true, cell: (u) => <StatusBadge status={u.status} /> },
-          { key: 'created_at', header: 'Created', sortable: true, cell: (u) => formatDate(u.created_at) },
-        ]}
-      />
-    </div>
+    <UsersPage
+      title="Users"
+      description="People at your agency who sign in to the portal, their roles and whether they may sign in."
+      newUserHref="/agency/users/new"
+      filterLabel="Filter users"
+      caption="Agency users"
+      emptyText="No users match. Create one to share the work."
+      userHref={(id) => `/agency/users/${id}`}
+      users={users}
+      pageInfo={pageInfo}
+      query={query}
+      me={me}
+    />
   )
 }
 

@@ -1,15 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { createAgencyUser } from '../../domain/users/create-agency-user'
 import { findAgencyRoles } from '../../domain/users/find-agency-roles'
-import { PageHeader } from '../components/app-shell'
 import { GeneralErrorBoundary } from '../components/error-boundary'
-import { ErrorList, Field, SelectField, SubmitButton } from '../components/forms'
-import { buttonVariants } from '../components/ui/button'
-import { Card, CardContent } from '../components/ui/card'
+import { NewUserPage } from '../components/user-form'
 import { replyInvalid, replyWithError } from '../utils/forms.server'
 import { requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
@@ -58,68 +54,18 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function NewAgencyUser() {
   const { roles } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
-  const [form, fields] = useForm({
-    id: 'new-agency-user',
-    lastResult,
-    constraint: getZodConstraint(NewAgencyUserSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewAgencyUserSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  })
   return (
-    <div className="max-w-3xl space-y-4">
-      <PageHeader
-        title="New user"
-        description="They receive an e-mail with a temporary password and choose their own at first sign-in. Their role decides what they can do."
-        actions={
-          <Link to="/agency/users" className={buttonVariants({ variant: 'outline' })}>
-            Back to users
-          </Link>
-        }
-      />
-      <Card>
-        <CardContent className="pt-6">
-          <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
-            <Field
-              labelProps={{ children: 'First name' }}
-              inputProps={{ ...getInputProps(fields.first_name, { type: 'text' }), autoComplete: 'off' }}
-              errors={fields.first_name.errors}
-            />
-            <Field
-              labelProps={{ children: 'Middle name (optional)' }}
-              inputProps={{ ...getInputProps(fields.middle_name, { type: 'text' }), autoComplete: 'off' }}
-              errors={fields.middle_name.errors}
-            />
-            <Field
-              labelProps={{ children: 'Last name' }}
-              inputProps={{ ...getInputProps(fields.last_name, { type: 'text' }), autoComplete: 'off' }}
-              errors={fields.last_name.errors}
-            />
-            <Field
-              labelProps={{ children: 'E-mail' }}
-              inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
-              errors={fields.email.errors}
-            />
-            <Field
-              labelProps={{ children: 'Phone number (optional)' }}
-              inputProps={getInputProps(fields.phone_number, { type: 'tel' })}
-              errors={fields.phone_number.errors}
-            />
-            <SelectField
-              labelProps={{ children: 'Role' }}
-              selectProps={getSelectProps(fields.agency_role_id)}
-              placeholder="No role (no permissions)"
-              options={roles}
-              errors={fields.agency_role_id.errors}
-            />
-            <ErrorList id={form.errorId} errors={form.errors} className="sm:col-span-2" />
-            <div className="sm:col-span-2">
-              <SubmitButton>Create user</SubmitButton>
-            </div>
-          </Form>
-        </CardContent>
-      </Card>
-    </div>
+    <NewUserPage
+      title="New user"
+      description="They receive an e-mail with a temporary password and choose their own at first sign-in. Their role decides what they can do."
+      backHref="/agency/users"
+      backLabel="Back to users"
+      id="new-agency-user"
+      schema={NewAgencyUserSchema}
+      lastResult={lastResult}
+      roleField="agency_role_id"
+      roles={roles}
+    />
   )
 }
 

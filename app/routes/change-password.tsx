@@ -50,10 +50,20 @@ export default function ChangePassword() {
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <Field
           labelProps={{ children: mustChangePassword ? 'Temporary password' : 'Current password' }}
-          inputProps={{ ...getInputProps(fields.currentPassword, { type: 'password' }), autoComplete: 'current-password' }}
+          inputProps={{
+            ...getInputProps(fields.currentPassword, { type: 'password' }),
+            autoComplete: 'current-password',
+          }}
           errors={fields.currentPassword.errors}
         />
-        <Field labelProps={{ children: 'New password' }} inputProps={{ ...getInputProps(fields.newPassword, { type: 'password' }), autoComplete: 'new-password' }} errors={fields.newPassword.errors} />
+        <Field
+          labelProps={{ children: 'New password' }}
+          inputProps={{
+            ...getInputProps(fields.newPassword, { type: 'password' }),
+            autoComplete: 'new-password',
+          }}
+          errors={fields.newPassword.errors}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton className="w-full">Save password</SubmitButton>
       </Form>

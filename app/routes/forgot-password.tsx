@@ -35,7 +35,11 @@ export default function ForgotPassword() {
         </Alert>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <Field labelProps={{ children: 'Email' }} inputProps={getInputProps(fields.email, { type: 'email' })} errors={fields.email.errors} />
+        <Field
+          labelProps={{ children: 'Email' }}
+          inputProps={getInputProps(fields.email, { type: 'email' })}
+          errors={fields.email.errors}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton className="w-full">Send reset link</SubmitButton>
       </Form>

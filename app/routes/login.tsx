@@ -1,6 +1,11 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
 import { LoginSchema } from '../../domain/access/access.schemas'
 import { login } from '../../domain/access/login'
@@ -13,7 +18,8 @@ export const meta: MetaFunction = () => [{ title: 'Sign in · OSHC Back Office' 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { actor, mustChangePassword } = await getActor(request)
-  if (actor.kind !== 'public' && actor.kind !== 'system') throw redirect(await homeFor(actor, mustChangePassword))
+  if (actor.kind !== 'public' && actor.kind !== 'system')
+    throw redirect(await homeFor(actor, mustChangePassword))
   return null
 }
 
@@ -22,7 +28,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: LoginSchema })
   if (submission.status !== 'success') return replyInvalid(submission)
   try {
-    const r = await login({ ...submission.value, clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown' })
+    const r = await login({
+      ...submission.value,
+      clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown',
+    })
     const { actorForToken } = await import('../../domain/access/sessions')
     const actor = await actorForToken(r.token)
     const home = actor ? await homeFor(actor, r.mustChangePassword) : '/'
@@ -47,8 +56,23 @@ export default function LoginPage() {
     <AuthCard title="Sign in" description="Agencies and staff sign in here.">
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
-        <Field labelProps={{ children: 'Email' }} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }} errors={fields.email.errors} />
-        <Field labelProps={{ children: 'Password' }} inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }} errors={fields.password.errors} />
+        <Field
+          labelProps={{ children: 'Email' }}
+          inputProps={{
+            ...getInputProps(fields.email, { type: 'email' }),
+            autoComplete: 'email',
+            autoFocus: true,
+          }}
+          errors={fields.email.errors}
+        />
+        <Field
+          labelProps={{ children: 'Password' }}
+          inputProps={{
+            ...getInputProps(fields.password, { type: 'password' }),
+            autoComplete: 'current-password',
+          }}
+          errors={fields.password.errors}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton className="w-full">Sign in</SubmitButton>
       </Form>

@@ -1,6 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useSubmit } from '@remix-run/react'
 import { asc, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
@@ -21,10 +26,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb()
   const chosenState = Number(new URL(request.url).searchParams.get('state_id')) || agency.state_id
   const stateList = agency.country_id
-    ? await db.select({ id: states.id, name: states.name }).from(states).where(eq(states.country_id, agency.country_id)).orderBy(asc(states.name))
+    ? await db
+        .select({ id: states.id, name: states.name })
+        .from(states)
+        .where(eq(states.country_id, agency.country_id))
+        .orderBy(asc(states.name))
     : []
   const cityList = chosenState
-    ? await db.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.state_id, chosenState)).orderBy(asc(cities.name)).limit(5000)
+    ? await db
+        .select({ id: cities.id, name: cities.name })
+        .from(cities)
+        .where(eq(cities.state_id, chosenState))
+        .orderBy(asc(cities.name))
+        .limit(5000)
     : []
   return {
     status: agency.status,
@@ -67,17 +81,35 @@ export default function AddressStep() {
     shouldRevalidate: 'onBlur',
   })
   return (
-    <AuthCard wide title="Address and contacts" description="Where you are, and where policy and finance mail should go.">
+    <AuthCard
+      wide
+      title="Address and contacts"
+      description="Where you are, and where policy and finance mail should go."
+    >
       <StepNav steps={STEPS} current="/onboarding/address" reachable={reachableStep(status)} />
       <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
-        <Field className="sm:col-span-2" labelProps={{ children: 'Street address' }} inputProps={getInputProps(fields.street_address_1, { type: 'text' })} errors={fields.street_address_1.errors} />
-        <Field className="sm:col-span-2" labelProps={{ children: 'Street address line 2 (optional)' }} inputProps={getInputProps(fields.street_address_2, { type: 'text' })} errors={fields.street_address_2.errors} />
+        <Field
+          className="sm:col-span-2"
+          labelProps={{ children: 'Street address' }}
+          inputProps={getInputProps(fields.street_address_1, { type: 'text' })}
+          errors={fields.street_address_1.errors}
+        />
+        <Field
+          className="sm:col-span-2"
+          labelProps={{ children: 'Street address line 2 (optional)' }}
+          inputProps={getInputProps(fields.street_address_2, { type: 'text' })}
+          errors={fields.street_address_2.errors}
+        />
         <SelectField
           labelProps={{ children: 'State' }}
           selectProps={{
             ...getSelectProps(fields.state_id),
             // With JavaScript, picking a state reloads its cities; without, the state alone is saved.
-            onChange: (e) => submit({ state_id: e.currentTarget.value }, { method: 'get', replace: true, preventScrollReset: true }),
+            onChange: (e) =>
+              submit(
+                { state_id: e.currentTarget.value },
+                { method: 'get', replace: true, preventScrollReset: true },
+              ),
           }}
           placeholder="Choose a state"
           options={states.map((s) => ({ value: String(s.id), label: s.name }))}
@@ -90,10 +122,22 @@ export default function AddressStep() {
           options={cities.map((c) => ({ value: String(c.id), label: c.name }))}
           errors={fields.city_id.errors}
         />
-        <Field labelProps={{ children: 'Post code' }} inputProps={getInputProps(fields.post_code, { type: 'text' })} errors={fields.post_code.errors} />
+        <Field
+          labelProps={{ children: 'Post code' }}
+          inputProps={getInputProps(fields.post_code, { type: 'text' })}
+          errors={fields.post_code.errors}
+        />
         <div />
-        <Field labelProps={{ children: 'Policy communications e-mail' }} inputProps={getInputProps(fields.policy_comms_email, { type: 'email' })} errors={fields.policy_comms_email.errors} />
-        <Field labelProps={{ children: 'Finance communications e-mail' }} inputProps={getInputProps(fields.finance_comms_email, { type: 'email' })} errors={fields.finance_comms_email.errors} />
+        <Field
+          labelProps={{ children: 'Policy communications e-mail' }}
+          inputProps={getInputProps(fields.policy_comms_email, { type: 'email' })}
+          errors={fields.policy_comms_email.errors}
+        />
+        <Field
+          labelProps={{ children: 'Finance communications e-mail' }}
+          inputProps={getInputProps(fields.finance_comms_email, { type: 'email' })}
+          errors={fields.finance_comms_email.errors}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <div className="sm:col-span-2">
           <SubmitButton>Save and continue</SubmitButton>

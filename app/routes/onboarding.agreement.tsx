@@ -1,5 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { getAgencyDocument, uploadSignedAgreement } from '../../domain/agencies/agreements'
@@ -19,7 +24,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { actor, agency } = await requireOnboardingAgency(request)
   if (agency.status !== 'AGREEMENT_SENT') throw redirect(pathByStatus(agency))
   const doc = await getAgencyDocument({ actor, agencyId: agency.id })
-  return { url: doc.unsignedAgreementUrl, filename: 'unsigned_agreement_filename' in doc ? doc.unsigned_agreement_filename : null }
+  return {
+    url: doc.unsignedAgreementUrl,
+    filename: 'unsigned_agreement_filename' in doc ? doc.unsigned_agreement_filename : null,
+  }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -27,8 +35,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: z.object({}) })
   try {
-    const stored = await storeFormFile({ actor, file: formData.get('signed_agreement'), field: 'signed_agreement' })
-    await uploadSignedAgreement({ actor, agencyId: agency.id, input: { agreement_id: null, file_path: stored.key, filename: stored.filename.slice(0, 100), date: undefined } })
+    const stored = await storeFormFile({
+      actor,
+      file: formData.get('signed_agreement'),
+      field: 'signed_agreement',
+    })
+    await uploadSignedAgreement({
+      actor,
+      agencyId: agency.id,
+      input: {
+        agreement_id: null,
+        file_path: stored.key,
+        filename: stored.filename.slice(0, 100),
+        date: undefined,
+      },
+    })
   } catch (err) {
     return replyWithError(submission, err)
   }
@@ -39,7 +60,10 @@ export default function AgreementStep() {
   const { url, filename } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   return (
-    <AuthCard title="Sign your agency agreement" description="Download the agreement, sign it, and upload the signed copy (PDF, JPEG, PNG, DOC or DOCX, up to 5 MB).">
+    <AuthCard
+      title="Sign your agency agreement"
+      description="Download the agreement, sign it, and upload the signed copy (PDF, JPEG, PNG, DOC or DOCX, up to 5 MB)."
+    >
       <div className="space-y-6">
         {url ? (
           <Button asChild variant="outline">
@@ -51,8 +75,18 @@ export default function AgreementStep() {
         <Form method="post" encType="multipart/form-data" className="space-y-4">
           <div className="space-y-2">
             <Label htmlFor="signed_agreement">Signed agreement</Label>
-            <Input id="signed_agreement" name="signed_agreement" type="file" accept=".pdf,.jpg,.jpeg,.png,.doc,.docx" required aria-describedby="signed-agreement-errors" />
-            <ErrorList id="signed-agreement-errors" errors={lastResult?.error?.signed_agreement ?? lastResult?.error?.file_path ?? undefined} />
+            <Input
+              id="signed_agreement"
+              name="signed_agreement"
+              type="file"
+              accept=".pdf,.jpg,.jpeg,.png,.doc,.docx"
+              required
+              aria-describedby="signed-agreement-errors"
+            />
+            <ErrorList
+              id="signed-agreement-errors"
+              errors={lastResult?.error?.signed_agreement ?? lastResult?.error?.file_path ?? undefined}
+            />
           </div>
           <ErrorList errors={lastResult?.error?.[''] ?? undefined} />
           <SubmitButton>Upload signed agreement</SubmitButton>

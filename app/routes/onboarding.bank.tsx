@@ -1,6 +1,11 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { UpdateAgencyBankSchema } from '../../domain/agencies/agencies.schemas'
 import { getAgencyBankDetail, updateAgencyBank } from '../../domain/agencies/company-steps'
@@ -57,13 +62,42 @@ export default function BankStep() {
     <AuthCard wide title="Bank details" description="Where we pay your commission.">
       <StepNav steps={STEPS} current="/onboarding/bank" reachable={reachableStep(status)} />
       <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
-        <Field labelProps={{ children: 'Bank' }} inputProps={getInputProps(fields.bank, { type: 'text' })} errors={fields.bank.errors} />
-        <Field labelProps={{ children: 'Account name' }} inputProps={getInputProps(fields.bank_account_name, { type: 'text' })} errors={fields.bank_account_name.errors} />
-        <Field labelProps={{ children: 'Account number' }} inputProps={getInputProps(fields.account_number, { type: 'text' })} errors={fields.account_number.errors} />
-        <Field labelProps={{ children: 'BSB (optional)' }} inputProps={getInputProps(fields.bsb, { type: 'text' })} errors={fields.bsb.errors} />
-        <Field labelProps={{ children: 'ABN (optional)' }} inputProps={getInputProps(fields.abn, { type: 'text' })} errors={fields.abn.errors} />
-        <Field labelProps={{ children: 'SWIFT code (optional)' }} inputProps={getInputProps(fields.swift_code, { type: 'text' })} errors={fields.swift_code.errors} />
-        <CheckboxField className="sm:col-span-2" labelProps={{ children: 'We are registered for GST' }} inputProps={getInputProps(fields.is_gst_registered, { type: 'checkbox' })} errors={fields.is_gst_registered.errors} />
+        <Field
+          labelProps={{ children: 'Bank' }}
+          inputProps={getInputProps(fields.bank, { type: 'text' })}
+          errors={fields.bank.errors}
+        />
+        <Field
+          labelProps={{ children: 'Account name' }}
+          inputProps={getInputProps(fields.bank_account_name, { type: 'text' })}
+          errors={fields.bank_account_name.errors}
+        />
+        <Field
+          labelProps={{ children: 'Account number' }}
+          inputProps={getInputProps(fields.account_number, { type: 'text' })}
+          errors={fields.account_number.errors}
+        />
+        <Field
+          labelProps={{ children: 'BSB (optional)' }}
+          inputProps={getInputProps(fields.bsb, { type: 'text' })}
+          errors={fields.bsb.errors}
+        />
+        <Field
+          labelProps={{ children: 'ABN (optional)' }}
+          inputProps={getInputProps(fields.abn, { type: 'text' })}
+          errors={fields.abn.errors}
+        />
+        <Field
+          labelProps={{ children: 'SWIFT code (optional)' }}
+          inputProps={getInputProps(fields.swift_code, { type: 'text' })}
+          errors={fields.swift_code.errors}
+        />
+        <CheckboxField
+          className="sm:col-span-2"
+          labelProps={{ children: 'We are registered for GST' }}
+          inputProps={getInputProps(fields.is_gst_registered, { type: 'checkbox' })}
+          errors={fields.is_gst_registered.errors}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <div className="sm:col-span-2">
           <SubmitButton>Save and continue</SubmitButton>

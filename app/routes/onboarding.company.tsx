@@ -1,6 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { asc } from 'drizzle-orm'
 import { getDb } from '../../db/client'
@@ -18,7 +23,10 @@ export const meta: MetaFunction = () => [{ title: 'Company details · OSHC Back 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { agency } = await requireOnboardingStep(request, 'LOGIN_CRED_CHANGED')
-  const list = await getDb().select({ id: countries.id, name: countries.name }).from(countries).orderBy(asc(countries.name))
+  const list = await getDb()
+    .select({ id: countries.id, name: countries.name })
+    .from(countries)
+    .orderBy(asc(countries.name))
   return {
     status: agency.status,
     countries: list,
@@ -59,10 +67,28 @@ export default function CompanyStep() {
     <AuthCard wide title="Company details" description="Tell us about your agency.">
       <StepNav steps={STEPS} current="/onboarding/company" reachable={reachableStep(status)} />
       <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
-        <Field className="sm:col-span-2" labelProps={{ children: 'Company name' }} inputProps={getInputProps(fields.full_company_name, { type: 'text' })} errors={fields.full_company_name.errors} />
-        <Field className="sm:col-span-2" labelProps={{ children: 'Company address' }} inputProps={getInputProps(fields.full_company_address, { type: 'text' })} errors={fields.full_company_address.errors} />
-        <Field labelProps={{ children: 'Contact person' }} inputProps={getInputProps(fields.contact_person, { type: 'text' })} errors={fields.contact_person.errors} />
-        <Field labelProps={{ children: 'Contact number' }} inputProps={getInputProps(fields.contact_number, { type: 'tel' })} errors={fields.contact_number.errors} />
+        <Field
+          className="sm:col-span-2"
+          labelProps={{ children: 'Company name' }}
+          inputProps={getInputProps(fields.full_company_name, { type: 'text' })}
+          errors={fields.full_company_name.errors}
+        />
+        <Field
+          className="sm:col-span-2"
+          labelProps={{ children: 'Company address' }}
+          inputProps={getInputProps(fields.full_company_address, { type: 'text' })}
+          errors={fields.full_company_address.errors}
+        />
+        <Field
+          labelProps={{ children: 'Contact person' }}
+          inputProps={getInputProps(fields.contact_person, { type: 'text' })}
+          errors={fields.contact_person.errors}
+        />
+        <Field
+          labelProps={{ children: 'Contact number' }}
+          inputProps={getInputProps(fields.contact_number, { type: 'tel' })}
+          errors={fields.contact_number.errors}
+        />
         <SelectField
           labelProps={{ children: 'Country' }}
           selectProps={getSelectProps(fields.country_id)}

@@ -1,5 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { getAgencyBankDetail } from '../../domain/agencies/company-steps'
@@ -20,7 +25,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     summary: [
       ['Company', agency.full_company_name],
       ['Contact', `${agency.contact_person} · ${agency.contact_number}`],
-      ['Address', [agency.street_address_1, agency.street_address_2, agency.post_code].filter(Boolean).join(', ')],
+      [
+        'Address',
+        [agency.street_address_1, agency.street_address_2, agency.post_code].filter(Boolean).join(', '),
+      ],
       ['Policy e-mails', agency.policy_comms_email],
       ['Finance e-mails', agency.finance_comms_email],
       ['Bank', bank ? `${bank.bank} · ${bank.bank_account_name} · ${bank.account_number}` : ''],

@@ -23,7 +23,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const agencyId = Number(new URL(request.url).searchParams.get('agencyId'))
   if (!Number.isInteger(agencyId) || agencyId < 1) throw new Response('Agency not found', { status: 404 })
   const [a] = await getDb()
-    .select({ id: agencies.id, email: agencies.email, verified: agencies.is_email_verified, hasLogin: agencies.identity_id })
+    .select({
+      id: agencies.id,
+      email: agencies.email,
+      verified: agencies.is_email_verified,
+      hasLogin: agencies.identity_id,
+    })
     .from(agencies)
     .where(eq(agencies.id, agencyId))
   if (!a) throw new Response('Agency not found', { status: 404 })
@@ -53,7 +58,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(formData, { schema: VerifyAgencySchema })
   if (intent === 'create-login') {
-    const [a] = await getDb().select({ email: agencies.email }).from(agencies).where(eq(agencies.id, agencyId))
+    const [a] = await getDb()
+      .select({ email: agencies.email })
+      .from(agencies)
+      .where(eq(agencies.id, agencyId))
     if (!a) throw new Response('Agency not found', { status: 404 })
     try {
       await createAgencyLogin({ email: a.email })
@@ -64,7 +72,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (submission.status !== 'success') return replyInvalid(submission)
   try {
-    const verified = await verifyAgency({ ...submission.value, clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown' })
+    const verified = await verifyAgency({
+      ...submission.value,
+      clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown',
+    })
     await createAgencyLogin({ email: verified.email })
   } catch (err) {
     if (err instanceof DomainError) return replyWithError(submission, err)
@@ -86,7 +97,10 @@ export default function Verify() {
   const resent = lastResult && 'resent' in lastResult
   if (hasLogin) {
     return (
-      <AuthCard title="E-mail verified" description="Your login exists. Sign in with the temporary password we e-mailed you.">
+      <AuthCard
+        title="E-mail verified"
+        description="Your login exists. Sign in with the temporary password we e-mailed you."
+      >
         <Button asChild className="w-full">
           <a href="/login">Sign in</a>
         </Button>
@@ -107,7 +121,10 @@ export default function Verify() {
     )
   }
   return (
-    <AuthCard title="Verify your e-mail" description={`We sent a 6-digit code to ${email}. It expires in 10 minutes.`}>
+    <AuthCard
+      title="Verify your e-mail"
+      description={`We sent a 6-digit code to ${email}. It expires in 10 minutes.`}
+    >
       {resent ? (
         <Alert variant="success" className="mb-4">
           <AlertDescription>A new code is on its way.</AlertDescription>
@@ -117,7 +134,12 @@ export default function Verify() {
         <input {...getInputProps(fields.agencyId, { type: 'hidden' })} />
         <Field
           labelProps={{ children: 'Verification code' }}
-          inputProps={{ ...getInputProps(fields.otp, { type: 'text' }), inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 }}
+          inputProps={{
+            ...getInputProps(fields.otp, { type: 'text' }),
+            inputMode: 'numeric',
+            autoComplete: 'one-time-code',
+            maxLength: 6,
+          }}
           errors={fields.otp.errors}
         />
         <ErrorList id={form.errorId} errors={form.errors} />

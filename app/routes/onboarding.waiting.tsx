@@ -18,11 +18,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Waiting() {
   const { status, name, waiting } = useLoaderData<typeof loader>()
   return (
-    <AuthCard title={status === 'PORTAL_DEACTIVATED' ? 'Portal deactivated' : 'Thank you'} description={name ?? undefined}>
+    <AuthCard
+      title={status === 'PORTAL_DEACTIVATED' ? 'Portal deactivated' : 'Thank you'}
+      description={name ?? undefined}
+    >
       <div className="space-y-4">
         <StatusBadge status={status} />
         <p>{waiting}</p>
-        <p className="text-sm text-muted-foreground">We will e-mail you when there is something for you to do. This page updates when you reload it.</p>
+        <p className="text-sm text-muted-foreground">
+          We will e-mail you when there is something for you to do. This page updates when you reload it.
+        </p>
         <Form method="post" action="/logout">
           <Button type="submit" variant="outline">
             Sign out

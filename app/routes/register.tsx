@@ -1,6 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { asc, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
@@ -18,8 +23,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = url.searchParams.get('invitation') ?? ''
   const agencyId = Number(url.searchParams.get('agencyId'))
   const db = getDb()
-  const list = await db.select({ id: countries.id, name: countries.name, iso2: countries.iso2 }).from(countries).orderBy(asc(countries.name))
-  const invited = token && agencyId ? (await db.select({ email: agencies.email }).from(agencies).where(eq(agencies.id, agencyId)))[0] : undefined
+  const list = await db
+    .select({ id: countries.id, name: countries.name, iso2: countries.iso2 })
+    .from(countries)
+    .orderBy(asc(countries.name))
+  const invited =
+    token && agencyId
+      ? (await db.select({ email: agencies.email }).from(agencies).where(eq(agencies.id, agencyId)))[0]
+      : undefined
   return { countries: list, token, invitedEmail: invited?.email ?? '' }
 }
 
@@ -27,7 +38,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: RegisterAgencySchema })
   if (submission.status !== 'success') return replyInvalid(submission)
   try {
-    const agency = await registerAgency({ input: submission.value, clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown' })
+    const agency = await registerAgency({
+      input: submission.value,
+      clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown',
+    })
     return redirect(`/onboarding/verify?agencyId=${agency.id}`)
   } catch (err) {
     return replyWithError(submission, err)
@@ -41,21 +55,52 @@ export default function Register() {
   const [form, fields] = useForm({
     id: 'register',
     lastResult,
-    defaultValue: { email: invitedEmail, country_id: australia ? String(australia.id) : '', recaptcha_token: 'no-js-token', token },
+    defaultValue: {
+      email: invitedEmail,
+      country_id: australia ? String(australia.id) : '',
+      recaptcha_token: 'no-js-token',
+      token,
+    },
     constraint: getZodConstraint(RegisterAgencySchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterAgencySchema }),
     shouldRevalidate: 'onBlur',
   })
   return (
-    <AuthCard wide title="Register your agency" description="Sell overseas student health cover from six insurers. We will e-mail you a code to verify your address.">
+    <AuthCard
+      wide
+      title="Register your agency"
+      description="Sell overseas student health cover from six insurers. We will e-mail you a code to verify your address."
+    >
       <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
         <input {...getInputProps(fields.recaptcha_token, { type: 'hidden' })} />
         <input {...getInputProps(fields.token, { type: 'hidden' })} />
-        <Field className="sm:col-span-2" labelProps={{ children: 'Company name' }} inputProps={getInputProps(fields.full_company_name, { type: 'text' })} errors={fields.full_company_name.errors} />
-        <Field className="sm:col-span-2" labelProps={{ children: 'Company address' }} inputProps={getInputProps(fields.full_company_address, { type: 'text' })} errors={fields.full_company_address.errors} />
-        <Field labelProps={{ children: 'Contact person' }} inputProps={getInputProps(fields.contact_person, { type: 'text' })} errors={fields.contact_person.errors} />
-        <Field labelProps={{ children: 'Contact number' }} inputProps={getInputProps(fields.contact_number, { type: 'tel' })} errors={fields.contact_number.errors} />
-        <Field labelProps={{ children: 'Email' }} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), readOnly: !!invitedEmail }} errors={fields.email.errors} />
+        <Field
+          className="sm:col-span-2"
+          labelProps={{ children: 'Company name' }}
+          inputProps={getInputProps(fields.full_company_name, { type: 'text' })}
+          errors={fields.full_company_name.errors}
+        />
+        <Field
+          className="sm:col-span-2"
+          labelProps={{ children: 'Company address' }}
+          inputProps={getInputProps(fields.full_company_address, { type: 'text' })}
+          errors={fields.full_company_address.errors}
+        />
+        <Field
+          labelProps={{ children: 'Contact person' }}
+          inputProps={getInputProps(fields.contact_person, { type: 'text' })}
+          errors={fields.contact_person.errors}
+        />
+        <Field
+          labelProps={{ children: 'Contact number' }}
+          inputProps={getInputProps(fields.contact_number, { type: 'tel' })}
+          errors={fields.contact_number.errors}
+        />
+        <Field
+          labelProps={{ children: 'Email' }}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), readOnly: !!invitedEmail }}
+          errors={fields.email.errors}
+        />
         <SelectField
           labelProps={{ children: 'Country' }}
           selectProps={getSelectProps(fields.country_id)}

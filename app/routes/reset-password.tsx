@@ -23,7 +23,11 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (err) {
     return replyWithError(submission, err)
   }
-  return redirectWithToast('/login', { title: 'Password changed', description: 'Sign in with your new password.', type: 'success' })
+  return redirectWithToast('/login', {
+    title: 'Password changed',
+    description: 'Sign in with your new password.',
+    type: 'success',
+  })
 }
 
 export default function ResetPassword() {
@@ -41,7 +45,14 @@ export default function ResetPassword() {
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input {...getInputProps(fields.token, { type: 'hidden' })} />
         <ErrorList errors={fields.token.errors} />
-        <Field labelProps={{ children: 'New password' }} inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }} errors={fields.password.errors} />
+        <Field
+          labelProps={{ children: 'New password' }}
+          inputProps={{
+            ...getInputProps(fields.password, { type: 'password' }),
+            autoComplete: 'new-password',
+          }}
+          errors={fields.password.errors}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton className="w-full">Save password</SubmitButton>
       </Form>

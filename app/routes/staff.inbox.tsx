@@ -28,7 +28,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const r = await findTasks({ actor, input: parsed.data })
   const now = Date.now()
   return data({
-    tasks: r.items.map((t) => ({ ...t, ageHours: Math.floor((now - new Date(t.opened_at).getTime()) / 3_600_000), mine: t.assignee_id === actor.identityId })),
+    tasks: r.items.map((t) => ({
+      ...t,
+      ageHours: Math.floor((now - new Date(t.opened_at).getTime()) / 3_600_000),
+      mine: t.assignee_id === actor.identityId,
+    })),
     pageInfo: r.pageInfo,
     query: parsed.data,
   })
@@ -36,22 +40,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireStaff(request)
-  const submission = parseWithZod(await request.formData(), { schema: z.object({ taskId: z.coerce.number(), intent: z.enum(['claim', 'release']) }) })
+  const submission = parseWithZod(await request.formData(), {
+    schema: z.object({ taskId: z.coerce.number(), intent: z.enum(['claim', 'release']) }),
+  })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   try {
-    await claimTask({ actor, taskId: submission.value.taskId, release: submission.value.intent === 'release' })
+    await claimTask({
+      actor,
+      taskId: submission.value.taskId,
+      release: submission.value.intent === 'release',
+    })
   } catch (err) {
-    if (err instanceof DomainError) return redirectWithToast(request.url, { title: err.message, type: 'error' })
+    if (err instanceof DomainError)
+      return redirectWithToast(request.url, { title: err.message, type: 'error' })
     throw err
   }
-  return redirectWithToast(request.url, { title: submission.value.intent === 'claim' ? 'Task claimed' : 'Task released', type: 'success' })
+  return redirectWithToast(request.url, {
+    title: submission.value.intent === 'claim' ? 'Task claimed' : 'Task released',
+    type: 'success',
+  })
 }
 
 export default function Inbox() {
   const { tasks, pageInfo, query } = useLoaderData<typeof loader>()
   return (
     <div className="space-y-4">
-      <PageHeader title="Approvals inbox" description="Decisions waiting for staff: claim one, then open it to act." />
+      <PageHeader
+        title="Approvals inbox"
+        description="Decisions waiting for staff: claim one, then open it to act."
+      />
       <FilterBar>
         <div className="space-y-1">
           <Label htmlFor="state">State</Label>
@@ -91,7 +108,12 @@ export default function Inbox() {
         getRowKey={(t) => t.id}
         emptyText="Nothing is waiting for a decision."
         columns={[
-          { key: 'kind', header: 'Kind', sortable: true, cell: (t) => <Badge variant="outline">{humanize(t.kind)}</Badge> },
+          {
+            key: 'kind',
+            header: 'Kind',
+            sortable: true,
+            cell: (t) => <Badge variant="outline">{humanize(t.kind)}</Badge>,
+          },
           {
             key: 'subject',
             header: 'Task',
@@ -102,13 +124,24 @@ export default function Inbox() {
             ),
           },
           { key: 'agency', header: 'Agency', cell: (t) => t.agency_name ?? t.agency_email ?? '—' },
-          { key: 'opened_at', header: 'Age', sortable: true, cell: (t) => (t.ageHours < 24 ? `${t.ageHours} h` : `${Math.floor(t.ageHours / 24)} d`) },
+          {
+            key: 'opened_at',
+            header: 'Age',
+            sortable: true,
+            cell: (t) => (t.ageHours < 24 ? `${t.ageHours} h` : `${Math.floor(t.ageHours / 24)} d`),
+          },
           {
             key: 'due_at',
             header: 'Due',
             sortable: true,
             cell: (t) => (
-              <span className={t.due_at && new Date(t.due_at).getTime() < Date.now() && !t.closed_at ? 'font-medium text-destructive' : ''}>
+              <span
+                className={
+                  t.due_at && new Date(t.due_at).getTime() < Date.now() && !t.closed_at
+                    ? 'font-medium text-destructive'
+                    : ''
+                }
+              >
                 {t.due_at ? formatDateTime(t.due_at) : '—'}
                 {t.escalated_at ? ' · escalated' : ''}
               </span>

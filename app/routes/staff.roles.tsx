@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm, type Submission } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { Submission } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { DomainError, HTTP_STATUS } from '../../domain/shared/errors'
 import { assignPermissionToRole } from '../../domain/users/assign-permission-to-role'
@@ -9,10 +9,8 @@ import { createOshcRole } from '../../domain/users/create-oshc-role'
 import { findOshcPermissions } from '../../domain/users/find-oshc-permissions'
 import { findOshcRoles } from '../../domain/users/find-oshc-roles'
 import { getOshcUser } from '../../domain/users/get-oshc-user'
-import { PageHeader } from '../components/app-shell'
 import { GeneralErrorBoundary } from '../components/error-boundary'
-import { CheckboxField, ErrorList, Field, SubmitButton } from '../components/forms'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
+import { RolesPage } from '../components/role-permissions'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
@@ -93,126 +91,21 @@ export async function action({ request }: ActionFunctionArgs) {
   })
 }
 
-type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
-type ActionData = ReturnType<typeof useActionData<typeof action>>
-
 export default function StaffRoles() {
   const { roles, permissions, myRoleId } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
-    <div className="max-w-4xl space-y-4">
-      <PageHeader
-        title="Staff roles"
-        description="A role is a named set of permissions; each staff user holds one role."
-      />
-      {/* Keyed by the role count so the form starts empty again once a role is created. */}
-      <CreateRole key={roles.length} actionData={actionData} />
-      {roles.length === 0 ? <p className="text-muted-foreground">No roles yet.</p> : null}
-      {roles.map((role) => (
-        <RolePermissions
-          key={role.id}
-          role={role}
-          permissions={permissions}
-          isMine={role.id === myRoleId}
-          actionData={actionData}
-        />
-      ))}
-    </div>
-  )
-}
-
-function CreateRole({ actionData }: { actionData: ActionData }) {
-  const [form, fields] = useForm({
-    id: 'create-staff-role',
-    lastResult: actionData?.intent === 'create' ? actionData.result : undefined,
-    constraint: getZodConstraint(CreateRoleSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateRoleSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  })
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>New role</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-3">
-          <input type="hidden" name="intent" value="create" />
-          <Field
-            className="min-w-64 flex-1"
-            labelProps={{ children: 'Role name' }}
-            inputProps={getInputProps(fields.name, { type: 'text' })}
-            errors={fields.name.errors}
-          />
-          <SubmitButton className="mt-7">Create role</SubmitButton>
-          <ErrorList id={form.errorId} errors={form.errors} className="w-full" />
-        </Form>
-      </CardContent>
-    </Card>
-  )
-}
-
-function RolePermissions({
-  role,
-  permissions,
-  isMine,
-  actionData,
-}: {
-  role: LoaderData['roles'][number]
-  permissions: LoaderData['permissions']
-  isMine: boolean
-  actionData: ActionData
-}) {
-  const [form, fields] = useForm({
-    id: `staff-role-${role.id}`,
-    lastResult:
-      actionData?.intent === 'permissions' && actionData.roleId === role.id ? actionData.result : undefined,
-    constraint: getZodConstraint(RolePermissionsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RolePermissionsSchema }),
-  })
-  const held = new Set(role.permissions.map((p) => p.id))
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h3">{role.name}</CardTitle>
-        <CardDescription>
-          {role.permissions.length
-            ? `${role.permissions.length} of ${permissions.length} permissions`
-            : 'No permissions: its users can sign in but do nothing.'}
-          {isMine ? ' This is your role; it must keep user management.' : ''}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form method="post" {...getFormProps(form)}>
-          <input type="hidden" name="intent" value="permissions" />
-          <input type="hidden" name="roleId" value={role.id} />
-          <fieldset className="space-y-3">
-            <legend className="sr-only">Permissions of {role.name}</legend>
-            <div className="grid gap-x-6 sm:grid-cols-2">
-              {permissions.map((p) => (
-                <CheckboxField
-                  key={p.id}
-                  labelProps={{ children: p.display_name }}
-                  inputProps={{
-                    id: `${form.id}-permission-${p.id}`,
-                    name: fields.permissions.name,
-                    value: String(p.id),
-                    defaultChecked: held.has(p.id),
-                  }}
-                />
-              ))}
-            </div>
-          </fieldset>
-          <ErrorList
-            id={form.errorId}
-            errors={[...(form.errors ?? []), ...(fields.permissions.errors ?? [])]}
-          />
-          <SubmitButton className="mt-2" variant="outline">
-            Save permissions
-          </SubmitButton>
-        </Form>
-      </CardContent>
-    </Card>
+    <RolesPage
+      title="Staff roles"
+      description="A role is a named set of permissions; each staff user holds one role."
+      idPrefix="staff"
+      roles={roles}
+      permissions={permissions}
+      myRoleId={myRoleId}
+      actionData={actionData}
+      createRoleSchema={CreateRoleSchema}
+      rolePermissionsSchema={RolePermissionsSchema}
+    />
   )
 }
 

@@ -9,7 +9,11 @@ import { requireStaff } from '../utils/session.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireStaff(request)
-  return { user: await shellUser(actor), permissions: [...actor.permissions], dev: process.env.NODE_ENV !== 'production' }
+  return {
+    user: await shellUser(actor),
+    permissions: [...actor.permissions],
+    dev: process.env.NODE_ENV !== 'production',
+  }
 }
 
 export default function StaffLayout() {
@@ -27,7 +31,13 @@ export default function StaffLayout() {
     ...(dev ? [{ to: '/dev/mail', label: 'Mail outbox', icon: Mail }] : []),
   ]
   return (
-    <AppShell title="Staff" nav={nav} user={user} homeHref="/staff" badge={<Badge variant="secondary">Staff</Badge>}>
+    <AppShell
+      title="Staff"
+      nav={nav}
+      user={user}
+      homeHref="/staff"
+      badge={<Badge variant="secondary">Staff</Badge>}
+    >
       <Outlet />
     </AppShell>
   )

@@ -1,20 +1,15 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type Submission } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { Submission } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { DomainError, HTTP_STATUS } from '../../domain/shared/errors'
 import { findOshcRoles } from '../../domain/users/find-oshc-roles'
 import { getOshcUser } from '../../domain/users/get-oshc-user'
 import { updateOshcUser } from '../../domain/users/update-oshc-user'
 import { updateOshcUserStatus } from '../../domain/users/update-oshc-user-status'
-import { PageHeader } from '../components/app-shell'
 import { GeneralErrorBoundary } from '../components/error-boundary'
-import { ErrorList, Field, SelectField, SubmitButton } from '../components/forms'
-import { StatusBadge } from '../components/status-badge'
-import { buttonVariants } from '../components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
-import { formatDateTime } from '../utils/misc'
+import { EditUserPage } from '../components/user-form'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
@@ -122,113 +117,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function StaffUser() {
   const { user, roles, isSelf } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const fullName = [user.first_name, user.middle_name, user.last_name].filter(Boolean).join(' ')
-  const [form, fields] = useForm({
-    id: `staff-user-${user.id}`,
-    lastResult: actionData?.intent === 'update' ? actionData.result : undefined,
-    defaultValue: {
-      first_name: user.first_name,
-      middle_name: user.middle_name ?? '',
-      last_name: user.last_name,
-      phone_number: user.phone_number ?? '',
-      role_id: user.role_id ? String(user.role_id) : '',
-    },
-    constraint: getZodConstraint(EditStaffUserSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditStaffUserSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  })
-  const [statusForm] = useForm({
-    id: `staff-user-status-${user.id}`,
-    lastResult: actionData?.intent === 'status' ? actionData.result : undefined,
-  })
-  const nextStatus = user.status === 'ENABLED' ? 'DISABLED' : 'ENABLED'
-
   return (
-    <div className="max-w-3xl space-y-4">
-      <PageHeader
-        title={fullName}
-        description={user.email}
-        actions={
-          <>
-            <StatusBadge status={user.status} />
-            <Link to="/staff/users" className={buttonVariants({ variant: 'outline' })}>
-              Back to staff users
-            </Link>
-          </>
-        }
-      />
-      <Card>
-        <CardHeader>
-          <CardTitle>Details</CardTitle>
-          <CardDescription>
-            Created {formatDateTime(user.created_at)}. The e-mail address is the sign-in name and cannot be
-            changed here.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
-            <input type="hidden" name="intent" value="update" />
-            <Field
-              labelProps={{ children: 'First name' }}
-              inputProps={getInputProps(fields.first_name, { type: 'text' })}
-              errors={fields.first_name.errors}
-            />
-            <Field
-              labelProps={{ children: 'Middle name (optional)' }}
-              inputProps={getInputProps(fields.middle_name, { type: 'text' })}
-              errors={fields.middle_name.errors}
-            />
-            <Field
-              labelProps={{ children: 'Last name' }}
-              inputProps={getInputProps(fields.last_name, { type: 'text' })}
-              errors={fields.last_name.errors}
-            />
-            <Field
-              labelProps={{ children: 'Phone number (optional)' }}
-              inputProps={getInputProps(fields.phone_number, { type: 'tel' })}
-              errors={fields.phone_number.errors}
-            />
-            <SelectField
-              labelProps={{ children: 'Role' }}
-              selectProps={getSelectProps(fields.role_id)}
-              placeholder="No role (no permissions)"
-              options={roles}
-              errors={fields.role_id.errors}
-              description={isSelf ? 'Your own role must keep user management.' : undefined}
-            />
-            <ErrorList id={form.errorId} errors={form.errors} className="sm:col-span-2" />
-            <div className="sm:col-span-2">
-              <SubmitButton>Save changes</SubmitButton>
-            </div>
-          </Form>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Sign-in access</CardTitle>
-          <CardDescription>
-            {user.status === 'ENABLED'
-              ? 'Disabling signs this user out everywhere and stops them signing in.'
-              : 'This user cannot sign in. Enable them to restore access.'}
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-2">
-          <Form method="post" {...getFormProps(statusForm)}>
-            <input type="hidden" name="intent" value="status" />
-            <input type="hidden" name="status" value={nextStatus} />
-            {isSelf && nextStatus === 'DISABLED' ? (
-              <p className="text-sm text-muted-foreground">You cannot disable your own account.</p>
-            ) : (
-              <SubmitButton variant={nextStatus === 'DISABLED' ? 'destructive' : 'default'}>
-                {nextStatus === 'DISABLED' ? 'Disable user' : 'Enable user'}
-              </SubmitButton>
-            )}
-            <ErrorList id={statusForm.errorId} errors={statusForm.errors} className="mt-2" />
-          </Form>
-        </CardContent>
-      </Card>
-    </div>
+    <EditUserPage
+      idPrefix="staff"
+      backHref="/staff/users"
+      backLabel="Back to staff users"
+      user={user}
+      roleField="role_id"
+      roleId={user.role_id}
+      roles={roles}
+      schema={EditStaffUserSchema}
+      actionData={actionData}
+      isSelf={isSelf}
+      roleDescription={isSelf ? 'Your own role must keep user management.' : undefined}
+    />
   )
 }
 

@@ -1,18 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
-import { UserPlus } from 'lucide-react'
+import { useLoaderData } from '@remix-run/react'
 import { DomainError, HTTP_STATUS } from '../../domain/shared/errors'
 import { findOshcUsers } from '../../domain/users/find-oshc-users'
 import { UserListQuerySchema } from '../../domain/users/users.schemas'
-import { PageHeader } from '../components/app-shell'
-import { DataTable, FilterBar } from '../components/data-table'
 import { GeneralErrorBoundary } from '../components/error-boundary'
-import { StatusBadge } from '../components/status-badge'
-import { buttonVariants } from '../components/ui/button'
-import { Input } from '../components/ui/input'
-import { Label } from '../components/ui/label'
-import { Select } from '../components/ui/select'
-import { formatDate } from '../utils/misc'
+import { UsersPage } from '../components/users-table'
 import { requireStaff } from '../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Staff users · OSHC Back Office' }]
@@ -38,59 +30,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function StaffUsers() {
   const { users, pageInfo, query, me } = useLoaderData<typeof loader>()
   return (
-    <div className="space-y-4">
-      <PageHeader
-        title="Staff users"
-        description="People at the provider who sign in to the back office, their roles and whether they may sign in."
-        actions={
-          <Link to="/staff/users/new" className={buttonVariants()}>
-            <UserPlus aria-hidden="true" />
-            New user
-          </Link>
-        }
-      />
-      <FilterBar label="Filter staff users">
-        <div className="space-y-1">
-          <Label htmlFor="global_filter">Name or e-mail</Label>
-          <Input id="global_filter" name="global_filter" defaultValue={query.global_filter ?? ''} />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="status">Status</Label>
-          <Select id="status" name="status" defaultValue={query.status ?? ''}>
-            <option value="">Any</option>
-            <option value="ENABLED">Enabled</option>
-            <option value="DISABLED">Disabled</option>
-          </Select>
-        </div>
-      </FilterBar>
-      <DataTable
-        caption="Staff users"
-        rows={users}
-        pageInfo={pageInfo}
-        sortKey={query.sort_key}
-        sortDirection={query.sort_direction}
-        getRowKey={(u) => u.id}
-        emptyText="No staff users match."
-        columns={[
-          {
-            key: 'first_name',
-            header: 'First name',
-            sortable: true,
-            cell: (u) => (
-              <Link to={`/staff/users/${u.id}`} className="font-medium text-primary hover:underline">
-                {u.first_name}
-                {u.id === me ? <span className="text-muted-foreground"> (you)</span> : null}
-              </Link>
-            ),
-          },
-          { key: 'last_name', header: 'Last name', sortable: true, cell: (u) => u.last_name },
-          { key: 'email', header: 'E-mail', sortable: true, cell: (u) => u.email },
-          { key: 'role', header: 'Role', cell: (u) => u.role?.name ?? '—' },
-          { key: 'status', header: 'Status', sortable: true, cell: (u) => <StatusBadge status={u.status} /> },
-          { key: 'created_at', header: 'Created', sortable: true, cell: (u) => formatDate(u.created_at) },
-        ]}
-      />
-    </div>
+    <UsersPage
+      title="Staff users"
+      description="People at the provider who sign in to the back office, their roles and whether they may sign in."
+      newUserHref="/staff/users/new"
+      filterLabel="Filter staff users"
+      caption="Staff users"
+      emptyText="No staff users match."
+      userHref={(id) => `/staff/users/${id}`}
+      users={users}
+      pageInfo={pageInfo}
+      query={query}
+      me={me}
+    />
   )
 }
 

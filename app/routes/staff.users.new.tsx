@@ -1,15 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { createOshcUser } from '../../domain/users/create-oshc-user'
 import { findOshcRoles } from '../../domain/users/find-oshc-roles'
-import { PageHeader } from '../components/app-shell'
 import { GeneralErrorBoundary } from '../components/error-boundary'
-import { ErrorList, Field, SelectField, SubmitButton } from '../components/forms'
-import { buttonVariants } from '../components/ui/button'
-import { Card, CardContent } from '../components/ui/card'
+import { NewUserPage } from '../components/user-form'
 import { replyInvalid, replyWithError } from '../utils/forms.server'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
@@ -58,68 +54,18 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function NewStaffUser() {
   const { roles } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
-  const [form, fields] = useForm({
-    id: 'new-staff-user',
-    lastResult,
-    constraint: getZodConstraint(NewStaffUserSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewStaffUserSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  })
   return (
-    <div className="max-w-3xl space-y-4">
-      <PageHeader
-        title="New staff user"
-        description="They receive an e-mail with a temporary password and choose their own at first sign-in."
-        actions={
-          <Link to="/staff/users" className={buttonVariants({ variant: 'outline' })}>
-            Back to staff users
-          </Link>
-        }
-      />
-      <Card>
-        <CardContent className="pt-6">
-          <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
-            <Field
-              labelProps={{ children: 'First name' }}
-              inputProps={{ ...getInputProps(fields.first_name, { type: 'text' }), autoComplete: 'off' }}
-              errors={fields.first_name.errors}
-            />
-            <Field
-              labelProps={{ children: 'Middle name (optional)' }}
-              inputProps={{ ...getInputProps(fields.middle_name, { type: 'text' }), autoComplete: 'off' }}
-              errors={fields.middle_name.errors}
-            />
-            <Field
-              labelProps={{ children: 'Last name' }}
-              inputProps={{ ...getInputProps(fields.last_name, { type: 'text' }), autoComplete: 'off' }}
-              errors={fields.last_name.errors}
-            />
-            <Field
-              labelProps={{ children: 'E-mail' }}
-              inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
-              errors={fields.email.errors}
-            />
-            <Field
-              labelProps={{ children: 'Phone number (optional)' }}
-              inputProps={getInputProps(fields.phone_number, { type: 'tel' })}
-              errors={fields.phone_number.errors}
-            />
-            <SelectField
-              labelProps={{ children: 'Role' }}
-              selectProps={getSelectProps(fields.role_id)}
-              placeholder="No role (no permissions)"
-              options={roles}
-              errors={fields.role_id.errors}
-            />
-            <ErrorList id={form.errorId} errors={form.errors} className="sm:col-span-2" />
-            <div className="sm:col-span-2">
-              <SubmitButton>Create user</SubmitButton>
-            </div>
-          </Form>
-        </CardContent>
-      </Card>
-    </div>
+    <NewUserPage
+      title="New staff user"
+      description="They receive an e-mail with a temporary password and choose their own at first sign-in."
+      backHref="/staff/users"
+      backLabel="Back to staff users"
+      id="new-staff-user"
+      schema={NewStaffUserSchema}
+      lastResult={lastResult}
+      roleField="role_id"
+      roles={roles}
+    />
   )
 }
 

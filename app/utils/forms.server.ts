@@ -8,10 +8,9 @@ import { DomainError, HTTP_STATUS } from '../../domain/shared/errors'
  */
 export function replyWithError<T>(submission: Submission<T>, err: unknown) {
   if (!(err instanceof DomainError)) throw err
-  return data(
-    submission.reply({ formErrors: [err.message], fieldErrors: err.errors ?? {} }),
-    { status: HTTP_STATUS[err.code] },
-  )
+  return data(submission.reply({ formErrors: [err.message], fieldErrors: err.errors ?? {} }), {
+    status: HTTP_STATUS[err.code],
+  })
 }
 
 export function replyInvalid<T>(submission: Submission<T>) {

@@ -1,6 +1,13 @@
 /** How far along the company steps an agency may navigate (index into STEPS). */
 export function reachableStep(status: string) {
-  return { LOGIN_CRED_CHANGED: 0, COMPANY_DETAIL_STEP_ONE_DONE: 1, COMPANY_DETAIL_STEP_TWO_DONE: 2, COMPANY_DETAIL_DONE: 3 }[status] ?? 0
+  return (
+    {
+      LOGIN_CRED_CHANGED: 0,
+      COMPANY_DETAIL_STEP_ONE_DONE: 1,
+      COMPANY_DETAIL_STEP_TWO_DONE: 2,
+      COMPANY_DETAIL_DONE: 3,
+    }[status] ?? 0
+  )
 }
 
 export const STEPS = [

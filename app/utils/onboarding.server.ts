@@ -10,7 +10,11 @@ export async function requireOnboardingStep(request: Request, opensAt: AgencySta
   const ctx = await requireOnboardingAgency(request)
   const { agency } = ctx
   if (ctx.mustChangePassword) throw redirect('/change-password')
-  if (statusIndex(agency.status) < statusIndex(opensAt) || agency.is_request_submitted || statusIndex(agency.status) > statusIndex('COMPANY_DETAIL_DONE')) {
+  if (
+    statusIndex(agency.status) < statusIndex(opensAt) ||
+    agency.is_request_submitted ||
+    statusIndex(agency.status) > statusIndex('COMPANY_DETAIL_DONE')
+  ) {
     const target = pathByStatus(agency)
     if (new URL(request.url).pathname !== target.split('?')[0]) throw redirect(target)
   }

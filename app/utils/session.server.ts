@@ -34,7 +34,8 @@ export async function requireUser(request: Request) {
 export async function requireStaff(request: Request, permission?: string): Promise<StaffActor> {
   const { actor, mustChangePassword } = await requireUser(request)
   if (actor.kind !== 'Oshc') throw forbidden()
-  if (mustChangePassword && !new URL(request.url).pathname.startsWith('/change-password')) throw redirect('/change-password')
+  if (mustChangePassword && !new URL(request.url).pathname.startsWith('/change-password'))
+    throw redirect('/change-password')
   if (permission && !actor.permissions.has(permission)) throw forbidden()
   return actor
 }

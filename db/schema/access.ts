@@ -48,7 +48,10 @@ export const oshcUsers = pgTable(
     role_id: integer('role_id').references(() => oshcRoles.id),
     ...timestamps,
   },
-  (t) => [uniqueIndex('oshc_users_identity_idx').on(t.identity_id), index('oshc_users_created_idx').on(t.created_at)],
+  (t) => [
+    uniqueIndex('oshc_users_identity_idx').on(t.identity_id),
+    index('oshc_users_created_idx').on(t.created_at),
+  ],
 )
 
 export const agencyPermissions = pgTable('agency_permissions', {
@@ -105,5 +108,8 @@ export const agencyUsers = pgTable(
     profile_image: text('profile_image'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('agency_users_identity_idx').on(t.identity_id), index('agency_users_agency_idx').on(t.agency_id)],
+  (t) => [
+    uniqueIndex('agency_users_identity_idx').on(t.identity_id),
+    index('agency_users_agency_idx').on(t.agency_id),
+  ],
 )

@@ -25,7 +25,13 @@ export const agencyStatus = pgEnum('agency_status', AGENCY_STATUSES)
 export const creationType = pgEnum('creation_type', ['SELF_SIGNUP', 'INVITATION', 'REFERRAL'])
 export const currency = pgEnum('currency', ['AUD', 'NPR', 'USD', 'INR'])
 export const policyType = pgEnum('policy_type', ['SINGLE', 'FAMILY', 'SINGLE_PARENT', 'COUPLE'])
-export const paymentMethodKey = pgEnum('payment_method_key', ['nexpay', 'bank', 'card', 'agency_balance', 'bnpl'])
+export const paymentMethodKey = pgEnum('payment_method_key', [
+  'nexpay',
+  'bank',
+  'card',
+  'agency_balance',
+  'bnpl',
+])
 export const referralStatus = pgEnum('referral_status', ['ACTIVE', 'PAID', 'PENDING'])
 
 export const agencies = pgTable(

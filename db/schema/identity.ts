@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import { timestamps } from './common'
 
@@ -29,7 +39,10 @@ export const sessions = pgTable(
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('sessions_token_hash_idx').on(t.token_hash), index('sessions_identity_idx').on(t.identity_id)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_idx').on(t.token_hash),
+    index('sessions_identity_idx').on(t.identity_id),
+  ],
 )
 
 export const passwordResetTokens = pgTable(

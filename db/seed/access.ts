@@ -1,7 +1,14 @@
 import { eq, sql } from 'drizzle-orm'
 import { hash } from '@node-rs/argon2'
 import type { Db } from '../client'
-import { agencyPermissions, identities, oshcPermissions, oshcRolePermissions, oshcRoles, oshcUsers } from '../schema'
+import {
+  agencyPermissions,
+  identities,
+  oshcPermissions,
+  oshcRolePermissions,
+  oshcRoles,
+  oshcUsers,
+} from '../schema'
 
 export const STAFF_PERMISSION_ROWS = [
   { name: 'agency_management', display_name: 'Agency management' },
@@ -30,7 +37,10 @@ export async function seedAccess(db: Db, adminPassword: string) {
     .insert(oshcRolePermissions)
     .values(perms.map((p) => ({ role_id: role.id, permission_id: p.id })))
     .onConflictDoNothing()
-  const [existing] = await db.select().from(identities).where(eq(sql`lower(${identities.email})`, ADMIN_EMAIL))
+  const [existing] = await db
+    .select()
+    .from(identities)
+    .where(eq(sql`lower(${identities.email})`, ADMIN_EMAIL))
   if (!existing) {
     const [identity] = await db
       .insert(identities)

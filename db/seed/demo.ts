@@ -9,7 +9,10 @@ export const DEMO_PASSWORD = 'Agency-Passw0rd!'
 
 /** One demo agency per onboarding status so every screen has something to show. */
 export async function seedDemo(db: Db) {
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(agencies).where(like(agencies.email, '%@demo.local'))
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(agencies)
+    .where(like(agencies.email, '%@demo.local'))
   if (n > 0) return []
   const created = []
   for (const status of AGENCY_STATUSES) {

@@ -38,7 +38,14 @@ let seq = 0
  */
 export async function createAgency(
   db: Db,
-  opts: { status?: Status; email?: string; name?: string; password?: string; submitted?: boolean; commission?: Record<number, string> } = {},
+  opts: {
+    status?: Status
+    email?: string
+    name?: string
+    password?: string
+    submitted?: boolean
+    commission?: Record<number, string>
+  } = {},
 ) {
   const status = opts.status ?? 'PORTAL_ACTIVATED'
   seq += 1
@@ -93,7 +100,11 @@ export async function createAgency(
   if (reached(status, 'CONFIGURATION_DONE')) {
     const commission = opts.commission ?? { 1: '10.00', 3: '12.50' }
     await db.insert(agencyConfigurations).values(
-      Object.entries(commission).map(([provider, rate]) => ({ agency_id: agency.id, insurance_provider_id: Number(provider), commission_rate: rate })),
+      Object.entries(commission).map(([provider, rate]) => ({
+        agency_id: agency.id,
+        insurance_provider_id: Number(provider),
+        commission_rate: rate,
+      })),
     )
   }
   if (reached(status, 'AGREEMENT_SENT')) {
@@ -105,11 +116,17 @@ export async function createAgency(
       unsigned_agreement_date: '2026-01-15',
       is_unsigned_agreement_sent: true,
       ...(reached(status, 'AGREEMENT_SIGNED')
-        ? { signed_agreement: `private/seed-signed-${agency.id}.pdf`, signed_agreement_filename: 'agreement-signed.pdf', signed_agreement_date: '2026-01-20' }
+        ? {
+            signed_agreement: `private/seed-signed-${agency.id}.pdf`,
+            signed_agreement_filename: 'agreement-signed.pdf',
+            signed_agreement_date: '2026-01-20',
+          }
         : {}),
     })
   }
   await db.insert(agencyBalances).values({ agency_id: agency.id }).onConflictDoNothing()
-  await db.insert(agencyHistories).values({ agency_id: agency.id, action: 'SEEDED', actor: 'seed', to_status: status })
+  await db
+    .insert(agencyHistories)
+    .values({ agency_id: agency.id, action: 'SEEDED', actor: 'seed', to_status: status })
   return agency
 }

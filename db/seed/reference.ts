@@ -6,9 +6,21 @@ import { cities, countries, gstRates, insuranceProviders, states } from '../sche
 /** The six insurers of spec/01 with their fixed ids and keys. */
 export const INSURERS = [
   { id: 1, key: 'nib', name: 'nib', short_name: 'NIB', display_name: 'nib OSHC' },
-  { id: 2, key: 'allianz_care', name: 'Allianz Care', short_name: 'ALZ', display_name: 'Allianz Care Australia' },
+  {
+    id: 2,
+    key: 'allianz_care',
+    name: 'Allianz Care',
+    short_name: 'ALZ',
+    display_name: 'Allianz Care Australia',
+  },
   { id: 3, key: 'bupa', name: 'Bupa', short_name: 'BUPA', display_name: 'Bupa OSHC' },
-  { id: 4, key: 'bupa_advantage', name: 'Bupa Advantage', short_name: 'BUPA-ADV', display_name: 'Bupa Advantage OSHC' },
+  {
+    id: 4,
+    key: 'bupa_advantage',
+    name: 'Bupa Advantage',
+    short_name: 'BUPA-ADV',
+    display_name: 'Bupa Advantage OSHC',
+  },
   { id: 5, key: 'ahm_oshc', name: 'ahm OSHC', short_name: 'AHM', display_name: 'ahm OSHC' },
   { id: 6, key: 'medi_bank', name: 'Medibank', short_name: 'MEDI', display_name: 'Medibank OSHC' },
 ] as const
@@ -34,24 +46,43 @@ export async function seedReference(db: Db, opts: { allCities?: boolean } = {}) 
         flag_url: `https://flagcdn.com/${c.isoCode.toLowerCase()}.svg`,
       })),
     )
-    const countryIds = new Map((await db.select({ id: countries.id, iso2: countries.iso2 }).from(countries)).map((c) => [c.iso2, c.id]))
+    const countryIds = new Map(
+      (await db.select({ id: countries.id, iso2: countries.iso2 }).from(countries)).map((c) => [
+        c.iso2,
+        c.id,
+      ]),
+    )
     const allStates = State.getAllStates().filter((s) => countryIds.has(s.countryCode))
     await inBatches(allStates, 2000, (batch) =>
       db
         .insert(states)
-        .values(batch.map((s) => ({ name: s.name, state_code: s.isoCode, country_id: countryIds.get(s.countryCode)! })))
+        .values(
+          batch.map((s) => ({
+            name: s.name,
+            state_code: s.isoCode,
+            country_id: countryIds.get(s.countryCode)!,
+          })),
+        )
         .onConflictDoNothing(),
     )
-    const stateRows = await db.select({ id: states.id, code: states.state_code, country_id: states.country_id }).from(states)
+    const stateRows = await db
+      .select({ id: states.id, code: states.state_code, country_id: states.country_id })
+      .from(states)
     const stateKey = new Map(stateRows.map((s) => [`${s.country_id}:${s.code}`, s.id]))
     // Tests seed only Australia's cities to keep template databases small.
-    const wanted = opts.allCities === false ? City.getCitiesOfCountry('AU') ?? [] : City.getAllCities()
+    const wanted = opts.allCities === false ? (City.getCitiesOfCountry('AU') ?? []) : City.getAllCities()
     const cityRows = wanted
-      .map((c) => ({ name: c.name, state_id: stateKey.get(`${countryIds.get(c.countryCode)}:${c.stateCode}`) }))
+      .map((c) => ({
+        name: c.name,
+        state_id: stateKey.get(`${countryIds.get(c.countryCode)}:${c.stateCode}`),
+      }))
       .filter((c): c is { name: string; state_id: number } => !!c.state_id)
     await inBatches(cityRows, 5000, (batch) => db.insert(cities).values(batch).onConflictDoNothing())
   }
-  await db.insert(insuranceProviders).values([...INSURERS]).onConflictDoNothing()
+  await db
+    .insert(insuranceProviders)
+    .values([...INSURERS])
+    .onConflictDoNothing()
   const [{ g }] = await db.select({ g: sql<number>`count(*)::int` }).from(gstRates)
   if (g === 0) await db.insert(gstRates).values({ gst_rate: '10.00', card_surcharge_rate: '1.50' })
 }

@@ -44,7 +44,10 @@ export async function changePassword(opts: { actor: Actor; currentPassword: stri
   const hash = await hashPassword(opts.newPassword)
   let agencyId: number | undefined
   await db.transaction(async (tx) => {
-    await tx.update(identities).set({ password_hash: hash, must_change_password: false }).where(eq(identities.id, identity.id))
+    await tx
+      .update(identities)
+      .set({ password_hash: hash, must_change_password: false })
+      .where(eq(identities.id, identity.id))
     if (actor.kind === 'Agency') {
       const [agency] = await tx.select().from(agencies).where(eq(agencies.id, actor.agencyId)).for('update')
       if (agency?.status === 'SIGN_UP_REQUEST_SENT') {
@@ -75,9 +78,11 @@ export async function requestPasswordReset(opts: { email: string }) {
     .where(eq(sql`lower(${identities.email})`, opts.email.toLowerCase()))
   if (identity) {
     const token = randomToken()
-    await db
-      .insert(passwordResetTokens)
-      .values({ token_hash: sha256(token), identity_id: identity.id, expires_at: new Date(Date.now() + RESET_TTL_MS) })
+    await db.insert(passwordResetTokens).values({
+      token_hash: sha256(token),
+      identity_id: identity.id,
+      expires_at: new Date(Date.now() + RESET_TTL_MS),
+    })
     await sendMail({ to: identity.email, ...mails.passwordReset(token) })
   }
   return { message: 'If an account exists for this e-mail, a reset link has been sent.' }
@@ -105,10 +110,15 @@ export async function resetPassword(opts: { token: string; password: string }) {
   checkNewPassword('password', opts.password, row.email)
   const hash = await hashPassword(opts.password)
   await db.transaction(async (tx) => {
-    await tx.update(passwordResetTokens).set({ used_at: new Date() }).where(eq(passwordResetTokens.id, row.t.id))
-    await tx.update(identities).set({ password_hash: hash, must_change_password: false }).where(eq(identities.id, row.t.identity_id))
+    await tx
+      .update(passwordResetTokens)
+      .set({ used_at: new Date() })
+      .where(eq(passwordResetTokens.id, row.t.id))
+    await tx
+      .update(identities)
+      .set({ password_hash: hash, must_change_password: false })
+      .where(eq(identities.id, row.t.identity_id))
   })
   await revokeAllSessions(row.t.identity_id)
   return { reset: true }
 }
-

@@ -1,6 +1,14 @@
 import { eq, inArray } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { agencies, agencyPermissions, agencyRoles, agencyUsers, oshcPermissions, oshcRoles, oshcUsers } from '../../db/schema'
+import {
+  agencies,
+  agencyPermissions,
+  agencyRoles,
+  agencyUsers,
+  oshcPermissions,
+  oshcRoles,
+  oshcUsers,
+} from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { DomainError, notFound } from '../shared/errors'
 import { pathByStatus } from '../agencies/agencies.rules'
@@ -8,7 +16,8 @@ import { pathByStatus } from '../agencies/agencies.rules'
 /** The signed-in profile of spec/01 section 3, shaped by userType. */
 export async function getProfile(actor: Actor) {
   const db = getDb()
-  if (actor.kind === 'public' || actor.kind === 'system') throw new DomainError('UNAUTHENTICATED', 'You must be signed in')
+  if (actor.kind === 'public' || actor.kind === 'system')
+    throw new DomainError('UNAUTHENTICATED', 'You must be signed in')
   if (actor.kind === 'Agency') {
     const [a] = await db.select().from(agencies).where(eq(agencies.id, actor.agencyId))
     if (!a) throw notFound('Agency')

@@ -26,11 +26,16 @@ export async function login(input: { email: string; password: string; clientIp: 
     .from(identities)
     .where(eq(sql`lower(${identities.email})`, email))
   const good = identity?.password_hash ? await verifyPassword(identity.password_hash, input.password) : false
-  const actor = good && identity ? await actorForIdentity(identity.id, identity.email, identity.kind, identity.must_change_password) : null
+  const actor =
+    good && identity
+      ? await actorForIdentity(identity.id, identity.email, identity.kind, identity.must_change_password)
+      : null
   if (!identity || !good || !actor) {
     await recordFailure(idKey, WINDOW)
     await recordFailure(ipKey, WINDOW)
-    throw new DomainError('UNAUTHENTICATED', 'Invalid email or password', { email: ['Invalid email or password'] })
+    throw new DomainError('UNAUTHENTICATED', 'Invalid email or password', {
+      email: ['Invalid email or password'],
+    })
   }
   await clearLimit(idKey)
   const session = await createSession(identity.id)

@@ -23,7 +23,10 @@ export function passwordSchema(email?: string) {
     .string({ error: 'Password is required' })
     .min(10, 'Password must be at least 10 characters')
     .max(256, 'Password must be at most 256 characters')
-    .refine((p) => !email || p.toLowerCase() !== email.toLowerCase(), 'Password must not be your e-mail address')
+    .refine(
+      (p) => !email || p.toLowerCase() !== email.toLowerCase(),
+      'Password must not be your e-mail address',
+    )
     .refine((p) => !COMMON.has(p.toLowerCase()), 'This password is too common')
 }
 

@@ -20,12 +20,16 @@ export const SESSION_TTL_MS = 1000 * 60 * 60 * 12
 export async function createSession(identityId: number) {
   const token = randomToken()
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS)
-  await getDb().insert(sessions).values({ token_hash: sha256(token), identity_id: identityId, expires_at: expiresAt })
+  await getDb()
+    .insert(sessions)
+    .values({ token_hash: sha256(token), identity_id: identityId, expires_at: expiresAt })
   return { token, expiresAt }
 }
 
 export async function revokeSession(token: string) {
-  await getDb().delete(sessions).where(eq(sessions.token_hash, sha256(token)))
+  await getDb()
+    .delete(sessions)
+    .where(eq(sessions.token_hash, sha256(token)))
 }
 
 export async function revokeAllSessions(identityId: number) {
@@ -33,10 +37,17 @@ export async function revokeAllSessions(identityId: number) {
 }
 
 /** Resolves a session token to the acting person, or null when it is unknown, expired or disabled. */
-export async function actorForToken(token: string): Promise<(Actor & { mustChangePassword: boolean }) | null> {
+export async function actorForToken(
+  token: string,
+): Promise<(Actor & { mustChangePassword: boolean }) | null> {
   const db = getDb()
   const [row] = await db
-    .select({ id: identities.id, email: identities.email, kind: identities.kind, must: identities.must_change_password })
+    .select({
+      id: identities.id,
+      email: identities.email,
+      kind: identities.kind,
+      must: identities.must_change_password,
+    })
     .from(sessions)
     .innerJoin(identities, eq(identities.id, sessions.identity_id))
     .where(and(eq(sessions.token_hash, sha256(token)), gt(sessions.expires_at, sql`now()`)))
@@ -52,13 +63,28 @@ export async function actorForIdentity(
 ): Promise<(Actor & { mustChangePassword: boolean }) | null> {
   const db = getDb()
   if (kind === 'Agency') {
-    const [agency] = await db.select({ id: agencies.id }).from(agencies).where(eq(agencies.identity_id, identityId))
+    const [agency] = await db
+      .select({ id: agencies.id })
+      .from(agencies)
+      .where(eq(agencies.identity_id, identityId))
     if (!agency) return null
-    return { kind, identityId, agencyId: agency.id, email, permissions: new Set(AGENCY_PERMISSIONS), mustChangePassword }
+    return {
+      kind,
+      identityId,
+      agencyId: agency.id,
+      email,
+      permissions: new Set(AGENCY_PERMISSIONS),
+      mustChangePassword,
+    }
   }
   if (kind === 'agency_user') {
     const [user] = await db
-      .select({ id: agencyUsers.id, agencyId: agencyUsers.agency_id, status: agencyUsers.status, roleId: agencyUsers.agency_role_id })
+      .select({
+        id: agencyUsers.id,
+        agencyId: agencyUsers.agency_id,
+        status: agencyUsers.status,
+        roleId: agencyUsers.agency_role_id,
+      })
       .from(agencyUsers)
       .where(eq(agencyUsers.identity_id, identityId))
     if (!user || user.status !== 'ENABLED') return null
@@ -91,5 +117,12 @@ export async function actorForIdentity(
         .innerJoin(oshcPermissions, eq(oshcPermissions.id, oshcRolePermissions.permission_id))
         .where(eq(oshcRolePermissions.role_id, user.roleId))
     : []
-  return { kind, identityId, userId: user.id, email, permissions: new Set(perms.map((p) => p.name)), mustChangePassword }
+  return {
+    kind,
+    identityId,
+    userId: user.id,
+    email,
+    permissions: new Set(perms.map((p) => p.name)),
+    mustChangePassword,
+  }
 }

@@ -7,7 +7,11 @@ export { AGENCY_STATUSES }
 export const STATUS_GROUPS: Record<string, AgencyStatus[]> = {
   Pending: ['PENDING'],
   'Account created': ['SIGN_UP_REQUEST_SENT', 'LOGIN_CRED_CHANGED'],
-  'Company details added': ['COMPANY_DETAIL_STEP_ONE_DONE', 'COMPANY_DETAIL_STEP_TWO_DONE', 'COMPANY_DETAIL_DONE'],
+  'Company details added': [
+    'COMPANY_DETAIL_STEP_ONE_DONE',
+    'COMPANY_DETAIL_STEP_TWO_DONE',
+    'COMPANY_DETAIL_DONE',
+  ],
   'Agency configured': ['CONFIGURATION_DONE'],
   'Agreement sent': ['AGREEMENT_SENT'],
   'Agreement signed': ['AGREEMENT_SIGNED'],
@@ -80,7 +84,12 @@ export function companyStepResult(
 }
 
 /** The UI route the agency should land on for its status (returned as path_by_status). */
-export function pathByStatus(a: { status: AgencyStatus; is_email_verified: boolean; is_request_submitted: boolean; id: number }) {
+export function pathByStatus(a: {
+  status: AgencyStatus
+  is_email_verified: boolean
+  is_request_submitted: boolean
+  id: number
+}) {
   switch (a.status) {
     case 'PENDING':
       return `/onboarding/verify?agencyId=${a.id}`

@@ -19,11 +19,19 @@ export const RegisterAgencySchema = z.object({
 })
 export type RegisterAgencyInput = z.infer<typeof RegisterAgencySchema>
 
-export const InvitationSchema = z.object({ email: email(), mainBranchEmail: email().optional().or(z.literal('').transform(() => undefined)) })
+export const InvitationSchema = z.object({
+  email: email(),
+  mainBranchEmail: email()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+})
 export const AgencyIdBodySchema = z.object({ agencyId: id() })
 export const VerifyAgencySchema = z.object({
   agencyId: id(),
-  otp: z.string({ error: 'otp is required' }).trim().regex(/^\d{6}$/, 'The code has 6 digits'),
+  otp: z
+    .string({ error: 'otp is required' })
+    .trim()
+    .regex(/^\d{6}$/, 'The code has 6 digits'),
 })
 export const CreateLoginSchema = z.object({ email: email() })
 
@@ -56,8 +64,12 @@ export const UpdateAgencyBankSchema = z.object({
   is_gst_registered: bool().default(false),
 })
 
-export const AgencyStatusSchema = z.object({ status: z.enum(AGENCY_SIDE_STATUSES, { error: 'Invalid status' }) })
-export const AdminAgencyStatusSchema = z.object({ status: z.enum(AGENCY_STATUSES, { error: 'Invalid status' }) })
+export const AgencyStatusSchema = z.object({
+  status: z.enum(AGENCY_SIDE_STATUSES, { error: 'Invalid status' }),
+})
+export const AdminAgencyStatusSchema = z.object({
+  status: z.enum(AGENCY_STATUSES, { error: 'Invalid status' }),
+})
 
 export const AgreementUploadSchema = z.object({
   agreement_id: optionalText(256),
@@ -75,7 +87,11 @@ export const UpsertConfigurationSchema = z.object({
   agency_id: id(),
   insurance_provider_id: id(),
   commission_rate: commissionRate,
-  credit_amount: z.coerce.number({ error: 'Not a number' }).min(0, 'must be at least 0').max(10000, 'must be at most 10000').default(0),
+  credit_amount: z.coerce
+    .number({ error: 'Not a number' })
+    .min(0, 'must be at least 0')
+    .max(10000, 'must be at most 10000')
+    .default(0),
   credit_currency: z.enum(CURRENCIES).default('AUD'),
   is_buy_now_pay_later_enabled: bool().default(false),
 })
@@ -83,7 +99,14 @@ export const UpsertConfigurationSchema = z.object({
 export const PaymentMethodConfigSchema = z.object({
   payment_method: z.enum(PAYMENT_METHOD_KEYS),
   is_payment_method_enabled: bool().default(true),
-  commission_rate: rate(0, 100, 'Commission rate must be greater or equals to zero', 'Commission rate must be less than 100', false, true),
+  commission_rate: rate(
+    0,
+    100,
+    'Commission rate must be greater or equals to zero',
+    'Commission rate must be less than 100',
+    false,
+    true,
+  ),
 })
 
 export const PurchaseRuleSchema = z.object({
@@ -97,7 +120,14 @@ export const PurchaseRuleSchema = z.object({
 
 export const OvhcCommissionSchema = z.object({
   provider_id: id(),
-  commission_rate: rate(0, 100, 'Commission rate must be more than 0', 'Commission rate must be less than 100', true, true),
+  commission_rate: rate(
+    0,
+    100,
+    'Commission rate must be more than 0',
+    'Commission rate must be less than 100',
+    true,
+    true,
+  ),
 })
 
 export const UpsertConfigurationV2Schema = z.object({
@@ -112,7 +142,11 @@ export const UpsertConfigurationV2Schema = z.object({
         insurance_provider_id: id(),
         commission_rate: commissionRate,
         is_buy_now_pay_later_enabled: bool().default(false),
-        credit_amount: z.coerce.number().min(0, 'must be at least 0').max(10000, 'must be at most 10000').default(0),
+        credit_amount: z.coerce
+          .number()
+          .min(0, 'must be at least 0')
+          .max(10000, 'must be at most 10000')
+          .default(0),
         credit_currency: z.enum(CURRENCIES).default('AUD'),
         paymentMethods: z.array(PaymentMethodConfigSchema).default([]),
       }),
@@ -127,7 +161,14 @@ export const CardSurchargeSchema = z.object({ agency_id: id(), is_card_surcharge
 export const YourAdmissionSchema = z.object({ is_yourAdmission_active: bool() })
 export const OvhcConfigurationSchema = OvhcCommissionSchema.extend({ agency_id: id().optional() })
 
-export const AGENCY_SORT_KEYS = ['created_at', 'updated_at', 'full_company_name', 'email', 'status', 'contact_person'] as const
+export const AGENCY_SORT_KEYS = [
+  'created_at',
+  'updated_at',
+  'full_company_name',
+  'email',
+  'status',
+  'contact_person',
+] as const
 export const AgencyListQuerySchema = z.object({
   status: list(z.enum(AGENCY_STATUSES, { error: 'Invalid status' })).default([]),
   sort_key: z.enum(AGENCY_SORT_KEYS, { error: 'Unknown sort key' }).default('created_at'),

@@ -10,7 +10,15 @@ import { assertAgencyAccess } from './get-agency'
 /** Appends one row to the agency timeline (inside the caller's transaction). */
 export async function recordAgencyHistory(
   tx: DbOrTx,
-  row: { agencyId: number; action: string; actor: string; from?: AgencyStatus | null; to?: AgencyStatus | null; note?: string; meta?: unknown },
+  row: {
+    agencyId: number
+    action: string
+    actor: string
+    from?: AgencyStatus | null
+    to?: AgencyStatus | null
+    note?: string
+    meta?: unknown
+  },
 ) {
   await tx.insert(agencyHistories).values({
     agency_id: row.agencyId,

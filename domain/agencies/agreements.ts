@@ -33,7 +33,12 @@ export async function uploadUnsignedAgreement(opts: { actor: Actor; agencyId: nu
       .insert(agencyDocuments)
       .values({ agency_id: agency.id, ...values })
       .onConflictDoUpdate({ target: agencyDocuments.agency_id, set: values })
-    await recordAgencyHistory(tx, { agencyId: agency.id, action: 'UNSIGNED_AGREEMENT_UPLOADED', actor: actorLabel(opts.actor), note: opts.input.filename })
+    await recordAgencyHistory(tx, {
+      agencyId: agency.id,
+      action: 'UNSIGNED_AGREEMENT_UPLOADED',
+      actor: actorLabel(opts.actor),
+      note: opts.input.filename,
+    })
   })
   await notifyWorkflow(agency.id)
   return getAgencyDocument({ actor: opts.actor, agencyId: agency.id })
@@ -54,7 +59,9 @@ export async function uploadSignedAgreement(opts: { actor: Actor; agencyId: numb
   await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(agencies).where(eq(agencies.id, agency.id)).for('update')
     if (locked.status !== 'AGREEMENT_SENT') {
-      throw invalidTransition(`A signed agreement can only be uploaded after the agreement is sent (the agency is at ${locked.status})`)
+      throw invalidTransition(
+        `A signed agreement can only be uploaded after the agreement is sent (the agency is at ${locked.status})`,
+      )
     }
     const values = {
       signed_agreement: opts.input.file_path,
@@ -80,14 +87,19 @@ export async function uploadSignedAgreement(opts: { actor: Actor; agencyId: numb
 export async function getAgencyDocument(opts: { actor: Actor; agencyId: number }) {
   const agency = await assertAgencyAccess(opts.actor, opts.agencyId)
   const [doc] = await getDb().select().from(agencyDocuments).where(eq(agencyDocuments.agency_id, agency.id))
-  if (!doc) return { agency_id: agency.id, agreementData: null, unsignedAgreementUrl: null, signedAgreementUrl: null }
+  if (!doc)
+    return { agency_id: agency.id, agreementData: null, unsignedAgreementUrl: null, signedAgreementUrl: null }
   // The agency sees the unsigned agreement only once it has been sent.
   const mayReadUnsigned = isStaff(opts.actor) || doc.is_unsigned_agreement_sent
   return {
     ...doc,
-    agreementData: { agreement_id: doc.agreement_id, status: agency.status, is_unsigned_agreement_sent: doc.is_unsigned_agreement_sent },
-    unsignedAgreementUrl: doc.unsigned_agreement && mayReadUnsigned ? await presignDownload(doc.unsigned_agreement) : null,
+    agreementData: {
+      agreement_id: doc.agreement_id,
+      status: agency.status,
+      is_unsigned_agreement_sent: doc.is_unsigned_agreement_sent,
+    },
+    unsignedAgreementUrl:
+      doc.unsigned_agreement && mayReadUnsigned ? await presignDownload(doc.unsigned_agreement) : null,
     signedAgreementUrl: doc.signed_agreement ? await presignDownload(doc.signed_agreement) : null,
   }
 }
-

@@ -4,7 +4,11 @@ import { getDb, type Tx } from '../../db/client'
 import { agencies, agencyBankDetails, cities, countries, states } from '../../db/schema'
 import { actorLabel, type Actor } from '../shared/actor'
 import { invalidTransition, validation } from '../shared/errors'
-import type { UpdateAgencyAddressSchema, UpdateAgencyBankSchema, UpdateAgencySchema } from './agencies.schemas'
+import type {
+  UpdateAgencyAddressSchema,
+  UpdateAgencyBankSchema,
+  UpdateAgencySchema,
+} from './agencies.schemas'
 import { companyStepResult, type COMPANY_STEPS } from './agencies.rules'
 import { recordAgencyHistory } from './agency-history'
 import { assertAgencyAccess, presentAgency } from './get-agency'
@@ -13,12 +17,7 @@ import { notifyWorkflow } from './register-agency'
 type Step = keyof typeof COMPANY_STEPS
 
 /** Runs one company-detail step in a transaction: access, order, write, status, history. */
-async function runStep(
-  actor: Actor,
-  agencyId: number,
-  step: Step,
-  write: (tx: Tx) => Promise<void>,
-) {
+async function runStep(actor: Actor, agencyId: number, step: Step, write: (tx: Tx) => Promise<void>) {
   const db = getDb()
   const result = await db.transaction(async (tx) => {
     await assertAgencyAccess(actor, agencyId, tx)
@@ -26,7 +25,11 @@ async function runStep(
     const next = companyStepResult(step, agency)
     if ('reason' in next) throw invalidTransition(next.reason)
     await write(tx)
-    const [updated] = await tx.update(agencies).set({ status: next.status }).where(eq(agencies.id, agencyId)).returning()
+    const [updated] = await tx
+      .update(agencies)
+      .set({ status: next.status })
+      .where(eq(agencies.id, agencyId))
+      .returning()
     await recordAgencyHistory(tx, {
       agencyId,
       action: `COMPANY_${step.toUpperCase()}_SAVED`,
@@ -41,8 +44,15 @@ async function runStep(
 }
 
 /** updateAgency: company details (step one). LOGIN_CRED_CHANGED -> COMPANY_DETAIL_STEP_ONE_DONE. */
-export async function updateAgency(opts: { actor: Actor; agencyId: number; input: z.infer<typeof UpdateAgencySchema> }) {
-  const [country] = await getDb().select({ id: countries.id }).from(countries).where(eq(countries.id, opts.input.country_id))
+export async function updateAgency(opts: {
+  actor: Actor
+  agencyId: number
+  input: z.infer<typeof UpdateAgencySchema>
+}) {
+  const [country] = await getDb()
+    .select({ id: countries.id })
+    .from(countries)
+    .where(eq(countries.id, opts.input.country_id))
   if (!country) throw validation('country_id', 'country_id is required')
   return runStep(opts.actor, opts.agencyId, 'details', async (tx) => {
     await tx.update(agencies).set(opts.input).where(eq(agencies.id, opts.agencyId))
@@ -62,9 +72,13 @@ export async function updateAgencyAddress(opts: {
     if (!s) throw validation('state_id', 'State not found')
   }
   if (input.city_id) {
-    const [c] = await db.select({ id: cities.id, state_id: cities.state_id }).from(cities).where(eq(cities.id, input.city_id))
+    const [c] = await db
+      .select({ id: cities.id, state_id: cities.state_id })
+      .from(cities)
+      .where(eq(cities.id, input.city_id))
     if (!c) throw validation('city_id', 'City not found')
-    if (input.state_id && c.state_id !== input.state_id) throw validation('city_id', 'The city is not in the chosen state')
+    if (input.state_id && c.state_id !== input.state_id)
+      throw validation('city_id', 'The city is not in the chosen state')
   }
   return runStep(opts.actor, opts.agencyId, 'address', async (tx) => {
     await tx.update(agencies).set(input).where(eq(agencies.id, opts.agencyId))
@@ -72,7 +86,11 @@ export async function updateAgencyAddress(opts: {
 }
 
 /** updateAgencyBank: bank details (last step). -> COMPANY_DETAIL_DONE. */
-export async function updateAgencyBank(opts: { actor: Actor; agencyId: number; input: z.infer<typeof UpdateAgencyBankSchema> }) {
+export async function updateAgencyBank(opts: {
+  actor: Actor
+  agencyId: number
+  input: z.infer<typeof UpdateAgencyBankSchema>
+}) {
   return runStep(opts.actor, opts.agencyId, 'bank', async (tx) => {
     await tx
       .insert(agencyBankDetails)
@@ -84,6 +102,9 @@ export async function updateAgencyBank(opts: { actor: Actor; agencyId: number; i
 /** getAgencyBankDetail: staff, or the agency itself. */
 export async function getAgencyBankDetail(opts: { actor: Actor; agencyId: number }) {
   await assertAgencyAccess(opts.actor, opts.agencyId)
-  const [bank] = await getDb().select().from(agencyBankDetails).where(eq(agencyBankDetails.agency_id, opts.agencyId))
+  const [bank] = await getDb()
+    .select()
+    .from(agencyBankDetails)
+    .where(eq(agencyBankDetails.agency_id, opts.agencyId))
   return bank ?? null
 }

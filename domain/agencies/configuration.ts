@@ -28,7 +28,10 @@ import { assertAgencyAccess } from './get-agency'
 
 async function assertProviders(ids: number[], field: string) {
   if (!ids.length) return
-  const found = await getDb().select({ id: insuranceProviders.id }).from(insuranceProviders).where(inArray(insuranceProviders.id, ids))
+  const found = await getDb()
+    .select({ id: insuranceProviders.id })
+    .from(insuranceProviders)
+    .where(inArray(insuranceProviders.id, ids))
   const missing = ids.filter((i) => !found.some((f) => f.id === i))
   if (missing.length) throw validation(field, `Unknown insurance provider ${missing.join(', ')}`)
 }
@@ -38,7 +41,10 @@ async function assertProviders(ids: number[], field: string) {
  * "configuration" step of onboarding (through the workflow).
  */
 async function completeConfigurationStep(actor: Actor, agencyId: number) {
-  const [a] = await getDb().select({ status: agencies.status, submitted: agencies.is_request_submitted }).from(agencies).where(eq(agencies.id, agencyId))
+  const [a] = await getDb()
+    .select({ status: agencies.status, submitted: agencies.is_request_submitted })
+    .from(agencies)
+    .where(eq(agencies.id, agencyId))
   if (a?.status === 'COMPANY_DETAIL_DONE' && a.submitted) {
     await workflows().decideOnboarding(agencyId, 'configurationDone', actorLabel(actor))
   }
@@ -47,7 +53,13 @@ async function completeConfigurationStep(actor: Actor, agencyId: number) {
 async function upsertProviderConfig(
   tx: Tx,
   agencyId: number,
-  c: { insurance_provider_id: number; commission_rate: string; credit_amount: number; credit_currency: 'AUD' | 'NPR' | 'USD' | 'INR'; is_buy_now_pay_later_enabled: boolean },
+  c: {
+    insurance_provider_id: number
+    commission_rate: string
+    credit_amount: number
+    credit_currency: 'AUD' | 'NPR' | 'USD' | 'INR'
+    is_buy_now_pay_later_enabled: boolean
+  },
 ) {
   const values = {
     commission_rate: c.commission_rate,
@@ -58,11 +70,17 @@ async function upsertProviderConfig(
   await tx
     .insert(agencyConfigurations)
     .values({ agency_id: agencyId, insurance_provider_id: c.insurance_provider_id, ...values })
-    .onConflictDoUpdate({ target: [agencyConfigurations.agency_id, agencyConfigurations.insurance_provider_id], set: values })
+    .onConflictDoUpdate({
+      target: [agencyConfigurations.agency_id, agencyConfigurations.insurance_provider_id],
+      set: values,
+    })
 }
 
 /** upsertAgencyConfiguration (staff): commission, credit and BNPL flag for one provider. */
-export async function upsertAgencyConfiguration(opts: { actor: Actor; input: z.infer<typeof UpsertConfigurationSchema> }) {
+export async function upsertAgencyConfiguration(opts: {
+  actor: Actor
+  input: z.infer<typeof UpsertConfigurationSchema>
+}) {
   const { input } = opts
   await assertAgencyAccess(opts.actor, input.agency_id)
   await assertProviders([input.insurance_provider_id], 'insurance_provider_id')
@@ -83,12 +101,21 @@ export async function upsertAgencyConfiguration(opts: { actor: Actor; input: z.i
  * upsertAgencyConfigurationV2 (staff): the whole configuration at once — provider commissions
  * with their payment-method settings, OVHC commissions, purchase rules and the BNPL allowance.
  */
-export async function upsertAgencyConfigurationV2(opts: { actor: Actor; input: z.infer<typeof UpsertConfigurationV2Schema> }) {
+export async function upsertAgencyConfigurationV2(opts: {
+  actor: Actor
+  input: z.infer<typeof UpsertConfigurationV2Schema>
+}) {
   const { input } = opts
   const agencyId = input.agency_Id
   await assertAgencyAccess(opts.actor, agencyId)
-  await assertProviders(input.paymentBasedConfigs.map((c) => c.insurance_provider_id), 'paymentBasedConfigs')
-  await assertProviders(input.ovhcData.map((c) => c.provider_id), 'ovhcData')
+  await assertProviders(
+    input.paymentBasedConfigs.map((c) => c.insurance_provider_id),
+    'paymentBasedConfigs',
+  )
+  await assertProviders(
+    input.ovhcData.map((c) => c.provider_id),
+    'ovhcData',
+  )
   await assertProviders(
     input.purchase_rule.flatMap((r) => [r.should_buy_insurance_provider_id, r.can_buy_insurance_provider_id]),
     'purchase_rule',
@@ -98,12 +125,24 @@ export async function upsertAgencyConfigurationV2(opts: { actor: Actor; input: z
     for (const c of input.paymentBasedConfigs) {
       await upsertProviderConfig(tx, agencyId, c)
       for (const m of c.paymentMethods) {
-        const values = { is_payment_method_enabled: m.is_payment_method_enabled, commission_rate: m.commission_rate }
+        const values = {
+          is_payment_method_enabled: m.is_payment_method_enabled,
+          commission_rate: m.commission_rate,
+        }
         await tx
           .insert(agencyPaymentMethodConfigs)
-          .values({ agency_id: agencyId, insurance_provider_id: c.insurance_provider_id, payment_method: m.payment_method, ...values })
+          .values({
+            agency_id: agencyId,
+            insurance_provider_id: c.insurance_provider_id,
+            payment_method: m.payment_method,
+            ...values,
+          })
           .onConflictDoUpdate({
-            target: [agencyPaymentMethodConfigs.agency_id, agencyPaymentMethodConfigs.insurance_provider_id, agencyPaymentMethodConfigs.payment_method],
+            target: [
+              agencyPaymentMethodConfigs.agency_id,
+              agencyPaymentMethodConfigs.insurance_provider_id,
+              agencyPaymentMethodConfigs.payment_method,
+            ],
             set: values,
           })
       }
@@ -112,7 +151,10 @@ export async function upsertAgencyConfigurationV2(opts: { actor: Actor; input: z
       await tx
         .insert(agencyOvhcCommissions)
         .values({ agency_id: agencyId, provider_id: o.provider_id, commission_rate: o.commission_rate })
-        .onConflictDoUpdate({ target: [agencyOvhcCommissions.agency_id, agencyOvhcCommissions.provider_id], set: { commission_rate: o.commission_rate } })
+        .onConflictDoUpdate({
+          target: [agencyOvhcCommissions.agency_id, agencyOvhcCommissions.provider_id],
+          set: { commission_rate: o.commission_rate },
+        })
     }
     for (const r of input.purchase_rule) {
       const { id, ...values } = r
@@ -128,11 +170,22 @@ export async function upsertAgencyConfigurationV2(opts: { actor: Actor; input: z
       }
     }
     // The allowance moves the remaining amount by the same difference, never below zero.
-    const [balance] = await tx.select().from(agencyBalances).where(eq(agencyBalances.agency_id, agencyId)).for('update')
+    const [balance] = await tx
+      .select()
+      .from(agencyBalances)
+      .where(eq(agencyBalances.agency_id, agencyId))
+      .for('update')
     if (!balance) {
-      await tx.insert(agencyBalances).values({ agency_id: agencyId, buy_now_pay_later_amount: bnpl, buy_now_pay_later_remaining_amount: bnpl })
+      await tx.insert(agencyBalances).values({
+        agency_id: agencyId,
+        buy_now_pay_later_amount: bnpl,
+        buy_now_pay_later_remaining_amount: bnpl,
+      })
     } else {
-      const remaining = Math.max(0, balance.buy_now_pay_later_remaining_amount + bnpl - balance.buy_now_pay_later_amount)
+      const remaining = Math.max(
+        0,
+        balance.buy_now_pay_later_remaining_amount + bnpl - balance.buy_now_pay_later_amount,
+      )
       await tx
         .update(agencyBalances)
         .set({ buy_now_pay_later_amount: bnpl, buy_now_pay_later_remaining_amount: remaining })
@@ -142,7 +195,10 @@ export async function upsertAgencyConfigurationV2(opts: { actor: Actor; input: z
       agencyId,
       action: 'CONFIGURATION_SAVED',
       actor: actorLabel(opts.actor),
-      meta: { providers: input.paymentBasedConfigs.map((c) => c.insurance_provider_id), buy_now_pay_later_amount: input.buy_now_pay_later_amount },
+      meta: {
+        providers: input.paymentBasedConfigs.map((c) => c.insurance_provider_id),
+        buy_now_pay_later_amount: input.buy_now_pay_later_amount,
+      },
     })
   })
   await completeConfigurationStep(opts.actor, agencyId)
@@ -153,65 +209,105 @@ export async function upsertAgencyConfigurationV2(opts: { actor: Actor; input: z
 export async function getAgencyConfiguration(opts: { actor: Actor; agencyId: number }) {
   const agency = await assertAgencyAccess(opts.actor, opts.agencyId)
   const db = getDb()
-  const [data, purchase_rules, agencyPaymentMethodConfigurations, ovhc, [balance], [gst]] = await Promise.all([
-    db
-      .select({
-        id: agencyConfigurations.id,
-        agency_id: agencyConfigurations.agency_id,
-        insurance_provider_id: agencyConfigurations.insurance_provider_id,
-        is_buy_now_pay_later_enabled: agencyConfigurations.is_buy_now_pay_later_enabled,
-        commission_rate: agencyConfigurations.commission_rate,
-        credit_amount: agencyConfigurations.credit_amount,
-        credit_currency: agencyConfigurations.credit_currency,
-        provider: { id: insuranceProviders.id, name: insuranceProviders.name, display_name: insuranceProviders.display_name, logo: insuranceProviders.logo },
-      })
-      .from(agencyConfigurations)
-      .innerJoin(insuranceProviders, eq(insuranceProviders.id, agencyConfigurations.insurance_provider_id))
-      .where(eq(agencyConfigurations.agency_id, agency.id))
-      .orderBy(asc(agencyConfigurations.insurance_provider_id)),
-    db.select().from(purchaseRules).where(eq(purchaseRules.agency_id, agency.id)).orderBy(asc(purchaseRules.id)),
-    db
-      .select()
-      .from(agencyPaymentMethodConfigs)
-      .where(eq(agencyPaymentMethodConfigs.agency_id, agency.id))
-      .orderBy(asc(agencyPaymentMethodConfigs.insurance_provider_id), asc(agencyPaymentMethodConfigs.payment_method)),
-    db.select().from(agencyOvhcCommissions).where(eq(agencyOvhcCommissions.agency_id, agency.id)),
-    db.select().from(agencyBalances).where(eq(agencyBalances.agency_id, agency.id)),
-    db.select().from(gstRates).limit(1),
-  ])
+  const [data, purchase_rules, agencyPaymentMethodConfigurations, ovhc, [balance], [gst]] = await Promise.all(
+    [
+      db
+        .select({
+          id: agencyConfigurations.id,
+          agency_id: agencyConfigurations.agency_id,
+          insurance_provider_id: agencyConfigurations.insurance_provider_id,
+          is_buy_now_pay_later_enabled: agencyConfigurations.is_buy_now_pay_later_enabled,
+          commission_rate: agencyConfigurations.commission_rate,
+          credit_amount: agencyConfigurations.credit_amount,
+          credit_currency: agencyConfigurations.credit_currency,
+          provider: {
+            id: insuranceProviders.id,
+            name: insuranceProviders.name,
+            display_name: insuranceProviders.display_name,
+            logo: insuranceProviders.logo,
+          },
+        })
+        .from(agencyConfigurations)
+        .innerJoin(insuranceProviders, eq(insuranceProviders.id, agencyConfigurations.insurance_provider_id))
+        .where(eq(agencyConfigurations.agency_id, agency.id))
+        .orderBy(asc(agencyConfigurations.insurance_provider_id)),
+      db
+        .select()
+        .from(purchaseRules)
+        .where(eq(purchaseRules.agency_id, agency.id))
+        .orderBy(asc(purchaseRules.id)),
+      db
+        .select()
+        .from(agencyPaymentMethodConfigs)
+        .where(eq(agencyPaymentMethodConfigs.agency_id, agency.id))
+        .orderBy(
+          asc(agencyPaymentMethodConfigs.insurance_provider_id),
+          asc(agencyPaymentMethodConfigs.payment_method),
+        ),
+      db.select().from(agencyOvhcCommissions).where(eq(agencyOvhcCommissions.agency_id, agency.id)),
+      db.select().from(agencyBalances).where(eq(agencyBalances.agency_id, agency.id)),
+      db.select().from(gstRates).limit(1),
+    ],
+  )
   return {
-    data: data.map((d) => ({ ...d, commission_rate: Number(d.commission_rate), credit_amount: Number(d.credit_amount) })),
+    data: data.map((d) => ({
+      ...d,
+      commission_rate: Number(d.commission_rate),
+      credit_amount: Number(d.credit_amount),
+    })),
     meta: {
       buy_now_pay_later_amount: fromCents(balance?.buy_now_pay_later_amount ?? 0),
       buy_now_pay_later_remaining_amount: fromCents(balance?.buy_now_pay_later_remaining_amount ?? 0),
     },
     purchase_rules,
-    agencyPaymentMethodConfigurations: agencyPaymentMethodConfigurations.map((c) => ({ ...c, commission_rate: Number(c.commission_rate) })),
+    agencyPaymentMethodConfigurations: agencyPaymentMethodConfigurations.map((c) => ({
+      ...c,
+      commission_rate: Number(c.commission_rate),
+    })),
     ovhcData: ovhc.map((o) => ({ ...o, commission_rate: Number(o.commission_rate) })),
     surcharge: { rate: Number(gst?.card_surcharge_rate ?? 0), isEnabled: agency.is_card_surcharge_enabled },
   }
 }
 
 /** deletePurchaseRule (staff). */
-export async function deletePurchaseRule(opts: { actor: Actor; input: z.infer<typeof DeletePurchaseRuleSchema> }) {
+export async function deletePurchaseRule(opts: {
+  actor: Actor
+  input: z.infer<typeof DeletePurchaseRuleSchema>
+}) {
   await assertAgencyAccess(opts.actor, opts.input.agency_id)
   const db = getDb()
   await db.transaction(async (tx) => {
     const deleted = await tx
       .delete(purchaseRules)
-      .where(and(eq(purchaseRules.id, opts.input.purchase_rule_id), eq(purchaseRules.agency_id, opts.input.agency_id)))
+      .where(
+        and(
+          eq(purchaseRules.id, opts.input.purchase_rule_id),
+          eq(purchaseRules.agency_id, opts.input.agency_id),
+        ),
+      )
       .returning({ id: purchaseRules.id })
     if (!deleted.length) throw notFound('Purchase rule')
-    await recordAgencyHistory(tx, { agencyId: opts.input.agency_id, action: 'PURCHASE_RULE_DELETED', actor: actorLabel(opts.actor), meta: { id: deleted[0].id } })
+    await recordAgencyHistory(tx, {
+      agencyId: opts.input.agency_id,
+      action: 'PURCHASE_RULE_DELETED',
+      actor: actorLabel(opts.actor),
+      meta: { id: deleted[0].id },
+    })
   })
   return { id: opts.input.purchase_rule_id }
 }
 
 /** updateAgencyCardSurcharge (staff finance). */
-export async function updateAgencyCardSurcharge(opts: { actor: Actor; input: z.infer<typeof CardSurchargeSchema> }) {
+export async function updateAgencyCardSurcharge(opts: {
+  actor: Actor
+  input: z.infer<typeof CardSurchargeSchema>
+}) {
   await assertAgencyAccess(opts.actor, opts.input.agency_id)
   await getDb().transaction(async (tx) => {
-    await tx.update(agencies).set({ is_card_surcharge_enabled: opts.input.is_card_surcharge_enabled }).where(eq(agencies.id, opts.input.agency_id))
+    await tx
+      .update(agencies)
+      .set({ is_card_surcharge_enabled: opts.input.is_card_surcharge_enabled })
+      .where(eq(agencies.id, opts.input.agency_id))
     await recordAgencyHistory(tx, {
       agencyId: opts.input.agency_id,
       action: opts.input.is_card_surcharge_enabled ? 'CARD_SURCHARGE_ENABLED' : 'CARD_SURCHARGE_DISABLED',
@@ -222,7 +318,10 @@ export async function updateAgencyCardSurcharge(opts: { actor: Actor; input: z.i
 }
 
 /** updateAgencyOvhcConfiguration: staff for any agency (agency_id required), an agency for itself. */
-export async function updateAgencyOvhcConfiguration(opts: { actor: Actor; input: z.infer<typeof OvhcConfigurationSchema> }) {
+export async function updateAgencyOvhcConfiguration(opts: {
+  actor: Actor
+  input: z.infer<typeof OvhcConfigurationSchema>
+}) {
   const agencyId = isAgencySide(opts.actor) ? opts.actor.agencyId : opts.input.agency_id
   if (!agencyId) throw validation('agency_id', 'agency_id is required')
   await assertAgencyAccess(opts.actor, agencyId)
@@ -230,9 +329,21 @@ export async function updateAgencyOvhcConfiguration(opts: { actor: Actor; input:
   await getDb().transaction(async (tx) => {
     await tx
       .insert(agencyOvhcCommissions)
-      .values({ agency_id: agencyId, provider_id: opts.input.provider_id, commission_rate: opts.input.commission_rate })
-      .onConflictDoUpdate({ target: [agencyOvhcCommissions.agency_id, agencyOvhcCommissions.provider_id], set: { commission_rate: opts.input.commission_rate } })
-    await recordAgencyHistory(tx, { agencyId, action: 'OVHC_COMMISSION_SAVED', actor: actorLabel(opts.actor), meta: opts.input })
+      .values({
+        agency_id: agencyId,
+        provider_id: opts.input.provider_id,
+        commission_rate: opts.input.commission_rate,
+      })
+      .onConflictDoUpdate({
+        target: [agencyOvhcCommissions.agency_id, agencyOvhcCommissions.provider_id],
+        set: { commission_rate: opts.input.commission_rate },
+      })
+    await recordAgencyHistory(tx, {
+      agencyId,
+      action: 'OVHC_COMMISSION_SAVED',
+      actor: actorLabel(opts.actor),
+      meta: opts.input,
+    })
   })
   return getOvhcAgencyConfiguration({ actor: opts.actor, agencyId })
 }
@@ -240,7 +351,12 @@ export async function updateAgencyOvhcConfiguration(opts: { actor: Actor; input:
 export async function getOvhcAgencyConfiguration(opts: { actor: Actor; agencyId: number }) {
   await assertAgencyAccess(opts.actor, opts.agencyId)
   const rows = await getDb()
-    .select({ agency_id: agencyOvhcCommissions.agency_id, provider_id: agencyOvhcCommissions.provider_id, commission_rate: agencyOvhcCommissions.commission_rate, provider_name: insuranceProviders.name })
+    .select({
+      agency_id: agencyOvhcCommissions.agency_id,
+      provider_id: agencyOvhcCommissions.provider_id,
+      commission_rate: agencyOvhcCommissions.commission_rate,
+      provider_name: insuranceProviders.name,
+    })
     .from(agencyOvhcCommissions)
     .innerJoin(insuranceProviders, eq(insuranceProviders.id, agencyOvhcCommissions.provider_id))
     .where(eq(agencyOvhcCommissions.agency_id, opts.agencyId))
@@ -251,17 +367,29 @@ export async function getOvhcAgencyConfiguration(opts: { actor: Actor; agencyId:
 export async function findOvhcAgencies(opts: { returnBankDetails: boolean; agencyId?: number }) {
   const db = getDb()
   const list = await db
-    .select({ id: agencies.id, full_company_name: agencies.full_company_name, email: agencies.email, status: agencies.status })
+    .select({
+      id: agencies.id,
+      full_company_name: agencies.full_company_name,
+      email: agencies.email,
+      status: agencies.status,
+    })
     .from(agencies)
     .where(opts.agencyId ? eq(agencies.id, opts.agencyId) : eq(agencies.status, 'PORTAL_ACTIVATED'))
     .orderBy(asc(agencies.full_company_name))
   if (opts.agencyId && !list.length) throw notFound('Agency')
   const ids = list.map((a) => a.id)
-  const commissions = ids.length ? await db.select().from(agencyOvhcCommissions).where(inArray(agencyOvhcCommissions.agency_id, ids)) : []
-  const banks = opts.returnBankDetails && ids.length ? await db.select().from(agencyBankDetails).where(inArray(agencyBankDetails.agency_id, ids)) : []
+  const commissions = ids.length
+    ? await db.select().from(agencyOvhcCommissions).where(inArray(agencyOvhcCommissions.agency_id, ids))
+    : []
+  const banks =
+    opts.returnBankDetails && ids.length
+      ? await db.select().from(agencyBankDetails).where(inArray(agencyBankDetails.agency_id, ids))
+      : []
   return list.map((a) => ({
     ...a,
-    ovhc_commissions: commissions.filter((c) => c.agency_id === a.id).map((c) => ({ provider_id: c.provider_id, commission_rate: Number(c.commission_rate) })),
+    ovhc_commissions: commissions
+      .filter((c) => c.agency_id === a.id)
+      .map((c) => ({ provider_id: c.provider_id, commission_rate: Number(c.commission_rate) })),
     ...(opts.returnBankDetails ? { bank_detail: banks.find((b) => b.agency_id === a.id) ?? null } : {}),
   }))
 }

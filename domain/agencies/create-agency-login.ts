@@ -14,10 +14,14 @@ import { notifyWorkflow } from './register-agency'
  */
 export async function createAgencyLogin(opts: { email: string }) {
   const db = getDb()
-  const [agency] = await db.select().from(agencies).where(eq(sql`lower(${agencies.email})`, opts.email.toLowerCase()))
+  const [agency] = await db
+    .select()
+    .from(agencies)
+    .where(eq(sql`lower(${agencies.email})`, opts.email.toLowerCase()))
   if (!agency) throw notFound('Agency')
   if (agency.identity_id) throw conflict('A login already exists for this agency')
-  if (!agency.is_email_verified) throw invalidTransition('Verify the e-mail address before creating the login')
+  if (!agency.is_email_verified)
+    throw invalidTransition('Verify the e-mail address before creating the login')
   if (agency.status !== 'PENDING') throw invalidTransition(`The login cannot be created at ${agency.status}`)
   const password = temporaryPassword()
   const hash = await hashPassword(password)
@@ -26,7 +30,10 @@ export async function createAgencyLogin(opts: { email: string }) {
       .insert(identities)
       .values({ email: agency.email, kind: 'Agency', password_hash: hash, must_change_password: true })
       .returning({ id: identities.id })
-    await tx.update(agencies).set({ identity_id: identity.id, status: 'SIGN_UP_REQUEST_SENT' }).where(eq(agencies.id, agency.id))
+    await tx
+      .update(agencies)
+      .set({ identity_id: identity.id, status: 'SIGN_UP_REQUEST_SENT' })
+      .where(eq(agencies.id, agency.id))
     await recordAgencyHistory(tx, {
       agencyId: agency.id,
       action: 'LOGIN_CREATED',

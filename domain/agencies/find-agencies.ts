@@ -12,10 +12,13 @@ function filters(input: Partial<AgencyListInput>): SQL | undefined {
   const where: SQL[] = []
   if (input.status?.length) where.push(inArray(agencies.status, input.status))
   if (input.country_filter?.length) where.push(inArray(agencies.country_id, input.country_filter))
-  if (input.creation_type_filter?.length) where.push(inArray(agencies.creation_type, input.creation_type_filter))
+  if (input.creation_type_filter?.length)
+    where.push(inArray(agencies.creation_type, input.creation_type_filter))
   if (input.agency_filter?.length) where.push(inArray(agencies.id, input.agency_filter))
-  if (input.start_date_filter) where.push(gte(agencies.created_at, new Date(`${input.start_date_filter}T00:00:00Z`)))
-  if (input.end_date_filter) where.push(lte(agencies.created_at, new Date(`${input.end_date_filter}T23:59:59.999Z`)))
+  if (input.start_date_filter)
+    where.push(gte(agencies.created_at, new Date(`${input.start_date_filter}T00:00:00Z`)))
+  if (input.end_date_filter)
+    where.push(lte(agencies.created_at, new Date(`${input.end_date_filter}T23:59:59.999Z`)))
   if (input.global_filter) {
     const like = `%${input.global_filter}%`
     where.push(
@@ -74,7 +77,10 @@ function present(r: Row) {
 
 /** Filtered count on the agencies table alone (the joins only decorate the page). */
 async function countAgencies(where: SQL | undefined) {
-  const [{ n }] = await getDb().select({ n: sql<number>`count(*)::int` }).from(agencies).where(where)
+  const [{ n }] = await getDb()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(agencies)
+    .where(where)
   return n
 }
 
@@ -148,7 +154,12 @@ export async function findInvitedAgencies(input: {
 /** getAllAgencies (staff): id, name and e-mail of every agency, for pickers. */
 export async function findAllAgencies() {
   return getDb()
-    .select({ id: agencies.id, full_company_name: agencies.full_company_name, email: agencies.email, status: agencies.status })
+    .select({
+      id: agencies.id,
+      full_company_name: agencies.full_company_name,
+      email: agencies.email,
+      status: agencies.status,
+    })
     .from(agencies)
     .orderBy(asc(agencies.full_company_name), asc(agencies.id))
 }

@@ -11,7 +11,11 @@ export type AgencyRow = typeof agencies.$inferSelect
  * Loads an agency the actor may see: staff see every agency, an agency (or its users) only its
  * own; anything else is "not found" so that other agencies' ids reveal nothing.
  */
-export async function assertAgencyAccess(actor: Actor, agencyId: number, tx: DbOrTx = getDb()): Promise<AgencyRow> {
+export async function assertAgencyAccess(
+  actor: Actor,
+  agencyId: number,
+  tx: DbOrTx = getDb(),
+): Promise<AgencyRow> {
   if (isAgencySide(actor) && actor.agencyId !== agencyId) throw notFound('Agency')
   if (!isStaff(actor) && !isAgencySide(actor) && actor.kind !== 'system') throw notFound('Agency')
   const [a] = await tx.select().from(agencies).where(eq(agencies.id, agencyId))
@@ -34,11 +38,18 @@ export function presentAgency(a: AgencyRow) {
 /** getAgency: by id or e-mail, with country, state, city, bank and document info. */
 export async function getAgency(opts: { actor: Actor; id?: number; email?: string }) {
   const db = getDb()
-  const where = opts.id ? eq(agencies.id, opts.id) : eq(sql`lower(${agencies.email})`, (opts.email ?? '').toLowerCase())
+  const where = opts.id
+    ? eq(agencies.id, opts.id)
+    : eq(sql`lower(${agencies.email})`, (opts.email ?? '').toLowerCase())
   const [row] = await db
     .select({
       agency: agencies,
-      country: { id: countries.id, name: countries.name, iso2: countries.iso2, phone_code: countries.phone_code },
+      country: {
+        id: countries.id,
+        name: countries.name,
+        iso2: countries.iso2,
+        phone_code: countries.phone_code,
+      },
       state: { id: states.id, name: states.name },
       city: { id: cities.id, name: cities.name },
       bank: agencyBankDetails,

@@ -44,7 +44,11 @@ export async function getOnboardingSnapshot(agencyId: number): Promise<Onboardin
  * Applies a staff decision against the database (the authority): the agency must be exactly at
  * the decision's source status, or already at its target (a retried activity), else it is refused.
  */
-export async function applyOnboardingDecision(input: { agencyId: number; decision: OnboardingDecision; actor: string }) {
+export async function applyOnboardingDecision(input: {
+  agencyId: number
+  decision: OnboardingDecision
+  actor: string
+}) {
   const { from, to } = DECISIONS[input.decision]
   const db = getDb()
   const mail = await db.transaction(async (tx) => {
@@ -56,21 +60,32 @@ export async function applyOnboardingDecision(input: { agencyId: number; decisio
     }
     const snapshot = await getOnboardingSnapshot(agency.id)
     if (input.decision === 'configurationDone') {
-      if (!agency.is_request_submitted) throw invalidTransition('The agency has not submitted its registration request yet')
+      if (!agency.is_request_submitted)
+        throw invalidTransition('The agency has not submitted its registration request yet')
       if (snapshot.configured_providers === 0) {
         throw invalidTransition('Configure the commission of at least one insurance provider first')
       }
     }
     if (input.decision === 'agreementSent') {
-      if (!snapshot.has_unsigned_agreement) throw invalidTransition('Upload the unsigned agreement before sending it')
-      await tx.update(agencyDocuments).set({ is_unsigned_agreement_sent: true }).where(eq(agencyDocuments.agency_id, agency.id))
+      if (!snapshot.has_unsigned_agreement)
+        throw invalidTransition('Upload the unsigned agreement before sending it')
+      await tx
+        .update(agencyDocuments)
+        .set({ is_unsigned_agreement_sent: true })
+        .where(eq(agencyDocuments.agency_id, agency.id))
     }
     const activation = input.decision === 'activatePortal'
     await tx
       .update(agencies)
       .set({ status: to, ...(activation ? { is_verfied: true, verification_date: new Date() } : {}) })
       .where(eq(agencies.id, agency.id))
-    await recordAgencyHistory(tx, { agencyId: agency.id, action: input.decision, actor: input.actor, from, to })
+    await recordAgencyHistory(tx, {
+      agencyId: agency.id,
+      action: input.decision,
+      actor: input.actor,
+      from,
+      to,
+    })
     const name = agency.full_company_name ?? agency.email
     if (input.decision === 'agreementSent') return { to: agency.email, ...mails.agreementSent(name) }
     if (activation) return { to: agency.email, ...mails.portalActivated(name) }
@@ -81,11 +96,19 @@ export async function applyOnboardingDecision(input: { agencyId: number; decisio
 }
 
 function describe(d: OnboardingDecision) {
-  return { configurationDone: 'complete the configuration', agreementSent: 'send the agreement', activatePortal: 'activate the portal' }[d]
+  return {
+    configurationDone: 'complete the configuration',
+    agreementSent: 'send the agreement',
+    activatePortal: 'activate the portal',
+  }[d]
 }
 
 /** The inbox task each phase opens (none while the agency cannot sign in yet). */
-function taskFor(phase: OnboardingPhase, agency: { id: number; name: string }, dueAt: Date): WantedTask | null {
+function taskFor(
+  phase: OnboardingPhase,
+  agency: { id: number; name: string },
+  dueAt: Date,
+): WantedTask | null {
   const staff = (kind: string, subject: string, tab: string): WantedTask => ({
     kind,
     audience: 'staff',
@@ -102,9 +125,23 @@ function taskFor(phase: OnboardingPhase, agency: { id: number; name: string }, d
     case 'activate':
       return staff('AGENCY_ACTIVATION', `Activate the portal of ${agency.name}`, 'agreement')
     case 'details':
-      return { kind: 'COMPLETE_COMPANY_DETAILS', audience: 'agency', subject: 'Complete your company details and submit them', agencyId: agency.id, link: '/onboarding', dueAt }
+      return {
+        kind: 'COMPLETE_COMPANY_DETAILS',
+        audience: 'agency',
+        subject: 'Complete your company details and submit them',
+        agencyId: agency.id,
+        link: '/onboarding',
+        dueAt,
+      }
     case 'sign':
-      return { kind: 'SIGN_AGREEMENT', audience: 'agency', subject: 'Sign the agency agreement and upload it', agencyId: agency.id, link: '/onboarding/agreement', dueAt }
+      return {
+        kind: 'SIGN_AGREEMENT',
+        audience: 'agency',
+        subject: 'Sign the agency agreement and upload it',
+        agencyId: agency.id,
+        link: '/onboarding/agreement',
+        dueAt,
+      }
     default:
       return null
   }
@@ -116,31 +153,61 @@ async function agencyName(agencyId: number) {
   return { id: a.id, name: a.full_company_name ?? a.email, email: a.email, status: a.status }
 }
 
-export async function syncOnboardingTasks(input: { agencyId: number; phase: OnboardingPhase; workflowId: string; dueInMs: number }) {
+export async function syncOnboardingTasks(input: {
+  agencyId: number
+  phase: OnboardingPhase
+  workflowId: string
+  dueInMs: number
+}) {
   const agency = await agencyName(input.agencyId)
-  await syncWorkflowTasks(input.workflowId, taskFor(input.phase, agency, new Date(Date.now() + input.dueInMs)))
+  await syncWorkflowTasks(
+    input.workflowId,
+    taskFor(input.phase, agency, new Date(Date.now() + input.dueInMs)),
+  )
 }
 
 const REMINDERS: Partial<Record<OnboardingPhase, { what: string; path: string; toAgency: boolean }>> = {
-  verify: { what: 'verify your e-mail address to continue your registration', path: '/onboarding', toAgency: true },
-  details: { what: 'complete your company details and submit your registration', path: '/onboarding', toAgency: true },
+  verify: {
+    what: 'verify your e-mail address to continue your registration',
+    path: '/onboarding',
+    toAgency: true,
+  },
+  details: {
+    what: 'complete your company details and submit your registration',
+    path: '/onboarding',
+    toAgency: true,
+  },
   sign: { what: 'sign and upload your agency agreement', path: '/onboarding/agreement', toAgency: true },
   configure: { what: 'an agency is waiting to be configured', path: '/staff/inbox', toAgency: false },
   'send-agreement': { what: 'an agency is waiting for its agreement', path: '/staff/inbox', toAgency: false },
-  activate: { what: 'an agency with a signed agreement is waiting for activation', path: '/staff/inbox', toAgency: false },
+  activate: {
+    what: 'an agency with a signed agreement is waiting for activation',
+    path: '/staff/inbox',
+    toAgency: false,
+  },
 }
 
 /** A deadline passed: remind whoever is waited on; the second time, escalate to the staff team. */
-export async function remindOnboarding(input: { agencyId: number; phase: OnboardingPhase; escalate: boolean }) {
+export async function remindOnboarding(input: {
+  agencyId: number
+  phase: OnboardingPhase
+  escalate: boolean
+}) {
   const r = REMINDERS[input.phase]
   if (!r) return
   const agency = await agencyName(input.agencyId)
   const what = r.toAgency ? r.what : `${r.what} (${agency.name})`
   if (input.escalate) {
-    await sendMail({ to: config().STAFF_TEAM_EMAIL, ...mails.escalation(`${agency.name}: ${what}`, `/staff/agencies/${agency.id}`) })
+    await sendMail({
+      to: config().STAFF_TEAM_EMAIL,
+      ...mails.escalation(`${agency.name}: ${what}`, `/staff/agencies/${agency.id}`),
+    })
     await markTasksEscalated(agencyOnboardingWorkflowId(agency.id))
   } else {
-    await sendMail({ to: r.toAgency ? agency.email : config().STAFF_TEAM_EMAIL, ...mails.reminder(what, r.path) })
+    await sendMail({
+      to: r.toAgency ? agency.email : config().STAFF_TEAM_EMAIL,
+      ...mails.reminder(what, r.path),
+    })
   }
   await getDb().transaction((tx) =>
     recordAgencyHistory(tx, {

@@ -21,7 +21,9 @@ export async function issueOtp(tx: DbOrTx, agencyId: number, throttle: boolean) 
         count: sql<number>`count(*)::int`,
       })
       .from(agencyOtps)
-      .where(and(eq(agencyOtps.agency_id, agencyId), gt(agencyOtps.created_at, sql`now() - interval '1 hour'`)))
+      .where(
+        and(eq(agencyOtps.agency_id, agencyId), gt(agencyOtps.created_at, sql`now() - interval '1 hour'`)),
+      )
     if (recent?.last && Date.now() - new Date(recent.last).getTime() < RESEND_GAP_SECONDS * 1000) {
       throw new DomainError('RATE_LIMITED', 'Please wait a minute before asking for a new code.')
     }
@@ -34,7 +36,11 @@ export async function issueOtp(tx: DbOrTx, agencyId: number, throttle: boolean) 
     .update(agencyOtps)
     .set({ used_at: new Date() })
     .where(and(eq(agencyOtps.agency_id, agencyId), isNull(agencyOtps.used_at)))
-  await tx.insert(agencyOtps).values({ agency_id: agencyId, code_hmac: codeHmac(agencyId, code), expires_at: new Date(Date.now() + OTP_TTL_MS) })
+  await tx.insert(agencyOtps).values({
+    agency_id: agencyId,
+    code_hmac: codeHmac(agencyId, code),
+    expires_at: new Date(Date.now() + OTP_TTL_MS),
+  })
   return code
 }
 
@@ -53,7 +59,10 @@ export async function consumeOtp(tx: DbOrTx, agencyId: number, code: string) {
   if (otp.attempts >= OTP_MAX_ATTEMPTS) throw otpError('Too many wrong attempts. Ask for a new code.')
   if (otp.expires_at.getTime() < Date.now()) throw otpError('This code has expired. Ask for a new code.')
   if (!safeEqual(otp.code_hmac, codeHmac(agencyId, code))) {
-    await tx.update(agencyOtps).set({ attempts: otp.attempts + 1 }).where(eq(agencyOtps.id, otp.id))
+    await tx
+      .update(agencyOtps)
+      .set({ attempts: otp.attempts + 1 })
+      .where(eq(agencyOtps.id, otp.id))
     return false
   }
   await tx.update(agencyOtps).set({ used_at: new Date() }).where(eq(agencyOtps.id, otp.id))

@@ -34,7 +34,11 @@ export async function verifyAgency(opts: { agencyId: number; otp: string; client
     const good = await consumeOtp(tx, agency.id, opts.otp)
     if (!good) return false
     await tx.update(agencies).set({ is_email_verified: true }).where(eq(agencies.id, agency.id))
-    await recordAgencyHistory(tx, { agencyId: agency.id, action: 'EMAIL_VERIFIED', actor: `public:${agency.email}` })
+    await recordAgencyHistory(tx, {
+      agencyId: agency.id,
+      action: 'EMAIL_VERIFIED',
+      actor: `public:${agency.email}`,
+    })
     return true
   })
   if (!ok) {

@@ -13,7 +13,9 @@ export interface MailTransport {
 /** Development and test transport: mails are rows, readable at /dev/mail and /api/dev/outbox. */
 export const outboxTransport: MailTransport = {
   async send(mail) {
-    await getDb().insert(outboxMails).values({ to: mail.to.toLowerCase(), subject: mail.subject, text: mail.text, html: mail.html })
+    await getDb()
+      .insert(outboxMails)
+      .values({ to: mail.to.toLowerCase(), subject: mail.subject, text: mail.text, html: mail.html })
   },
 }
 
@@ -38,7 +40,14 @@ export const sendMail = (mail: Mail) => mailTransport().send(mail)
 export async function findOutbox(to?: string, limit = 100) {
   const db = getDb()
   const q = db
-    .select({ id: outboxMails.id, to: outboxMails.to, subject: outboxMails.subject, text: outboxMails.text, html: outboxMails.html, created_at: outboxMails.created_at })
+    .select({
+      id: outboxMails.id,
+      to: outboxMails.to,
+      subject: outboxMails.subject,
+      text: outboxMails.text,
+      html: outboxMails.html,
+      created_at: outboxMails.created_at,
+    })
     .from(outboxMails)
   return (to ? q.where(eq(outboxMails.to, to.toLowerCase())) : q).orderBy(desc(outboxMails.id)).limit(limit)
 }

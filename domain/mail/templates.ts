@@ -40,5 +40,8 @@ export const mails = {
 
 export function htmlOf(text: string) {
   const esc = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-  return `<div style="font-family:sans-serif">${esc.split('\n').map((l) => `<p>${l}</p>`).join('')}</div>`
+  return `<div style="font-family:sans-serif">${esc
+    .split('\n')
+    .map((l) => `<p>${l}</p>`)
+    .join('')}</div>`
 }

@@ -1,7 +1,13 @@
 import { forbidden } from './errors'
 
 export type UserType = 'Agency' | 'agency_user' | 'Oshc'
-export const STAFF_PERMISSIONS = ['agency_management', 'user_management', 'quote', 'finance', 'policy_management'] as const
+export const STAFF_PERMISSIONS = [
+  'agency_management',
+  'user_management',
+  'quote',
+  'finance',
+  'policy_management',
+] as const
 export const AGENCY_PERMISSIONS = ['quote', 'purchase', 'user_management', 'finance'] as const
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number]
 export type AgencyPermission = (typeof AGENCY_PERMISSIONS)[number]

@@ -1,9 +1,7 @@
 import { z } from 'zod'
 import { hmac } from './crypto'
 
-const duration = z
-  .string()
-  .regex(/^\d+(ms|s|m|h|d)$/, 'must look like 500ms, 30s, 10m, 2h or 1d')
+const duration = z.string().regex(/^\d+(ms|s|m|h|d)$/, 'must look like 500ms, 30s, 10m, 2h or 1d')
 
 const EnvSchema = z
   .object({
@@ -29,7 +27,8 @@ const EnvSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
       for (const key of ['APP_SECRET', 'SEED_ADMIN_PASSWORD'] as const) {
-        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` })
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` })
       }
     }
   })

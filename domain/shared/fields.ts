@@ -20,28 +20,47 @@ export const optionalText = (max: number) =>
     .transform((v) => (v ? v : null))
 
 export const email = (max = 256) =>
-  z.string({ error: 'Invalid email' }).trim().toLowerCase().min(2, MIN_MSG(2)).max(max, MAX_MSG(max)).email('Invalid email')
+  z
+    .string({ error: 'Invalid email' })
+    .trim()
+    .toLowerCase()
+    .min(2, MIN_MSG(2))
+    .max(max, MAX_MSG(max))
+    .email('Invalid email')
 
 /** Numeric ids arriving as text (path and query) or numbers (JSON). */
 export const id = (message = 'Not a number') =>
   z.coerce.number({ error: message }).refine((n) => Number.isInteger(n) && n > 0, message)
 
-export const optionalId = () =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), id().optional())
+export const optionalId = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), id().optional())
 
 /** Booleans from JSON or forms ('true' / 'on' / 'false'). */
 export const bool = (message = 'must be true or false') =>
-  z.preprocess((v) => (v === 'true' || v === 'on' ? true : v === 'false' ? false : v), z.boolean({ error: message }))
+  z.preprocess(
+    (v) => (v === 'true' || v === 'on' ? true : v === 'false' ? false : v),
+    z.boolean({ error: message }),
+  )
 
 export const DATE_MSG = 'must be in the format of YYYY-MM-DD'
 export const isoDate = () =>
   z
     .string({ error: DATE_MSG })
     .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MSG)
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), DATE_MSG)
+    .refine(
+      (d) =>
+        !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+      DATE_MSG,
+    )
 
 /** A rate in percent with two decimals, kept as text for numeric columns. */
-export const rate = (min: number, max: number, minMsg: string, maxMsg: string, exclusiveMin = false, exclusiveMax = false) =>
+export const rate = (
+  min: number,
+  max: number,
+  minMsg: string,
+  maxMsg: string,
+  exclusiveMin = false,
+  exclusiveMax = false,
+) =>
   z.coerce
     .number({ error: 'Not a number' })
     .refine((n) => (exclusiveMin ? n > min : n >= min), minMsg)
@@ -49,4 +68,7 @@ export const rate = (min: number, max: number, minMsg: string, maxMsg: string, e
     .transform((n) => n.toFixed(2))
 
 export const list = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : String(v).split(',')), z.array(item))
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : String(v).split(',')),
+    z.array(item),
+  )

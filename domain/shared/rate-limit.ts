@@ -8,7 +8,9 @@ export async function assertUnderLimit(key: string, limit: number, windowSeconds
   const [row] = await getDb()
     .select({ count: rateLimits.count })
     .from(rateLimits)
-    .where(sql`${rateLimits.key} = ${key} and ${rateLimits.window_start} > now() - make_interval(secs => ${windowSeconds})`)
+    .where(
+      sql`${rateLimits.key} = ${key} and ${rateLimits.window_start} > now() - make_interval(secs => ${windowSeconds})`,
+    )
   if (row && row.count >= limit) {
     throw new DomainError('RATE_LIMITED', 'Too many attempts. Please wait a few minutes and try again.')
   }
@@ -29,5 +31,7 @@ export async function recordFailure(key: string, windowSeconds: number) {
 }
 
 export async function clearLimit(key: string) {
-  await getDb().delete(rateLimits).where(sql`${rateLimits.key} = ${key}`)
+  await getDb()
+    .delete(rateLimits)
+    .where(sql`${rateLimits.key} = ${key}`)
 }

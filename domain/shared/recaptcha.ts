@@ -10,7 +10,11 @@ export const permissiveBotCheck: BotCheck = { verify: async (token) => token.tri
 export function googleRecaptcha(secret: string): BotCheck {
   return {
     async verify(token, clientIp) {
-      const body = new URLSearchParams({ secret, response: token, ...(clientIp ? { remoteip: clientIp } : {}) })
+      const body = new URLSearchParams({
+        secret,
+        response: token,
+        ...(clientIp ? { remoteip: clientIp } : {}),
+      })
       const res = await fetch('https://www.google.com/recaptcha/api/siteverify', { method: 'POST', body })
       const json = (await res.json()) as { success?: boolean }
       return json.success === true

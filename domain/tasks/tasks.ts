@@ -80,7 +80,9 @@ export async function findTasks(opts: { actor: Actor; input: FindTasksInput }) {
   if (input.overdue) where.push(lt(tasks.due_at, sql`now()`))
   if (input.search) {
     const like = `%${input.search}%`
-    where.push(or(ilike(tasks.subject, like), ilike(agencies.full_company_name, like), ilike(agencies.email, like))!)
+    where.push(
+      or(ilike(tasks.subject, like), ilike(agencies.full_company_name, like), ilike(agencies.email, like))!,
+    )
   }
   const db = getDb()
   const order = (input.sort_direction === 'asc' ? asc : desc)(tasks[input.sort_key])
@@ -116,11 +118,15 @@ export async function findTasks(opts: { actor: Actor; input: FindTasksInput }) {
 export async function claimTask(opts: { actor: Actor; taskId: number; release?: boolean }) {
   if (!isStaff(opts.actor)) throw notFound('Task')
   const db = getDb()
-  const [task] = await db.select().from(tasks).where(and(eq(tasks.id, opts.taskId), eq(tasks.audience, 'staff')))
+  const [task] = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, opts.taskId), eq(tasks.audience, 'staff')))
   if (!task) throw notFound('Task')
   if (task.closed_at) throw conflict('This task is already closed')
   const me = opts.actor.identityId
-  if (!opts.release && task.assignee_id && task.assignee_id !== me) throw conflict('Another staff member has claimed this task')
+  if (!opts.release && task.assignee_id && task.assignee_id !== me)
+    throw conflict('Another staff member has claimed this task')
   const [updated] = await db
     .update(tasks)
     .set({ assignee_id: opts.release ? null : me })

@@ -25,7 +25,8 @@ export type OnboardingDecision = 'configurationDone' | 'agreementSent' | 'activa
 export type DecisionInput = { actor: string }
 
 /** Phases of onboarding: whose move it is. */
-export type OnboardingPhase = 'verify' | 'details' | 'configure' | 'send-agreement' | 'sign' | 'activate' | 'done'
+export type OnboardingPhase =
+  'verify' | 'details' | 'configure' | 'send-agreement' | 'sign' | 'activate' | 'done'
 
 export function phaseOf(s: Pick<OnboardingSnapshot, 'status' | 'is_request_submitted'>): OnboardingPhase {
   switch (s.status) {
@@ -50,13 +51,24 @@ export function phaseOf(s: Pick<OnboardingSnapshot, 'status' | 'is_request_submi
 }
 
 /** The status each staff decision moves from and to. */
-export const DECISIONS: Record<OnboardingDecision, { from: AgencyStatus; to: AgencyStatus; phase: OnboardingPhase }> = {
+export const DECISIONS: Record<
+  OnboardingDecision,
+  { from: AgencyStatus; to: AgencyStatus; phase: OnboardingPhase }
+> = {
   configurationDone: { from: 'COMPANY_DETAIL_DONE', to: 'CONFIGURATION_DONE', phase: 'configure' },
   agreementSent: { from: 'CONFIGURATION_DONE', to: 'AGREEMENT_SENT', phase: 'send-agreement' },
   activatePortal: { from: 'AGREEMENT_SIGNED', to: 'PORTAL_ACTIVATED', phase: 'activate' },
 }
 
-const PHASE_ORDER: OnboardingPhase[] = ['verify', 'details', 'configure', 'send-agreement', 'sign', 'activate', 'done']
+const PHASE_ORDER: OnboardingPhase[] = [
+  'verify',
+  'details',
+  'configure',
+  'send-agreement',
+  'sign',
+  'activate',
+  'done',
+]
 
 /**
  * Why a decision is refused judging by the workflow's view, which may lag the database but never
@@ -73,14 +85,25 @@ export function refusalFromSnapshot(s: OnboardingSnapshot, decision: OnboardingD
 
 export const agencyChangedSignal = defineSignal('agencyChanged')
 export const decideUpdate = defineUpdate<OnboardingSnapshot, [OnboardingDecision, DecisionInput]>('decide')
-export const onboardingStateQuery = defineQuery<{ snapshot: OnboardingSnapshot; phase: OnboardingPhase; reminders: number }>(
-  'onboardingState',
-)
+export const onboardingStateQuery = defineQuery<{
+  snapshot: OnboardingSnapshot
+  phase: OnboardingPhase
+  reminders: number
+}>('onboardingState')
 
 /** Activities the workflow calls; implemented in workers/activities over domain/. */
 export interface OnboardingActivities {
   loadOnboardingSnapshot(agencyId: number): Promise<OnboardingSnapshot>
-  applyOnboardingDecision(input: { agencyId: number; decision: OnboardingDecision; actor: string }): Promise<OnboardingSnapshot>
-  syncOnboardingTasks(input: { agencyId: number; phase: OnboardingPhase; workflowId: string; dueInMs: number }): Promise<void>
+  applyOnboardingDecision(input: {
+    agencyId: number
+    decision: OnboardingDecision
+    actor: string
+  }): Promise<OnboardingSnapshot>
+  syncOnboardingTasks(input: {
+    agencyId: number
+    phase: OnboardingPhase
+    workflowId: string
+    dueInMs: number
+  }): Promise<void>
   remindOnboarding(input: { agencyId: number; phase: OnboardingPhase; escalate: boolean }): Promise<void>
 }

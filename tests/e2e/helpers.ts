@@ -35,7 +35,10 @@ export async function signOut(page: Page) {
 /** WCAG A/AA violations on the current page (axe-core). */
 export async function expectAccessible(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([])
 }
 
-export const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
+export const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })

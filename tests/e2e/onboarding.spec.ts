@@ -6,7 +6,10 @@ const email = `journey-${Date.now()}@example.test`
 const company = 'Wattle Student Services'
 const newPassword = 'Wattle-Journey-2026'
 
-test('a new agency registers, is onboarded by staff through the inbox, and lands on its portal', async ({ page, request }) => {
+test('a new agency registers, is onboarded by staff through the inbox, and lands on its portal', async ({
+  page,
+  request,
+}) => {
   // 1. Registration in the browser.
   await page.goto('/register')
   await expectAccessible(page)
@@ -76,7 +79,11 @@ test('a new agency registers, is onboarded by staff through the inbox, and lands
   // 6. The agency signs the agreement.
   await signIn(page, email, newPassword)
   await expect(page).toHaveURL(/\/onboarding\/agreement/)
-  await page.getByLabel('Signed agreement').setInputFiles({ name: 'signed.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\nsigned agreement\n%%EOF') })
+  await page.getByLabel('Signed agreement').setInputFiles({
+    name: 'signed.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\nsigned agreement\n%%EOF'),
+  })
   await page.getByRole('button', { name: 'Upload signed agreement' }).click()
   await expect(page).toHaveURL(/\/onboarding\/waiting/)
   await signOut(page)
@@ -98,28 +105,57 @@ test('a new agency registers, is onboarded by staff through the inbox, and lands
   // 9. Database state at the end.
   const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
   await db.connect()
-  const { rows: [agency] } = await db.query('SELECT * FROM agencies WHERE id = $1', [agencyId])
-  expect(agency).toMatchObject({ status: 'PORTAL_ACTIVATED', is_email_verified: true, is_request_submitted: true, is_verfied: true })
-  const { rows: configs } = await db.query('SELECT insurance_provider_id, commission_rate FROM agency_configurations WHERE agency_id = $1 ORDER BY 1', [agencyId])
+  const {
+    rows: [agency],
+  } = await db.query('SELECT * FROM agencies WHERE id = $1', [agencyId])
+  expect(agency).toMatchObject({
+    status: 'PORTAL_ACTIVATED',
+    is_email_verified: true,
+    is_request_submitted: true,
+    is_verfied: true,
+  })
+  const { rows: configs } = await db.query(
+    'SELECT insurance_provider_id, commission_rate FROM agency_configurations WHERE agency_id = $1 ORDER BY 1',
+    [agencyId],
+  )
   expect(configs).toEqual([
     { insurance_provider_id: 1, commission_rate: '12.50' },
     { insurance_provider_id: 3, commission_rate: '10.00' },
   ])
-  const { rows: [doc] } = await db.query('SELECT * FROM agency_documents WHERE agency_id = $1', [agencyId])
+  const {
+    rows: [doc],
+  } = await db.query('SELECT * FROM agency_documents WHERE agency_id = $1', [agencyId])
   expect(doc.is_unsigned_agreement_sent).toBe(true)
   expect(doc.signed_agreement).toBeTruthy()
-  const { rows: open } = await db.query('SELECT kind FROM tasks WHERE agency_id = $1 AND closed_at IS NULL', [agencyId])
+  const { rows: open } = await db.query('SELECT kind FROM tasks WHERE agency_id = $1 AND closed_at IS NULL', [
+    agencyId,
+  ])
   expect(open).toEqual([])
-  const { rows: history } = await db.query('SELECT action FROM agency_histories WHERE agency_id = $1 ORDER BY id', [agencyId])
+  const { rows: history } = await db.query(
+    'SELECT action FROM agency_histories WHERE agency_id = $1 ORDER BY id',
+    [agencyId],
+  )
   expect(history.map((h) => h.action)).toEqual(
-    expect.arrayContaining(['REGISTERED', 'EMAIL_VERIFIED', 'LOGIN_CREATED', 'PASSWORD_CHANGED', 'REGISTRATION_REQUEST_SUBMITTED', 'configurationDone', 'UNSIGNED_AGREEMENT_UPLOADED', 'agreementSent', 'SIGNED_AGREEMENT_UPLOADED', 'activatePortal']),
+    expect.arrayContaining([
+      'REGISTERED',
+      'EMAIL_VERIFIED',
+      'LOGIN_CREATED',
+      'PASSWORD_CHANGED',
+      'REGISTRATION_REQUEST_SUBMITTED',
+      'configurationDone',
+      'UNSIGNED_AGREEMENT_UPLOADED',
+      'agreementSent',
+      'SIGNED_AGREEMENT_UPLOADED',
+      'activatePortal',
+    ]),
   )
   await db.end()
 })
 
 /** Configuration for two insurers, then the unsigned agreement upload and send (staff agency page). */
 async function staffConfiguresAndSendsAgreement(page: Page, agencyId: number) {
-  const insurer = (name: string) => page.locator('fieldset', { has: page.locator('legend', { hasText: new RegExp(`^${name}$`) }) })
+  const insurer = (name: string) =>
+    page.locator('fieldset', { has: page.locator('legend', { hasText: new RegExp(`^${name}$`) }) })
   await insurer('nib OSHC').getByLabel('Configure nib OSHC').check()
   await insurer('nib OSHC').getByLabel('Commission rate (%)').fill('12.5')
   await insurer('Bupa OSHC').getByLabel('Configure Bupa OSHC').check()
@@ -130,7 +166,11 @@ async function staffConfiguresAndSendsAgreement(page: Page, agencyId: number) {
   await shot(page, '05-configuration')
 
   await page.goto(`/staff/agencies/${agencyId}?tab=agreement`)
-  await page.getByLabel('Agreement file').setInputFiles({ name: 'agreement.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\nagency agreement\n%%EOF') })
+  await page.getByLabel('Agreement file').setInputFiles({
+    name: 'agreement.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\nagency agreement\n%%EOF'),
+  })
   await page.getByRole('button', { name: 'Upload unsigned agreement' }).click()
   await expect(page.getByRole('button', { name: 'Send agreement to agency' })).toBeEnabled()
   await page.getByRole('button', { name: 'Send agreement to agency' }).click()

@@ -22,7 +22,12 @@ describe('API conventions', () => {
       handleApiRequest(
         new Request('http://test.local/api/agencies/agency-management/sendInvitation', {
           method: 'POST',
-          headers: { cookie: `oshc_session=${token}`, origin, host: 'test.local', 'content-type': 'application/json' },
+          headers: {
+            cookie: `oshc_session=${token}`,
+            origin,
+            host: 'test.local',
+            'content-type': 'application/json',
+          },
           body,
         }),
       )
@@ -34,18 +39,28 @@ describe('API conventions', () => {
   it('rate-limits repeated failed logins per e-mail', async () => {
     const email = `nobody-${Date.now()}@example.test`
     for (let i = 0; i < 10; i++) {
-      expect((await api('POST', '/authentication/login', { body: { email, password: 'wrong-password' } })).status).toBe(401)
+      expect(
+        (await api('POST', '/authentication/login', { body: { email, password: 'wrong-password' } })).status,
+      ).toBe(401)
     }
-    const blocked = await api('POST', '/authentication/login', { body: { email, password: 'wrong-password' } })
+    const blocked = await api('POST', '/authentication/login', {
+      body: { email, password: 'wrong-password' },
+    })
     expect(blocked.status).toBe(429)
   })
 
   it('answers lists with pageInfo and rejects unknown sort keys', async () => {
     const token = await staffToken()
-    const ok = await api('GET', '/agencies/agency-management/agenciesByStatus', { token, query: { page: '1', perPage: '5', sort_direction: 'true' } })
+    const ok = await api('GET', '/agencies/agency-management/agenciesByStatus', {
+      token,
+      query: { page: '1', perPage: '5', sort_direction: 'true' },
+    })
     expect(ok.status).toBe(200)
     expect(ok.body.pageInfo).toMatchObject({ page: 1, perPage: 5 })
-    const bad = await api('GET', '/agencies/agency-management/agenciesByStatus', { token, query: { sort_key: 'password_hash' } })
+    const bad = await api('GET', '/agencies/agency-management/agenciesByStatus', {
+      token,
+      query: { sort_key: 'password_hash' },
+    })
     expect(bad.status).toBe(400)
     expect(bad.body.errors.sort_key).toEqual(['Unknown sort key'])
   })

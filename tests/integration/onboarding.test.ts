@@ -29,7 +29,11 @@ const registration = (email: string) => ({
   recaptcha_token: 'test-token',
 })
 
-async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, what: string, ms = 20_000): Promise<T> {
+async function waitFor<T>(
+  fn: () => Promise<T | undefined | null | false>,
+  what: string,
+  ms = 20_000,
+): Promise<T> {
   const deadline = Date.now() + ms
   for (;;) {
     const v = await fn()
@@ -42,7 +46,9 @@ async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, what:
 const openTask = (agencyId: number, kind: string) =>
   waitFor(
     async () =>
-      (await getDb().select().from(tasks).where(eq(tasks.agency_id, agencyId))).find((t) => t.kind === kind && !t.closed_at),
+      (await getDb().select().from(tasks).where(eq(tasks.agency_id, agencyId))).find(
+        (t) => t.kind === kind && !t.closed_at,
+      ),
     `open task ${kind}`,
   )
 
@@ -84,47 +90,101 @@ describe('agency onboarding through the API and the workflow', () => {
     })
     expect(early.status).toBe(409)
 
-    const details = { full_company_name: 'Koala Education Pty Ltd', full_company_address: '10 Pitt Street, Sydney', contact_person: 'Kim Lee', country_id: australia, contact_number: '+61 400 000 000' }
-    expect((await api('POST', `${BASE}/updateAgency/${agencyId}`, { token, body: details })).body.data.status).toBe('COMPANY_DETAIL_STEP_ONE_DONE')
-    const address = { street_address_1: '10 Pitt Street', post_code: '2000', policy_comms_email: email, finance_comms_email: email }
-    expect((await api('POST', `${BASE}/updateAgencyAddress/${agencyId}`, { token, body: address })).body.data.status).toBe('COMPANY_DETAIL_STEP_TWO_DONE')
-    const bank = { bank: 'ANZ', bank_account_name: 'Koala Education', account_number: '99887766', is_gst_registered: true }
-    expect((await api('POST', `${BASE}/updateAgencyBank/${agencyId}`, { token, body: bank })).body.data.status).toBe('COMPANY_DETAIL_DONE')
+    const details = {
+      full_company_name: 'Koala Education Pty Ltd',
+      full_company_address: '10 Pitt Street, Sydney',
+      contact_person: 'Kim Lee',
+      country_id: australia,
+      contact_number: '+61 400 000 000',
+    }
+    expect(
+      (await api('POST', `${BASE}/updateAgency/${agencyId}`, { token, body: details })).body.data.status,
+    ).toBe('COMPANY_DETAIL_STEP_ONE_DONE')
+    const address = {
+      street_address_1: '10 Pitt Street',
+      post_code: '2000',
+      policy_comms_email: email,
+      finance_comms_email: email,
+    }
+    expect(
+      (await api('POST', `${BASE}/updateAgencyAddress/${agencyId}`, { token, body: address })).body.data
+        .status,
+    ).toBe('COMPANY_DETAIL_STEP_TWO_DONE')
+    const bank = {
+      bank: 'ANZ',
+      bank_account_name: 'Koala Education',
+      account_number: '99887766',
+      is_gst_registered: true,
+    }
+    expect(
+      (await api('POST', `${BASE}/updateAgencyBank/${agencyId}`, { token, body: bank })).body.data.status,
+    ).toBe('COMPANY_DETAIL_DONE')
 
     // Staff cannot configure-complete before the request is submitted: saving config keeps the status.
-    expect((await api('POST', `${BASE}/submitAgencyRegistrationRequest`, { token, body: { agencyId } })).status).toBe(200)
+    expect(
+      (await api('POST', `${BASE}/submitAgencyRegistrationRequest`, { token, body: { agencyId } })).status,
+    ).toBe(200)
     await openTask(agencyId, 'AGENCY_CONFIGURATION')
 
     // Sending the agreement before configuration is refused by the workflow/DB with a reason.
-    const tooEarly = await api('POST', `${BASE}/sendUnsignedAgencyAgreementDocumentToAgency/${agencyId}`, { token: staff })
+    const tooEarly = await api('POST', `${BASE}/sendUnsignedAgencyAgreementDocumentToAgency/${agencyId}`, {
+      token: staff,
+    })
     expect(tooEarly.status).toBe(409)
     expect(tooEarly.body.message).toMatch(/COMPANY_DETAIL_DONE/)
 
     const config = await api('POST', `${BASE}/upsertAgencyConfiguration`, {
       token: staff,
-      body: { agency_id: agencyId, insurance_provider_id: 1, commission_rate: 12.5, credit_currency: 'AUD', is_buy_now_pay_later_enabled: false },
+      body: {
+        agency_id: agencyId,
+        insurance_provider_id: 1,
+        commission_rate: 12.5,
+        credit_currency: 'AUD',
+        is_buy_now_pay_later_enabled: false,
+      },
     })
     expect(config.status).toBe(200)
     expect(config.body.data.data[0].commission_rate).toBe(12.5)
     const [afterConfig] = await getDb().select().from(agencies).where(eq(agencies.id, agencyId))
     expect(afterConfig.status).toBe('CONFIGURATION_DONE')
     await openTask(agencyId, 'AGENCY_AGREEMENT')
-    const closed = (await getDb().select().from(tasks).where(eq(tasks.agency_id, agencyId))).find((t) => t.kind === 'AGENCY_CONFIGURATION')
+    const closed = (await getDb().select().from(tasks).where(eq(tasks.agency_id, agencyId))).find(
+      (t) => t.kind === 'AGENCY_CONFIGURATION',
+    )
     expect(closed?.closed_at).not.toBeNull()
 
     // Activation before signature is refused.
-    const activateEarly = await api('POST', `${BASE}/updateAdminAgencyStatus/${agencyId}`, { token: staff, body: { status: 'PORTAL_ACTIVATED' } })
+    const activateEarly = await api('POST', `${BASE}/updateAdminAgencyStatus/${agencyId}`, {
+      token: staff,
+      body: { status: 'PORTAL_ACTIVATED' },
+    })
     expect(activateEarly.status).toBe(409)
 
-    const histories = await getDb().select().from(agencyHistories).where(eq(agencyHistories.agency_id, agencyId))
+    const histories = await getDb()
+      .select()
+      .from(agencyHistories)
+      .where(eq(agencyHistories.agency_id, agencyId))
     expect(histories.map((h) => h.action)).toEqual(
-      expect.arrayContaining(['REGISTERED', 'EMAIL_VERIFIED', 'LOGIN_CREATED', 'PASSWORD_CHANGED', 'REGISTRATION_REQUEST_SUBMITTED', 'configurationDone']),
+      expect.arrayContaining([
+        'REGISTERED',
+        'EMAIL_VERIFIED',
+        'LOGIN_CREATED',
+        'PASSWORD_CHANGED',
+        'REGISTRATION_REQUEST_SUBMITTED',
+        'configurationDone',
+      ]),
     )
   })
 
   it('reports every registration rule with the exact message on the exact field', async () => {
     const r = await api('POST', `${BASE}/registerAgency`, {
-      body: { full_company_name: 'K', full_company_address: 'x'.repeat(257), contact_person: ' ', email: 'nope', has_accepted_terms_and_privacy_policy: false },
+      body: {
+        full_company_name: 'K',
+        full_company_address: 'x'.repeat(257),
+        contact_person: ' ',
+        email: 'nope',
+        has_accepted_terms_and_privacy_policy: false,
+      },
     })
     expect(r.status).toBe(400)
     expect(r.body.errors.full_company_name).toEqual(['must be at least 2 characters'])
@@ -133,7 +193,9 @@ describe('agency onboarding through the API and the workflow', () => {
     expect(r.body.errors.email).toContain('Invalid email')
     expect(r.body.errors.contact_number).toEqual(['contact number is required.'])
     expect(r.body.errors.country_id).toEqual(['country_id is required'])
-    expect(r.body.errors.has_accepted_terms_and_privacy_policy).toEqual(['Please accept the terms and privacy policy'])
+    expect(r.body.errors.has_accepted_terms_and_privacy_policy).toEqual([
+      'Please accept the terms and privacy policy',
+    ])
     expect(r.body.errors.recaptcha_token).toEqual(['recaptcha_token is required'])
   })
 
@@ -142,7 +204,14 @@ describe('agency onboarding through the API and the workflow', () => {
     const { agency, token } = await agencyWithToken('LOGIN_CRED_CHANGED')
     const address = await api('POST', `${BASE}/updateAgencyAddress/${agency.id}`, {
       token,
-      body: { street_address_1: 'x', street_address_2: 'y'.repeat(257), post_code: '', policy_comms_email: 'a', finance_comms_email: 'nope', city_id: 'abc' },
+      body: {
+        street_address_1: 'x',
+        street_address_2: 'y'.repeat(257),
+        post_code: '',
+        policy_comms_email: 'a',
+        finance_comms_email: 'nope',
+        city_id: 'abc',
+      },
     })
     expect(address.status).toBe(400)
     expect(address.body.errors.street_address_1).toEqual(['must be at least 2 characters'])
@@ -154,7 +223,13 @@ describe('agency onboarding through the API and the workflow', () => {
 
     const bank = await api('POST', `${BASE}/updateAgencyBank/${agency.id}`, {
       token,
-      body: { bank: 'A', bank_account_name: '', account_number: '1'.repeat(257), abn: 'x'.repeat(257), is_gst_registered: 'maybe' },
+      body: {
+        bank: 'A',
+        bank_account_name: '',
+        account_number: '1'.repeat(257),
+        abn: 'x'.repeat(257),
+        is_gst_registered: 'maybe',
+      },
     })
     expect(bank.status).toBe(400)
     expect(bank.body.errors.bank).toEqual(['must be at least 2 characters'])

@@ -9,7 +9,12 @@ export type ApiAnswer = { status: number; body: any; headers: Headers }
 export async function api(
   method: string,
   path: string,
-  opts: { token?: string; body?: unknown; query?: Record<string, string | string[]>; headers?: Record<string, string> } = {},
+  opts: {
+    token?: string
+    body?: unknown
+    query?: Record<string, string | string[]>
+    headers?: Record<string, string>
+  } = {},
 ): Promise<ApiAnswer> {
   const url = new URL(`http://test.local/api${path}`)
   for (const [k, v] of Object.entries(opts.query ?? {})) {
@@ -19,7 +24,11 @@ export async function api(
   if (opts.token) headers.authorization = `Bearer ${opts.token}`
   if (opts.body !== undefined) headers['content-type'] = 'application/json'
   const res = await handleApiRequest(
-    new Request(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) }),
+    new Request(url, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    }),
     { clientIp: '127.0.0.1' },
   )
   const type = res.headers.get('content-type') ?? ''
@@ -37,7 +46,9 @@ export const ADMIN = { email: 'admin@oshc.local', password: 'Admin-Passw0rd!' }
 export const staffToken = () => login(ADMIN.email, ADMIN.password)
 
 /** An agency at `status` (default: active portal) and its bearer token. */
-export async function agencyWithToken(status: NonNullable<Parameters<typeof createAgency>[1]>['status'] = 'PORTAL_ACTIVATED') {
+export async function agencyWithToken(
+  status: NonNullable<Parameters<typeof createAgency>[1]>['status'] = 'PORTAL_ACTIVATED',
+) {
   const agency = await createAgency(getDb(), { status, password: 'Agency-Passw0rd!' })
   const token = status === 'PENDING' ? '' : await login(agency.email, 'Agency-Passw0rd!')
   return { agency, token }

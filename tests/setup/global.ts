@@ -36,11 +36,18 @@ export default async function setup(project: TestProject) {
 
   const cli = process.env.TEMPORAL_CLI ?? path.resolve('.tools/bin/temporal')
   const env = await TestWorkflowEnvironment.createLocal({
-    server: { executable: { type: 'existing-path', path: cli }, ip: '127.0.0.1', extraArgs: ['--log-level', 'error'] },
+    server: {
+      executable: { type: 'existing-path', path: cli },
+      ip: '127.0.0.1',
+      extraArgs: ['--log-level', 'error'],
+    },
   })
   const address = env.connection.options.address
   const { workflowsPath } = await import('../../workers/worker')
-  const bundle = await bundleWorkflowCode({ workflowsPath, logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} } as never })
+  const bundle = await bundleWorkflowCode({
+    workflowsPath,
+    logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} } as never,
+  })
   const bundlePath = path.join(mkdtempSync(path.join(tmpdir(), 'oshc-wf-')), 'bundle.js')
   writeFileSync(bundlePath, bundle.code)
 
@@ -51,7 +58,10 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await env.teardown()
-    const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`oshc_t_${RUN_ID}_%`])
+    const { rows } = await admin.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE $1`,
+      [`oshc_t_${RUN_ID}_%`],
+    )
     for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`)
     await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`)
     await admin.end()

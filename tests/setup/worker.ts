@@ -10,7 +10,9 @@ export async function startWorker() {
     Runtime.install({ logger: new DefaultLogger('ERROR', () => {}) })
     runtimeInstalled = true
   }
-  const { worker, connection } = await createWorker({ workflowBundle: { codePath: inject('workflowBundlePath') } })
+  const { worker, connection } = await createWorker({
+    workflowBundle: { codePath: inject('workflowBundlePath') },
+  })
   const running = worker.run()
   return async () => {
     worker.shutdown()

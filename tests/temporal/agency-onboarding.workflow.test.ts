@@ -56,11 +56,15 @@ describe('agencyOnboarding workflow (real Temporal dev server)', () => {
     const agency = await createAgency(getDb(), { status: 'AGREEMENT_SENT' })
     const handle = await start(agency.id)
     // Too late: configuration is long done.
-    const late = await handle.executeUpdate(decideUpdate, { args: ['configurationDone', { actor: 'test' }] }).catch((e) => e)
+    const late = await handle
+      .executeUpdate(decideUpdate, { args: ['configurationDone', { actor: 'test' }] })
+      .catch((e) => e)
     expect(late).toBeInstanceOf(WorkflowUpdateFailedError)
     expect(deepest(late)).toMatch(/AGREEMENT_SENT/)
     // Too early: the agreement is not signed yet.
-    const early = await handle.executeUpdate(decideUpdate, { args: ['activatePortal', { actor: 'test' }] }).catch((e) => e)
+    const early = await handle
+      .executeUpdate(decideUpdate, { args: ['activatePortal', { actor: 'test' }] })
+      .catch((e) => e)
     expect(early).toBeInstanceOf(WorkflowUpdateFailedError)
     expect(deepest(early)).toMatch(/AGREEMENT_SENT/)
     // The workflow is still running and waiting for the signature.
@@ -71,13 +75,22 @@ describe('agencyOnboarding workflow (real Temporal dev server)', () => {
   it('sends a reminder when a wait passes its deadline, then escalates to the staff team', async () => {
     const agency = await createAgency(getDb(), { status: 'AGREEMENT_SENT' })
     await start(agency.id, { ...durations, agreement: '1s' })
-    const reminder = await eventually(async () => (await findOutbox(agency.email)).find((m) => m.subject.startsWith('Reminder')), 'reminder mail')
+    const reminder = await eventually(
+      async () => (await findOutbox(agency.email)).find((m) => m.subject.startsWith('Reminder')),
+      'reminder mail',
+    )
     expect(reminder.text).toMatch(/sign and upload your agency agreement/)
     await eventually(
-      async () => (await findOutbox('operations@oshc.local')).find((m) => m.subject.startsWith('Escalation') && m.text.includes(agency.full_company_name!)),
+      async () =>
+        (await findOutbox('operations@oshc.local')).find(
+          (m) => m.subject.startsWith('Escalation') && m.text.includes(agency.full_company_name!),
+        ),
       'escalation mail',
     )
-    const history = await getDb().select().from(agencyHistories).where(eq(agencyHistories.agency_id, agency.id))
+    const history = await getDb()
+      .select()
+      .from(agencyHistories)
+      .where(eq(agencyHistories.agency_id, agency.id))
     expect(history.map((h) => h.action)).toEqual(expect.arrayContaining(['REMINDER_SENT', 'ESCALATED']))
     const [task] = await getDb().select().from(tasks).where(eq(tasks.agency_id, agency.id))
     expect(task.kind).toBe('SIGN_AGREEMENT')
@@ -87,7 +100,13 @@ describe('agencyOnboarding workflow (real Temporal dev server)', () => {
   it('carries on after the worker is stopped and started again mid-wait', async () => {
     const agency = await createAgency(getDb(), { status: 'AGREEMENT_SIGNED' })
     const handle = await start(agency.id, { ...durations, staff: '1h' })
-    await eventually(async () => (await getDb().select().from(tasks).where(eq(tasks.agency_id, agency.id))).find((t) => t.kind === 'AGENCY_ACTIVATION'), 'activation task')
+    await eventually(
+      async () =>
+        (await getDb().select().from(tasks).where(eq(tasks.agency_id, agency.id))).find(
+          (t) => t.kind === 'AGENCY_ACTIVATION',
+        ),
+      'activation task',
+    )
     await stop()
     // While no worker runs, the decision is queued; a new worker picks the workflow up from history.
     const pending = handle.executeUpdate(decideUpdate, { args: ['activatePortal', { actor: 'test' }] })
@@ -96,7 +115,9 @@ describe('agencyOnboarding workflow (real Temporal dev server)', () => {
     const snapshot = await pending
     expect(snapshot.status).toBe('PORTAL_ACTIVATED')
     expect(await handle.result()).toMatchObject({ status: 'PORTAL_ACTIVATED' })
-    const open = (await getDb().select().from(tasks).where(eq(tasks.agency_id, agency.id))).filter((t) => !t.closed_at)
+    const open = (await getDb().select().from(tasks).where(eq(tasks.agency_id, agency.id))).filter(
+      (t) => !t.closed_at,
+    )
     expect(open).toHaveLength(0)
   })
 })

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { canTransition, companyStepResult, pathByStatus, statusGroup } from '../../domain/agencies/agencies.rules'
+import {
+  canTransition,
+  companyStepResult,
+  pathByStatus,
+  statusGroup,
+} from '../../domain/agencies/agencies.rules'
 import { phaseOf, refusalFromSnapshot } from '../../temporal/contracts/agency-onboarding.contract'
 import { toCents } from '../../domain/shared/money'
 import { toMs } from '../../workflows/duration'
@@ -22,21 +27,29 @@ describe('onboarding rules', () => {
     expect(canTransition('PENDING', 'PORTAL_ACTIVATED')).toBe(false)
   })
   it('opens company steps in order and lets done steps be edited', () => {
-    expect(companyStepResult('details', { status: 'LOGIN_CRED_CHANGED' })).toEqual({ status: 'COMPANY_DETAIL_STEP_ONE_DONE' })
+    expect(companyStepResult('details', { status: 'LOGIN_CRED_CHANGED' })).toEqual({
+      status: 'COMPANY_DETAIL_STEP_ONE_DONE',
+    })
     expect(companyStepResult('bank', { status: 'LOGIN_CRED_CHANGED' })).toHaveProperty('reason')
-    expect(companyStepResult('details', { status: 'COMPANY_DETAIL_DONE' })).toEqual({ status: 'COMPANY_DETAIL_DONE' })
+    expect(companyStepResult('details', { status: 'COMPANY_DETAIL_DONE' })).toEqual({
+      status: 'COMPANY_DETAIL_DONE',
+    })
   })
   it('names the page each status lands on', () => {
     const a = { id: 7, is_email_verified: false, is_request_submitted: false }
     expect(pathByStatus({ ...a, status: 'PENDING' })).toBe('/onboarding/verify?agencyId=7')
     expect(pathByStatus({ ...a, status: 'COMPANY_DETAIL_DONE' })).toBe('/onboarding/submit')
-    expect(pathByStatus({ ...a, status: 'COMPANY_DETAIL_DONE', is_request_submitted: true })).toBe('/onboarding/waiting')
+    expect(pathByStatus({ ...a, status: 'COMPANY_DETAIL_DONE', is_request_submitted: true })).toBe(
+      '/onboarding/waiting',
+    )
     expect(pathByStatus({ ...a, status: 'AGREEMENT_SENT' })).toBe('/onboarding/agreement')
     expect(pathByStatus({ ...a, status: 'PORTAL_ACTIVATED' })).toBe('/agency')
     expect(statusGroup('LOGIN_CRED_CHANGED')).toBe('Account created')
   })
   it('refuses only decisions whose moment has passed from the workflow view', () => {
-    expect(refusalFromSnapshot(snap('AGREEMENT_SENT'), 'configurationDone')).toMatch(/already at AGREEMENT_SENT/)
+    expect(refusalFromSnapshot(snap('AGREEMENT_SENT'), 'configurationDone')).toMatch(
+      /already at AGREEMENT_SENT/,
+    )
     expect(refusalFromSnapshot(snap('COMPANY_DETAIL_DONE', true), 'configurationDone')).toBeNull()
     // A lagging view (not yet submitted) does not refuse: the database decides.
     expect(refusalFromSnapshot(snap('COMPANY_DETAIL_DONE', false), 'configurationDone')).toBeNull()

@@ -1,5 +1,10 @@
 import type { OnboardingActivities } from '../../temporal/contracts/agency-onboarding.contract'
-import { applyOnboardingDecision, getOnboardingSnapshot, remindOnboarding, syncOnboardingTasks } from '../../domain/agencies/onboarding'
+import {
+  applyOnboardingDecision,
+  getOnboardingSnapshot,
+  remindOnboarding,
+  syncOnboardingTasks,
+} from '../../domain/agencies/onboarding'
 import { nonRetryable } from './errors'
 
 /** Onboarding activities over the domain layer; each is safe to retry. */

@@ -1,0 +1,188 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form } from '@remix-run/react'
+import type { z } from 'zod'
+
+import { PageHeader } from './app-shell'
+import { CheckboxField, ErrorList, Field, SubmitButton } from './forms'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card'
+
+/** A route's form schema (it lives in the route: the browser cannot import domain/). */
+type FormSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>
+
+export interface Permission {
+  id: number
+  display_name: string
+}
+
+export interface RoleWithPermissions {
+  id: number
+  name: string
+  permissions: { id: number }[]
+}
+
+/** The roles action's answer: `intent` (and `roleId`) say which form on the page it belongs to. */
+export type RolesActionData =
+  { intent: 'create' | 'permissions'; roleId: number | null; result: SubmissionResult<string[]> } | undefined
+
+/** The "new role" card: a role name (`intent=create`). */
+export function CreateRole({
+  id,
+  schema,
+  actionData,
+}: {
+  id: string
+  schema: FormSchema
+  actionData: RolesActionData
+}) {
+  const [form, fields] = useForm<Record<string, unknown>>({
+    id,
+    lastResult: actionData?.intent === 'create' ? actionData.result : undefined,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>New role</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-3">
+          <input type="hidden" name="intent" value="create" />
+          <Field
+            className="min-w-64 flex-1"
+            labelProps={{ children: 'Role name' }}
+            inputProps={getInputProps(fields.name, { type: 'text' })}
+            errors={fields.name.errors}
+          />
+          <SubmitButton className="mt-7">Create role</SubmitButton>
+          <ErrorList id={form.errorId} errors={form.errors} className="w-full" />
+        </Form>
+      </CardContent>
+    </Card>
+  )
+}
+
+/** One role's card: a checkbox per permission (`intent=permissions`, `roleId`, `permissions`). */
+export function RolePermissions({
+  id,
+  schema,
+  role,
+  permissions,
+  isMine,
+  actionData,
+}: {
+  id: string
+  schema: FormSchema
+  role: RoleWithPermissions
+  permissions: Permission[]
+  /** The viewer's own role: it must keep user management. */
+  isMine: boolean
+  actionData: RolesActionData
+}) {
+  const [form, fields] = useForm<Record<string, unknown>>({
+    id,
+    lastResult:
+      actionData?.intent === 'permissions' && actionData.roleId === role.id ? actionData.result : undefined,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  })
+  const held = new Set(role.permissions.map((p) => p.id))
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h3">{role.name}</CardTitle>
+        <CardDescription>
+          {role.permissions.length
+            ? `${role.permissions.length} of ${permissions.length} permissions`
+            : 'No permissions: its users can sign in but do nothing.'}
+          {isMine ? ' This is your role; it must keep user management.' : ''}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="permissions" />
+          <input type="hidden" name="roleId" value={role.id} />
+          <fieldset className="space-y-3">
+            <legend className="sr-only">Permissions of {role.name}</legend>
+            <div className="grid gap-x-6 sm:grid-cols-2">
+              {permissions.map((p) => (
+                <CheckboxField
+                  key={p.id}
+                  labelProps={{ children: p.display_name }}
+                  inputProps={{
+                    id: `${form.id}-permission-${p.id}`,
+                    name: fields.permissions.name,
+                    value: String(p.id),
+                    defaultChecked: held.has(p.id),
+                  }}
+                />
+              ))}
+            </div>
+          </fieldset>
+          <ErrorList
+            id={form.errorId}
+            errors={[...(form.errors ?? []), ...(fields.permissions.errors ?? [])]}
+          />
+          <SubmitButton className="mt-2" variant="outline">
+            Save permissions
+          </SubmitButton>
+        </Form>
+      </CardContent>
+    </Card>
+  )
+}
+
+export interface RolesPageProps {
+  title: string
+  description: string
+  roles: RoleWithPermissions[]
+  permissions: Permission[]
+  /** The viewer's own role, if they hold one of these roles. */
+  myRoleId?: number | null
+  actionData: RolesActionData
+  createRoleSchema: FormSchema
+  rolePermissionsSchema: FormSchema
+  /** Prefix of the form ids (`staff` -> `create-staff-role`, `staff-role-1`). */
+  idPrefix: string
+}
+
+/** The roles screen: a "new role" form, then each role with its permissions to tick. */
+export function RolesPage({
+  title,
+  description,
+  roles,
+  permissions,
+  myRoleId,
+  actionData,
+  createRoleSchema,
+  rolePermissionsSchema,
+  idPrefix,
+}: RolesPageProps) {
+  return (
+    <div className="max-w-4xl space-y-4">
+      <PageHeader title={title} description={description} />
+      {/* Keyed by the role count so the form starts empty again once a role is created. */}
+      <CreateRole
+        key={roles.length}
+        id={`create-${idPrefix}-role`}
+        schema={createRoleSchema}
+        actionData={actionData}
+      />
+      {roles.length === 0 ? <p className="text-muted-foreground">No roles yet.</p> : null}
+      {roles.map((role) => (
+        <RolePermissions
+          key={role.id}
+          id={`${idPrefix}-role-${role.id}`}
+          schema={rolePermissionsSchema}
+          role={role}
+          permissions={permissions}
+          isMine={myRoleId != null && role.id === myRoleId}
+          actionData={actionData}
+        />
+      ))}
+    </div>
+  )
+}

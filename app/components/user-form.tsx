@@ -1,0 +1,275 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link } from '@remix-run/react'
+import type { z } from 'zod'
+
+import { formatDateTime, type DateInput } from '../utils/misc'
+import { PageHeader } from './app-shell'
+import { ErrorList, Field, SelectField, SubmitButton, type SelectOption } from './forms'
+import { StatusBadge } from './status-badge'
+import { buttonVariants } from './ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card'
+
+/** A route's form schema (it lives in the route: the browser cannot import domain/). */
+type FormSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>
+type LastResult = SubmissionResult<string[]> | null | undefined
+
+export interface UserFormProps {
+  /** Conform form id. */
+  id: string
+  schema: FormSchema
+  lastResult: LastResult
+  defaultValue?: Record<string, string>
+  /**
+   * `create`: with the e-mail field (the sign-in name, fixed afterwards) and browser autofill off.
+   * `edit`: posts `intent=update` next to the page's other form.
+   */
+  mode: 'create' | 'edit'
+  /** Name of the role select: `role_id` (staff) or `agency_role_id` (agency). */
+  roleField: string
+  roles: SelectOption[]
+  roleDescription?: string
+}
+
+/** The user's details form: names, (e-mail), phone and role. Posts to the current route; works without JS. */
+export function UserForm({
+  id,
+  schema,
+  lastResult,
+  defaultValue,
+  mode,
+  roleField,
+  roles,
+  roleDescription,
+}: UserFormProps) {
+  const [form, fields] = useForm<Record<string, unknown>>({
+    id,
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const creating = mode === 'create'
+  // New users' details are someone else's: keep the browser from filling in the signed-in user's.
+  const autoComplete = creating ? 'off' : undefined
+  const role = fields[roleField]
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      {creating ? null : <input type="hidden" name="intent" value="update" />}
+      <Field
+        labelProps={{ children: 'First name' }}
+        inputProps={{ ...getInputProps(fields.first_name, { type: 'text' }), autoComplete }}
+        errors={fields.first_name.errors}
+      />
+      <Field
+        labelProps={{ children: 'Middle name (optional)' }}
+        inputProps={{ ...getInputProps(fields.middle_name, { type: 'text' }), autoComplete }}
+        errors={fields.middle_name.errors}
+      />
+      <Field
+        labelProps={{ children: 'Last name' }}
+        inputProps={{ ...getInputProps(fields.last_name, { type: 'text' }), autoComplete }}
+        errors={fields.last_name.errors}
+      />
+      {creating ? (
+        <Field
+          labelProps={{ children: 'E-mail' }}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete }}
+          errors={fields.email.errors}
+        />
+      ) : null}
+      <Field
+        labelProps={{ children: 'Phone number (optional)' }}
+        inputProps={getInputProps(fields.phone_number, { type: 'tel' })}
+        errors={fields.phone_number.errors}
+      />
+      <SelectField
+        labelProps={{ children: 'Role' }}
+        selectProps={getSelectProps(role)}
+        placeholder="No role (no permissions)"
+        options={roles}
+        errors={role.errors}
+        description={roleDescription}
+      />
+      <ErrorList id={form.errorId} errors={form.errors} className="sm:col-span-2" />
+      <div className="sm:col-span-2">
+        <SubmitButton>{creating ? 'Create user' : 'Save changes'}</SubmitButton>
+      </div>
+    </Form>
+  )
+}
+
+function BackLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Link to={to} className={buttonVariants({ variant: 'outline' })}>
+      {children}
+    </Link>
+  )
+}
+
+export interface NewUserPageProps extends Omit<UserFormProps, 'mode' | 'defaultValue'> {
+  title: string
+  description: string
+  backHref: string
+  backLabel: string
+}
+
+/** The "new user" screen: header with a way back, and the create form. */
+export function NewUserPage({ title, description, backHref, backLabel, ...form }: NewUserPageProps) {
+  return (
+    <div className="max-w-3xl space-y-4">
+      <PageHeader
+        title={title}
+        description={description}
+        actions={<BackLink to={backHref}>{backLabel}</BackLink>}
+      />
+      <Card>
+        <CardContent className="pt-6">
+          <UserForm mode="create" {...form} />
+        </CardContent>
+      </Card>
+    </div>
+  )
+}
+
+/** The sign-in access card: enables or disables the user (`intent=status`); one cannot disable oneself. */
+export function UserStatusControl({
+  id,
+  lastResult,
+  status,
+  isSelf,
+}: {
+  id: string
+  lastResult: LastResult
+  status: string
+  isSelf: boolean
+}) {
+  const [statusForm] = useForm({ id, lastResult })
+  const nextStatus = status === 'ENABLED' ? 'DISABLED' : 'ENABLED'
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Sign-in access</CardTitle>
+        <CardDescription>
+          {status === 'ENABLED'
+            ? 'Disabling signs this user out everywhere and stops them signing in.'
+            : 'This user cannot sign in. Enable them to restore access.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-2">
+        <Form method="post" {...getFormProps(statusForm)}>
+          <input type="hidden" name="intent" value="status" />
+          <input type="hidden" name="status" value={nextStatus} />
+          {isSelf && nextStatus === 'DISABLED' ? (
+            <p className="text-sm text-muted-foreground">You cannot disable your own account.</p>
+          ) : (
+            <SubmitButton variant={nextStatus === 'DISABLED' ? 'destructive' : 'default'}>
+              {nextStatus === 'DISABLED' ? 'Disable user' : 'Enable user'}
+            </SubmitButton>
+          )}
+          <ErrorList id={statusForm.errorId} errors={statusForm.errors} className="mt-2" />
+        </Form>
+      </CardContent>
+    </Card>
+  )
+}
+
+export interface EditableUser {
+  id: number
+  first_name: string
+  middle_name: string | null
+  last_name: string
+  email: string
+  phone_number: string | null
+  status: string
+  created_at: DateInput
+}
+
+export interface EditUserPageProps {
+  user: EditableUser
+  /** The user's current role id (`role_id` or `agency_role_id`). */
+  roleId: number | null
+  roleField: string
+  roles: SelectOption[]
+  schema: FormSchema
+  /** The action's answer: `intent` says which of the two forms it belongs to. */
+  actionData: { intent: 'update' | 'status'; result: LastResult } | undefined
+  isSelf: boolean
+  roleDescription?: string
+  /** Prefix of the form ids (`staff` -> `staff-user-1`, `staff-user-status-1`). */
+  idPrefix: string
+  backHref: string
+  backLabel: string
+}
+
+/** One user's screen: the details form and the enable/disable control. */
+export function EditUserPage({
+  user,
+  roleId,
+  roleField,
+  roles,
+  schema,
+  actionData,
+  isSelf,
+  roleDescription,
+  idPrefix,
+  backHref,
+  backLabel,
+}: EditUserPageProps) {
+  const fullName = [user.first_name, user.middle_name, user.last_name].filter(Boolean).join(' ')
+  return (
+    <div className="max-w-3xl space-y-4">
+      <PageHeader
+        title={fullName}
+        description={user.email}
+        actions={
+          <>
+            <StatusBadge status={user.status} />
+            <BackLink to={backHref}>{backLabel}</BackLink>
+          </>
+        }
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle>Details</CardTitle>
+          <CardDescription>
+            Created {formatDateTime(user.created_at)}. The e-mail address is the sign-in name and cannot be
+            changed here.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <UserForm
+            mode="edit"
+            id={`${idPrefix}-user-${user.id}`}
+            schema={schema}
+            lastResult={actionData?.intent === 'update' ? actionData.result : undefined}
+            defaultValue={{
+              first_name: user.first_name,
+              middle_name: user.middle_name ?? '',
+              last_name: user.last_name,
+              phone_number: user.phone_number ?? '',
+              [roleField]: roleId ? String(roleId) : '',
+            }}
+            roleField={roleField}
+            roles={roles}
+            roleDescription={roleDescription}
+          />
+        </CardContent>
+      </Card>
+      <UserStatusControl
+        id={`${idPrefix}-user-status-${user.id}`}
+        lastResult={actionData?.intent === 'status' ? actionData.result : undefined}
+        status={user.status}
+        isSelf={isSelf}
+      />
+    </div>
+  )
+}
