@@ -1,4 +1,5 @@
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -33,6 +34,15 @@ export const paymentMethodKey = pgEnum('payment_method_key', [
   'bnpl',
 ])
 export const referralStatus = pgEnum('referral_status', ['ACTIVE', 'PAID', 'PENDING'])
+
+/** The text agency search matches: name, e-mail, contact person and phone. */
+export const agencySearchText = (t: {
+  full_company_name: AnyPgColumn
+  email: AnyPgColumn
+  contact_person: AnyPgColumn
+  contact_number: AnyPgColumn
+}) =>
+  sql`(coalesce(${t.full_company_name}, '') || ' ' || ${t.email} || ' ' || coalesce(${t.contact_person}, '') || ' ' || coalesce(${t.contact_number}, ''))`
 
 export const agencies = pgTable(
   'agencies',
@@ -73,11 +83,9 @@ export const agencies = pgTable(
     index('agencies_creation_type_idx').on(t.creation_type),
     index('agencies_name_idx').on(t.full_company_name),
     index('agencies_created_idx').on(t.created_at),
-    // Text search (global_filter) uses ILIKE '%…%' on these columns.
-    index('agencies_name_trgm_idx').using('gin', sql`${t.full_company_name} gin_trgm_ops`),
-    index('agencies_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
-    index('agencies_contact_trgm_idx').using('gin', sql`${t.contact_person} gin_trgm_ops`),
-    index('agencies_phone_trgm_idx').using('gin', sql`${t.contact_number} gin_trgm_ops`),
+    // Text search (global_filter) is one ILIKE '%…%' over this expression: one trigram index
+    // scan, which the planner prefers to a sequential scan where four OR-ed ones lose.
+    index('agencies_search_trgm_idx').using('gin', sql`${agencySearchText(t)} gin_trgm_ops`),
   ],
 )
 

@@ -1,7 +1,15 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import { getDb } from '../../db/client'
-import { agencies, agencyBankDetails, agencyDocuments, cities, countries, states } from '../../db/schema'
+import {
+  agencies,
+  agencyBankDetails,
+  agencyDocuments,
+  agencySearchText,
+  cities,
+  countries,
+  states,
+} from '../../db/schema'
 import { pageInfo } from '../shared/pagination'
 import type { AgencyListQuerySchema } from './agencies.schemas'
 import { presentAgency } from './get-agency'
@@ -21,14 +29,7 @@ function filters(input: Partial<AgencyListInput>): SQL | undefined {
     where.push(lte(agencies.created_at, new Date(`${input.end_date_filter}T23:59:59.999Z`)))
   if (input.global_filter) {
     const like = `%${input.global_filter}%`
-    where.push(
-      or(
-        ilike(agencies.full_company_name, like),
-        ilike(agencies.email, like),
-        ilike(agencies.contact_person, like),
-        ilike(agencies.contact_number, like),
-      )!,
-    )
+    where.push(sql`${agencySearchText(agencies)} ilike ${like}`)
   }
   return where.length ? and(...where) : undefined
 }
