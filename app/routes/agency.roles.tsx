@@ -1,48 +1,18 @@
-import type { Submission } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { z } from 'zod'
-import { DomainError, HTTP_STATUS } from '../../domain/shared/errors'
 import { assignAgencyRolePermissions } from '../../domain/users/assign-agency-role-permissions'
 import { createAgencyRole } from '../../domain/users/create-agency-role'
 import { findAgencyPermissions } from '../../domain/users/find-agency-permissions'
 import { findAgencyRoles } from '../../domain/users/find-agency-roles'
+import { CreateRoleSchema, RolePermissionsSchema } from '../utils/user-forms.schemas'
+import { replyForIntent } from '../utils/forms.server'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { RolesPage } from '../components/role-permissions'
 import { requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Roles · Agency portal' }]
-
-// The browser cannot import domain/ (vite denies it), so the form schemas live here with the
-// spec's messages; the use cases validate again with domain/users/users.schemas.ts.
-const CreateRoleSchema = z.object({
-  name: z
-    .string({ error: 'must be at least 2 characters' })
-    .trim()
-    .min(2, 'must be at least 2 characters')
-    .max(256, 'must be at most 256 characters'),
-})
-const RolePermissionsSchema = z.object({
-  roleId: z.number({ error: 'Not a number' }).int().positive(),
-  permissions: z.array(z.number({ error: 'Not a number' }).int().positive()),
-})
-
-type Intent = 'create' | 'permissions'
-
-function reply<T>(intent: Intent, roleId: number | null, submission: Submission<T>, err?: unknown) {
-  if (err === undefined) return data({ intent, roleId, result: submission.reply() }, { status: 400 })
-  if (!(err instanceof DomainError)) throw err
-  return data(
-    {
-      intent,
-      roleId,
-      result: submission.reply({ formErrors: [err.message], fieldErrors: err.errors ?? {} }),
-    },
-    { status: HTTP_STATUS[err.code] },
-  )
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAgency(request, 'user_management')
@@ -60,7 +30,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (formData.get('intent') === 'permissions') {
     const submission = parseWithZod(formData, { schema: RolePermissionsSchema })
     const roleId = Number(formData.get('roleId')) || null
-    if (submission.status !== 'success') return reply('permissions', roleId, submission)
+    if (submission.status !== 'success')
+      return replyForIntent({ intent: 'permissions', roleId: roleId }, submission)
     let role: Awaited<ReturnType<typeof assignAgencyRolePermissions>>
     try {
       role = await assignAgencyRolePermissions({
@@ -69,18 +40,18 @@ export async function action({ request }: ActionFunctionArgs) {
         agency_permission_id: submission.value.permissions,
       })
     } catch (err) {
-      return reply('permissions', roleId, submission, err)
+      return replyForIntent({ intent: 'permissions', roleId: roleId }, submission, err)
     }
     return redirectWithToast('/agency/roles', { title: `Permissions of ${role.name} saved`, type: 'success' })
   }
 
   const submission = parseWithZod(formData, { schema: CreateRoleSchema })
-  if (submission.status !== 'success') return reply('create', null, submission)
+  if (submission.status !== 'success') return replyForIntent({ intent: 'create', roleId: null }, submission)
   let role: Awaited<ReturnType<typeof createAgencyRole>>
   try {
     role = await createAgencyRole({ actor, name: submission.value.name })
   } catch (err) {
-    return reply('create', null, submission, err)
+    return replyForIntent({ intent: 'create', roleId: null }, submission, err)
   }
   return redirectWithToast('/agency/roles', {
     title: `Role ${role.name} created`,

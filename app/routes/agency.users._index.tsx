@@ -1,31 +1,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { DomainError, HTTP_STATUS } from '../../domain/shared/errors'
 import { findAgencyUsers } from '../../domain/users/find-agency-users'
 import { UserListQuerySchema } from '../../domain/users/users.schemas'
 import { GeneralErrorBoundary } from '../components/error-boundary'
+import { listParams, throwAsResponse } from '../utils/forms.server'
 import { UsersPage } from '../components/users-table'
 import { requireAgency } from '../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Users · Agency portal' }]
 
-/** Search params minus blanks (an empty filter box means "no filter"). */
-function listParams(request: Request) {
-  const params: Record<string, string> = {}
-  for (const [k, v] of new URL(request.url).searchParams) if (v.trim() !== '') params[k] = v
-  return params
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAgency(request, 'user_management')
   const parsed = UserListQuerySchema.safeParse(listParams(request))
   if (!parsed.success) throw new Response(parsed.error.issues[0]?.message ?? 'Bad filter', { status: 400 })
-  const r = await findAgencyUsers({ actor, agencyId: actor.agencyId, ...parsed.data }).catch(
-    (err: unknown) => {
-      if (err instanceof DomainError) throw new Response(err.message, { status: HTTP_STATUS[err.code] })
-      throw err
-    },
-  )
+  const r = await findAgencyUsers({ actor, agencyId: actor.agencyId, ...parsed.data }).catch(throwAsResponse)
   return {
     users: r.items,
     pageInfo: r.pageInfo,

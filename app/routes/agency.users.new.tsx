@@ -1,9 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { z } from 'zod'
 import { createAgencyUser } from '../../domain/users/create-agency-user'
 import { findAgencyRoles } from '../../domain/users/find-agency-roles'
+import { NewAgencyUserSchema } from '../utils/user-forms.schemas'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { NewUserPage } from '../components/user-form'
 import { replyInvalid, replyWithError } from '../utils/forms.server'
@@ -11,22 +11,6 @@ import { requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'New user · Agency portal' }]
-
-// The browser cannot import domain/ (vite denies it), so the form schema lives here with the
-// spec's messages; the use case validates again with domain/users/users.schemas.ts.
-const MIN = 'must be at least 2 characters'
-const MAX = 'must be at most 256 characters'
-const required = () => z.string({ error: MIN }).trim().min(2, MIN).max(256, MAX)
-const optional = () => z.string().trim().min(2, MIN).max(256, MAX).optional()
-
-const NewAgencyUserSchema = z.object({
-  first_name: required(),
-  middle_name: optional(),
-  last_name: required(),
-  email: z.string({ error: 'Invalid email' }).trim().max(256, MAX).email('Invalid email'),
-  phone_number: optional(),
-  agency_role_id: z.number({ error: 'Not a number' }).int().positive('Not a number').optional(),
-})
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAgency(request, 'user_management')

@@ -1,11 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useSubmit } from '@remix-run/react'
 import { asc, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
@@ -15,8 +10,7 @@ import { updateAgencyAddress } from '../../domain/agencies/company-steps'
 import { AuthCard } from '../components/auth-card'
 import { ErrorList, Field, SelectField, SubmitButton } from '../components/forms'
 import { StepNav } from '../components/step-nav'
-import { replyInvalid, replyWithError } from '../utils/forms.server'
-import { requireOnboardingStep } from '../utils/onboarding.server'
+import { companyStepAction, requireOnboardingStep } from '../utils/onboarding.server'
 import { reachableStep, STEPS } from '../utils/onboarding-steps'
 
 export const meta: MetaFunction = () => [{ title: 'Address · OSHC Back Office' }]
@@ -56,17 +50,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { actor, agency } = await requireOnboardingStep(request, 'COMPANY_DETAIL_STEP_ONE_DONE')
-  const submission = parseWithZod(await request.formData(), { schema: UpdateAgencyAddressSchema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  try {
-    await updateAgencyAddress({ actor, agencyId: agency.id, input: submission.value })
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
-  return redirect('/onboarding/bank')
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  companyStepAction(request, {
+    opensAt: 'COMPANY_DETAIL_STEP_ONE_DONE',
+    schema: UpdateAgencyAddressSchema,
+    save: updateAgencyAddress,
+    next: '/onboarding/bank',
+  })
 
 export default function AddressStep() {
   const { states, cities, values, status } = useLoaderData<typeof loader>()

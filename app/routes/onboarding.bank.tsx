@@ -1,19 +1,13 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { UpdateAgencyBankSchema } from '../../domain/agencies/agencies.schemas'
 import { getAgencyBankDetail, updateAgencyBank } from '../../domain/agencies/company-steps'
 import { AuthCard } from '../components/auth-card'
 import { CheckboxField, ErrorList, Field, SubmitButton } from '../components/forms'
 import { StepNav } from '../components/step-nav'
-import { replyInvalid, replyWithError } from '../utils/forms.server'
-import { requireOnboardingStep } from '../utils/onboarding.server'
+import { companyStepAction, requireOnboardingStep } from '../utils/onboarding.server'
 import { reachableStep, STEPS } from '../utils/onboarding-steps'
 
 export const meta: MetaFunction = () => [{ title: 'Bank details · OSHC Back Office' }]
@@ -35,17 +29,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { actor, agency } = await requireOnboardingStep(request, 'COMPANY_DETAIL_STEP_TWO_DONE')
-  const submission = parseWithZod(await request.formData(), { schema: UpdateAgencyBankSchema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  try {
-    await updateAgencyBank({ actor, agencyId: agency.id, input: submission.value })
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
-  return redirect('/onboarding/submit')
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  companyStepAction(request, {
+    opensAt: 'COMPANY_DETAIL_STEP_TWO_DONE',
+    schema: UpdateAgencyBankSchema,
+    save: updateAgencyBank,
+    next: '/onboarding/submit',
+  })
 
 export default function BankStep() {
   const { values, status } = useLoaderData<typeof loader>()

@@ -1,11 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { asc } from 'drizzle-orm'
 import { getDb } from '../../db/client'
@@ -15,8 +10,7 @@ import { updateAgency } from '../../domain/agencies/company-steps'
 import { AuthCard } from '../components/auth-card'
 import { ErrorList, Field, SelectField, SubmitButton } from '../components/forms'
 import { StepNav } from '../components/step-nav'
-import { replyInvalid, replyWithError } from '../utils/forms.server'
-import { requireOnboardingStep } from '../utils/onboarding.server'
+import { companyStepAction, requireOnboardingStep } from '../utils/onboarding.server'
 import { reachableStep, STEPS } from '../utils/onboarding-steps'
 
 export const meta: MetaFunction = () => [{ title: 'Company details · OSHC Back Office' }]
@@ -40,17 +34,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { actor, agency } = await requireOnboardingStep(request, 'LOGIN_CRED_CHANGED')
-  const submission = parseWithZod(await request.formData(), { schema: UpdateAgencySchema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  try {
-    await updateAgency({ actor, agencyId: agency.id, input: submission.value })
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
-  return redirect('/onboarding/address')
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  companyStepAction(request, {
+    opensAt: 'LOGIN_CRED_CHANGED',
+    schema: UpdateAgencySchema,
+    save: updateAgency,
+    next: '/onboarding/address',
+  })
 
 export default function CompanyStep() {
   const { countries, values, status } = useLoaderData<typeof loader>()

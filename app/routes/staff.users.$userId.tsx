@@ -1,67 +1,24 @@
-import type { Submission } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { z } from 'zod'
-import { DomainError, HTTP_STATUS } from '../../domain/shared/errors'
 import { findOshcRoles } from '../../domain/users/find-oshc-roles'
 import { getOshcUser } from '../../domain/users/get-oshc-user'
 import { updateOshcUser } from '../../domain/users/update-oshc-user'
 import { updateOshcUserStatus } from '../../domain/users/update-oshc-user-status'
+import { EditStaffUserSchema, UserStatusFormSchema } from '../utils/user-forms.schemas'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { EditUserPage } from '../components/user-form'
+import { idFromParam, replyForIntent, throwAsResponse } from '../utils/forms.server'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Staff user · OSHC Back Office' }]
 
-// The browser cannot import domain/ (vite denies it), so the form schemas live here with the
-// spec's messages; the use cases validate again with domain/users/users.schemas.ts.
-const MIN = 'must be at least 2 characters'
-const MAX = 'must be at most 256 characters'
-const required = () => z.string({ error: MIN }).trim().min(2, MIN).max(256, MAX)
-const optional = () => z.string().trim().min(2, MIN).max(256, MAX).optional()
-
-const EditStaffUserSchema = z.object({
-  first_name: required(),
-  middle_name: optional(),
-  last_name: required(),
-  phone_number: optional(),
-  role_id: z.number({ error: 'Not a number' }).int().positive('Not a number').optional(),
-})
-const StatusSchema = z.object({
-  status: z.enum(['ENABLED', 'DISABLED'], { error: 'Status must be ENABLED or DISABLED' }),
-})
-
-type Intent = 'update' | 'status'
-
-/** Ids in the URL that are not numbers name nothing: 404. */
-function userIdFrom(params: { userId?: string }) {
-  const id = Number(params.userId)
-  if (!Number.isInteger(id) || id <= 0) throw new Response('User not found', { status: 404 })
-  return id
-}
-
-function asResponse(err: unknown): never {
-  if (err instanceof DomainError) throw new Response(err.message, { status: HTTP_STATUS[err.code] })
-  throw err
-}
-
-/** Answers one of the page's two forms; `intent` tells the page which form the errors belong to. */
-function reply<T>(intent: Intent, submission: Submission<T>, err?: unknown) {
-  if (err === undefined) return data({ intent, result: submission.reply() }, { status: 400 })
-  if (!(err instanceof DomainError)) throw err
-  return data(
-    { intent, result: submission.reply({ formErrors: [err.message], fieldErrors: err.errors ?? {} }) },
-    { status: HTTP_STATUS[err.code] },
-  )
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireStaff(request, 'user_management')
-  const id = userIdFrom(params)
+  const id = idFromParam(params.userId, 'User')
   const [user, roles] = await Promise.all([getOshcUser({ actor, id }), findOshcRoles({ actor })]).catch(
-    asResponse,
+    throwAsResponse,
   )
   return {
     user,
@@ -72,17 +29,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireStaff(request, 'user_management')
-  const userId = userIdFrom(params)
+  const userId = idFromParam(params.userId, 'User')
   const formData = await request.formData()
   const url = `/staff/users/${userId}`
 
   if (formData.get('intent') === 'status') {
-    const submission = parseWithZod(formData, { schema: StatusSchema })
-    if (submission.status !== 'success') return reply('status', submission)
+    const submission = parseWithZod(formData, { schema: UserStatusFormSchema })
+    if (submission.status !== 'success') return replyForIntent({ intent: 'status' }, submission)
     try {
       await updateOshcUserStatus({ actor, userId, status: submission.value.status })
     } catch (err) {
-      return reply('status', submission, err)
+      return replyForIntent({ intent: 'status' }, submission, err)
     }
     const enabled = submission.value.status === 'ENABLED'
     return redirectWithToast(url, {
@@ -95,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: EditStaffUserSchema })
-  if (submission.status !== 'success') return reply('update', submission)
+  if (submission.status !== 'success') return replyForIntent({ intent: 'update' }, submission)
   const v = submission.value
   try {
     // A blank optional field clears the stored value.
@@ -109,7 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       role_id: v.role_id ?? null,
     })
   } catch (err) {
-    return reply('update', submission, err)
+    return replyForIntent({ intent: 'update' }, submission, err)
   }
   return redirectWithToast(url, { title: 'User updated', type: 'success' })
 }

@@ -1,9 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { z } from 'zod'
 import { createOshcUser } from '../../domain/users/create-oshc-user'
 import { findOshcRoles } from '../../domain/users/find-oshc-roles'
+import { NewStaffUserSchema } from '../utils/user-forms.schemas'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { NewUserPage } from '../components/user-form'
 import { replyInvalid, replyWithError } from '../utils/forms.server'
@@ -11,22 +11,6 @@ import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'New staff user · OSHC Back Office' }]
-
-// The browser cannot import domain/ (vite denies it), so the form schema lives here with the
-// spec's messages; the use case validates again with domain/users/users.schemas.ts.
-const MIN = 'must be at least 2 characters'
-const MAX = 'must be at most 256 characters'
-const required = () => z.string({ error: MIN }).trim().min(2, MIN).max(256, MAX)
-const optional = () => z.string().trim().min(2, MIN).max(256, MAX).optional()
-
-const NewStaffUserSchema = z.object({
-  first_name: required(),
-  middle_name: optional(),
-  last_name: required(),
-  email: z.string({ error: 'Invalid email' }).trim().max(256, MAX).email('Invalid email'),
-  phone_number: optional(),
-  role_id: z.number({ error: 'Not a number' }).int().positive('Not a number').optional(),
-})
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireStaff(request, 'user_management')

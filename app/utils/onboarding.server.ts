@@ -1,4 +1,8 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from '@remix-run/node'
+import type { z } from 'zod'
+import type { AgencyActor } from '../../domain/shared/actor'
+import { replyInvalid, replyWithError } from './forms.server'
 import { pathByStatus, statusIndex, type AgencyStatus } from '../../domain/agencies/agencies.rules'
 import { requireOnboardingAgency } from './session.server'
 
@@ -19,4 +23,28 @@ export async function requireOnboardingStep(request: Request, opensAt: AgencySta
     if (new URL(request.url).pathname !== target.split('?')[0]) throw redirect(target)
   }
   return ctx
+}
+
+/**
+ * The action of a company-detail step: guard, validate, save through the use case, go on to
+ * `next`; refusals come back as field or form errors.
+ */
+export async function companyStepAction<Schema extends z.ZodType<Record<string, unknown>>>(
+  request: Request,
+  step: {
+    opensAt: AgencyStatus
+    schema: Schema
+    save: (opts: { actor: AgencyActor; agencyId: number; input: z.output<Schema> }) => Promise<unknown>
+    next: string
+  },
+) {
+  const { actor, agency } = await requireOnboardingStep(request, step.opensAt)
+  const submission = parseWithZod(await request.formData(), { schema: step.schema })
+  if (submission.status !== 'success') return replyInvalid(submission)
+  try {
+    await step.save({ actor, agencyId: agency.id, input: submission.value })
+  } catch (err) {
+    return replyWithError(submission, err)
+  }
+  return redirect(step.next)
 }

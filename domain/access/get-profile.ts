@@ -50,16 +50,8 @@ export async function getProfile(actor: Actor) {
       .where(inArray(agencyPermissions.name, [...actor.permissions, '__none__']))
     return {
       userType: 'agency_user' as const,
-      email: u.user.email,
-      profile_picture: u.user.profile_image,
-      userId: u.user.id,
-      status: u.user.status,
-      first_name: u.user.first_name,
-      middle_name: u.user.middle_name,
-      last_name: u.user.last_name,
+      ...person(u.user, u.user.agency_role_id, u.roleName, permission),
       agencyId: u.user.agency_id,
-      role: u.user.agency_role_id ? { id: u.user.agency_role_id, name: u.roleName } : null,
-      permission,
     }
   }
   const [u] = await db
@@ -72,16 +64,33 @@ export async function getProfile(actor: Actor) {
     .select({ id: oshcPermissions.id, name: oshcPermissions.name })
     .from(oshcPermissions)
     .where(inArray(oshcPermissions.name, [...actor.permissions, '__none__']))
+  return { userType: 'Oshc' as const, ...person(u.user, u.user.role_id, u.roleName, permission) }
+}
+
+/** The fields agency users and staff share in the profile. */
+function person(
+  user: {
+    id: number
+    email: string
+    profile_image: string | null
+    status: 'ENABLED' | 'DISABLED'
+    first_name: string
+    middle_name: string | null
+    last_name: string
+  },
+  roleId: number | null,
+  roleName: string | null,
+  permission: { id: number; name: string }[],
+) {
   return {
-    userType: 'Oshc' as const,
-    email: u.user.email,
-    profile_picture: u.user.profile_image,
-    userId: u.user.id,
-    status: u.user.status,
-    first_name: u.user.first_name,
-    middle_name: u.user.middle_name,
-    last_name: u.user.last_name,
-    role: u.user.role_id ? { id: u.user.role_id, name: u.roleName } : null,
+    email: user.email,
+    profile_picture: user.profile_image,
+    userId: user.id,
+    status: user.status,
+    first_name: user.first_name,
+    middle_name: user.middle_name,
+    last_name: user.last_name,
+    role: roleId ? { id: roleId, name: roleName } : null,
     permission,
   }
 }

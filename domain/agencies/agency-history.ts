@@ -4,7 +4,6 @@ import { getDb } from '../../db/client'
 import { agencyHistories } from '../../db/schema'
 import type { AgencyStatus } from './agencies.rules'
 import type { Actor } from '../shared/actor'
-import { actorLabel } from '../shared/actor'
 import { assertAgencyAccess } from './get-agency'
 
 /** Appends one row to the agency timeline (inside the caller's transaction). */
@@ -40,5 +39,3 @@ export async function getAgencyHistories(opts: { actor: Actor; agencyId: number 
     .where(eq(agencyHistories.agency_id, opts.agencyId))
     .orderBy(asc(agencyHistories.created_at), asc(agencyHistories.id))
 }
-
-export { actorLabel }

@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { outboxMails } from '../../db/schema'
 import { config } from '../shared/config'
+import { htmlOf } from './templates'
 
 export type Mail = { to: string; subject: string; text: string; html?: string }
 
@@ -35,7 +36,9 @@ export function mailTransport(): MailTransport {
   return transport
 }
 
-export const sendMail = (mail: Mail) => mailTransport().send(mail)
+/** Sends a mail; the html part is derived from the text when not given. */
+export const sendMail = (mail: Mail) =>
+  mailTransport().send({ ...mail, html: mail.html ?? htmlOf(mail.text) })
 
 export async function findOutbox(to?: string, limit = 100) {
   const db = getDb()

@@ -52,5 +52,3 @@ export function actorLabel(actor: Actor): string {
       return `${actor.kind}:${actor.email}`
   }
 }
-
-export const systemActor = (name: string): Actor => ({ kind: 'system', name })

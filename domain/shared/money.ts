@@ -14,6 +14,3 @@ export function toCents(amount: number | string): number {
 
 /** Cents -> number with two decimals for API answers. */
 export const fromCents = (cents: number) => Math.round(cents) / 100
-
-export const formatMoney = (cents: number, currency = 'AUD') =>
-  new Intl.NumberFormat('en-AU', { style: 'currency', currency }).format(cents / 100)
