@@ -1,6 +1,16 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
-import { Building2, Inbox, KeyRound, Mail, Users } from 'lucide-react'
+import {
+  BadgePercent,
+  Building2,
+  Calculator,
+  FileText,
+  Inbox,
+  KeyRound,
+  Mail,
+  Users,
+  Wallet,
+} from 'lucide-react'
 import { AppShell } from '../components/app-shell'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { Badge } from '../components/ui/badge'
@@ -22,6 +32,14 @@ export default function StaffLayout() {
   const nav = [
     { to: '/staff/inbox', label: 'Approvals inbox', icon: Inbox },
     ...(has('agency_management') ? [{ to: '/staff/agencies', label: 'Agencies', icon: Building2 }] : []),
+    ...(has('policy_management') || has('finance')
+      ? [{ to: '/staff/policies', label: 'Policies', icon: FileText }]
+      : []),
+    ...(has('finance') ? [{ to: '/staff/finance', label: 'Finance', icon: Wallet }] : []),
+    ...(has('quote') || has('policy_management')
+      ? [{ to: '/staff/quotes', label: 'Quotes', icon: Calculator }]
+      : []),
+    ...(has('finance') ? [{ to: '/staff/pricing', label: 'Pricing and offers', icon: BadgePercent }] : []),
     ...(has('user_management')
       ? [
           { to: '/staff/users', label: 'Staff users', icon: Users },

@@ -17,15 +17,15 @@ import {
 } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import { timestamps } from './common'
-import { AGENCY_STATUSES } from './enums'
+import { AGENCY_STATUSES, CURRENCIES, POLICY_TYPES } from './enums'
 import { identities } from './identity'
 import { cities, countries, insuranceProviders, states } from './reference'
 
 export { AGENCY_STATUSES }
 export const agencyStatus = pgEnum('agency_status', AGENCY_STATUSES)
 export const creationType = pgEnum('creation_type', ['SELF_SIGNUP', 'INVITATION', 'REFERRAL'])
-export const currency = pgEnum('currency', ['AUD', 'NPR', 'USD', 'INR'])
-export const policyType = pgEnum('policy_type', ['SINGLE', 'FAMILY', 'SINGLE_PARENT', 'COUPLE'])
+export const currency = pgEnum('currency', CURRENCIES)
+export const policyType = pgEnum('policy_type', POLICY_TYPES)
 export const paymentMethodKey = pgEnum('payment_method_key', [
   'nexpay',
   'bank',

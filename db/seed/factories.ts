@@ -8,9 +8,21 @@ import {
   agencyConfigurations,
   agencyDocuments,
   agencyHistories,
+  commissions,
   countries,
+  customerDependants,
+  customerPartners,
+  customers,
   identities,
+  invoiceLineItems,
+  invoices,
+  policies,
+  policyHistories,
+  policyPremiumPayments,
 } from '../schema'
+import { priceOf, withoutGst } from '../../domain/quotes/pricing.rules'
+import { toCents } from '../../domain/shared/money'
+import { RATE_CARDS } from './reference'
 import type { AGENCY_STATUSES } from '../schema/agencies'
 
 type Status = (typeof AGENCY_STATUSES)[number]
@@ -129,4 +141,163 @@ export async function createAgency(
     .insert(agencyHistories)
     .values({ agency_id: agency.id, action: 'SEEDED', actor: 'seed', to_status: status })
   return agency
+}
+
+type PolicyStatus = (typeof policies.$inferSelect)['status']
+type PolicyType = NonNullable<(typeof policies.$inferSelect)['policy_type']>
+const TYPE_INDEX: Record<PolicyType, number> = { SINGLE: 0, COUPLE: 1, SINGLE_PARENT: 2, FAMILY: 3 }
+const AFTER_PURCHASE: PolicyStatus[] = [
+  'PURCHASED',
+  'PAYMENT_APPROVED',
+  'PAYMENT_REJECTED',
+  'CERTIFICATE_UPLOADED',
+  'CERTIFICATE_ISSUED',
+]
+const PAID: PolicyStatus[] = ['PAYMENT_APPROVED', 'CERTIFICATE_UPLOADED', 'CERTIFICATE_ISSUED']
+
+let policySeq = 0
+
+/**
+ * A student and a policy of `agencyId` as it looks at `status`, written directly (no workflow,
+ * no payment gateway): priced from the seeded rate cards with 10% GST. From INITIATED on it has
+ * its PREMIUM invoice; from PURCHASED on a BANK premium payment (REQUESTED, PAID or REJECTED) and
+ * a commission (PENDING, or COMMISSION_BANKED once paid). Shared by demo data, tests and bench.
+ */
+export async function createPolicy(
+  db: Db,
+  opts: {
+    agencyId: number
+    status?: PolicyStatus
+    providerId?: number
+    policyType?: PolicyType
+    startDate?: string
+    endDate?: string
+    commissionRate?: string
+    firstName?: string
+    lastName?: string
+    email?: string
+  },
+) {
+  const status = opts.status ?? 'INITIATED'
+  const providerId = opts.providerId ?? 1
+  const policyType = opts.policyType ?? 'SINGLE'
+  const startDate = opts.startDate ?? '2027-02-01'
+  const endDate = opts.endDate ?? '2028-01-31'
+  const commissionRate = opts.commissionRate ?? '10.00'
+  policySeq += 1
+  const price = priceOf({
+    monthlyRateCents: toCents(RATE_CARDS[providerId][TYPE_INDEX[policyType]]),
+    startDate,
+    endDate,
+    gstRate: '10.00',
+    commissionRate,
+    offerRate: null,
+  })
+  const [au] = await db.select({ id: countries.id }).from(countries).where(eq(countries.iso2, 'AU'))
+  const [customer] = await db
+    .insert(customers)
+    .values({
+      agency_id: opts.agencyId,
+      title: 'Ms',
+      first_name: opts.firstName ?? `Student${policySeq}`,
+      last_name: opts.lastName ?? 'Example',
+      email: opts.email ?? `student-${Date.now().toString(36)}-${policySeq}@example.test`,
+      dob: '2004-05-06',
+      gender: 'FEMALE',
+      passport_number: `PA${String(100000 + policySeq)}`,
+      passport_country_id: au?.id ?? null,
+      education_institute: 'University of Sydney',
+      has_accepted_terms: true,
+      is_primary_visa_holder_and_eligible_to_apply: true,
+      country: au?.id ?? null,
+    })
+    .returning()
+  if (policyType === 'COUPLE' || policyType === 'FAMILY') {
+    await db
+      .insert(customerPartners)
+      .values({ customer_id: customer.id, first_name: 'Sam', last_name: 'Example' })
+  }
+  if (policyType === 'SINGLE_PARENT' || policyType === 'FAMILY') {
+    await db
+      .insert(customerDependants)
+      .values({ customer_id: customer.id, first_name: 'Kim', last_name: 'Example', relationship: 'CHILD' })
+  }
+  const priced = ![
+    'PERSONAL_INFORMATION_ADDED',
+    'PARTNER_DEPENDANTS_INFORMATION_ADDED',
+    'OTHER_DETAILS_ADDED',
+  ].includes(status)
+  const [policy] = await db
+    .insert(policies)
+    .values({
+      ref: `POL-${Date.now().toString(36).toUpperCase()}-${policySeq}`,
+      agency_id: opts.agencyId,
+      customer_id: customer.id,
+      insurance_provider_id: priced ? providerId : null,
+      policy_type: priced ? policyType : null,
+      start_date: priced ? startDate : null,
+      end_date: priced ? endDate : null,
+      premium: priced ? price.premium : null,
+      premium_before_discount: priced ? price.premium : null,
+      premium_without_gst: priced ? withoutGst(price.premium, '10.00') : null,
+      gst_rate: priced ? '10.00' : null,
+      commission_rate: priced ? commissionRate : null,
+      no_of_adults: policyType === 'COUPLE' || policyType === 'FAMILY' ? 2 : 1,
+      no_of_dependents: policyType === 'SINGLE_PARENT' || policyType === 'FAMILY' ? 1 : 0,
+      status,
+      payment_method: AFTER_PURCHASE.includes(status) ? 'BANK' : null,
+      purchased_at: AFTER_PURCHASE.includes(status) ? new Date() : null,
+    })
+    .returning()
+  await db.insert(policyHistories).values({ policy_id: policy.id, action: 'SEEDED', actor: 'seed', status })
+  if (priced) {
+    const [invoice] = await db
+      .insert(invoices)
+      .values({
+        agency_id: opts.agencyId,
+        invoice_type: 'PREMIUM',
+        from: 'OSHC',
+        to: 'AGENCY',
+        status: PAID.includes(status) ? 'PAID' : 'PENDING',
+        sub_total: price.premium,
+        tax_total: price.premium - withoutGst(price.premium, '10.00'),
+        total_amount_due: price.premium,
+        total_outstanding_amount: PAID.includes(status) ? 0 : price.premium,
+        invoice_date: new Date().toISOString().slice(0, 10),
+      })
+      .returning()
+    await db.insert(invoiceLineItems).values({
+      agency_id: opts.agencyId,
+      invoice_id: invoice.id,
+      policy_id: policy.id,
+      line_item_type: 'PREMIUM',
+      description: `Premium for policy ${policy.ref}`,
+      total_amount: price.premium,
+      tax_amount: price.premium - withoutGst(price.premium, '10.00'),
+      net_amount: withoutGst(price.premium, '10.00'),
+      tax_rate: '10.00',
+      payer: 'AGENCY',
+      receiver: 'OSHC',
+    })
+  }
+  if (AFTER_PURCHASE.includes(status)) {
+    await db.insert(policyPremiumPayments).values({
+      policy_id: policy.id,
+      agency_id: opts.agencyId,
+      amount: price.premium,
+      payment_type: 'BANK',
+      bank_document: `private/seed-proof-${policy.id}.pdf`,
+      status: status === 'PURCHASED' ? 'REQUESTED' : status === 'PAYMENT_REJECTED' ? 'REJECTED' : 'PAID',
+      rejection_reason: status === 'PAYMENT_REJECTED' ? 'The transfer did not arrive' : null,
+      paid_at: PAID.includes(status) ? new Date() : null,
+    })
+    await db.insert(commissions).values({
+      policy_id: policy.id,
+      agency_id: opts.agencyId,
+      amount: price.commission,
+      commission_rate: commissionRate,
+      status: PAID.includes(status) ? 'COMMISSION_BANKED' : 'PENDING',
+    })
+  }
+  return { policy, customer }
 }

@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm'
 import { Country, State, City } from 'country-state-city'
 import type { Db } from '../client'
-import { cities, countries, gstRates, insuranceProviders, states } from '../schema'
+import {
+  cities,
+  countries,
+  exchangeRates,
+  gstRates,
+  insuranceProviders,
+  providerRates,
+  states,
+} from '../schema'
 
 /** The six insurers of spec/01 with their fixed ids and keys. */
 export const INSURERS = [
@@ -24,6 +32,24 @@ export const INSURERS = [
   { id: 5, key: 'ahm_oshc', name: 'ahm OSHC', short_name: 'AHM', display_name: 'ahm OSHC' },
   { id: 6, key: 'medi_bank', name: 'Medibank', short_name: 'MEDI', display_name: 'Medibank OSHC' },
 ] as const
+
+/** DESIGN.md section 5 rate cards, AUD per month: SINGLE / COUPLE / SINGLE_PARENT / FAMILY. */
+export const RATE_CARDS: Record<number, [string, string, string, string]> = {
+  1: ['52.10', '139.40', '139.40', '162.00'],
+  2: ['55.00', '145.00', '145.00', '170.00'],
+  3: ['57.60', '152.00', '152.00', '176.00'],
+  4: ['49.90', '133.00', '133.00', '157.00'],
+  5: ['48.75', '130.00', '130.00', '154.00'],
+  6: ['54.20', '142.50', '142.50', '168.00'],
+}
+const RATE_TYPES = ['SINGLE', 'COUPLE', 'SINGLE_PARENT', 'FAMILY'] as const
+
+/** Indicative AUD exchange rates for payment in another currency (staff edit them). */
+export const EXCHANGE_RATES = [
+  { currency: 'NPR' as const, rate: '88.500000' },
+  { currency: 'USD' as const, rate: '0.650000' },
+  { currency: 'INR' as const, rate: '55.200000' },
+]
 
 async function inBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size))
@@ -85,4 +111,18 @@ export async function seedReference(db: Db, opts: { allCities?: boolean } = {}) 
     .onConflictDoNothing()
   const [{ g }] = await db.select({ g: sql<number>`count(*)::int` }).from(gstRates)
   if (g === 0) await db.insert(gstRates).values({ gst_rate: '10.00', card_surcharge_rate: '1.50' })
+  const [{ r }] = await db.select({ r: sql<number>`count(*)::int` }).from(providerRates)
+  if (r === 0) {
+    await db.insert(providerRates).values(
+      Object.entries(RATE_CARDS).flatMap(([provider, rates]) =>
+        rates.map((monthly_rate, i) => ({
+          provider_id: Number(provider),
+          policy_type: RATE_TYPES[i],
+          monthly_rate,
+          valid_from: '2020-01-01',
+        })),
+      ),
+    )
+  }
+  await db.insert(exchangeRates).values(EXCHANGE_RATES).onConflictDoNothing()
 }

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { agencyBalances, agencyBalanceTransactions, bnplTransactions } from '../../db/schema'
+import type { BALANCE_TRANSACTION_TYPES } from '../../db/schema/enums'
+import { actorLabel, type Actor } from '../shared/actor'
+import { conflict } from '../shared/errors'
+
+export type BalanceTransactionType = (typeof BALANCE_TRANSACTION_TYPES)[number]
+
+export const INSUFFICIENT_BALANCE = 'Insufficient agency balance'
+export const INSUFFICIENT_BNPL = 'Insufficient buy now pay later allowance'
+
+/**
+ * The one way to move an agency's balance: a single conditional UPDATE (the row lock makes
+ * concurrent debits queue, and the `balance + amount >= 0` guard means a debit that would
+ * overdraw changes nothing) followed by the ledger row with the balance after it, both in `tx`.
+ * `amount` is signed cents: negative debits, positive credits. 409 "Insufficient agency balance".
+ */
+export async function postBalanceEntry(
+  tx: DbOrTx,
+  e: {
+    agencyId: number
+    type: BalanceTransactionType
+    amount: number
+    actor: Actor | string
+    policyId?: number | null
+    topupId?: number | null
+    invoiceId?: number | null
+    note?: string | null
+  },
+) {
+  if (!Number.isInteger(e.amount) || e.amount === 0)
+    throw new Error(`Ledger amounts are non-zero cents: ${e.amount}`)
+  await tx.insert(agencyBalances).values({ agency_id: e.agencyId }).onConflictDoNothing()
+  const [row] = await tx
+    .update(agencyBalances)
+    .set({ balance: sql`${agencyBalances.balance} + ${e.amount}`, updated_at: new Date() })
+    .where(sql`${agencyBalances.agency_id} = ${e.agencyId} and ${agencyBalances.balance} + ${e.amount} >= 0`)
+    .returning({ balance: agencyBalances.balance })
+  if (!row) throw conflict(INSUFFICIENT_BALANCE)
+  const [entry] = await tx
+    .insert(agencyBalanceTransactions)
+    .values({
+      agency_id: e.agencyId,
+      type: e.type,
+      transaction_amount: e.amount,
+      balance: row.balance,
+      policy_id: e.policyId ?? null,
+      topup_id: e.topupId ?? null,
+      invoice_id: e.invoiceId ?? null,
+      actor: typeof e.actor === 'string' ? e.actor : actorLabel(e.actor),
+      note: e.note ?? null,
+    })
+    .returning()
+  return entry
+}
+
+/**
+ * The one way to move the buy-now-pay-later allowance: negative uses it (409 when not enough is
+ * left), positive gives it back when a BNPL payment request is approved. Same guard as above.
+ */
+export async function postBnplEntry(
+  tx: DbOrTx,
+  e: {
+    agencyId: number
+    amount: number
+    actor: Actor | string
+    policyId?: number | null
+    note?: string | null
+  },
+) {
+  if (!Number.isInteger(e.amount) || e.amount === 0)
+    throw new Error(`Ledger amounts are non-zero cents: ${e.amount}`)
+  const [row] = await tx
+    .update(agencyBalances)
+    .set({
+      buy_now_pay_later_remaining_amount: sql`${agencyBalances.buy_now_pay_later_remaining_amount} + ${e.amount}`,
+      updated_at: new Date(),
+    })
+    .where(
+      sql`${agencyBalances.agency_id} = ${e.agencyId} and ${agencyBalances.buy_now_pay_later_remaining_amount} + ${e.amount} >= 0`,
+    )
+    .returning({ remaining: agencyBalances.buy_now_pay_later_remaining_amount })
+  if (!row) throw conflict(INSUFFICIENT_BNPL)
+  const [entry] = await tx
+    .insert(bnplTransactions)
+    .values({
+      agency_id: e.agencyId,
+      policy_id: e.policyId ?? null,
+      transaction_amount: e.amount,
+      remaining: row.remaining,
+      actor: typeof e.actor === 'string' ? e.actor : actorLabel(e.actor),
+      note: e.note ?? null,
+    })
+    .returning()
+  return entry
+}
