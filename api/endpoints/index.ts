@@ -8,6 +8,10 @@ import { fileEndpoints } from './files'
 import { referenceEndpoints } from './reference'
 import { devEndpoints } from './dev'
 import { taskEndpoints } from './tasks'
+import { quoteEndpoints } from './quotes'
+import { policyEndpoints } from './policies'
+import { paymentEndpoints } from './payments'
+import { financeEndpoints } from './finance'
 
 /** The one table of every /api call. */
 export const endpoints: Endpoint[] = [
@@ -19,6 +23,10 @@ export const endpoints: Endpoint[] = [
   ...referenceEndpoints,
   ...devEndpoints,
   ...taskEndpoints,
+  ...quoteEndpoints,
+  ...policyEndpoints,
+  ...paymentEndpoints,
+  ...financeEndpoints,
 ]
 endpoints.push(
   openApiEndpoint(endpoints),
