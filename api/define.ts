@@ -18,6 +18,8 @@ export type HandlerContext<P, Q, B> = {
   body: B
   request: Request
   clientIp: string
+  /** The unparsed request body, for endpoints declared with `rawBody` (signed webhooks). */
+  rawBody?: string
 }
 
 export type ApiResult = {
@@ -38,6 +40,8 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown> = {
   body?: z.ZodType<B>
   /** Success status (200 unless stated). */
   status?: number
+  /** Hand the body to the handler as text (`rawBody`) instead of parsing it (signed webhooks). */
+  rawBody?: boolean
   handler: (ctx: HandlerContext<P, Q, B>) => Promise<ApiResult | Response>
 }
 

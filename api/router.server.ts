@@ -121,7 +121,8 @@ export async function handleApiRequest(
     const errors: FieldErrors = {}
     const p = parse(e.params, params, errors)
     const q = parse(e.query, queryObject(url), errors)
-    const b = parse(e.body, await readBody(request), errors)
+    const rawBody = e.rawBody ? await request.text() : undefined
+    const b = parse(e.body, rawBody === undefined ? await readBody(request) : {}, errors)
     if (Object.keys(errors).length) {
       const first = Object.values(errors)[0][0]
       return errorResponse(400, first ?? 'Validation failed', errors)
@@ -133,6 +134,7 @@ export async function handleApiRequest(
       body: b,
       request,
       clientIp: context.clientIp ?? 'unknown',
+      rawBody,
     })
     if (result instanceof Response) return result
     return json(result.status ?? e.status ?? 200, {

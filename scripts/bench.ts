@@ -10,6 +10,7 @@ const server =
   process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const DB = 'oshc_bench'
 const AGENCIES = Number(process.env.BENCH_AGENCIES ?? 100_000)
+const POLICIES = Number(process.env.BENCH_POLICIES ?? 100_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8)
 
@@ -51,6 +52,28 @@ await db.query(
           (SELECT id FROM countries WHERE iso2 = 'AU'), now() - (g || ' minutes')::interval
    FROM generate_series(1, $1) g`,
   [AGENCIES],
+)
+console.log(`Seeding ${POLICIES.toLocaleString()} students and policies over 500 agencies…`)
+// Every sixth agency sells all six insurers; the quote call uses agency 6.
+await db.query(
+  `INSERT INTO agency_configurations (agency_id, insurance_provider_id, commission_rate)
+   SELECT a, p, (8 + p)::numeric(5,2) FROM generate_series(1, 500) a, generate_series(1, 6) p`,
+)
+await db.query(
+  `INSERT INTO customers (agency_id, title, first_name, last_name, email, passport_number, education_institute, country, created_at)
+   SELECT 1 + g % 500, 'Mx', 'Student' || g, 'Family' || (g % 997), 'student' || g || '@example.test', 'PA' || (100000 + g),
+          'University of Sydney', (SELECT id FROM countries WHERE iso2 = 'AU'), now() - (g || ' minutes')::interval
+   FROM generate_series(1, $1) g`,
+  [POLICIES],
+)
+await db.query(
+  `INSERT INTO policies (ref, agency_id, customer_id, insurance_provider_id, policy_type, start_date, end_date,
+                         premium, premium_before_discount, premium_without_gst, gst_rate, commission_rate, status, created_at)
+   SELECT 'POL-B' || c.id, c.agency_id, c.id, 1 + c.id % 6, (enum_range(NULL::policy_type))[1 + c.id % 4],
+          date '2027-01-01' + (c.id % 365), date '2028-01-01' + (c.id % 365),
+          60000 + c.id % 5000, 60000 + c.id % 5000, round((60000 + c.id % 5000) / 1.1), 10.00, 10.00,
+          (enum_range(NULL::policy_status))[1 + c.id % 10], c.created_at
+   FROM customers c`,
 )
 await db.query('ANALYZE')
 

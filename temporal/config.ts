@@ -9,3 +9,6 @@ export const onboardingDurations = (): OnboardingDurations => ({
   agreement: config().ONBOARDING_AGREEMENT_REMINDER,
   staff: config().ONBOARDING_STAFF_REMINDER,
 })
+
+/** Seconds before a payment link's expiry at which the agency is reminded. */
+export const paymentLinkReminderSeconds = () => config().PAYMENT_LINK_REMINDER_SECONDS

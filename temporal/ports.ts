@@ -1,8 +1,12 @@
-import { WorkflowUpdateFailedError, WorkflowNotFoundError } from '@temporalio/client'
+import {
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+} from '@temporalio/client'
 import { DomainError } from '../domain/shared/errors'
 import { registerWorkflowPort, type WorkflowPort } from '../domain/shared/ports'
 import { temporalClient } from './client'
-import { onboardingDurations, taskQueue } from './config'
+import { onboardingDurations, paymentLinkReminderSeconds, taskQueue } from './config'
 import {
   AGENCY_ONBOARDING_WORKFLOW,
   agencyChangedSignal,
@@ -10,6 +14,12 @@ import {
   decideUpdate,
   type AgencyOnboardingInput,
 } from './contracts/agency-onboarding.contract'
+import {
+  PAYMENT_LINK_EXPIRY_WORKFLOW,
+  paymentLinkPaidSignal,
+  paymentLinkWorkflowId,
+  type PaymentLinkExpiryInput,
+} from './contracts/payment-link.contract'
 
 /** The one way to start or wake the onboarding workflow: signal-with-start, idempotent by id. */
 async function signalOnboarding(agencyId: number) {
@@ -48,6 +58,32 @@ export const temporalWorkflowPort: WorkflowPort = {
       const reason = reasonOf(err)
       if (reason) throw new DomainError('INVALID_TRANSITION', reason)
       throw err
+    }
+  },
+  async startPaymentLinkExpiry(link) {
+    const client = await temporalClient()
+    const input: PaymentLinkExpiryInput = {
+      linkId: link.id,
+      expiresAt: link.expiresAt.toISOString(),
+      reminderSeconds: paymentLinkReminderSeconds(),
+    }
+    try {
+      await client.workflow.start(PAYMENT_LINK_EXPIRY_WORKFLOW, {
+        workflowId: paymentLinkWorkflowId(link.id),
+        taskQueue: taskQueue(),
+        args: [input],
+      })
+    } catch (err) {
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err
+    }
+  },
+  async paymentLinkPaid(linkId) {
+    const client = await temporalClient()
+    try {
+      await client.workflow.getHandle(paymentLinkWorkflowId(linkId)).signal(paymentLinkPaidSignal)
+    } catch (err) {
+      // Already expired or finished: the database holds the outcome either way.
+      if (!(err instanceof WorkflowNotFoundError)) throw err
     }
   },
 }

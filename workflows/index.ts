@@ -1,1 +1,2 @@
 export { agencyOnboarding } from './agency-onboarding.workflow'
+export { paymentLinkExpiry } from './payment-link-expiry.workflow'

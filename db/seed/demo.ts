@@ -1,8 +1,8 @@
-import { like, sql } from 'drizzle-orm'
+import { eq, like, sql } from 'drizzle-orm'
 import type { Db } from '../client'
-import { agencies } from '../schema'
+import { agencies, policies } from '../schema'
 import { AGENCY_STATUSES } from '../schema/agencies'
-import { createAgency } from './factories'
+import { createAgency, createPolicy } from './factories'
 
 export const DEMO_AGENCY_EMAIL = 'agency@demo.local'
 export const DEMO_PASSWORD = 'Agency-Passw0rd!'
@@ -13,19 +13,86 @@ export async function seedDemo(db: Db) {
     .select({ n: sql<number>`count(*)::int` })
     .from(agencies)
     .where(like(agencies.email, '%@demo.local'))
-  if (n > 0) return []
   const created = []
-  for (const status of AGENCY_STATUSES) {
-    const active = status === 'PORTAL_ACTIVATED'
-    created.push(
-      await createAgency(db, {
-        status,
-        email: active ? DEMO_AGENCY_EMAIL : `${status.toLowerCase().replace(/_/g, '-')}@demo.local`,
-        name: active ? 'Harbour Education Agency' : `Demo ${status.toLowerCase().replace(/_/g, ' ')} agency`,
-        password: DEMO_PASSWORD,
-        submitted: status === 'COMPANY_DETAIL_DONE' ? true : undefined,
-      }),
-    )
+  if (n === 0) {
+    for (const status of AGENCY_STATUSES) {
+      const active = status === 'PORTAL_ACTIVATED'
+      created.push(
+        await createAgency(db, {
+          status,
+          email: active ? DEMO_AGENCY_EMAIL : `${status.toLowerCase().replace(/_/g, '-')}@demo.local`,
+          name: active
+            ? 'Harbour Education Agency'
+            : `Demo ${status.toLowerCase().replace(/_/g, ' ')} agency`,
+          password: DEMO_PASSWORD,
+          submitted: status === 'COMPANY_DETAIL_DONE' ? true : undefined,
+        }),
+      )
+    }
   }
+  await seedDemoPolicies(db)
   return created
+}
+
+/**
+ * Policies of the active demo agency in the statuses its screens show (drafts, awaiting payment,
+ * verification pending, rejected, paid, certificates). Only when it has none, so a re-run (or a
+ * database seeded before policies existed) ends with exactly one set.
+ */
+async function seedDemoPolicies(db: Db) {
+  const [agency] = await db
+    .select({ id: agencies.id })
+    .from(agencies)
+    .where(eq(agencies.email, DEMO_AGENCY_EMAIL))
+  if (!agency) return
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(policies)
+    .where(eq(policies.agency_id, agency.id))
+  if (n > 0) return
+  const demo: Parameters<typeof createPolicy>[1][] = [
+    { agencyId: agency.id, status: 'PERSONAL_INFORMATION_ADDED', firstName: 'Olivia', lastName: 'Chen' },
+    { agencyId: agency.id, status: 'OTHER_DETAILS_ADDED', firstName: 'Arjun', lastName: 'Patel' },
+    { agencyId: agency.id, status: 'INITIATED', firstName: 'Sofia', lastName: 'Rossi' },
+    {
+      agencyId: agency.id,
+      status: 'INITIATED',
+      firstName: 'Liam',
+      lastName: 'Okafor',
+      policyType: 'COUPLE',
+      providerId: 3,
+      commissionRate: '12.50',
+    },
+    {
+      agencyId: agency.id,
+      status: 'PURCHASED',
+      firstName: 'Hana',
+      lastName: 'Sato',
+      providerId: 3,
+      commissionRate: '12.50',
+    },
+    { agencyId: agency.id, status: 'PAYMENT_REJECTED', firstName: 'Mateo', lastName: 'Garcia' },
+    {
+      agencyId: agency.id,
+      status: 'PAYMENT_APPROVED',
+      firstName: 'Amara',
+      lastName: 'Mensah',
+      policyType: 'FAMILY',
+      startDate: '2027-03-01',
+      endDate: '2029-02-28',
+    },
+    {
+      agencyId: agency.id,
+      status: 'CERTIFICATE_ISSUED',
+      firstName: 'Noah',
+      lastName: 'Kim',
+      policyType: 'SINGLE_PARENT',
+    },
+  ]
+  for (const p of demo) {
+    await createPolicy(db, {
+      ...p,
+      email: `${p.firstName!.toLowerCase()}.${p.lastName!.toLowerCase()}@student.demo.local`,
+    })
+  }
 }

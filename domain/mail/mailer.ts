@@ -5,7 +5,14 @@ import { outboxMails } from '../../db/schema'
 import { config } from '../shared/config'
 import { htmlOf } from './templates'
 
-export type Mail = { to: string; subject: string; text: string; html?: string }
+export type MailAttachment = { filename: string; content: Buffer; contentType: string }
+export type Mail = {
+  to: string
+  subject: string
+  text: string
+  html?: string
+  attachments?: MailAttachment[]
+}
 
 export interface MailTransport {
   send(mail: Mail): Promise<void>
@@ -14,9 +21,12 @@ export interface MailTransport {
 /** Development and test transport: mails are rows, readable at /dev/mail and /api/dev/outbox. */
 export const outboxTransport: MailTransport = {
   async send(mail) {
+    // The outbox keeps text only: attachments are named at the end of the text.
+    const attached = (mail.attachments ?? []).map((a) => `Attached: ${a.filename}`)
+    const text = attached.length ? `${mail.text}\n${attached.join('\n')}` : mail.text
     await getDb()
       .insert(outboxMails)
-      .values({ to: mail.to.toLowerCase(), subject: mail.subject, text: mail.text, html: mail.html })
+      .values({ to: mail.to.toLowerCase(), subject: mail.subject, text, html: mail.html })
   },
 }
 

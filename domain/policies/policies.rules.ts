@@ -96,3 +96,141 @@ export const STATUS_LABELS: Record<PolicyStatus, string> = {
   CLAWBACK_COMPLETED: 'Clawback settled',
   CLAWBACK_REJECTED: 'Clawback rejected',
 }
+
+// ---- Customers and the new-policy wizard ---------------------------------------------------------
+
+export type PolicyTypeKey = keyof typeof FAMILY_RULES
+
+/** Messages of the family rules (spec/02 names the rule, not its wording). */
+export const FAMILY_MESSAGES = {
+  partnerRequired: 'Partner details are required for this policy type',
+  partnerRefused: 'This policy type does not cover a partner',
+  dependantsRequired: 'At least one dependant is required for this policy type',
+  dependantsRefused: 'This policy type does not cover dependants',
+} as const
+
+/**
+ * The family rule of a policy type against who is entered: `{ partner?, family_members? }` field
+ * errors, empty when the people fit the type.
+ */
+export function familyErrors(
+  policyType: PolicyTypeKey,
+  people: { hasPartner: boolean; dependants: number },
+): Record<string, string[]> {
+  const rule = FAMILY_RULES[policyType]
+  const errors: Record<string, string[]> = {}
+  if (rule.partner && !people.hasPartner) errors.partner = [FAMILY_MESSAGES.partnerRequired]
+  if (!rule.partner && people.hasPartner) errors.partner = [FAMILY_MESSAGES.partnerRefused]
+  if (rule.dependants && people.dependants < 1) errors.family_members = [FAMILY_MESSAGES.dependantsRequired]
+  if (!rule.dependants && people.dependants > 0) errors.family_members = [FAMILY_MESSAGES.dependantsRefused]
+  return errors
+}
+
+/** Adults and dependants a policy covers, from who is entered. */
+export const coverCounts = (people: { hasPartner: boolean; dependants: number }) => ({
+  no_of_adults: people.hasPartner ? 2 : 1,
+  no_of_dependents: people.dependants,
+})
+
+export type WizardStep = 'personal' | 'family' | 'other' | 'quote'
+
+/**
+ * Where the new-policy wizard resumes for a policy in `status`: the first step not saved yet, or
+ * null once the policy is initiated (then it is paid or viewed, not edited step by step).
+ */
+export function resumeStep(status: PolicyStatus): WizardStep | null {
+  switch (status) {
+    case 'PERSONAL_INFORMATION_ADDED':
+      return 'family'
+    case 'PARTNER_DEPENDANTS_INFORMATION_ADDED':
+      return 'other'
+    case 'OTHER_DETAILS_ADDED':
+      return 'quote'
+    default:
+      return null
+  }
+}
+
+/** The steps of the wizard a policy in `status` may open (saved steps and the next one). */
+export function openSteps(status: PolicyStatus): WizardStep[] {
+  if (status === 'PERSONAL_INFORMATION_ADDED') return ['personal', 'family']
+  if (status === 'PARTNER_DEPENDANTS_INFORMATION_ADDED') return ['personal', 'family', 'other']
+  if (status === 'OTHER_DETAILS_ADDED' || status === 'INITIATED' || status === 'PAYMENT_REJECTED')
+    return ['personal', 'family', 'other', 'quote']
+  return []
+}
+
+/** Details saved step by step, not priced yet. */
+export const UNPRICED_STATUSES: readonly PolicyStatus[] = [
+  'PERSONAL_INFORMATION_ADDED',
+  'PARTNER_DEPENDANTS_INFORMATION_ADDED',
+  'OTHER_DETAILS_ADDED',
+]
+
+/** The agency may pay (or pay again) in these statuses. */
+export const PAYABLE_STATUSES: readonly PolicyStatus[] = ['INITIATED', 'PAYMENT_REJECTED']
+
+/**
+ * The paid status a policy returns to when its current certificate is deleted: the one it was
+ * uploaded from, which the payment method tells (BNPL purchases stay financed).
+ */
+export function paidStatusFor(paymentMethod: string | null | undefined): PolicyStatus {
+  return paymentMethod === 'BNPL' ? 'PAYMENT_BY_BUY_NOW_PAY_LATER' : 'PAYMENT_APPROVED'
+}
+
+// ---- Lists --------------------------------------------------------------------------------------
+
+/** The policy tables of spec/02 section 9. */
+export const POLICY_TABLES = ['certificates', 'my_policies', 'cancellations'] as const
+export type PolicyTable = (typeof POLICY_TABLES)[number]
+
+/** Statuses listed by the `certificates` table: paid, waiting for or holding a certificate. */
+export const CERTIFICATE_TABLE_STATUSES: readonly PolicyStatus[] = PAID_STATUSES
+
+/** Statuses listed by the `cancellations` table (besides a cancellation request). */
+export const CANCELLATION_TABLE_STATUSES: readonly PolicyStatus[] = [
+  'FULL_REFUND_REQUESTED',
+  'FULL_REFUND_REJECTED',
+  'FULL_REFUND_APPROVED',
+  'FULL_REFUND_INITIATED',
+  'FULL_REFUND_COMPLETED',
+]
+
+export const POLICY_SORT_KEYS = [
+  'created_at',
+  'start_date',
+  'end_date',
+  'premium',
+  'ref',
+  'customer_name',
+  'purchased_at',
+] as const
+export type PolicySortKey = (typeof POLICY_SORT_KEYS)[number]
+
+/** Tabs of the policy screens: status groups, in the order a policy goes through them. */
+export const POLICY_STATUS_GROUPS: Record<string, readonly PolicyStatus[]> = {
+  Drafts: UNPRICED_STATUSES,
+  'Awaiting payment': PAYABLE_STATUSES,
+  'Verification pending': ['PURCHASED'],
+  Paid: ['PAYMENT_APPROVED', 'PAYMENT_BY_BUY_NOW_PAY_LATER'],
+  Certificates: ['CERTIFICATE_UPLOADED', 'CERTIFICATE_ISSUED'],
+  Refunds: CANCELLATION_TABLE_STATUSES,
+}
+
+export const USER_DEFINED_STATUS_LABELS: Record<string, string> = {
+  IN_PROGRESS: 'In progress',
+  IN_PROCESSING_WITH_PROVIDER: 'In processing with provider',
+  INCORRECT_PERSONAL_DETAILS: 'Incorrect personal details',
+  AWAITING_RESPONSE_FROM_PROVIDER: 'Awaiting response from provider',
+  ADDITIONAL_PAYMENT_REQUIRED: 'Additional payment required',
+  CURRENT_POLICY_REQUIRED: 'Current policy required',
+  DO_NOT_CREATE: 'Do not create',
+  REQUEST_RECEIVED: 'Request received',
+}
+
+export const PROVIDER_PAYMENT_STATUS_LABELS: Record<string, string> = {
+  BUY_NOW_PAY_LATER: 'Buy now pay later',
+  PAID: 'Paid',
+  BOTH: 'Both',
+  NOT_AVAILABLE: 'Not available',
+}

@@ -148,7 +148,10 @@ export async function priceWithProviders(req: PriceRequest, db: DbOrTx = getDb()
       commissionRate,
       offerRate: offer?.rate ?? null,
     })
-    const rule = rules.find((r) => r.can_buy_insurance_provider_id === provider.id && ruleLocks(r))
+    // Several rules may lock one pair; a purchase needs a credit from each (recordPurchaseForRules),
+    // so show the one that blocks when any does.
+    const locking = rules.filter((r) => r.can_buy_insurance_provider_id === provider.id && ruleLocks(r))
+    const rule = locking.find(ruleBlocks) ?? locking[0]
     rows.push({
       provider,
       policyType: req.policyType,

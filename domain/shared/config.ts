@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { hmac } from './crypto'
 
+/** Development and test signing secret of the NexPay webhook; refused in production. */
+export const DEV_NEXPAY_WEBHOOK_SECRET = 'dev-only-nexpay-webhook-secret'
+
 const duration = z.string().regex(/^\d+(ms|s|m|h|d)$/, 'must look like 500ms, 30s, 10m, 2h or 1d')
 
 const EnvSchema = z
@@ -23,17 +26,33 @@ const EnvSchema = z
     ONBOARDING_AGREEMENT_REMINDER: duration.default('5d'),
     ONBOARDING_STAFF_REMINDER: duration.default('2d'),
     SEED_ADMIN_PASSWORD: z.string().min(10).optional(),
+    /** Stripe is the card gateway when set; otherwise the built-in sandbox (refused in production). */
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    /** Shared secret of the NexPay webhook signature (x-nexpay-signature). */
+    NEXPAY_WEBHOOK_SECRET: z.string().min(16).optional(),
+    /** How long before a payment link expires its reminder goes out. */
+    PAYMENT_LINK_REMINDER_SECONDS: z.coerce.number().int().min(0).default(86_400),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
-      for (const key of ['APP_SECRET', 'SEED_ADMIN_PASSWORD'] as const) {
+      for (const key of ['APP_SECRET', 'SEED_ADMIN_PASSWORD', 'NEXPAY_WEBHOOK_SECRET'] as const) {
         if (!env[key])
           ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` })
       }
+      if (env.NEXPAY_WEBHOOK_SECRET === DEV_NEXPAY_WEBHOOK_SECRET)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['NEXPAY_WEBHOOK_SECRET'],
+          message: 'NEXPAY_WEBHOOK_SECRET must not be the development default in production',
+        })
     }
   })
 
-export type Config = z.infer<typeof EnvSchema> & { appSecret: string; seedAdminPassword: string }
+export type Config = z.infer<typeof EnvSchema> & {
+  appSecret: string
+  seedAdminPassword: string
+  nexpayWebhookSecret: string
+}
 
 let cached: Config | undefined
 
@@ -49,6 +68,7 @@ export function config(): Config {
     ...parsed.data,
     appSecret: parsed.data.APP_SECRET ?? 'dev-only-secret-not-for-production',
     seedAdminPassword: parsed.data.SEED_ADMIN_PASSWORD ?? 'Admin-Passw0rd!',
+    nexpayWebhookSecret: parsed.data.NEXPAY_WEBHOOK_SECRET ?? DEV_NEXPAY_WEBHOOK_SECRET,
   }
   return cached
 }

@@ -45,7 +45,8 @@ export const DATE_MSG = 'must be in the format of YYYY-MM-DD'
 export const isoDate = () =>
   z
     .string({ error: DATE_MSG })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MSG)
+    // abort: a malformed date reports the message once, not again from the calendar check.
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: DATE_MSG, abort: true })
     .refine(
       (d) =>
         !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),

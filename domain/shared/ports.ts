@@ -9,6 +9,10 @@ export interface WorkflowPort {
   agencyChanged(agencyId: number): Promise<void>
   /** Deliver a staff decision as a workflow update; refusals surface as INVALID_TRANSITION. */
   decideOnboarding(agencyId: number, decision: OnboardingDecision, actor: string): Promise<void>
+  /** Start the expiry workflow of a new payment link (idempotent by its id). */
+  startPaymentLinkExpiry(link: { id: number; expiresAt: Date }): Promise<void>
+  /** Tell a payment link's workflow that the link was paid (a finished workflow is left alone). */
+  paymentLinkPaid(linkId: number): Promise<void>
 }
 
 // Kept on globalThis: the Remix server build bundles its own copy of this module, and the port

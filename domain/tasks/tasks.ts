@@ -134,3 +134,18 @@ export async function claimTask(opts: { actor: Actor; taskId: number; release?: 
     .returning()
   return updated
 }
+
+/**
+ * Closes every open task of one workflow with `outcome` (e.g. approved, rejected). Pass the
+ * transaction of the decision so the task closes with it. Idempotent.
+ */
+export async function closeWorkflowTasks(
+  workflowId: string,
+  outcome: string,
+  tx: Pick<ReturnType<typeof getDb>, 'update'> = getDb(),
+) {
+  await tx
+    .update(tasks)
+    .set({ closed_at: new Date(), outcome })
+    .where(and(eq(tasks.workflow_id, workflowId), isNull(tasks.closed_at)))
+}

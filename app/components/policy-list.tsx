@@ -1,0 +1,262 @@
+import { Link, useSearchParams } from '@remix-run/react'
+import * as React from 'react'
+
+import { cn } from '../utils/cn'
+import { formatDate, formatDateTime, humanize } from '../utils/misc'
+import { DataTable, ExportLinks, FilterBar, SORT_DIRECTION_PARAM, SORT_KEY_PARAM, type PageInfo } from './data-table'
+import { statusTone } from './status-badge'
+import { Badge } from './ui/badge'
+import { Input } from './ui/input'
+import { Label } from './ui/label'
+import { Select } from './ui/select'
+
+/** One policy row as the agency and staff lists render it (dates as ISO text). */
+export interface PolicyListRowView {
+  id: number
+  ref: string
+  status: string
+  status_label: string
+  policy_type: string | null
+  start_date: string | null
+  end_date: string | null
+  premium: number | null
+  created_at: string
+  user_defined_status: string | null
+  customer: { name: string; email: string | null }
+  provider: { id: number; display_name: string } | null
+  agency: { id: number; name: string | null }
+}
+
+export interface PolicyTab {
+  label: string
+  /** Query to apply (`status` comma list, `archived`), '' for all. */
+  href: string
+  active: boolean
+}
+
+export interface PolicyListQueryView {
+  sort_key: string
+  sort_direction: 'asc' | 'desc'
+  global_filter: string
+  provider_filter: string
+  policy_type_filter: string
+  start_date_from: string
+  start_date_to: string
+  agency_filter: string
+  perPage: string
+}
+
+const POLICY_TYPES = ['SINGLE', 'COUPLE', 'SINGLE_PARENT', 'FAMILY']
+const PER_PAGE = [10, 25, 50, 100]
+
+export const formatMoney = (amount: number | null | undefined, currency = 'AUD') =>
+  amount === null || amount === undefined ? '—' : `${amount.toFixed(2)} ${currency}`
+
+/** A policy status with its label (the enum decides the colour). */
+export function PolicyStatusBadge({ status, label }: { status: string; label: string }) {
+  return (
+    <Badge variant={statusTone(status)} data-status={status}>
+      {label}
+    </Badge>
+  )
+}
+
+/** Tabs by status group, the filter bar, the sortable paged table and export links. */
+export function PolicyList({
+  basePath,
+  exportHref,
+  tabs,
+  rows,
+  pageInfo,
+  query,
+  providers,
+  agencies,
+  caption,
+}: {
+  basePath: string
+  exportHref: string
+  tabs: PolicyTab[]
+  rows: PolicyListRowView[]
+  pageInfo: PageInfo
+  query: PolicyListQueryView
+  providers: { id: number; name: string }[]
+  /** Staff only: the agency filter and column. */
+  agencies?: { id: number; name: string }[]
+  caption: string
+}) {
+  const [searchParams] = useSearchParams()
+  function tabHref(extra: string) {
+    const next = new URLSearchParams(searchParams)
+    for (const k of ['page', 'status', 'archived']) next.delete(k)
+    for (const [k, v] of new URLSearchParams(extra)) next.set(k, v)
+    const search = next.toString()
+    return search ? `${basePath}?${search}` : basePath
+  }
+  const columns = [
+    {
+      key: 'ref',
+      header: 'Policy',
+      sortable: true,
+      cell: (p: PolicyListRowView) => (
+        <Link to={`${basePath}/${p.id}`} className="font-medium text-primary hover:underline">
+          {p.ref}
+        </Link>
+      ),
+    },
+    {
+      key: 'customer_name',
+      header: 'Student',
+      sortable: true,
+      cell: (p: PolicyListRowView) => (
+        <div className="min-w-0">
+          <p>{p.customer.name}</p>
+          {p.customer.email ? <p className="text-xs text-muted-foreground">{p.customer.email}</p> : null}
+        </div>
+      ),
+    },
+    ...(agencies
+      ? [{ key: 'agency', header: 'Agency', cell: (p: PolicyListRowView) => p.agency.name ?? `#${p.agency.id}` }]
+      : []),
+    { key: 'provider', header: 'Insurer', cell: (p: PolicyListRowView) => p.provider?.display_name ?? '—' },
+    { key: 'policy_type', header: 'Type', cell: (p: PolicyListRowView) => humanize(p.policy_type) || '—' },
+    {
+      key: 'start_date',
+      header: 'Cover',
+      sortable: true,
+      cell: (p: PolicyListRowView) =>
+        p.start_date ? `${formatDate(p.start_date)} – ${formatDate(p.end_date)}` : '—',
+    },
+    {
+      key: 'premium',
+      header: 'Premium',
+      sortable: true,
+      className: 'text-right',
+      cell: (p: PolicyListRowView) => formatMoney(p.premium),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (p: PolicyListRowView) => (
+        <div className="flex flex-col items-start gap-1">
+          <PolicyStatusBadge status={p.status} label={p.status_label} />
+          {p.user_defined_status ? (
+            <span className="text-xs text-muted-foreground">{humanize(p.user_defined_status)}</span>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      key: 'created_at',
+      header: 'Created',
+      sortable: true,
+      cell: (p: PolicyListRowView) => formatDateTime(p.created_at),
+    },
+  ]
+  return (
+    <div className="space-y-4">
+      <nav aria-label="Policy status groups">
+        <ul className="flex flex-wrap gap-1 border-b">
+          {tabs.map((t) => (
+            <li key={t.label}>
+              <Link
+                to={tabHref(t.href)}
+                aria-current={t.active ? 'page' : undefined}
+                className={cn(
+                  '-mb-px inline-block border-b-2 px-3 py-2 text-sm font-medium',
+                  t.active
+                    ? 'border-primary text-foreground'
+                    : 'border-transparent text-muted-foreground hover:text-foreground',
+                )}
+              >
+                {t.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="flex justify-end">
+        <ExportLinks href={exportHref} />
+      </div>
+      <FilterBar
+        preserveParams={[SORT_KEY_PARAM, SORT_DIRECTION_PARAM, 'status', 'archived']}
+        label="Policy filters"
+      >
+        <FilterField id="global_filter" label="Search">
+          <Input
+            id="global_filter"
+            name="global_filter"
+            type="search"
+            placeholder="Ref, student, e-mail or passport"
+            defaultValue={query.global_filter}
+          />
+        </FilterField>
+        {agencies ? (
+          <FilterField id="agency_filter" label="Agency">
+            <Select id="agency_filter" name="agency_filter" defaultValue={query.agency_filter}>
+              <option value="">Any agency</option>
+              {agencies.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </Select>
+          </FilterField>
+        ) : null}
+        <FilterField id="provider_filter" label="Insurer">
+          <Select id="provider_filter" name="provider_filter" defaultValue={query.provider_filter}>
+            <option value="">Any insurer</option>
+            {providers.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </Select>
+        </FilterField>
+        <FilterField id="policy_type_filter" label="Type">
+          <Select id="policy_type_filter" name="policy_type_filter" defaultValue={query.policy_type_filter}>
+            <option value="">Any type</option>
+            {POLICY_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {humanize(t)}
+              </option>
+            ))}
+          </Select>
+        </FilterField>
+        <FilterField id="start_date_from" label="Cover starts from">
+          <Input id="start_date_from" name="start_date_from" type="date" defaultValue={query.start_date_from} />
+        </FilterField>
+        <FilterField id="start_date_to" label="Cover starts by">
+          <Input id="start_date_to" name="start_date_to" type="date" defaultValue={query.start_date_to} />
+        </FilterField>
+        <FilterField id="perPage" label="Rows per page">
+          <Select id="perPage" name="perPage" defaultValue={query.perPage}>
+            {PER_PAGE.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </Select>
+        </FilterField>
+      </FilterBar>
+      <DataTable
+        caption={caption}
+        rows={rows}
+        pageInfo={pageInfo}
+        sortKey={query.sort_key}
+        sortDirection={query.sort_direction}
+        getRowKey={(p) => p.id}
+        emptyText="No policy matches these filters."
+        columns={columns}
+      />
+    </div>
+  )
+}
+
+function FilterField({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+    </div>
+  )
+}

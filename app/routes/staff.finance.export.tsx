@@ -1,0 +1,65 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { ZodError } from 'zod'
+import { exportResponse } from '../../api/export.server'
+import { ExportFormatSchema } from '../../api/export.server'
+import { INVOICE_EXPORT_COLUMNS, iterateInvoices } from '../../domain/finance/find-invoices'
+import {
+  iteratePaymentPolicies,
+  PAYMENT_POLICY_EXPORT_COLUMNS,
+  type PaymentList,
+} from '../../domain/finance/find-payment-policies'
+import { iterateTopups, TOPUP_EXPORT_COLUMNS } from '../../domain/finance/find-topups'
+import { parseStaffFinanceQuery } from '../../domain/finance/finance-screens.schemas'
+import { listParams, throwAsResponse } from '../utils/forms.server'
+import { requireStaff } from '../utils/session.server'
+
+/**
+ * GET /staff/finance/export?list=<tab>&…: the finance page's current list (same filters and sort,
+ * no paging) as a streamed CSV, or XLSX with format=xlsx.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await requireStaff(request, 'finance')
+  const { list, format: rawFormat, ...params } = listParams(request)
+  let parsed: ReturnType<typeof parseStaffFinanceQuery>
+  let format: 'csv' | 'xlsx'
+  try {
+    parsed = parseStaffFinanceQuery({ ...params, tab: list ?? params.tab ?? '' })
+    format = ExportFormatSchema.parse(rawFormat)
+  } catch (err) {
+    if (err instanceof ZodError) throw new Response(err.issues[0]?.message ?? 'Invalid filter', { status: 400 })
+    throw err
+  }
+  const filename = `${parsed.tab}-${new Date().toISOString().slice(0, 10)}`
+  try {
+    switch (parsed.tab) {
+      case 'verification':
+      case 'outstanding':
+      case 'purchased': {
+        const kind: PaymentList =
+          parsed.tab === 'outstanding' ? { kind: 'outstanding', tab: parsed.input.tab } : { kind: parsed.tab }
+        return exportResponse({
+          filename,
+          format,
+          columns: PAYMENT_POLICY_EXPORT_COLUMNS,
+          rows: await iteratePaymentPolicies({ actor, list: kind, input: parsed.input }),
+        })
+      }
+      case 'topups':
+        return exportResponse({
+          filename,
+          format,
+          columns: TOPUP_EXPORT_COLUMNS,
+          rows: await iterateTopups({ actor, input: parsed.input }),
+        })
+      case 'invoices':
+        return exportResponse({
+          filename,
+          format,
+          columns: INVOICE_EXPORT_COLUMNS,
+          rows: await iterateInvoices({ actor, input: parsed.input }),
+        })
+    }
+  } catch (err) {
+    throwAsResponse(err)
+  }
+}

@@ -1,0 +1,59 @@
+import { and, desc, eq } from 'drizzle-orm'
+import { getDb } from '../../db/client'
+import { policyPremiumPayments } from '../../db/schema'
+import type { Actor } from '../shared/actor'
+import { conflict } from '../shared/errors'
+import { lockPolicyFor } from '../policies/policy-history'
+import { settlePremiumPayment } from '../payments/settle-premium'
+import { closeWorkflowTasks } from '../tasks/tasks'
+import { financeMails } from '../mail/finance-mails'
+import { assertFinanceStaff, assertNotMaker, mailAgency } from './finance.shared'
+
+export const NO_PAYMENT_WAITING = 'This policy has no payment waiting for verification'
+
+/**
+ * paymentApprove (staff with finance): verifies a PURCHASED policy's REQUESTED premium payment.
+ * In one transaction the payment turns PAID, the policy PAYMENT_APPROVED, the commission
+ * COMMISSION_BANKED, the PREMIUM invoice PAID and the `policy-payment-<id>` task closes as
+ * approved; the agency is mailed after commit. Maker-checker: whoever created or last changed
+ * the payment gets 403. Any other policy status is a 409 (so approving twice is a 409).
+ */
+export async function approvePolicyPayment(opts: { actor: Actor; policyId: number }) {
+  const { actor } = opts
+  assertFinanceStaff(actor)
+  const result = await getDb().transaction(async (tx) => {
+    const policy = await lockPolicyFor(tx, opts.policyId, 'approvePayment')
+    const [payment] = await tx
+      .select()
+      .from(policyPremiumPayments)
+      .where(
+        and(eq(policyPremiumPayments.policy_id, policy.id), eq(policyPremiumPayments.status, 'REQUESTED')),
+      )
+      .orderBy(desc(policyPremiumPayments.created_at), desc(policyPremiumPayments.id))
+      .limit(1)
+      .for('update')
+    if (!payment) throw conflict(NO_PAYMENT_WAITING)
+    assertNotMaker(actor.identityId, payment)
+    await settlePremiumPayment(tx, {
+      policyId: policy.id,
+      paymentId: payment.id,
+      action: 'approvePayment',
+      actor,
+      decidedBy: actor.identityId,
+      note: `${payment.payment_type} payment verified`,
+    })
+    await closeWorkflowTasks(`policy-payment-${policy.id}`, 'approved', tx)
+    return { policy, payment }
+  })
+  await mailAgency(
+    result.policy.agency_id,
+    financeMails.policyPaymentApproved(result.policy.ref, result.payment.amount),
+  )
+  return {
+    policyId: result.policy.id,
+    ref: result.policy.ref,
+    status: 'PAYMENT_APPROVED' as const,
+    paymentId: result.payment.id,
+    paymentStatus: 'PAID' as const,
+  }
+}

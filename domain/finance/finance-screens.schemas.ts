@@ -1,0 +1,59 @@
+import { z } from 'zod'
+import {
+  AgencyPendingListQuerySchema,
+  InvoiceListQuerySchema,
+  OutstandingListQuerySchema,
+  PurchasedListQuerySchema,
+  TopUpListQuerySchema,
+  VerificationListQuerySchema,
+} from './finance.schemas'
+
+/**
+ * The finance screens keep every list in one page: `tab` picks the list, and the lists' own
+ * tabs travel as `status_tab` (outstanding policies, agency payments) and `invoice_tab`.
+ * These parse a page URL (or its export link) into the input of one list; a bad value throws.
+ */
+export const STAFF_FINANCE_TABS = ['verification', 'outstanding', 'purchased', 'topups', 'invoices'] as const
+export type StaffFinanceTab = (typeof STAFF_FINANCE_TABS)[number]
+
+export function parseStaffFinanceQuery(params: Record<string, string>) {
+  const tab = z.enum(STAFF_FINANCE_TABS).catch('verification').parse(params.tab)
+  switch (tab) {
+    case 'verification':
+      return { tab, input: VerificationListQuerySchema.parse(params) }
+    case 'outstanding':
+      return { tab, input: OutstandingListQuerySchema.parse({ ...params, tab: params.status_tab }) }
+    case 'purchased':
+      return {
+        tab,
+        input: PurchasedListQuerySchema.parse({ sort_key: 'purchased_at', ...params }),
+      }
+    case 'topups':
+      return { tab, input: TopUpListQuerySchema.parse(params) }
+    case 'invoices':
+      return { tab, input: InvoiceListQuerySchema.parse({ ...params, tab: params.invoice_tab }) }
+  }
+}
+
+export const AGENCY_FINANCE_TABS = ['overview', 'topups', 'invoices', 'payments'] as const
+export type AgencyFinanceTab = (typeof AGENCY_FINANCE_TABS)[number]
+
+export function parseAgencyFinanceQuery(params: Record<string, string>) {
+  const tab = z.enum(AGENCY_FINANCE_TABS).catch('overview').parse(params.tab)
+  switch (tab) {
+    case 'overview':
+      return { tab, input: z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) }).parse(params) }
+    case 'topups':
+      return { tab, input: TopUpListQuerySchema.parse({ ...params, agency_id: undefined }) }
+    case 'invoices':
+      return {
+        tab,
+        input: InvoiceListQuerySchema.parse({ ...params, agency_id: undefined, tab: params.invoice_tab }),
+      }
+    case 'payments':
+      return {
+        tab,
+        input: AgencyPendingListQuerySchema.parse({ ...params, agency_id: undefined, tab: params.status_tab }),
+      }
+  }
+}

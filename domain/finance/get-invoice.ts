@@ -1,0 +1,86 @@
+import { asc, desc, eq, sql } from 'drizzle-orm'
+import { getDb } from '../../db/client'
+import { agencies, invoiceLineItems, invoicePayments, invoices, policies } from '../../db/schema'
+import { isAgencySide, type Actor } from '../shared/actor'
+import { notFound } from '../shared/errors'
+import { fromCents } from '../shared/money'
+import { assertFinanceReader } from './finance.shared'
+import { pendingApprovalSql, presentInvoice } from './find-invoices'
+
+type LineItemRow = typeof invoiceLineItems.$inferSelect
+
+/** A line item with amounts as AUD decimals. */
+export function presentLineItem(li: LineItemRow, policyRef: string | null = null) {
+  return {
+    id: li.id,
+    agency_id: li.agency_id,
+    policy_id: li.policy_id,
+    policy_ref: policyRef,
+    invoice_id: li.invoice_id,
+    line_item_type: li.line_item_type,
+    line_item_type_id: li.line_item_type_id,
+    description: li.description,
+    discount_rate: li.discount_rate,
+    tax_rate: li.tax_rate,
+    tax_amount: fromCents(li.tax_amount),
+    net_amount: fromCents(li.net_amount),
+    total_amount: fromCents(li.total_amount),
+    is_tax_inclusive: li.is_tax_inclusive,
+    is_linked_to_invoice: li.is_linked_to_invoice,
+    link: li.link,
+    meta: li.meta,
+    payer: li.payer,
+    receiver: li.receiver,
+    is_commission_banked: li.is_commission_banked,
+    created_at: li.created_at,
+  }
+}
+
+/**
+ * getInvoiceById: an invoice with its agency, line items (with policy refs) and payments. Staff
+ * with finance for any; the agency side (finance or purchase) for its own, otherwise 404.
+ */
+export async function getInvoice(opts: { actor: Actor; invoiceId: number }) {
+  assertFinanceReader(opts.actor)
+  const db = getDb()
+  const [row] = await db
+    .select({
+      invoice: invoices,
+      agency: { id: agencies.id, name: agencies.full_company_name, email: agencies.email },
+      pending_approval: sql<boolean>`${pendingApprovalSql}`,
+    })
+    .from(invoices)
+    .innerJoin(agencies, eq(agencies.id, invoices.agency_id))
+    .where(eq(invoices.id, opts.invoiceId))
+  if (!row) throw notFound('Invoice')
+  if (isAgencySide(opts.actor) && opts.actor.agencyId !== row.invoice.agency_id) throw notFound('Invoice')
+  const [items, payments] = await Promise.all([
+    db
+      .select({ li: invoiceLineItems, policy_ref: policies.ref })
+      .from(invoiceLineItems)
+      .leftJoin(policies, eq(policies.id, invoiceLineItems.policy_id))
+      .where(eq(invoiceLineItems.invoice_id, row.invoice.id))
+      .orderBy(asc(invoiceLineItems.id)),
+    db
+      .select()
+      .from(invoicePayments)
+      .where(eq(invoicePayments.invoice_id, row.invoice.id))
+      .orderBy(desc(invoicePayments.created_at)),
+  ])
+  return {
+    ...presentInvoice(row.invoice),
+    agency: row.agency,
+    pending_approval: row.pending_approval,
+    line_items: items.map((r) => presentLineItem(r.li, r.policy_ref)),
+    payments: payments.map((p) => ({
+      id: p.id,
+      method: p.method,
+      ref: p.ref,
+      status: p.status,
+      payment_amount: fromCents(p.payment_amount),
+      paid_at: p.paid_at,
+      notes: p.notes,
+      created_at: p.created_at,
+    })),
+  }
+}

@@ -1,0 +1,28 @@
+import { config } from '../shared/config'
+
+const link = (path: string) => new URL(path, config().APP_URL).toString()
+const aud = (cents: number) => `${(cents / 100).toFixed(2)} AUD`
+
+/** Mails of the finance desk to agencies, as plain text (the html part is derived). */
+export const financeMails = {
+  policyPaymentApproved: (ref: string, amountCents: number) => ({
+    subject: `Payment approved for policy ${ref}`,
+    text: `Your bank payment of ${aud(amountCents)} for policy ${ref} has been verified and approved.\nThe policy is now paid; its certificate follows.\nOpen your finance page: ${link('/agency/finance')}`,
+  }),
+  policyPaymentRejected: (ref: string, policyId: number, reason: string) => ({
+    subject: `Payment rejected for policy ${ref}`,
+    text: `Your bank payment for policy ${ref} could not be verified and was rejected.\nReason: ${reason}\nYou can pay again here: ${link(`/agency/policies/${policyId}/pay`)}`,
+  }),
+  topupApproved: (amountCents: number, balanceCents: number) => ({
+    subject: 'Top-up approved',
+    text: `Your top-up of ${aud(amountCents)} has been approved and credited to your agency balance.\nBalance now: ${aud(balanceCents)}\nOpen your finance page: ${link('/agency/finance')}`,
+  }),
+  topupRejected: (amountCents: number, reason: string) => ({
+    subject: 'Top-up rejected',
+    text: `Your top-up of ${aud(amountCents)} was rejected.\nReason: ${reason}\nYou can request a new top-up here: ${link('/agency/finance?tab=topups')}`,
+  }),
+}
+
+/** Where finance mails to an agency go: its finance contact, else its login e-mail. */
+export const financeRecipient = (agency: { finance_comms_email: string | null; email: string }) =>
+  agency.finance_comms_email || agency.email

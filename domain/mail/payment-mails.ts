@@ -1,0 +1,17 @@
+import { config } from '../shared/config'
+
+const link = (path: string) => new URL(path, config().APP_URL).toString()
+
+const when = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+
+/** Mails of the purchase and payment-link flows, as plain text (the html part is derived). */
+export const paymentMails = {
+  paymentLinkReminder: (p: { policyRef: string; url: string; expiresAt: Date; amount: string }) => ({
+    subject: `Reminder: the payment link for policy ${p.policyRef} expires soon`,
+    text: `The payment link for policy ${p.policyRef} (${p.amount}) has not been paid yet.\nIt expires at ${when(p.expiresAt)}.\nPayment link: ${p.url}\nShare it with the student again or create a new link from the policy's payment page.`,
+  }),
+  paymentLinkPaid: (p: { policyRef: string; policyId: number; amount: string }) => ({
+    subject: `Policy ${p.policyRef} has been paid through its payment link`,
+    text: `The payment link for policy ${p.policyRef} has been paid by card (${p.amount}).\nThe policy is now paid: ${link(`/agency/policies/${p.policyId}`)}`,
+  }),
+}

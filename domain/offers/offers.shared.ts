@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm'
+import { getDb, type DbOrTx } from '../../db/client'
+import { insuranceProviders, offers } from '../../db/schema'
+import { clock, isoDate } from '../shared/clock'
+import { notFound } from '../shared/errors'
+
+export type OfferRow = typeof offers.$inferSelect
+
+export const offerProviderColumns = {
+  id: insuranceProviders.id,
+  name: insuranceProviders.name,
+  display_name: insuranceProviders.display_name,
+  logo: insuranceProviders.logo,
+  short_name: insuranceProviders.short_name,
+}
+export type OfferProvider = {
+  id: number
+  name: string
+  display_name: string
+  logo: string | null
+  short_name: string
+}
+
+export const todayUtc = () => isoDate(clock.now())
+
+/** Whether pricing applies the offer today (is_active, start <= today <= end, rate 1..50). */
+export const offerRunsOn = (o: OfferRow, today: string) =>
+  o.is_active && o.start_date <= today && today <= o.end_date && o.rate >= 1 && o.rate <= 50
+
+/** The offer read of spec/03 section 3, with `is_current` (applied to quotes today). */
+export function presentOffer(o: OfferRow, provider: OfferProvider, today = todayUtc()) {
+  return {
+    id: o.id,
+    insurance_provider_id: o.insurance_provider_id,
+    start_date: o.start_date,
+    end_date: o.end_date,
+    is_active: o.is_active,
+    rate: o.rate,
+    type: o.type,
+    is_current: offerRunsOn(o, today),
+    created_at: o.created_at,
+    updated_at: o.updated_at,
+    provider,
+  }
+}
+export type OfferRead = ReturnType<typeof presentOffer>
+
+export async function loadProvider(providerId: number, db: DbOrTx = getDb()): Promise<OfferProvider> {
+  const [provider] = await db
+    .select(offerProviderColumns)
+    .from(insuranceProviders)
+    .where(eq(insuranceProviders.id, providerId))
+  if (!provider) throw notFound('Insurance provider')
+  return provider
+}
+
+export async function loadOffer(id: number, db: DbOrTx = getDb()) {
+  const [row] = await db
+    .select({ offer: offers, provider: offerProviderColumns })
+    .from(offers)
+    .innerJoin(insuranceProviders, eq(insuranceProviders.id, offers.insurance_provider_id))
+    .where(eq(offers.id, id))
+  if (!row) throw notFound('Offer')
+  return row
+}

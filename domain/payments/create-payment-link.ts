@@ -1,0 +1,57 @@
+import { getDb } from '../../db/client'
+import { paymentLinks } from '../../db/schema'
+import type { Actor } from '../shared/actor'
+import { clock } from '../shared/clock'
+import { config } from '../shared/config'
+import { randomToken } from '../shared/crypto'
+import { workflows } from '../shared/ports'
+import type { CURRENCIES } from '../../db/schema/enums'
+import { expiryFrom } from './payments.rules'
+import {
+  assertMethodAvailable,
+  assertPurchasable,
+  assertPurchaser,
+  identityOf,
+  loadPolicyFor,
+  paymentOptions,
+} from './purchase.shared'
+import { presentPaymentLink } from './payment-link.shared'
+
+export const DEFAULT_LINK_HOURS = 72
+
+/**
+ * createPaymentLink (agency side with `purchase`): a public link /pay/<reference> through which
+ * anyone holding it pays the policy's premium (plus the card surcharge when enabled) by card.
+ * ACTIVE until paid or until it expires after `expiresInHours` (default 72); the expiry workflow
+ * reminds the agency before and expires it on time. 409 unless the policy can be bought now.
+ */
+export async function createPaymentLink(opts: {
+  actor: Actor
+  policyId: number
+  currency: (typeof CURRENCIES)[number]
+  expiresInHours?: number
+}) {
+  const actor = assertPurchaser(opts.actor)
+  const { policy, agency } = await loadPolicyFor(actor, opts.policyId)
+  assertPurchasable(policy)
+  const options = await paymentOptions(getDb(), policy, agency)
+  assertMethodAvailable(options, 'CARD')
+  const reference = randomToken(24)
+  const expiresAt = expiryFrom(clock.now(), opts.expiresInHours ?? DEFAULT_LINK_HOURS)
+  const [link] = await getDb()
+    .insert(paymentLinks)
+    .values({
+      policy_id: policy.id,
+      agency_id: agency.id,
+      reference,
+      status: 'ACTIVE',
+      currency: opts.currency,
+      amount: options.card.total,
+      expires_at: expiresAt,
+      url: new URL(`/pay/${reference}`, config().APP_URL).toString(),
+      created_by: identityOf(actor),
+    })
+    .returning()
+  await workflows().startPaymentLinkExpiry({ id: link.id, expiresAt })
+  return presentPaymentLink(link)
+}

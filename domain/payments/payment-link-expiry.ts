@@ -1,0 +1,66 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { getDb } from '../../db/client'
+import { agencies, paymentLinks, policies } from '../../db/schema'
+import { notFound } from '../shared/errors'
+import { fromCents } from '../shared/money'
+import { sendMail } from '../mail/mailer'
+import { paymentMails } from '../mail/payment-mails'
+import type { PaymentLinkStatus } from '../../temporal/contracts/payment-link.contract'
+
+/**
+ * Reminder of a payment link (the expiry workflow, actor `workflow:payment-link-<id>`): mails the
+ * agency (policy comms e-mail, else its e-mail) once, while the link is still ACTIVE. Claims the
+ * reminder before sending so retries never mail twice; true when a mail went out.
+ */
+export async function remindPaymentLink(linkId: number): Promise<boolean> {
+  const db = getDb()
+  const [claimed] = await db
+    .update(paymentLinks)
+    .set({ reminded_at: new Date() })
+    .where(
+      and(eq(paymentLinks.id, linkId), eq(paymentLinks.status, 'ACTIVE'), isNull(paymentLinks.reminded_at)),
+    )
+    .returning()
+  if (!claimed) return false
+  const [p] = await db
+    .select({ ref: policies.ref, email: agencies.email, policyEmail: agencies.policy_comms_email })
+    .from(policies)
+    .innerJoin(agencies, eq(agencies.id, policies.agency_id))
+    .where(eq(policies.id, claimed.policy_id))
+  try {
+    await sendMail({
+      to: p.policyEmail ?? p.email,
+      ...paymentMails.paymentLinkReminder({
+        policyRef: p.ref,
+        url: claimed.url,
+        expiresAt: claimed.expires_at,
+        amount: `AUD ${fromCents(claimed.amount).toFixed(2)}`,
+      }),
+    })
+  } catch (err) {
+    // Give the claim back so the retried activity sends it.
+    await db.update(paymentLinks).set({ reminded_at: null }).where(eq(paymentLinks.id, linkId))
+    throw err
+  }
+  return true
+}
+
+/**
+ * Expiry of a payment link (the expiry workflow): ACTIVE -> EXPIRED; a PAID link is never
+ * expired. Idempotent: answers the status the link ends with.
+ */
+export async function expirePaymentLink(linkId: number): Promise<PaymentLinkStatus> {
+  const db = getDb()
+  const [expired] = await db
+    .update(paymentLinks)
+    .set({ status: 'EXPIRED' })
+    .where(and(eq(paymentLinks.id, linkId), eq(paymentLinks.status, 'ACTIVE')))
+    .returning({ status: paymentLinks.status })
+  if (expired) return 'EXPIRED'
+  const [link] = await db
+    .select({ status: paymentLinks.status })
+    .from(paymentLinks)
+    .where(eq(paymentLinks.id, linkId))
+  if (!link) throw notFound('Payment link')
+  return link.status
+}

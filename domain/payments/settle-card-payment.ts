@@ -1,0 +1,110 @@
+import { and, eq, ne } from 'drizzle-orm'
+import { getDb } from '../../db/client'
+import { agencies, cardPayments, paymentLinks, policies } from '../../db/schema'
+import type { Actor } from '../shared/actor'
+import { conflict, notFound } from '../shared/errors'
+import { fromCents } from '../shared/money'
+import { workflows } from '../shared/ports'
+import { lockPolicyFor } from '../policies/policy-history'
+import { sendMail } from '../mail/mailer'
+import { paymentMails } from '../mail/payment-mails'
+import { gatewayNamed } from './card-gateway'
+import { bookPurchase } from './purchase.shared'
+import { settlePremiumPayment } from './settle-premium'
+
+export type CardPaymentRow = typeof cardPayments.$inferSelect
+
+/**
+ * Settles a card checkout once its gateway says it is paid: in one transaction the purchase is
+ * booked (rules, premium payment, commission), the premium settled (policy PAYMENT_APPROVED with
+ * the card surcharge recorded), the card payment and its payment link marked PAID. Idempotent:
+ * a card payment already PAID is answered as it is. 409 while the checkout is not paid.
+ * Callers authorise first (agency purchase, or the holder of a payment link).
+ */
+export async function settleCardPayment(opts: {
+  cardPaymentId: number
+  actor: Actor | string
+  createdBy: number | null
+}): Promise<{ card: CardPaymentRow; alreadySettled: boolean }> {
+  const db = getDb()
+  const [row] = await db.select().from(cardPayments).where(eq(cardPayments.id, opts.cardPaymentId))
+  if (!row || !row.policy_id) throw notFound('Card payment')
+  if (row.status === 'PAID') return { card: row, alreadySettled: true }
+  const state = await gatewayNamed(row.gateway).getCheckout(row.gateway_session_id)
+  if (state.status !== 'paid')
+    throw conflict(
+      state.status === 'expired'
+        ? 'The card checkout was cancelled or has expired'
+        : 'The card payment has not been completed yet',
+    )
+  if (state.amountPaidCents < row.amount)
+    throw conflict('The amount paid by card is less than the amount due')
+  const policyId = row.policy_id
+  const result = await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(cardPayments).where(eq(cardPayments.id, row.id)).for('update')
+    if (locked.status === 'PAID') return { card: locked, alreadySettled: true }
+    const policy = await lockPolicyFor(tx, policyId, 'purchaseAwaitingPayment')
+    const booking = await bookPurchase(tx, {
+      policy,
+      method: 'CARD',
+      status: 'PENDING',
+      createdBy: opts.createdBy,
+      surchargeCents: locked.surcharge_amount,
+      paymentLinkId: locked.payment_link_id,
+      receiptId: locked.ref,
+    })
+    await settlePremiumPayment(tx, {
+      policyId,
+      paymentId: booking.paymentId,
+      action: 'purchasePaid',
+      actor: opts.actor,
+      note: `Paid by card (${locked.ref})`,
+      set: {
+        payment_method: 'CARD',
+        purchased_at: booking.purchasedAt,
+        surcharge_rate: locked.surcharge_rate,
+        surcharge_amount: locked.surcharge_amount,
+        is_surcharge_applied: locked.surcharge_rate !== null,
+      },
+    })
+    const [card] = await tx
+      .update(cardPayments)
+      .set({ status: 'PAID', amount_paid: state.amountPaidCents })
+      .where(eq(cardPayments.id, locked.id))
+      .returning()
+    if (locked.payment_link_id) {
+      await tx
+        .update(paymentLinks)
+        .set({ status: 'PAID', paid_at: new Date() })
+        .where(and(eq(paymentLinks.id, locked.payment_link_id), ne(paymentLinks.status, 'PAID')))
+    }
+    return { card, alreadySettled: false }
+  })
+  if (!result.alreadySettled && row.payment_link_id) await afterLinkPaid(row.payment_link_id, policyId)
+  return result
+}
+
+/** After commit: stop the link's expiry workflow and tell the agency. */
+async function afterLinkPaid(linkId: number, policyId: number) {
+  await workflows().paymentLinkPaid(linkId)
+  const [p] = await getDb()
+    .select({
+      ref: policies.ref,
+      amount: paymentLinks.amount,
+      email: agencies.email,
+      policyEmail: agencies.policy_comms_email,
+    })
+    .from(paymentLinks)
+    .innerJoin(policies, eq(policies.id, paymentLinks.policy_id))
+    .innerJoin(agencies, eq(agencies.id, paymentLinks.agency_id))
+    .where(eq(paymentLinks.id, linkId))
+  if (!p) return
+  await sendMail({
+    to: p.policyEmail ?? p.email,
+    ...paymentMails.paymentLinkPaid({
+      policyRef: p.ref,
+      policyId,
+      amount: `AUD ${fromCents(p.amount).toFixed(2)}`,
+    }),
+  })
+}

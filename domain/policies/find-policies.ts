@@ -1,0 +1,231 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import { getDb } from '../../db/client'
+import { agencies, customers, customerSearchText, insuranceProviders, policies } from '../../db/schema'
+import { assertAgencyAccess } from '../agencies/get-agency'
+import { escapeLike } from '../reference/reference.shared'
+import { isAgencySide, isStaff, type Actor } from '../shared/actor'
+import { forbidden } from '../shared/errors'
+import { fromCents } from '../shared/money'
+import { pageInfo } from '../shared/pagination'
+import {
+  CANCELLATION_TABLE_STATUSES,
+  CERTIFICATE_TABLE_STATUSES,
+  STATUS_LABELS,
+  type PolicySortKey,
+} from './policies.rules'
+import type { PolicyListFilter, PolicyListQuery } from './policies.schemas'
+import { assertPolicyReader } from './policies.shared'
+
+/** Which policies a list covers: one agency (agency side, or staff looking at one) or all (staff). */
+export type PolicyScope = { agencyId: number | null; archived: boolean }
+
+const dayStart = (d: string) => new Date(`${d}T00:00:00Z`)
+const dayEnd = (d: string) => new Date(`${d}T23:59:59.999Z`)
+
+/** "My policies": created by the caller, or assigned to the caller (agency user or staff user). */
+function mine(actor: Actor): SQL {
+  if (actor.kind === 'agency_user')
+    return or(eq(policies.created_by, actor.identityId), eq(policies.assigned_to_agency_user, actor.userId))!
+  if (actor.kind === 'Oshc')
+    return or(eq(policies.created_by, actor.identityId), eq(policies.assigned_to, actor.userId))!
+  if (actor.kind === 'Agency') return eq(policies.created_by, actor.identityId)
+  return sql`false`
+}
+
+function filters(actor: Actor, scope: PolicyScope, q: Partial<PolicyListFilter>): SQL {
+  const where: SQL[] = [eq(policies.is_archived, scope.archived)]
+  if (scope.agencyId !== null) where.push(eq(policies.agency_id, scope.agencyId))
+  else if (q.agency_filter?.length) where.push(inArray(policies.agency_id, q.agency_filter))
+  if (q.status?.length) where.push(inArray(policies.status, q.status))
+  if (q.table === 'certificates') where.push(inArray(policies.status, [...CERTIFICATE_TABLE_STATUSES]))
+  if (q.table === 'cancellations') {
+    where.push(
+      or(
+        ne(policies.cancellation_request_status, 'NO_CANCELLATION'),
+        inArray(policies.status, [...CANCELLATION_TABLE_STATUSES]),
+      )!,
+    )
+  }
+  if (q.table === 'my_policies') where.push(mine(actor))
+  if (q.email) where.push(ilike(customers.email, `%${escapeLike(q.email)}%`))
+  if (q.country_filter?.length) where.push(inArray(customers.country, q.country_filter))
+  if (q.start_date_from) where.push(gte(policies.start_date, q.start_date_from))
+  if (q.start_date_to) where.push(lte(policies.start_date, q.start_date_to))
+  if (q.end_date_from) where.push(gte(policies.end_date, q.end_date_from))
+  if (q.end_date_to) where.push(lte(policies.end_date, q.end_date_to))
+  if (q.created_from) where.push(gte(policies.created_at, dayStart(q.created_from)))
+  if (q.created_to) where.push(lte(policies.created_at, dayEnd(q.created_to)))
+  if (q.provider_filter?.length) where.push(inArray(policies.insurance_provider_id, q.provider_filter))
+  if (q.policy_type_filter?.length) where.push(inArray(policies.policy_type, q.policy_type_filter))
+  if (q.global_filter) where.push(searchCondition(q.global_filter))
+  return and(...where)!
+}
+
+/** Ref, student name, e-mail or passport (the trigram expression of db/schema/policies.ts). */
+function searchCondition(text: string): SQL {
+  const like = `%${escapeLike(text)}%`
+  return or(sql`${customerSearchText(customers)} ilike ${like}`, ilike(policies.ref, like))!
+}
+
+const customerName = sql<string>`lower(${customers.first_name} || ' ' || ${customers.last_name})`
+
+function orderBy(q: { sort_key: PolicySortKey; sort_direction: 'asc' | 'desc'; sortByExpiryDate?: string }) {
+  if (q.sortByExpiryDate === 'true') return [asc(policies.end_date), asc(policies.id)]
+  const dir = q.sort_direction === 'asc' ? asc : desc
+  const column = q.sort_key === 'customer_name' ? customerName : policies[q.sort_key]
+  return [dir(column), dir(policies.id)]
+}
+
+const listColumns = {
+  id: policies.id,
+  ref: policies.ref,
+  status: policies.status,
+  policy_type: policies.policy_type,
+  start_date: policies.start_date,
+  end_date: policies.end_date,
+  premium: policies.premium,
+  payment_method: policies.payment_method,
+  created_at: policies.created_at,
+  purchased_at: policies.purchased_at,
+  user_defined_status: policies.user_defined_status,
+  provider_payment_status: policies.provider_payment_status,
+  cancellation_request_status: policies.cancellation_request_status,
+  assigned_to: policies.assigned_to,
+  assigned_to_agency_user: policies.assigned_to_agency_user,
+  is_archived: policies.is_archived,
+  customer: {
+    id: customers.id,
+    first_name: customers.first_name,
+    last_name: customers.last_name,
+    email: customers.email,
+    passport_number: customers.passport_number,
+  },
+  provider: {
+    id: insuranceProviders.id,
+    name: insuranceProviders.name,
+    display_name: insuranceProviders.display_name,
+  },
+  agency: { id: agencies.id, name: agencies.full_company_name },
+}
+
+function baseQuery() {
+  return getDb()
+    .select(listColumns)
+    .from(policies)
+    .innerJoin(customers, eq(customers.id, policies.customer_id))
+    .innerJoin(agencies, eq(agencies.id, policies.agency_id))
+    .leftJoin(insuranceProviders, eq(insuranceProviders.id, policies.insurance_provider_id))
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number]
+
+function present(r: Row) {
+  return {
+    ...r,
+    status_label: STATUS_LABELS[r.status],
+    premium: r.premium === null ? null : fromCents(r.premium),
+    customer: { ...r.customer, name: `${r.customer.first_name} ${r.customer.last_name}` },
+    provider: r.provider?.id ? r.provider : null,
+  }
+}
+
+export type PolicyListRow = ReturnType<typeof present>
+
+async function countPolicies(where: SQL) {
+  const [{ n }] = await getDb()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(policies)
+    .innerJoin(customers, eq(customers.id, policies.customer_id))
+    .where(where)
+  return n
+}
+
+/** Agency callers see only their agency (another id is a 404); staff see one agency or all. */
+async function checkScope(actor: Actor, agencyId: number | null) {
+  assertPolicyReader(actor)
+  if (agencyId !== null) await assertAgencyAccess(actor, agencyId)
+  else if (!isStaff(actor)) throw forbidden()
+}
+
+/**
+ * getPoliciesByStatus / getArchivePolicies (agency: any agency permission, own agency; staff:
+ * policy_management or finance, every agency): filtered, sorted and paged in SQL; archived
+ * policies only appear in the archive list.
+ */
+export async function findPolicies(opts: { actor: Actor; scope: PolicyScope; query: PolicyListQuery }) {
+  const { actor, scope, query } = opts
+  await checkScope(actor, scope.agencyId)
+  const where = filters(actor, scope, query)
+  const [rows, total] = await Promise.all([
+    baseQuery()
+      .where(where)
+      .orderBy(...orderBy(query))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    countPolicies(where),
+  ])
+  return { items: rows.map(present), pageInfo: pageInfo(query.page, query.perPage, total) }
+}
+
+/** The same list without paging, in batches, for streamed exports (checks as findPolicies). */
+export async function iteratePolicies(opts: { actor: Actor; scope: PolicyScope; query: PolicyListFilter }) {
+  const { actor, scope, query } = opts
+  await checkScope(actor, scope.agencyId)
+  const where = filters(actor, scope, query)
+  return (async function* (batch = 500) {
+    for (let offset = 0; ; offset += batch) {
+      const rows = await baseQuery()
+        .where(where)
+        .orderBy(...orderBy(query))
+        .limit(batch)
+        .offset(offset)
+      for (const r of rows) yield present(r)
+      if (rows.length < batch) return
+    }
+  })()
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : '')
+
+export const POLICY_EXPORT_COLUMNS = [
+  { header: 'Ref', value: (p: PolicyListRow) => p.ref },
+  { header: 'Status', value: (p: PolicyListRow) => p.status_label },
+  { header: 'Student', value: (p: PolicyListRow) => p.customer.name },
+  { header: 'Email', value: (p: PolicyListRow) => p.customer.email ?? '' },
+  { header: 'Passport', value: (p: PolicyListRow) => p.customer.passport_number ?? '' },
+  { header: 'Insurer', value: (p: PolicyListRow) => p.provider?.display_name ?? '' },
+  { header: 'Policy type', value: (p: PolicyListRow) => p.policy_type ?? '' },
+  { header: 'Start date', value: (p: PolicyListRow) => p.start_date ?? '' },
+  { header: 'End date', value: (p: PolicyListRow) => p.end_date ?? '' },
+  { header: 'Premium (AUD)', value: (p: PolicyListRow) => (p.premium === null ? '' : p.premium.toFixed(2)) },
+  { header: 'Payment method', value: (p: PolicyListRow) => p.payment_method ?? '' },
+  { header: 'Agency', value: (p: PolicyListRow) => p.agency.name ?? '' },
+  { header: 'User-defined status', value: (p: PolicyListRow) => p.user_defined_status ?? '' },
+  { header: 'Provider payment status', value: (p: PolicyListRow) => p.provider_payment_status },
+  { header: 'Created at', value: (p: PolicyListRow) => iso(p.created_at) },
+  { header: 'Purchased at', value: (p: PolicyListRow) => iso(p.purchased_at) },
+]
+
+export const SEARCH_PAGE_SIZE = 20
+
+/**
+ * searchPolicies (staff, policy_management or finance): ref, student name, e-mail or passport,
+ * newest first, keyset-paged by id (cursor = the last id of the previous page), 20 at a time.
+ */
+export async function searchPolicies(opts: { actor: Actor; search?: string; cursor?: number }) {
+  const { actor } = opts
+  assertPolicyReader(actor)
+  if (isAgencySide(actor)) throw forbidden()
+  const match = opts.search ? searchCondition(opts.search) : undefined
+  const page = and(match, opts.cursor ? lt(policies.id, opts.cursor) : undefined)
+  const [rows, total] = await Promise.all([
+    baseQuery()
+      .where(page)
+      .orderBy(desc(policies.id))
+      .limit(SEARCH_PAGE_SIZE + 1),
+    countPolicies(match ?? sql`true`),
+  ])
+  const data = rows.slice(0, SEARCH_PAGE_SIZE).map(present)
+  const nextCursor = rows.length > SEARCH_PAGE_SIZE ? data[data.length - 1].id : null
+  return { data, total, nextCursor }
+}
