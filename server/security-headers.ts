@@ -9,7 +9,8 @@ const BASE_CSP = [
   "font-src 'self' data:",
   "object-src 'none'",
   "base-uri 'self'",
-  "form-action 'self'",
+  // A form that starts a card payment redirects to the gateway's hosted checkout.
+  process.env.STRIPE_SECRET_KEY ? "form-action 'self' https://checkout.stripe.com" : "form-action 'self'",
 ]
 
 /**

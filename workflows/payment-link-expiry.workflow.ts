@@ -2,6 +2,7 @@ import { condition, proxyActivities, setHandler } from '@temporalio/workflow'
 import {
   paymentLinkPaidSignal,
   paymentLinkStateQuery,
+  reminderAtMs,
   type PaymentLinkActivities,
   type PaymentLinkExpiryInput,
   type PaymentLinkOutcome,
@@ -28,7 +29,7 @@ export async function paymentLinkExpiry(input: PaymentLinkExpiryInput): Promise<
   setHandler(paymentLinkStateQuery, () => ({ phase, reminded, paid }))
 
   // Date.now() is deterministic inside a workflow (the time of the current workflow task).
-  const remindAt = Math.max(Date.now(), expiresAt - input.reminderSeconds * 1000)
+  const remindAt = reminderAtMs(Date.now(), expiresAt, input.reminderSeconds)
   if (!(await condition(() => paid, Math.max(1, remindAt - Date.now())))) {
     reminded = await acts.remindPaymentLink(input.linkId)
   }

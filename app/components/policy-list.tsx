@@ -3,7 +3,14 @@ import * as React from 'react'
 
 import { cn } from '../utils/cn'
 import { formatDate, formatDateTime, humanize } from '../utils/misc'
-import { DataTable, ExportLinks, FilterBar, SORT_DIRECTION_PARAM, SORT_KEY_PARAM, type PageInfo } from './data-table'
+import {
+  DataTable,
+  ExportLinks,
+  FilterBar,
+  SORT_DIRECTION_PARAM,
+  SORT_KEY_PARAM,
+  type PageInfo,
+} from './data-table'
 import { statusTone } from './status-badge'
 import { Badge } from './ui/badge'
 import { Input } from './ui/input'
@@ -115,7 +122,13 @@ export function PolicyList({
       ),
     },
     ...(agencies
-      ? [{ key: 'agency', header: 'Agency', cell: (p: PolicyListRowView) => p.agency.name ?? `#${p.agency.id}` }]
+      ? [
+          {
+            key: 'agency',
+            header: 'Agency',
+            cell: (p: PolicyListRowView) => p.agency.name ?? `#${p.agency.id}`,
+          },
+        ]
       : []),
     { key: 'provider', header: 'Insurer', cell: (p: PolicyListRowView) => p.provider?.display_name ?? '—' },
     { key: 'policy_type', header: 'Type', cell: (p: PolicyListRowView) => humanize(p.policy_type) || '—' },
@@ -223,7 +236,12 @@ export function PolicyList({
           </Select>
         </FilterField>
         <FilterField id="start_date_from" label="Cover starts from">
-          <Input id="start_date_from" name="start_date_from" type="date" defaultValue={query.start_date_from} />
+          <Input
+            id="start_date_from"
+            name="start_date_from"
+            type="date"
+            defaultValue={query.start_date_from}
+          />
         </FilterField>
         <FilterField id="start_date_to" label="Cover starts by">
           <Input id="start_date_to" name="start_date_to" type="date" defaultValue={query.start_date_to} />

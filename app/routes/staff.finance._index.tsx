@@ -24,7 +24,13 @@ import { INVOICE_TYPES, PAYMENT_METHODS, REQUEST_STATUSES } from '../../db/schem
 import { PageHeader } from '../components/app-shell'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { SubmitButton } from '../components/forms'
-import { DataTable, ExportLinks, FilterBar, SORT_DIRECTION_PARAM, SORT_KEY_PARAM } from '../components/data-table'
+import {
+  DataTable,
+  ExportLinks,
+  FilterBar,
+  SORT_DIRECTION_PARAM,
+  SORT_KEY_PARAM,
+} from '../components/data-table'
 import { StatusBadge } from '../components/status-badge'
 import { Button } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
@@ -61,12 +67,17 @@ function parseOr400(params: Record<string, string>) {
   try {
     return parseStaffFinanceQuery(params)
   } catch (err) {
-    if (err instanceof ZodError) throw new Response(err.issues[0]?.message ?? 'Invalid filter', { status: 400 })
+    if (err instanceof ZodError)
+      throw new Response(err.issues[0]?.message ?? 'Invalid filter', { status: 400 })
     throw err
   }
 }
 
-async function paymentRows(actor: Awaited<ReturnType<typeof requireStaff>>, list: PaymentList, input: Parameters<typeof findPaymentPolicies>[0]['input']) {
+async function paymentRows(
+  actor: Awaited<ReturnType<typeof requireStaff>>,
+  list: PaymentList,
+  input: Parameters<typeof findPaymentPolicies>[0]['input'],
+) {
   const r = await findPaymentPolicies({ actor, list, input })
   return {
     rows: r.items.map((p) => ({
@@ -104,9 +115,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     case 'outstanding':
     case 'purchased': {
       const list: PaymentList =
-        parsed.tab === 'outstanding'
-          ? { kind: 'outstanding', tab: parsed.input.tab }
-          : { kind: parsed.tab }
+        parsed.tab === 'outstanding' ? { kind: 'outstanding', tab: parsed.input.tab } : { kind: parsed.tab }
       return {
         ...base,
         tab: parsed.tab,
@@ -197,9 +206,16 @@ export async function action({ request }: ActionFunctionArgs) {
           reason: formData.get('reason') ?? '',
         })
         if (!parsed.success) {
-          return redirectWithToast(back, { type: 'error', title: parsed.error.issues[0]?.message ?? 'Invalid' })
+          return redirectWithToast(back, {
+            type: 'error',
+            title: parsed.error.issues[0]?.message ?? 'Invalid',
+          })
         }
-        const r = await rejectPolicyPayments({ actor, policyIds: parsed.data.policyId, reason: parsed.data.reason })
+        const r = await rejectPolicyPayments({
+          actor,
+          policyIds: parsed.data.policyId,
+          reason: parsed.data.reason,
+        })
         return redirectWithToast(back, {
           type: 'success',
           title: r.length === 1 ? `Payment rejected for ${r[0].ref}` : `${r.length} payments rejected`,
@@ -227,7 +243,10 @@ export async function action({ request }: ActionFunctionArgs) {
           reason: formData.get(`reason_${targetId}`) ?? '',
         })
         if (!parsed.success) {
-          return redirectWithToast(back, { type: 'error', title: parsed.error.issues[0]?.message ?? 'Invalid' })
+          return redirectWithToast(back, {
+            type: 'error',
+            title: parsed.error.issues[0]?.message ?? 'Invalid',
+          })
         }
         const t = await rejectTopup({ actor, topUpId: parsed.data.top_up_id, reason: parsed.data.reason })
         return redirectWithToast(back, { type: 'success', title: `Top-up #${t.id} rejected` })
@@ -421,19 +440,32 @@ function PaymentsSection({
           },
         ]
       : []),
-    { key: 'ref', header: 'Policy', sortable: true, cell: (p: Row) => <span className="font-medium">{p.ref}</span> },
+    {
+      key: 'ref',
+      header: 'Policy',
+      sortable: true,
+      cell: (p: Row) => <span className="font-medium">{p.ref}</span>,
+    },
     { key: 'agency', header: 'Agency', cell: (p: Row) => p.agency },
     { key: 'customer', header: 'Student', cell: (p: Row) => p.customer },
     { key: 'provider', header: 'Insurer', cell: (p: Row) => p.provider ?? '—' },
     { key: 'policy_type', header: 'Type', cell: (p: Row) => humanize(p.policy_type) || '—' },
-    { key: 'premium', header: 'Premium', sortable: true, className: 'text-right', cell: (p: Row) => aud(p.premium) },
+    {
+      key: 'premium',
+      header: 'Premium',
+      sortable: true,
+      className: 'text-right',
+      cell: (p: Row) => aud(p.premium),
+    },
     { key: 'payment_method', header: 'Method', cell: (p: Row) => humanize(p.payment_method) || '—' },
     {
       key: 'payment_status',
       header: 'Payment',
       cell: (p: Row) => (p.payment_status ? <StatusBadge status={p.payment_status} /> : '—'),
     },
-    ...(verification ? [] : [{ key: 'status', header: 'Policy status', cell: (p: Row) => <StatusBadge status={p.status} /> }]),
+    ...(verification
+      ? []
+      : [{ key: 'status', header: 'Policy status', cell: (p: Row) => <StatusBadge status={p.status} /> }]),
     {
       key: 'bank_document',
       header: 'Proof',
@@ -462,14 +494,8 @@ function PaymentsSection({
             key: 'actions',
             header: 'Decision',
             cell: (p: Row) => (
-              <SubmitButton
-                size="sm"
-                name="intent"
-                value={`approve-payment:${p.id}`}
-                formNoValidate
-                aria-label={`Approve the payment of ${p.ref}`}
-              >
-                Approve
+              <SubmitButton size="sm" name="intent" value={`approve-payment:${p.id}`} formNoValidate>
+                Approve<span className="sr-only"> the payment of {p.ref}</span>
               </SubmitButton>
             ),
           },
@@ -528,7 +554,8 @@ function UploadProof({ rows }: { rows: { id: number; ref: string }[] }) {
       <CardHeader>
         <CardTitle as="h3">Upload a payment proof</CardTitle>
         <CardDescription>
-          Attach a bank statement or remittance to a waiting payment. Whoever uploads it cannot approve that payment.
+          Attach a bank statement or remittance to a waiting payment. Whoever uploads it cannot approve that
+          payment.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -547,7 +574,13 @@ function UploadProof({ rows }: { rows: { id: number; ref: string }[] }) {
           </div>
           <div className="space-y-1">
             <Label htmlFor="proof_document">Proof (PDF or image, up to 5 MB)</Label>
-            <Input id="proof_document" name="document" type="file" accept="application/pdf,image/png,image/jpeg" required />
+            <Input
+              id="proof_document"
+              name="document"
+              type="file"
+              accept="application/pdf,image/png,image/jpeg"
+              required
+            />
           </div>
           <SubmitButton variant="outline">Upload proof</SubmitButton>
         </Form>
@@ -588,22 +621,46 @@ function TopupsSection({ data, topups }: { data: LoaderData; topups: NonNullable
           columns={[
             { key: 'id', header: '#', cell: (t: Row) => t.id },
             { key: 'agency', header: 'Agency', cell: (t: Row) => t.agency },
-            { key: 'amount', header: 'Amount', sortable: true, className: 'text-right', cell: (t: Row) => aud(t.amount) },
-            { key: 'topup_date', header: 'Transfer date', sortable: true, cell: (t: Row) => formatDate(t.topup_date) },
-            { key: 'status', header: 'Status', sortable: true, cell: (t: Row) => <StatusBadge status={t.status} /> },
+            {
+              key: 'amount',
+              header: 'Amount',
+              sortable: true,
+              className: 'text-right',
+              cell: (t: Row) => aud(t.amount),
+            },
+            {
+              key: 'topup_date',
+              header: 'Transfer date',
+              sortable: true,
+              cell: (t: Row) => formatDate(t.topup_date),
+            },
+            {
+              key: 'status',
+              header: 'Status',
+              sortable: true,
+              cell: (t: Row) => <StatusBadge status={t.status} />,
+            },
             {
               key: 'invoice',
               header: 'Invoice',
               cell: (t: Row) =>
                 t.invoice_id ? (
-                  <Link to={`/staff/finance/invoices/${t.invoice_id}`} className="text-primary hover:underline">
+                  <Link
+                    to={`/staff/finance/invoices/${t.invoice_id}`}
+                    className="text-primary hover:underline"
+                  >
                     #{t.invoice_id}
                   </Link>
                 ) : (
                   '—'
                 ),
             },
-            { key: 'created_at', header: 'Requested', sortable: true, cell: (t: Row) => formatDateTime(t.created_at) },
+            {
+              key: 'created_at',
+              header: 'Requested',
+              sortable: true,
+              cell: (t: Row) => formatDateTime(t.created_at),
+            },
             {
               key: 'decision',
               header: 'Decision',
@@ -616,8 +673,19 @@ function TopupsSection({ data, topups }: { data: LoaderData; topups: NonNullable
                     <Label htmlFor={`reason_${t.id}`} className="sr-only">
                       Reason for rejecting top-up #{t.id}
                     </Label>
-                    <Input id={`reason_${t.id}`} name={`reason_${t.id}`} placeholder="Reason" className="h-8 w-40" />
-                    <Button type="submit" size="sm" variant="destructive" name="intent" value={`reject-topup:${t.id}`}>
+                    <Input
+                      id={`reason_${t.id}`}
+                      name={`reason_${t.id}`}
+                      placeholder="Reason"
+                      className="h-8 w-40"
+                    />
+                    <Button
+                      type="submit"
+                      size="sm"
+                      variant="destructive"
+                      name="intent"
+                      value={`reject-topup:${t.id}`}
+                    >
                       Reject<span className="sr-only"> top-up #{t.id}</span>
                     </Button>
                   </div>
@@ -650,7 +718,10 @@ function InvoicesSection({
         current={data.statusTab as (typeof INVOICE_TABS)[number] | null}
         href={(t) => href({ invoice_tab: t })}
       />
-      <FilterBar preserveParams={[SORT_KEY_PARAM, SORT_DIRECTION_PARAM, 'tab', 'invoice_tab']} label="Invoice filters">
+      <FilterBar
+        preserveParams={[SORT_KEY_PARAM, SORT_DIRECTION_PARAM, 'tab', 'invoice_tab']}
+        label="Invoice filters"
+      >
         <div className="space-y-1">
           <Label htmlFor="invoice_type">Type</Label>
           <Select id="invoice_type" name="invoice_type" defaultValue={searchParams.get('invoice_type') ?? ''}>
@@ -665,11 +736,21 @@ function InvoicesSection({
         <AgencySelect agencies={data.agencies} />
         <div className="space-y-1">
           <Label htmlFor="start_date">Invoice date from</Label>
-          <Input id="start_date" name="start_date" type="date" defaultValue={searchParams.get('start_date') ?? ''} />
+          <Input
+            id="start_date"
+            name="start_date"
+            type="date"
+            defaultValue={searchParams.get('start_date') ?? ''}
+          />
         </div>
         <div className="space-y-1">
           <Label htmlFor="end_date">Invoice date to</Label>
-          <Input id="end_date" name="end_date" type="date" defaultValue={searchParams.get('end_date') ?? ''} />
+          <Input
+            id="end_date"
+            name="end_date"
+            type="date"
+            defaultValue={searchParams.get('end_date') ?? ''}
+          />
         </div>
         <PerPageSelect value={data.perPage} />
       </FilterBar>
@@ -686,7 +767,10 @@ function InvoicesSection({
             key: 'id',
             header: 'Invoice',
             cell: (i: Row) => (
-              <Link to={`/staff/finance/invoices/${i.id}`} className="font-medium text-primary hover:underline">
+              <Link
+                to={`/staff/finance/invoices/${i.id}`}
+                className="font-medium text-primary hover:underline"
+              >
                 #{i.id}
               </Link>
             ),
@@ -712,8 +796,18 @@ function InvoicesSection({
             className: 'text-right',
             cell: (i: Row) => aud(i.total_amount_due),
           },
-          { key: 'outstanding', header: 'Outstanding', className: 'text-right', cell: (i: Row) => aud(i.total_outstanding_amount) },
-          { key: 'invoice_date', header: 'Date', sortable: true, cell: (i: Row) => formatDate(i.invoice_date) },
+          {
+            key: 'outstanding',
+            header: 'Outstanding',
+            className: 'text-right',
+            cell: (i: Row) => aud(i.total_outstanding_amount),
+          },
+          {
+            key: 'invoice_date',
+            header: 'Date',
+            sortable: true,
+            cell: (i: Row) => formatDate(i.invoice_date),
+          },
         ]}
       />
     </div>

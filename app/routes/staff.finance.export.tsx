@@ -26,7 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     parsed = parseStaffFinanceQuery({ ...params, tab: list ?? params.tab ?? '' })
     format = ExportFormatSchema.parse(rawFormat)
   } catch (err) {
-    if (err instanceof ZodError) throw new Response(err.issues[0]?.message ?? 'Invalid filter', { status: 400 })
+    if (err instanceof ZodError)
+      throw new Response(err.issues[0]?.message ?? 'Invalid filter', { status: 400 })
     throw err
   }
   const filename = `${parsed.tab}-${new Date().toISOString().slice(0, 10)}`

@@ -7,6 +7,7 @@ import {
   type PolicyListRow,
   type PolicyScope,
 } from '../../domain/policies/find-policies'
+import type { getPolicyDetails, getPolicyHistory } from '../../domain/policies/get-policy'
 import { POLICY_STATUS_GROUPS } from '../../domain/policies/policies.rules'
 import {
   PolicyListFilterSchema,
@@ -99,4 +100,135 @@ export async function policyExportResponse(request: Request, actor: Actor, agenc
     columns: POLICY_EXPORT_COLUMNS,
     rows: await iteratePolicies({ actor, scope, query: parsed.data }),
   })
+}
+
+type Details = Awaited<ReturnType<typeof getPolicyDetails>>
+type History = Awaited<ReturnType<typeof getPolicyHistory>>
+
+const dateOf = (d: string | null | undefined) => d ?? null
+const money = (n: number | null | undefined) => (n === null || n === undefined ? null : `${n.toFixed(2)} AUD`)
+const yesNo = (b: boolean) => (b ? 'Yes' : 'No')
+
+/** The policy detail as the agency and staff pages render it: labelled rows, JSON-safe. */
+export function policyDetailView(d: Details, history: History) {
+  const p = d.policy
+  const c = d.customer
+  const address = c.has_australian_address
+    ? [c.street_address_1, c.street_address_2, c.city_name, c.state_name, c.post_code]
+        .filter(Boolean)
+        .join(', ')
+    : 'No Australian address'
+  return {
+    id: p.id,
+    ref: p.ref,
+    status: p.status,
+    status_label: p.status_label,
+    user_defined_status: p.user_defined_status,
+    provider_payment_status: p.provider_payment_status,
+    is_archived: p.is_archived,
+    customer_id: p.customer_id,
+    agency: d.agency,
+    meta: d.meta,
+    student: [
+      ['Name', [c.title, c.first_name, c.last_name].filter(Boolean).join(' ')],
+      ['E-mail', c.email],
+      ['Date of birth', dateOf(c.dob)],
+      ['Gender', c.gender],
+      ['Mobile', c.mobile_number],
+      ['Country', c.country_name],
+      [
+        'Passport',
+        c.passport_number
+          ? `${c.passport_number}${c.passport_country_name ? ` (${c.passport_country_name})` : ''}`
+          : null,
+      ],
+      ['Visa subclass', c.visa_sub_class],
+      ['Institute', c.education_institute],
+      ['Student number', c.student_number],
+      ['Address', address],
+      ['Terms accepted', yesNo(c.has_accepted_terms)],
+    ] as [string, string | null][],
+    partner: d.partner
+      ? ([
+          ['Name', [d.partner.title, d.partner.first_name, d.partner.last_name].filter(Boolean).join(' ')],
+          ['Date of birth', dateOf(d.partner.dob)],
+          ['Passport', d.partner.passport_number],
+        ] as [string, string | null][])
+      : null,
+    dependants: d.family_members.map((m) => ({
+      id: m.id,
+      name: [m.title, m.first_name, m.last_name].filter(Boolean).join(' '),
+      dob: dateOf(m.dob),
+      relationship: m.relationship,
+    })),
+    cover: [
+      ['Insurer', d.provider?.display_name ?? null],
+      ['Policy type', p.policy_type],
+      ['Cover', p.start_date ? `${p.start_date} to ${p.end_date}` : null],
+      ['Premium (paid)', money(p.premium)],
+      ['Premium before offer', p.is_offer_applied ? money(p.original_amount_before_offer) : null],
+      ['Offer', p.is_offer_applied ? `${p.offer_rate}% until ${p.offer_end_date}` : null],
+      ['Premium without GST', money(p.premium_without_gst)],
+      ['GST rate', p.gst_rate ? `${p.gst_rate}%` : null],
+      [
+        'Commission',
+        d.commission
+          ? `${money(d.commission.amount)} (${d.commission.commission_rate}%, ${d.commission.status})`
+          : p.commission_rate
+            ? `${p.commission_rate}%`
+            : null,
+      ],
+      ['Policy number', p.policy_number],
+      ['Membership number', p.membership_number],
+      ['Payment method', p.payment_method],
+      ['Purchased', p.purchased_at ? p.purchased_at.toISOString() : null],
+    ] as [string, string | null][],
+    payments: d.payments.map((x) => ({
+      id: x.id,
+      amount: money(x.amount),
+      status: x.status,
+      payment_type: x.payment_type,
+      rejection_reason: x.rejection_reason,
+      created_at: x.created_at.toISOString(),
+    })),
+    invoices: d.invoices.map((i) => ({
+      id: i.id,
+      invoice_type: i.invoice_type,
+      status: i.status,
+      total: money(i.total_amount_due),
+      outstanding: money(i.total_outstanding_amount),
+      invoice_date: i.invoice_date,
+    })),
+    certificates: d.certificates.map((x) => ({
+      id: x.id,
+      certificate_type: x.certificate_type,
+      certificate_name: x.certificate_name,
+      membership_number: x.membership_number,
+      policy_number: x.policy_number,
+      issued_at: x.issued_at ? x.issued_at.toISOString() : null,
+    })),
+    files: d.files.map((f) => ({ id: f.id, name: f.name, file_type: f.file_type })),
+    assigned_staff_user: d.assigned_staff_user,
+    assigned_agency_user: d.assigned_agency_user,
+    timeline: history.map((h) => ({
+      id: String(h.id),
+      title:
+        h.status_label && h.from_status !== h.status
+          ? `${humanizeAction(h.action)} → ${h.status_label}`
+          : humanizeAction(h.action),
+      at: h.created_at.toISOString(),
+      actor: h.actor,
+      note: h.note,
+    })),
+  }
+}
+
+export type PolicyDetailView = ReturnType<typeof policyDetailView>
+
+function humanizeAction(action: string) {
+  const words = action
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
 }

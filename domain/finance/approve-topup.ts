@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencyTopups, invoicePayments } from '../../db/schema'
-import type { Actor } from '../shared/actor'
+import { actorLabel, type Actor } from '../shared/actor'
+import { recordAgencyHistory } from '../agencies/agency-history'
 import { conflict, notFound } from '../shared/errors'
 import { closeWorkflowTasks } from '../tasks/tasks'
 import { financeMails } from '../mail/finance-mails'
@@ -46,6 +47,13 @@ export async function approveTopup(opts: { actor: Actor; topupId: number }) {
         .set({ status: 'COMPLETED', paid_at: new Date() })
         .where(and(eq(invoicePayments.invoice_id, row.invoice_id), eq(invoicePayments.status, 'PENDING')))
     }
+    await recordAgencyHistory(tx, {
+      agencyId: row.agency_id,
+      action: 'TOPUP_APPROVED',
+      actor: actorLabel(actor),
+      note: `Top-up #${row.id} of ${(row.amount / 100).toFixed(2)} AUD credited`,
+      meta: { topup_id: row.id, ledger_id: entry.id, balance: entry.balance },
+    })
     await closeWorkflowTasks(`topup-${row.id}`, 'approved', tx)
     return { topup, balance: entry.balance }
   })

@@ -42,7 +42,10 @@ export function parseAgencyFinanceQuery(params: Record<string, string>) {
   const tab = z.enum(AGENCY_FINANCE_TABS).catch('overview').parse(params.tab)
   switch (tab) {
     case 'overview':
-      return { tab, input: z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) }).parse(params) }
+      return {
+        tab,
+        input: z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) }).parse(params),
+      }
     case 'topups':
       return { tab, input: TopUpListQuerySchema.parse({ ...params, agency_id: undefined }) }
     case 'invoices':
@@ -53,7 +56,11 @@ export function parseAgencyFinanceQuery(params: Record<string, string>) {
     case 'payments':
       return {
         tab,
-        input: AgencyPendingListQuerySchema.parse({ ...params, agency_id: undefined, tab: params.status_tab }),
+        input: AgencyPendingListQuerySchema.parse({
+          ...params,
+          agency_id: undefined,
+          tab: params.status_tab,
+        }),
       }
   }
 }

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencyTopups, invoices } from '../../db/schema'
-import type { Actor } from '../shared/actor'
+import { actorLabel, type Actor } from '../shared/actor'
+import { recordAgencyHistory } from '../agencies/agency-history'
 import { conflict, notFound } from '../shared/errors'
 import { closeWorkflowTasks } from '../tasks/tasks'
 import { financeMails } from '../mail/finance-mails'
@@ -55,6 +56,13 @@ export async function rejectTopup(opts: {
         .set({ status: 'CANCELLED', cancellation_reasons: reason, total_outstanding_amount: 0 })
         .where(eq(invoices.id, row.invoice_id))
     }
+    await recordAgencyHistory(tx, {
+      agencyId: row.agency_id,
+      action: 'TOPUP_REJECTED',
+      actor: actorLabel(actor),
+      note: reason,
+      meta: { topup_id: row.id },
+    })
     await closeWorkflowTasks(`topup-${row.id}`, 'rejected', tx)
     return topup
   })

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencyTopups, invoicePayments } from '../../db/schema'
-import { assertPermission, isAgencySide, type Actor } from '../shared/actor'
+import { actorLabel, assertPermission, isAgencySide, type Actor } from '../shared/actor'
 import { conflict, DomainError, forbidden, validation } from '../shared/errors'
 import { clock, isoDate } from '../shared/clock'
 import { assertAgencyAccess } from '../agencies/get-agency'
+import { recordAgencyHistory } from '../agencies/agency-history'
 import { assertFileUsable } from '../files/storage'
 import { syncWorkflowTasks } from '../tasks/tasks'
 import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from './invoices'
@@ -78,6 +79,13 @@ export async function requestTopup(opts: { actor: Actor; input: TopUpRequest }) 
       .set({ invoice_id: invoice.id })
       .where(eq(agencyTopups.id, created.id))
       .returning()
+    await recordAgencyHistory(tx, {
+      agencyId: agency.id,
+      action: 'TOPUP_REQUESTED',
+      actor: actorLabel(actor),
+      note: `Top-up #${created.id} of ${aud(amount)}`,
+      meta: { topup_id: created.id, invoice_id: invoice.id },
+    })
     return { topup, invoice }
   })
   await syncWorkflowTasks(`topup-${topup.id}`, {

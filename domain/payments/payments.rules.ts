@@ -87,11 +87,6 @@ export function convertCents(audCents: number, rate: string): number {
 
 export const QUOTE_VALIDITY_MS = 15 * 60_000
 
-/** When the reminder of a payment link goes out: `reminderSeconds` before expiry, never before now. */
-export function reminderAt(now: Date, expiresAt: Date, reminderSeconds: number): Date {
-  return new Date(Math.max(now.getTime(), expiresAt.getTime() - reminderSeconds * 1000))
-}
-
 /** expires_in hours (decimals allowed) -> the expiry instant, to the millisecond. */
 export function expiryFrom(now: Date, expiresInHours: number): Date {
   return new Date(now.getTime() + Math.round(expiresInHours * 3_600_000))

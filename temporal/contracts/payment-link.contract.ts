@@ -15,6 +15,11 @@ export type PaymentLinkExpiryInput = {
   reminderSeconds: number
 }
 
+/** When the reminder is due (ms): `reminderSeconds` before expiry, never before now. */
+export function reminderAtMs(nowMs: number, expiresAtMs: number, reminderSeconds: number): number {
+  return Math.max(nowMs, expiresAtMs - reminderSeconds * 1000)
+}
+
 /** How the link ended: paid (signal or found paid in the database) or expired. */
 export type PaymentLinkOutcome = 'paid' | 'expired'
 

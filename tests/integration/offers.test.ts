@@ -15,6 +15,8 @@ import {
   oshcUsers,
 } from '../../db/schema'
 import { ADMIN, agencyWithToken, api, login, staffToken } from '../setup/api'
+import * as offersPage from '../../app/routes/staff.pricing.offers._index'
+import * as offerPage from '../../app/routes/staff.pricing.offers.$offerId'
 
 const NIB = 1
 const BUPA = 3
@@ -358,5 +360,110 @@ describe('offer permissions', () => {
       ).toBeLessThan(300)
     }
     expect((await getDb().select().from(offers).where(eq(offers.id, made.id)))[0].rate).toBe(5)
+  })
+})
+
+describe('screens: /staff/pricing/offers', () => {
+  const ORIGIN = 'http://test.local'
+  const get = (path: string, token = staff) =>
+    new Request(`${ORIGIN}${path}`, { headers: { cookie: `oshc_session=${token}` } })
+  const post = (path: string, form: Record<string, string>, token = staff) =>
+    new Request(`${ORIGIN}${path}`, {
+      method: 'POST',
+      headers: { cookie: `oshc_session=${token}`, origin: ORIGIN },
+      body: new URLSearchParams(form),
+    })
+  const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} })
+  function reply(result: unknown): {
+    status: number
+    location: string | null
+    error: Record<string, string[] | null>
+  } {
+    if (result instanceof Response)
+      return { status: result.status, location: result.headers.get('location'), error: {} }
+    const r = result as {
+      data: { error?: Record<string, string[] | null> }
+      init: { status?: number } | null
+    }
+    return { status: r.init?.status ?? 200, location: null, error: r.data.error ?? {} }
+  }
+  async function thrown(p: Promise<unknown>) {
+    const err = await p.then(
+      () => null,
+      (e: unknown) => e,
+    )
+    expect(err).toBeInstanceOf(Response)
+    return err as Response
+  }
+  const form = (overrides: Record<string, string> = {}) => ({
+    insurance_provider_id: String(BUPA),
+    rate: '15',
+    start_date: day(-1),
+    end_date: day(10),
+    is_active: 'true',
+    type: 'DISCOUNT',
+    ...overrides,
+  })
+
+  it('creates an offer from the form; rate messages appear under the rate field', async () => {
+    for (const [rate, message] of [
+      ['0', 'Rate must be above 0'],
+      ['51', 'Rate must be below 50'],
+    ]) {
+      const r = reply(await offersPage.action(args(post('/staff/pricing/offers', form({ rate })))))
+      expect(r.status).toBe(400)
+      expect(r.error).toEqual({ rate: [message] })
+    }
+    const back = reply(
+      await offersPage.action(
+        args(post('/staff/pricing/offers', form({ start_date: '2027-02-02', end_date: '2027-02-01' }))),
+      ),
+    )
+    expect(back.error).toEqual({ end_date: [END_MSG] })
+    const created = reply(await offersPage.action(args(post('/staff/pricing/offers', form({ rate: '17' })))))
+    expect(created).toMatchObject({ status: 302, location: '/staff/pricing/offers' })
+    const page = await offersPage.loader(args(get('/staff/pricing/offers?perPage=1')))
+    expect(page.offers).toEqual([
+      expect.objectContaining({ provider: 'Bupa', rate: 17, start_date: day(-1), state: 'Running' }),
+    ])
+    expect(page.pageInfo.perPage).toBe(1)
+    const inactive = reply(
+      await offersPage.action(args(post('/staff/pricing/offers', form({ rate: '3', is_active: 'false' })))),
+    )
+    expect(inactive.status).toBe(302)
+    const [row] = await getDb().select().from(offers).where(eq(offers.rate, 3))
+    expect(row.is_active).toBe(false)
+  })
+
+  it('edits an offer; another staff member without finance is refused', async () => {
+    const made = (await create(offerBody({ rate: 9 }))).body.data
+    const params = { offerId: String(made.id) }
+    const page = await offerPage.loader(args(get(`/staff/pricing/offers/${made.id}`), params))
+    expect(page.offer).toMatchObject({ id: made.id, rate: 9 })
+    const bad = reply(
+      await offerPage.action(
+        args(post(`/staff/pricing/offers/${made.id}`, form({ rate: '60', end_date: day(-5) })), params),
+      ),
+    )
+    expect(bad.status).toBe(400)
+    expect(bad.error).toEqual({ rate: ['Rate must be below 50'], end_date: [END_MSG] })
+    const saved = reply(
+      await offerPage.action(args(post(`/staff/pricing/offers/${made.id}`, form({ rate: '11' })), params)),
+    )
+    expect(saved).toMatchObject({ status: 302, location: '/staff/pricing/offers' })
+    const [row] = await getDb().select().from(offers).where(eq(offers.id, made.id))
+    expect(row).toMatchObject({ rate: 11, insurance_provider_id: BUPA })
+    expect(
+      (await thrown(offerPage.loader(args(get('/staff/pricing/offers/99999999'), { offerId: '99999999' }))))
+        .status,
+    ).toBe(404)
+    const policyStaff = await staffWith(['policy_management'])
+    expect(
+      (await thrown(offerPage.loader(args(get(`/staff/pricing/offers/${made.id}`, policyStaff), params))))
+        .status,
+    ).toBe(403)
+    expect(
+      (await thrown(offersPage.action(args(post('/staff/pricing/offers', form(), policyStaff))))).status,
+    ).toBe(403)
   })
 })

@@ -1176,3 +1176,315 @@ describe('policy reads', () => {
     expect(statuses.body.data.user_defined_statuses).toHaveLength(8)
   })
 })
+
+describe('screens (route modules, as Remix calls them)', () => {
+  const req = (
+    path: string,
+    token: string,
+    init: { method?: string; form?: Record<string, string> } = {},
+  ) => {
+    const body = init.form ? new URLSearchParams(init.form) : undefined
+    return new Request(`http://test.local${path}`, {
+      method: init.method ?? (body ? 'POST' : 'GET'),
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      body,
+    })
+  }
+  /** Loaders and actions answer plain data, `data()` wrappers or (redirect) responses, thrown or returned. */
+  async function call<T>(fn: () => Promise<T>) {
+    try {
+      return await fn()
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown as unknown as T
+      throw thrown
+    }
+  }
+  const location = (r: unknown) => (r instanceof Response ? r.headers.get('location') : null)
+  const payload = (r: unknown) =>
+    (r && typeof r === 'object' && 'data' in r && 'init' in r ? (r as { data: any }).data : r) as any
+
+  it('walks the new-policy wizard to the payment screen', async () => {
+    const newRoute = await import('../../app/routes/agency.policies.new')
+    const edit = await import('../../app/routes/agency.policies.$policyId.edit')
+    const form = {
+      policy_type: 'COUPLE',
+      title: 'Ms',
+      first_name: 'Wendy',
+      last_name: 'Wizard',
+      email: unique('wendy'),
+      dob: '2003-04-05',
+      country: String(au),
+      has_accepted_terms: 'on',
+      provider_id: '3',
+      start_date: '2027-02-01',
+      end_date: '2027-07-31',
+    }
+    // A refused step comes back with the messages under the fields.
+    const refused = payload(
+      await call(() =>
+        newRoute.action({
+          request: req('/agency/policies/new', A.token, { form: { ...form, first_name: 'W', country: '' } }),
+          params: {},
+          context: {},
+        }),
+      ),
+    )
+    expect(refused.error.first_name).toEqual([MIN2])
+    expect(refused.error.country).toEqual(['country is required'])
+
+    const created = await call(() =>
+      newRoute.action({ request: req('/agency/policies/new', A.token, { form }), params: {}, context: {} }),
+    )
+    const next = location(created)!
+    expect(next).toMatch(/^\/agency\/policies\/\d+\/edit\?step=family&provider_id=3&start_date=2027-02-01/)
+    const policyId = Number(/policies\/(\d+)/.exec(next)![1])
+    const params = { policyId: String(policyId) }
+    const editPath = (q: string) => `/agency/policies/${policyId}/edit?${q}`
+
+    const family = payload(
+      await call(() => edit.loader({ request: req(editPath('step=family'), A.token), params, context: {} })),
+    )
+    expect(family).toMatchObject({ step: 'family', rule: { partner: true, dependants: false } })
+    // Steps not reached yet send the user back to where the policy resumes.
+    const jump = await call(() =>
+      edit.loader({ request: req(editPath('step=quote'), A.token), params, context: {} }),
+    )
+    expect(location(jump)).toContain('step=family')
+
+    const carry = { carry_provider_id: '3', carry_start_date: '2027-02-01', carry_end_date: '2027-07-31' }
+    const noPartner = payload(
+      await call(() =>
+        edit.action({
+          request: req(editPath('step=family'), A.token, { form: { intent: 'family' } }),
+          params,
+          context: {},
+        }),
+      ),
+    )
+    expect(noPartner.result.error.partner).toEqual(['Partner details are required for this policy type'])
+    const savedFamily = await call(() =>
+      edit.action({
+        request: req(editPath('step=family'), A.token, {
+          form: { intent: 'family', 'partner.first_name': 'Pat', 'partner.last_name': 'Wizard', ...carry },
+        }),
+        params,
+        context: {},
+      }),
+    )
+    expect(location(savedFamily)).toBe(
+      editPath('step=other&provider_id=3&start_date=2027-02-01&end_date=2027-07-31'),
+    )
+
+    const cities = payload(
+      await call(() =>
+        edit.action({
+          request: req(editPath('step=other'), A.token, {
+            form: { intent: 'cities', state_id: String(nsw) },
+          }),
+          params,
+          context: {},
+        }),
+      ),
+    )
+    expect(cities.cities).toContainEqual({ value: String(sydney), label: 'Sydney' })
+    const other = {
+      intent: 'other',
+      passport_number: 'PX998877',
+      education_institute: 'UTS',
+      has_australian_address: 'on',
+      street_address_1: '15 Broadway',
+      state_id: String(nsw),
+      city_id: String(sydney),
+      post_code: '2007',
+      ...carry,
+    }
+    const noAddress = payload(
+      await call(() =>
+        edit.action({
+          request: req(editPath('step=other'), A.token, { form: { ...other, post_code: '' } }),
+          params,
+          context: {},
+        }),
+      ),
+    )
+    expect(noAddress.result.error.post_code).toEqual(['Post code is required'])
+    const savedOther = await call(() =>
+      edit.action({ request: req(editPath('step=other'), A.token, { form: other }), params, context: {} }),
+    )
+    expect(location(savedOther)).toContain('step=quote&provider_id=3')
+
+    const quote = payload(
+      await call(() =>
+        edit.loader({
+          request: req(
+            editPath('step=quote&provider_id=3&start_date=2027-02-01&end_date=2027-07-31'),
+            A.token,
+          ),
+          params,
+          context: {},
+        }),
+      ),
+    )
+    expect(quote.quote.chosen).toBe('3')
+    expect(quote.quote.rows.map((r: any) => r.provider_id).sort()).toEqual([1, 3])
+    const initiated = await call(() =>
+      edit.action({
+        request: req(editPath('step=quote'), A.token, {
+          form: {
+            intent: 'quote',
+            policy_type: 'COUPLE',
+            start_date: '2027-02-01',
+            end_date: '2027-07-31',
+            insurance_provider_id: '3',
+          },
+        }),
+        params,
+        context: {},
+      }),
+    )
+    expect(location(initiated)).toBe(`/agency/policies/${policyId}/pay`)
+    expect(await policyRow(policyId)).toMatchObject({
+      status: 'INITIATED',
+      insurance_provider_id: 3,
+      policy_type: 'COUPLE',
+    })
+
+    // Still editable before payment: a priced policy's step re-prices it.
+    const reprice = await call(() =>
+      edit.action({
+        request: req(editPath('step=other'), A.token, { form: { ...other, education_institute: 'UNSW' } }),
+        params,
+        context: {},
+      }),
+    )
+    expect(location(reprice)).toContain('step=quote')
+    const [c] = await getDb()
+      .select()
+      .from(customers)
+      .where(eq(customers.id, (await policyRow(policyId)).customer_id))
+    expect(c.education_institute).toBe('UNSW')
+
+    // The detail page and the lists.
+    const detailRoute = await import('../../app/routes/agency.policies.$policyId._index')
+    const detail = payload(
+      await call(() =>
+        detailRoute.loader({ request: req(`/agency/policies/${policyId}`, A.token), params, context: {} }),
+      ),
+    )
+    expect(detail.policy).toMatchObject({ id: policyId, status: 'INITIATED', meta: { can_pay: true } })
+    expect(detail.policy.partner).toContainEqual(['Name', 'Pat Wizard'])
+    const foreign = await call(() =>
+      detailRoute.loader({ request: req(`/agency/policies/${policyId}`, B.token), params, context: {} }),
+    )
+    expect((foreign as unknown as Response).status).toBe(404)
+    const archived = await call(() =>
+      detailRoute.action({
+        request: req(`/agency/policies/${policyId}`, A.token, {
+          form: { intent: 'archive', is_archived: 'true' },
+        }),
+        params,
+        context: {},
+      }),
+    )
+    expect(location(archived)).toBe(`/agency/policies/${policyId}`)
+    expect((await policyRow(policyId)).is_archived).toBe(true)
+
+    const listRoute = await import('../../app/routes/agency.policies._index')
+    const archivedList = payload(
+      await call(() =>
+        listRoute.loader({ request: req('/agency/policies?archived=1', A.token), params: {}, context: {} }),
+      ),
+    )
+    expect(archivedList.rows.map((r: any) => r.id)).toContain(policyId)
+    const exportRoute = await import('../../app/routes/agency.policies.export')
+    const csv = (await call(() =>
+      exportRoute.loader({
+        request: req('/agency/policies/export?archived=1&format=csv', A.token),
+        params: {},
+        context: {},
+      }),
+    )) as unknown as Response
+    expect(await csv.text()).toContain('Wendy Wizard')
+  })
+
+  it('lets staff upload and issue a certificate from the staff detail page', async () => {
+    const { policy } = await createPolicy(getDb(), { agencyId: A.agency.id, status: 'PAYMENT_APPROVED' })
+    const route = await import('../../app/routes/staff.policies.$policyId._index')
+    const params = { policyId: String(policy.id) }
+    const page = payload(
+      await call(() =>
+        route.loader({ request: req(`/staff/policies/${policy.id}`, staff), params, context: {} }),
+      ),
+    )
+    expect(page).toMatchObject({ canManage: true, policy: { meta: { can_upload_certificate: true } } })
+    const missingFile = payload(
+      await call(() =>
+        route.action({
+          request: req(`/staff/policies/${policy.id}`, staff, {
+            form: { intent: 'upload-certificate', membership_number: 'MM-1' },
+          }),
+          params,
+          context: {},
+        }),
+      ),
+    )
+    expect(missingFile.result.error.certificate).toEqual(['Choose a file to upload'])
+    const status = await call(() =>
+      route.action({
+        request: req(`/staff/policies/${policy.id}`, staff, {
+          form: { intent: 'user-defined-status', status: 'IN_PROGRESS' },
+        }),
+        params,
+        context: {},
+      }),
+    )
+    expect(location(status)).toBe(`/staff/policies/${policy.id}`)
+    expect((await policyRow(policy.id)).user_defined_status).toBe('IN_PROGRESS')
+    // Agencies cannot open staff pages.
+    const denied = await call(() =>
+      route.loader({ request: req(`/staff/policies/${policy.id}`, A.token), params, context: {} }),
+    )
+    expect((denied as unknown as Response).status).toBe(403)
+    const list = await import('../../app/routes/staff.policies._index')
+    const rows = payload(
+      await call(() =>
+        list.loader({
+          request: req(`/staff/policies?agency_filter=${A.agency.id}&perPage=100`, staff),
+          params: {},
+          context: {},
+        }),
+      ),
+    )
+    expect(rows.rows.map((r: any) => r.id)).toContain(policy.id)
+  })
+
+  it('seeds the demo agency policies once', async () => {
+    const { seedDemo, DEMO_AGENCY_EMAIL } = await import('../../db/seed/demo')
+    await seedDemo(getDb())
+    await seedDemo(getDb())
+    const [demo] = await getDb()
+      .select({ id: policies.agency_id })
+      .from(policies)
+      .innerJoin(customers, eq(customers.id, policies.customer_id))
+      .where(eq(customers.email, 'olivia.chen@student.demo.local'))
+    const statuses = (await getDb().select().from(policies).where(eq(policies.agency_id, demo.id))).map(
+      (p) => p.status,
+    )
+    expect(statuses).toHaveLength(8)
+    expect(new Set(statuses)).toEqual(
+      new Set([
+        'PERSONAL_INFORMATION_ADDED',
+        'OTHER_DETAILS_ADDED',
+        'INITIATED',
+        'PURCHASED',
+        'PAYMENT_REJECTED',
+        'PAYMENT_APPROVED',
+        'CERTIFICATE_ISSUED',
+      ]),
+    )
+    expect(DEMO_AGENCY_EMAIL).toBe('agency@demo.local')
+  })
+})

@@ -485,6 +485,20 @@ describe('card payments through the sandbox gateway', () => {
     expect(early.status).toBe(409)
     expect(early.body.message).toBe('The card payment has not been completed yet')
 
+    // The hosted page shows what is paid.
+    const checkoutUrl = new URL(checkout.url)
+    const shown = await checkoutPage.loader({
+      request: new Request(`http://test.local${checkoutUrl.pathname}${checkoutUrl.search}`),
+      params: { sessionId: checkout.checkout_session_id },
+      context: {},
+    })
+    expect(shown!.checkout).toMatchObject({
+      amount: (premium + surcharge) / 100,
+      surcharge_amount: surcharge / 100,
+      description: `Overseas student health cover, policy ${policy.ref}`,
+      state: 'open',
+    })
+
     // The hosted page: a declined card shows an error and nothing is paid.
     const declined = await payOnSandboxPage(checkout.url, '4000 0000 0000 0002')
     expect(declined.status).toBe(400)

@@ -786,7 +786,11 @@ describe('screens (loaders and actions, as a browser without JavaScript sends th
     })
   const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} })
   /** An action's answer: a redirect Response, or Remix `data()` holding Conform's reply. */
-  function reply(result: unknown) {
+  function reply(result: unknown): {
+    status: number
+    location: string | null
+    error: Record<string, string[] | null>
+  } {
     if (result instanceof Response)
       return { status: result.status, location: result.headers.get('location'), error: {} }
     const r = result as {

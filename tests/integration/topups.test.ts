@@ -4,6 +4,7 @@ import { getDb } from '../../db/client'
 import {
   agencyBalances,
   agencyBalanceTransactions,
+  agencyHistories,
   agencyTopups,
   files,
   identities,
@@ -241,6 +242,17 @@ describe('deciding a top-up', () => {
     const task = await taskOf(first.topup.id)
     expect(task.outcome).toBe('approved')
     expect(task.closed_at).not.toBeNull()
+    const timeline = await getDb()
+      .select()
+      .from(agencyHistories)
+      .where(eq(agencyHistories.agency_id, agency.id))
+      .orderBy(agencyHistories.id)
+    expect(timeline.filter((h) => h.action.startsWith('TOPUP_')).map((h) => [h.action, h.actor])).toEqual([
+      ['TOPUP_REQUESTED', `Agency:${agency.email}`],
+      ['TOPUP_REQUESTED', `Agency:${agency.email}`],
+      ['TOPUP_APPROVED', `Oshc:${ADMIN.email}`],
+      ['TOPUP_APPROVED', `Oshc:${ADMIN.email}`],
+    ])
     const mail = await lastMail(agency.email)
     expect(mail.subject).toBe('Top-up approved')
     expect(mail.text).toContain('149.99 AUD')
@@ -295,6 +307,11 @@ describe('deciding a top-up', () => {
     const [invoice] = await getDb().select().from(invoices).where(eq(invoices.id, invoiceId))
     expect(invoice).toMatchObject({ status: 'CANCELLED', cancellation_reasons: 'The transfer never arrived' })
     expect((await taskOf(topup.id)).outcome).toBe('rejected')
+    const [history] = await getDb()
+      .select()
+      .from(agencyHistories)
+      .where(and(eq(agencyHistories.agency_id, agency.id), eq(agencyHistories.action, 'TOPUP_REJECTED')))
+    expect(history.note).toBe('The transfer never arrived')
     const mail = await lastMail(agency.email)
     expect(mail.subject).toBe('Top-up rejected')
     expect(mail.text).toContain('Reason: The transfer never arrived')

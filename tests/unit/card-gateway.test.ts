@@ -8,8 +8,8 @@ import {
   isNexpayPaid,
   normalisePaymentType,
   parseSignatureHeader,
-  reminderAt,
 } from '../../domain/payments/payments.rules'
+import { reminderAtMs } from '../../temporal/contracts/payment-link.contract'
 import { DomainError } from '../../domain/shared/errors'
 
 type Call = { url: string; init: RequestInit }
@@ -148,10 +148,10 @@ describe('payment rules', () => {
     const now = new Date('2026-03-01T00:00:00Z')
     expect(expiryFrom(now, 72).toISOString()).toBe('2026-03-04T00:00:00.000Z')
     expect(expiryFrom(now, 0.002).getTime() - now.getTime()).toBe(7200)
-    expect(reminderAt(now, new Date('2026-03-04T00:00:00Z'), 86400).toISOString()).toBe(
-      '2026-03-03T00:00:00.000Z',
-    )
-    expect(reminderAt(now, new Date('2026-03-01T01:00:00Z'), 86400)).toEqual(now)
+    const at = (expires: string) =>
+      new Date(reminderAtMs(now.getTime(), Date.parse(expires), 86400)).toISOString()
+    expect(at('2026-03-04T00:00:00Z')).toBe('2026-03-03T00:00:00.000Z')
+    expect(at('2026-03-01T01:00:00Z')).toBe(now.toISOString())
   })
 
   it('parses the NexPay signature header and its paid statuses', () => {

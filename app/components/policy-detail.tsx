@@ -1,0 +1,177 @@
+import * as React from 'react'
+
+import type { PolicyDetailView } from '../utils/policy-list.server'
+import { formatDate, formatDateTime, humanize } from '../utils/misc'
+import { PolicyStatusBadge } from './policy-list'
+import { StatusBadge } from './status-badge'
+import { Timeline } from './timeline'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card'
+
+function Rows({ rows }: { rows: [string, string | null][] }) {
+  return (
+    <dl className="divide-y">
+      {rows.map(([label, value]) => (
+        <div key={label} className="grid grid-cols-3 gap-2 py-1.5 text-sm">
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className="col-span-2 break-words">{value === null || value === '' ? '—' : value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** Status line of a policy: machine status, working status, archive flag. */
+export function PolicyStatusLine({ policy }: { policy: PolicyDetailView }) {
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <PolicyStatusBadge status={policy.status} label={policy.status_label} />
+      {policy.user_defined_status ? <StatusBadge status={policy.user_defined_status} /> : null}
+      {policy.is_archived ? <span className="text-sm text-muted-foreground">Archived</span> : null}
+    </span>
+  )
+}
+
+/**
+ * The read-only sections of a policy: student, partner and dependants, cover and premium,
+ * payments and invoices, certificates (with `certificateActions` per row) and the timeline.
+ */
+export function PolicySections({
+  policy,
+  certificateActions,
+  certificatesEmpty = 'No certificate yet.',
+}: {
+  policy: PolicyDetailView
+  certificateActions?: (c: PolicyDetailView['certificates'][number]) => React.ReactNode
+  certificatesEmpty?: string
+}) {
+  return (
+    <div className="grid gap-6 xl:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">Student</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Rows rows={policy.student} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">Cover and premium</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Rows rows={policy.cover} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">Partner and dependants</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {policy.partner ? (
+            <section aria-label="Partner">
+              <h4 className="mb-1 text-sm font-semibold">Partner</h4>
+              <Rows rows={policy.partner} />
+            </section>
+          ) : (
+            <p className="text-sm text-muted-foreground">No partner on this policy.</p>
+          )}
+          {policy.dependants.length ? (
+            <section aria-label="Dependants">
+              <h4 className="mb-1 text-sm font-semibold">Dependants</h4>
+              <ul className="divide-y text-sm">
+                {policy.dependants.map((m) => (
+                  <li key={m.id} className="py-1.5">
+                    {m.name}
+                    <span className="text-muted-foreground">
+                      {m.relationship ? ` · ${humanize(m.relationship)}` : ''}
+                      {m.dob ? ` · born ${formatDate(m.dob)}` : ''}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : (
+            <p className="text-sm text-muted-foreground">No dependants on this policy.</p>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">Payment</CardTitle>
+          <CardDescription>Premium payments and invoices of this policy.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {policy.payments.length ? (
+            <ul className="divide-y text-sm">
+              {policy.payments.map((x) => (
+                <li key={x.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
+                  <span>
+                    {humanize(x.payment_type)} · {x.amount} · {formatDateTime(x.created_at)}
+                    {x.rejection_reason ? (
+                      <span className="block text-muted-foreground">Rejected: {x.rejection_reason}</span>
+                    ) : null}
+                  </span>
+                  <StatusBadge status={x.status} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-muted-foreground">No payment yet.</p>
+          )}
+          {policy.invoices.length ? (
+            <section aria-label="Invoices">
+              <h4 className="mb-1 text-sm font-semibold">Invoices</h4>
+              <ul className="divide-y text-sm">
+                {policy.invoices.map((i) => (
+                  <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
+                    <span>
+                      #{i.id} {humanize(i.invoice_type)} · {i.total}
+                      {i.status !== 'PAID' && i.status !== 'CANCELLED'
+                        ? ` · ${i.outstanding} outstanding`
+                        : ''}
+                    </span>
+                    <StatusBadge status={i.status} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">Certificates</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {policy.certificates.length ? (
+            <ul className="divide-y text-sm">
+              {policy.certificates.map((c) => (
+                <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <span>
+                    <span className="font-medium">{c.certificate_name}</span>{' '}
+                    <span className="text-muted-foreground">
+                      ({c.certificate_type === 'new' ? 'current' : 'replaced'}) · membership{' '}
+                      {c.membership_number}
+                      {c.issued_at ? ` · issued ${formatDateTime(c.issued_at)}` : ' · not issued'}
+                    </span>
+                  </span>
+                  {certificateActions ? certificateActions(c) : null}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-muted-foreground">{certificatesEmpty}</p>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">History</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Timeline items={policy.timeline} />
+        </CardContent>
+      </Card>
+    </div>
+  )
+}

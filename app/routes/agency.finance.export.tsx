@@ -1,0 +1,69 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { ZodError } from 'zod'
+import { exportResponse, ExportFormatSchema } from '../../api/export.server'
+import { INVOICE_EXPORT_COLUMNS, iterateInvoices } from '../../domain/finance/find-invoices'
+import {
+  iteratePaymentPolicies,
+  PAYMENT_POLICY_EXPORT_COLUMNS,
+} from '../../domain/finance/find-payment-policies'
+import { iterateTopups, TOPUP_EXPORT_COLUMNS } from '../../domain/finance/find-topups'
+import { parseAgencyFinanceQuery } from '../../domain/finance/finance-screens.schemas'
+import { listParams, throwAsResponse } from '../utils/forms.server'
+import { requireAgency } from '../utils/session.server'
+
+/**
+ * GET /agency/finance/export?list=topups|invoices|payments&…: the agency's current finance list
+ * (same filters and sort, no paging) as a streamed CSV, or XLSX with format=xlsx.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await requireAgency(request)
+  if (!actor.permissions.has('finance') && !actor.permissions.has('purchase'))
+    throw new Response('You do not have permission to see this page', { status: 403 })
+  const { list, format: rawFormat, ...params } = listParams(request)
+  let parsed: ReturnType<typeof parseAgencyFinanceQuery>
+  let format: 'csv' | 'xlsx'
+  try {
+    parsed = parseAgencyFinanceQuery({ ...params, tab: list ?? '' })
+    format = ExportFormatSchema.parse(rawFormat)
+  } catch (err) {
+    if (err instanceof ZodError)
+      throw new Response(err.issues[0]?.message ?? 'Invalid filter', { status: 400 })
+    throw err
+  }
+  const filename = `${parsed.tab}-${new Date().toISOString().slice(0, 10)}`
+  try {
+    switch (parsed.tab) {
+      case 'topups':
+        return exportResponse({
+          filename,
+          format,
+          columns: TOPUP_EXPORT_COLUMNS,
+          rows: await iterateTopups({ actor, agencyId: actor.agencyId, input: parsed.input }),
+        })
+      case 'invoices':
+        return exportResponse({
+          filename,
+          format,
+          columns: INVOICE_EXPORT_COLUMNS,
+          rows: await iterateInvoices({ actor, input: parsed.input }),
+        })
+      case 'payments':
+        return exportResponse({
+          filename,
+          format,
+          columns: PAYMENT_POLICY_EXPORT_COLUMNS,
+          rows: await iteratePaymentPolicies({
+            actor,
+            list: { kind: 'pending', tab: parsed.input.tab },
+            agencyId: actor.agencyId,
+            input: parsed.input,
+          }),
+        })
+      case 'overview':
+        throw new Response('Choose a list to export', { status: 400 })
+    }
+  } catch (err) {
+    if (err instanceof Response) throw err
+    throwAsResponse(err)
+  }
+}
