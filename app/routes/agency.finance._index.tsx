@@ -38,7 +38,7 @@ import { Select } from '../components/ui/select'
 import { cn } from '../utils/cn'
 import { listParams, replyInvalid, replyWithError } from '../utils/forms.server'
 import { formatDate, formatDateTime, humanize } from '../utils/misc'
-import { requireAgency } from '../utils/session.server'
+import { FINANCE_PAGES, requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { storeFormFile } from '../utils/upload.server'
 
@@ -76,16 +76,8 @@ const sortOf = (q: { sort_key: string; sort_direction: string }) => ({
   direction: q.sort_direction === 'asc' ? ('asc' as const) : ('desc' as const),
 })
 
-/** Finance pages of the agency portal: the agency side holding finance or purchase. */
-async function requireFinanceAgency(request: Request) {
-  const actor = await requireAgency(request)
-  if (!actor.permissions.has('finance') && !actor.permissions.has('purchase'))
-    throw new Response('You do not have permission to see this page', { status: 403 })
-  return actor
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireFinanceAgency(request)
+  const actor = await requireAgency(request, FINANCE_PAGES)
   const agencyId = actor.agencyId
   let parsed: ReturnType<typeof parseAgencyFinanceQuery>
   try {
@@ -191,7 +183,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireFinanceAgency(request)
+  const actor = await requireAgency(request, FINANCE_PAGES)
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: TopUpFormSchema })
   if (submission.status !== 'success') return replyInvalid(submission)

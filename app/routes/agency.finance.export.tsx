@@ -9,16 +9,14 @@ import {
 import { iterateTopups, TOPUP_EXPORT_COLUMNS } from '../../domain/finance/find-topups'
 import { parseAgencyFinanceQuery } from '../../domain/finance/finance-screens.schemas'
 import { listParams, throwAsResponse } from '../utils/forms.server'
-import { requireAgency } from '../utils/session.server'
+import { FINANCE_PAGES, requireAgency } from '../utils/session.server'
 
 /**
  * GET /agency/finance/export?list=topups|invoices|payments&…: the agency's current finance list
  * (same filters and sort, no paging) as a streamed CSV, or XLSX with format=xlsx.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireAgency(request)
-  if (!actor.permissions.has('finance') && !actor.permissions.has('purchase'))
-    throw new Response('You do not have permission to see this page', { status: 403 })
+  const actor = await requireAgency(request, FINANCE_PAGES)
   const { list, format: rawFormat, ...params } = listParams(request)
   let parsed: ReturnType<typeof parseAgencyFinanceQuery>
   let format: 'csv' | 'xlsx'

@@ -41,7 +41,10 @@ export async function requireStaff(request: Request, permission?: string): Promi
 }
 
 /** Agency portal pages: the agency (or its user) with an active portal; otherwise its onboarding step. */
-export async function requireAgency(request: Request, permission?: string): Promise<AgencyActor> {
+export async function requireAgency(
+  request: Request,
+  permission?: string | readonly string[],
+): Promise<AgencyActor> {
   const { actor, mustChangePassword } = await requireUser(request)
   if (actor.kind === 'Oshc') throw forbidden()
   if (mustChangePassword && actor.kind === 'agency_user') throw redirect('/change-password')
@@ -51,9 +54,13 @@ export async function requireAgency(request: Request, permission?: string): Prom
     if (actor.kind === 'Agency') throw redirect(pathByStatus(agency))
     throw forbidden()
   }
-  if (permission && !actor.permissions.has(permission)) throw forbidden()
+  const anyOf = typeof permission === 'string' ? [permission] : (permission ?? [])
+  if (anyOf.length && !anyOf.some((p) => actor.permissions.has(p))) throw forbidden()
   return actor
 }
+
+/** Agency finance pages: the agency side holding finance or purchase. */
+export const FINANCE_PAGES = ['finance', 'purchase'] as const
 
 /** Onboarding pages: the agency account itself, at any status. */
 export async function requireOnboardingAgency(request: Request) {

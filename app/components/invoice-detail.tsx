@@ -1,0 +1,115 @@
+import { Link } from '@remix-run/react'
+import { ArrowLeft } from 'lucide-react'
+import type { ReactNode } from 'react'
+import type { SerializedInvoice } from '../utils/invoice.server'
+import { formatDate, formatDateTime, humanize } from '../utils/misc'
+import { PageHeader } from './app-shell'
+import { StatusBadge } from './status-badge'
+import { Card, CardContent, CardHeader, CardTitle } from './ui/card'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table'
+
+const aud = (n: number) => n.toLocaleString('en-AU', { style: 'currency', currency: 'AUD' })
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-3 gap-2 py-1.5 text-sm">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="col-span-2 break-words">{children === null || children === '' ? '—' : children}</dd>
+    </div>
+  )
+}
+
+export function InvoiceDetail({ invoice, backHref }: { invoice: SerializedInvoice; backHref: string }) {
+  return (
+    <div className="space-y-6">
+      <Link to={backHref} className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        All invoices
+      </Link>
+      <PageHeader
+        title={`Invoice #${invoice.id}`}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <StatusBadge status={invoice.status} />
+            {invoice.pending_approval ? <StatusBadge status="PENDING_APPROVAL" /> : null}
+            <span>
+              {humanize(invoice.invoice_type)} invoice for {invoice.agency.name ?? invoice.agency.email}
+            </span>
+          </span>
+        }
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">Summary</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="divide-y">
+            <Detail label="Agency">{invoice.agency.name ?? invoice.agency.email}</Detail>
+            <Detail label="From → to">{`${invoice.from} → ${invoice.to}`}</Detail>
+            <Detail label="Invoice date">{formatDate(invoice.invoice_date)}</Detail>
+            <Detail label="Due date">{invoice.due_date ? formatDate(invoice.due_date) : null}</Detail>
+            <Detail label="Sub-total">{aud(invoice.sub_total)}</Detail>
+            <Detail label="Tax (included)">{aud(invoice.tax_total)}</Detail>
+            <Detail label="Total due">{aud(invoice.total_amount_due)}</Detail>
+            <Detail label="Outstanding">{aud(invoice.total_outstanding_amount)}</Detail>
+            <Detail label="Notes">{invoice.notes}</Detail>
+            <Detail label="Cancellation reason">{invoice.cancellation_reasons}</Detail>
+          </dl>
+        </CardContent>
+      </Card>
+      <section aria-labelledby="line-items" className="space-y-2">
+        <h3 id="line-items" className="text-lg font-semibold">
+          Line items
+        </h3>
+        <div className="rounded-md border">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Description</TableHead>
+                <TableHead>Type</TableHead>
+                <TableHead>Policy</TableHead>
+                <TableHead>Payer → receiver</TableHead>
+                <TableHead className="text-right">Tax</TableHead>
+                <TableHead className="text-right">Total</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {invoice.line_items.map((li) => (
+                <TableRow key={li.id}>
+                  <TableCell>{li.description}</TableCell>
+                  <TableCell>{humanize(li.line_item_type)}</TableCell>
+                  <TableCell>{li.policy_ref ?? '—'}</TableCell>
+                  <TableCell>{`${li.payer} → ${li.receiver}`}</TableCell>
+                  <TableCell className="text-right">{aud(li.tax_amount)}</TableCell>
+                  <TableCell className="text-right">{aud(li.total_amount)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      </section>
+      <section aria-labelledby="payments" className="space-y-2">
+        <h3 id="payments" className="text-lg font-semibold">
+          Payments
+        </h3>
+        {invoice.payments.length ? (
+          <ul className="divide-y rounded-md border">
+            {invoice.payments.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
+                <span>
+                  {humanize(p.method)} · {aud(p.payment_amount)}
+                </span>
+                <span className="flex items-center gap-2">
+                  <StatusBadge status={p.status} />
+                  {p.paid_at ? formatDateTime(p.paid_at) : `submitted ${formatDateTime(p.created_at)}`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">No payment recorded yet.</p>
+        )}
+      </section>
+    </div>
+  )
+}
