@@ -136,6 +136,18 @@ export function PolicySections({
               </ul>
             </section>
           ) : null}
+          {policy.files.length ? (
+            <section aria-label="Documents">
+              <h4 className="mb-1 text-sm font-semibold">Documents</h4>
+              <ul className="divide-y text-sm">
+                {policy.files.map((f) => (
+                  <li key={f.id} className="py-1.5">
+                    {f.name} <span className="text-muted-foreground">· {humanize(f.file_type)}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </CardContent>
       </Card>
       <Card>

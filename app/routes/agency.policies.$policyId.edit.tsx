@@ -532,8 +532,27 @@ const PERSON_FIELDS = [
   ['passport_number', 'Passport number (optional)', 'text'],
 ] as const
 
+/** Policies created without a type (API clients may) choose it in step one first. */
+function ChooseTypeFirst({ policyId }: { policyId: number }) {
+  return (
+    <p className="text-sm">
+      Choose the policy type first, in{' '}
+      <Link to={`/agency/policies/${policyId}/edit?step=personal`} className="text-primary underline">
+        step 1
+      </Link>
+      .
+    </p>
+  )
+}
+
 function FamilyStep({ loaded }: { loaded: Extract<LoaderData, { rule: unknown }> }) {
   const { reply, errors } = useReply('family')
+  if (!loaded.policy.policy_type)
+    return (
+      <StepCard title="Partner and dependants" description="Who the policy covers depends on its type.">
+        <ChooseTypeFirst policyId={loaded.policy.id} />
+      </StepCard>
+    )
   const values = reply?.result.initialValue ?? loaded.values
   const members = loaded.values.family_members
   const saved = Array.isArray(members) ? (members as unknown[]).length : 0
@@ -753,6 +772,12 @@ function QuoteStep({ loaded }: { loaded: Extract<LoaderData, { quote: unknown }>
   const { quote, policy } = loaded
   const posted = reply?.result.initialValue
   const chosen = posted?.insurance_provider_id ? String(posted.insurance_provider_id) : quote.chosen
+  if (!policy.policy_type)
+    return (
+      <StepCard title="Quote" description="The insurers are compared for the policy type.">
+        <ChooseTypeFirst policyId={policy.id} />
+      </StepCard>
+    )
   return (
     <div className="space-y-4">
       <StepCard title="Cover dates" description="Choose the dates of cover to compare the insurers.">

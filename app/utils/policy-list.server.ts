@@ -16,6 +16,7 @@ import {
 } from '../../domain/policies/policies.schemas'
 import type { Actor } from '../../domain/shared/actor'
 import type { PolicyListQueryView, PolicyTab } from '../components/policy-list'
+import { formatDateTime, humanize } from './misc'
 
 /** A GET form sends untouched inputs as empty strings: they mean "no filter". */
 function filterParams(request: Request) {
@@ -133,7 +134,7 @@ export function policyDetailView(d: Details, history: History) {
       ['Name', [c.title, c.first_name, c.last_name].filter(Boolean).join(' ')],
       ['E-mail', c.email],
       ['Date of birth', dateOf(c.dob)],
-      ['Gender', c.gender],
+      ['Gender', humanize(c.gender) || null],
       ['Mobile', c.mobile_number],
       ['Country', c.country_name],
       [
@@ -163,9 +164,9 @@ export function policyDetailView(d: Details, history: History) {
     })),
     cover: [
       ['Insurer', d.provider?.display_name ?? null],
-      ['Policy type', p.policy_type],
+      ['Policy type', humanize(p.policy_type) || null],
       ['Cover', p.start_date ? `${p.start_date} to ${p.end_date}` : null],
-      ['Premium (paid)', money(p.premium)],
+      ['Premium', money(p.premium)],
       ['Premium before offer', p.is_offer_applied ? money(p.original_amount_before_offer) : null],
       ['Offer', p.is_offer_applied ? `${p.offer_rate}% until ${p.offer_end_date}` : null],
       ['Premium without GST', money(p.premium_without_gst)],
@@ -173,15 +174,15 @@ export function policyDetailView(d: Details, history: History) {
       [
         'Commission',
         d.commission
-          ? `${money(d.commission.amount)} (${d.commission.commission_rate}%, ${d.commission.status})`
+          ? `${money(d.commission.amount)} (${d.commission.commission_rate}%, ${humanize(d.commission.status).toLowerCase()})`
           : p.commission_rate
             ? `${p.commission_rate}%`
             : null,
       ],
       ['Policy number', p.policy_number],
       ['Membership number', p.membership_number],
-      ['Payment method', p.payment_method],
-      ['Purchased', p.purchased_at ? p.purchased_at.toISOString() : null],
+      ['Payment method', humanize(p.payment_method) || null],
+      ['Purchased', p.purchased_at ? formatDateTime(p.purchased_at) : null],
     ] as [string, string | null][],
     payments: d.payments.map((x) => ({
       id: x.id,

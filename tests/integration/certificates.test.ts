@@ -336,3 +336,82 @@ describe('refusals', () => {
     ).toEqual([])
   })
 })
+
+describe('certificate screens', () => {
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+  async function call(fn: () => Promise<unknown>) {
+    try {
+      return await fn()
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown
+      throw thrown
+    }
+  }
+
+  it('uploads with a file input, issues without e-mail, and the agency downloads through its page', async () => {
+    const policy = await paidPolicy()
+    const staffPage = await import('../../app/routes/staff.policies.$policyId._index')
+    const params = { policyId: String(policy.id) }
+    const form = new FormData()
+    form.set('intent', 'upload-certificate')
+    form.set('membership_number', 'SCR-1')
+    form.set('certificate', new File([PDF], 'screen certificate.pdf', { type: 'application/pdf' }))
+    const uploaded = (await call(() =>
+      staffPage.action({
+        request: new Request(`http://test.local/staff/policies/${policy.id}`, {
+          method: 'POST',
+          headers: bearer(staff),
+          body: form,
+        }),
+        params,
+        context: {},
+      }),
+    )) as Response
+    expect(uploaded.headers.get('location')).toBe(`/staff/policies/${policy.id}`)
+    expect(await policyRow(policy.id)).toMatchObject({
+      status: 'CERTIFICATE_UPLOADED',
+      membership_number: 'SCR-1',
+    })
+
+    const issueForm = new URLSearchParams({ intent: 'issue-certificate' })
+    const issued = (await call(() =>
+      staffPage.action({
+        request: new Request(`http://test.local/staff/policies/${policy.id}`, {
+          method: 'POST',
+          headers: { ...bearer(staff), 'content-type': 'application/x-www-form-urlencoded' },
+          body: issueForm,
+        }),
+        params,
+        context: {},
+      }),
+    )) as Response
+    expect(issued.status).toBe(302)
+    expect((await policyRow(policy.id)).status).toBe('CERTIFICATE_ISSUED')
+    // The unchecked "send e-mail" box means no mail.
+    expect(await mailsTo(await studentEmail(policy.id))).toHaveLength(0)
+
+    const download = await import('../../app/routes/agency.policies.$policyId.certificate')
+    const redirect = (await call(() =>
+      download.loader({
+        request: new Request(`http://test.local/agency/policies/${policy.id}/certificate`, {
+          headers: bearer(A.token),
+        }),
+        params,
+        context: {},
+      }),
+    )) as Response
+    const url = new URL(redirect.headers.get('location')!)
+    const file = await loader({ request: new Request(url), params: { '*': splatOf(url) }, context: {} })
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF)
+    const foreign = (await call(() =>
+      download.loader({
+        request: new Request(`http://test.local/agency/policies/${policy.id}/certificate`, {
+          headers: bearer(B.token),
+        }),
+        params,
+        context: {},
+      }),
+    )) as Response
+    expect(foreign.status).toBe(404)
+  })
+})

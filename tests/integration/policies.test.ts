@@ -101,7 +101,7 @@ const student = (over: Record<string, unknown> = {}) => ({
   ...over,
 })
 
-const partner = { title: 'Mr', first_name: 'Sam', last_name: 'Nguyen', dob: '2003-01-01', country_id: au }
+const partner = { title: 'Mr', first_name: 'Sam', last_name: 'Nguyen', dob: '2003-01-01' }
 const child = { first_name: 'Kim', last_name: 'Nguyen', dob: '2022-01-01', relationship: 'CHILD' }
 
 const policyRow = async (id: number) => (await getDb().select().from(policies).where(eq(policies.id, id)))[0]
@@ -779,7 +779,7 @@ describe('policy lists', () => {
   beforeAll(async () => {
     agency = await agencyWithToken()
     const db = getDb()
-    const add = async (key: string, opts: Parameters<typeof createPolicy>[1]) => {
+    const add = async (key: string, opts: Omit<Parameters<typeof createPolicy>[1], 'agencyId'>) => {
       const { policy } = await createPolicy(db, { ...opts, agencyId: agency.agency.id })
       made[key] = { id: policy.id, ref: policy.ref, premium: policy.premium }
     }
@@ -1487,4 +1487,20 @@ describe('screens (route modules, as Remix calls them)', () => {
     )
     expect(DEMO_AGENCY_EMAIL).toBe('agency@demo.local')
   })
+})
+
+it('documents the policy calls in the OpenAPI document', async () => {
+  const r = await api('GET', '/openapi.json')
+  expect(Object.keys(r.body.paths)).toEqual(
+    expect.arrayContaining([
+      `/api${BASE}/createStudentDetails`,
+      `/api${BASE}/getPoliciesByStatus/{agency_id}`,
+      `/api${BASE}/{policyId}/certificate`,
+      `/api${STAFF}/searchPolicies`,
+      `/api${STAFF}/uploadPolicyCertificate/{policyId}`,
+    ]),
+  )
+  expect(
+    r.body.paths[`/api${BASE}/getPoliciesByStatus/{agency_id}`].get.parameters.map((p: any) => p.name),
+  ).toContain('sort_key')
 })
