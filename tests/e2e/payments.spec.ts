@@ -19,7 +19,9 @@ async function initiatedPolicy(request: APIRequestContext, lastName: string) {
   const login = await request.post('/api/authentication/login', { data: AGENCY })
   expect(login.status()).toBe(200)
   const token = (await login.json()).data.token as string
-  const au = await withDb(async (db) => (await db.query("SELECT id FROM countries WHERE iso2 = 'AU'")).rows[0].id)
+  const au = await withDb(
+    async (db) => (await db.query("SELECT id FROM countries WHERE iso2 = 'AU'")).rows[0].id,
+  )
   const created = await request.post('/api/agencies/policy-management/createStudentDetails', {
     headers: { authorization: `Bearer ${token}` },
     data: {
@@ -37,7 +39,12 @@ async function initiatedPolicy(request: APIRequestContext, lastName: string) {
       },
       partner: null,
       family_members: [],
-      policy: { insurance_provider_id: 1, policy_type: 'SINGLE', start_date: '2027-02-01', end_date: '2028-01-31' },
+      policy: {
+        insurance_provider_id: 1,
+        policy_type: 'SINGLE',
+        start_date: '2027-02-01',
+        end_date: '2028-01-31',
+      },
     },
   })
   expect(created.status(), await created.text()).toBe(201)
@@ -45,7 +52,9 @@ async function initiatedPolicy(request: APIRequestContext, lastName: string) {
 }
 
 const policyRow = (id: number) =>
-  withDb(async (db) => (await db.query('SELECT status, payment_method FROM policies WHERE id = $1', [id])).rows[0])
+  withDb(
+    async (db) => (await db.query('SELECT status, payment_method FROM policies WHERE id = $1', [id])).rows[0],
+  )
 
 test('an agency pays a policy by card through the sandbox checkout', async ({ page, request }) => {
   const policyId = await initiatedPolicy(request, 'Card')
@@ -69,7 +78,9 @@ test('an agency pays a policy by card through the sandbox checkout', async ({ pa
   await withDb(async (db) => {
     const { rows } = await db.query('SELECT status FROM card_payments WHERE policy_id = $1', [policyId])
     expect(rows).toEqual([{ status: 'PAID' }])
-    const { rows: commission } = await db.query('SELECT status FROM commissions WHERE policy_id = $1', [policyId])
+    const { rows: commission } = await db.query('SELECT status FROM commissions WHERE policy_id = $1', [
+      policyId,
+    ])
     expect(commission).toEqual([{ status: 'COMMISSION_BANKED' }])
   })
 })
