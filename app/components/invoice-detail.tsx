@@ -2,13 +2,11 @@ import { Link } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { SerializedInvoice } from '../utils/invoice.server'
-import { formatDate, formatDateTime, humanize } from '../utils/misc'
+import { formatDate, formatDateTime, humanize, formatMoney } from '../utils/misc'
 import { PageHeader } from './app-shell'
 import { StatusBadge } from './status-badge'
 import { Card, CardContent, CardHeader, CardTitle } from './ui/card'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table'
-
-const aud = (n: number) => n.toLocaleString('en-AU', { style: 'currency', currency: 'AUD' })
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -48,10 +46,10 @@ export function InvoiceDetail({ invoice, backHref }: { invoice: SerializedInvoic
             <Detail label="From → to">{`${invoice.from} → ${invoice.to}`}</Detail>
             <Detail label="Invoice date">{formatDate(invoice.invoice_date)}</Detail>
             <Detail label="Due date">{invoice.due_date ? formatDate(invoice.due_date) : null}</Detail>
-            <Detail label="Sub-total">{aud(invoice.sub_total)}</Detail>
-            <Detail label="Tax (included)">{aud(invoice.tax_total)}</Detail>
-            <Detail label="Total due">{aud(invoice.total_amount_due)}</Detail>
-            <Detail label="Outstanding">{aud(invoice.total_outstanding_amount)}</Detail>
+            <Detail label="Sub-total">{formatMoney(invoice.sub_total)}</Detail>
+            <Detail label="Tax (included)">{formatMoney(invoice.tax_total)}</Detail>
+            <Detail label="Total due">{formatMoney(invoice.total_amount_due)}</Detail>
+            <Detail label="Outstanding">{formatMoney(invoice.total_outstanding_amount)}</Detail>
             <Detail label="Notes">{invoice.notes}</Detail>
             <Detail label="Cancellation reason">{invoice.cancellation_reasons}</Detail>
           </dl>
@@ -80,8 +78,8 @@ export function InvoiceDetail({ invoice, backHref }: { invoice: SerializedInvoic
                   <TableCell>{humanize(li.line_item_type)}</TableCell>
                   <TableCell>{li.policy_ref ?? '—'}</TableCell>
                   <TableCell>{`${li.payer} → ${li.receiver}`}</TableCell>
-                  <TableCell className="text-right">{aud(li.tax_amount)}</TableCell>
-                  <TableCell className="text-right">{aud(li.total_amount)}</TableCell>
+                  <TableCell className="text-right">{formatMoney(li.tax_amount)}</TableCell>
+                  <TableCell className="text-right">{formatMoney(li.total_amount)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -97,7 +95,7 @@ export function InvoiceDetail({ invoice, backHref }: { invoice: SerializedInvoic
             {invoice.payments.map((p) => (
               <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
                 <span>
-                  {humanize(p.method)} · {aud(p.payment_amount)}
+                  {humanize(p.method)} · {formatMoney(p.payment_amount)}
                 </span>
                 <span className="flex items-center gap-2">
                   <StatusBadge status={p.status} />

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from '@remix-run/react'
 import * as React from 'react'
 
 import { cn } from '../utils/cn'
-import { formatDate, formatDateTime, humanize } from '../utils/misc'
+import { formatDate, formatDateTime, formatMoney, humanize } from '../utils/misc'
 import {
   DataTable,
   ExportLinks,
@@ -55,9 +55,6 @@ export interface PolicyListQueryView {
 
 const POLICY_TYPES = ['SINGLE', 'COUPLE', 'SINGLE_PARENT', 'FAMILY']
 const PER_PAGE = [10, 25, 50, 100]
-
-export const formatMoney = (amount: number | null | undefined, currency = 'AUD') =>
-  amount === null || amount === undefined ? '—' : `${amount.toFixed(2)} ${currency}`
 
 /** A policy status with its label (the enum decides the colour). */
 export function PolicyStatusBadge({ status, label }: { status: string; label: string }) {

@@ -37,7 +37,7 @@ import { Label } from '../components/ui/label'
 import { Select } from '../components/ui/select'
 import { cn } from '../utils/cn'
 import { listParams, replyInvalid, replyWithError } from '../utils/forms.server'
-import { formatDate, formatDateTime, humanize } from '../utils/misc'
+import { formatDate, formatDateTime, humanize, formatMoney } from '../utils/misc'
 import { FINANCE_PAGES, requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { storeFormFile } from '../utils/upload.server'
@@ -69,8 +69,6 @@ const TopUpFormSchema = z.object({
 })
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
-const aud = (n: number | null | undefined) =>
-  n === null || n === undefined ? '—' : n.toLocaleString('en-AU', { style: 'currency', currency: 'AUD' })
 const sortOf = (q: { sort_key: string; sort_direction: string }) => ({
   key: q.sort_key,
   direction: q.sort_direction === 'asc' ? ('asc' as const) : ('desc' as const),
@@ -202,7 +200,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast('/agency/finance?tab=topups', {
       type: 'success',
       title: 'Top-up requested',
-      description: `Top-up #${topup.id} of ${aud(topup.amount)} waits for our finance team.`,
+      description: `Top-up #${topup.id} of ${formatMoney(topup.amount)} waits for our finance team.`,
     })
   } catch (err) {
     return replyWithError(submission, err)
@@ -307,16 +305,20 @@ function Summary({ data }: { data: LoaderData }) {
   const { balance, metrics } = data
   return (
     <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <Stat title="Agency balance" value={aud(balance.balance)} note="Available to pay premiums" />
-      <Stat title="Banked commission" value={aud(balance.commission)} note="Commission you can request" />
+      <Stat title="Agency balance" value={formatMoney(balance.balance)} note="Available to pay premiums" />
+      <Stat
+        title="Banked commission"
+        value={formatMoney(balance.commission)}
+        note="Commission you can request"
+      />
       <Stat
         title="Buy now, pay later"
-        value={aud(balance.buy_now_pay_later_remaining_amount)}
-        note={`remaining of ${aud(balance.buy_now_pay_later_amount)}`}
+        value={formatMoney(balance.buy_now_pay_later_remaining_amount)}
+        note={`remaining of ${formatMoney(balance.buy_now_pay_later_amount)}`}
       />
       <Stat
         title="Invoices to pay"
-        value={aud(metrics.payable.amount)}
+        value={formatMoney(metrics.payable.amount)}
         note={`${metrics.payable.count} payable · ${metrics.pendingApproval.count} awaiting approval`}
       />
     </section>
@@ -344,13 +346,13 @@ function Ledger({ ledger }: { ledger: NonNullable<LoaderData['ledger']> }) {
             key: 'transaction_amount',
             header: 'Amount',
             className: 'text-right',
-            cell: (t: Row) => aud(t.transaction_amount),
+            cell: (t: Row) => formatMoney(t.transaction_amount),
           },
           {
             key: 'balance',
             header: 'Balance after',
             className: 'text-right',
-            cell: (t: Row) => aud(t.balance),
+            cell: (t: Row) => formatMoney(t.balance),
           },
           { key: 'note', header: 'Note', cell: (t: Row) => t.note ?? '—' },
         ]}
@@ -447,7 +449,7 @@ function Topups({ topups, canTopUp }: { topups: NonNullable<LoaderData['topups']
             header: 'Amount',
             sortable: true,
             className: 'text-right',
-            cell: (t: Row) => aud(t.amount),
+            cell: (t: Row) => formatMoney(t.amount),
           },
           {
             key: 'topup_date',
@@ -573,13 +575,13 @@ function Invoices({ invoices }: { invoices: NonNullable<LoaderData['invoices']> 
             header: 'Total',
             sortable: true,
             className: 'text-right',
-            cell: (i: Row) => aud(i.total_amount_due),
+            cell: (i: Row) => formatMoney(i.total_amount_due),
           },
           {
             key: 'outstanding',
             header: 'Outstanding',
             className: 'text-right',
-            cell: (i: Row) => aud(i.total_outstanding_amount),
+            cell: (i: Row) => formatMoney(i.total_outstanding_amount),
           },
           {
             key: 'invoice_date',
@@ -630,7 +632,7 @@ function Payments({ payments }: { payments: NonNullable<LoaderData['payments']> 
             header: 'Premium',
             sortable: true,
             className: 'text-right',
-            cell: (p: Row) => aud(p.premium),
+            cell: (p: Row) => formatMoney(p.premium),
           },
           { key: 'status', header: 'Status', cell: (p: Row) => <StatusBadge status={p.status} /> },
           {

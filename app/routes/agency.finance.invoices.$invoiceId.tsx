@@ -9,8 +9,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Invoice #${data?.invoice.id ?? ''} · Agency portal` },
 ]
 
-const aud = (n: number) => n.toLocaleString('en-AU', { style: 'currency', currency: 'AUD' })
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireAgency(request, FINANCE_PAGES)
   return { invoice: await loadInvoice(actor, params.invoiceId) }

@@ -45,7 +45,6 @@ import { fromCents } from '../../domain/shared/money'
 import { PageHeader } from '../components/app-shell'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { ErrorList, SubmitButton } from '../components/forms'
-import { formatMoney } from '../components/policy-list'
 import {
   PersonalFields,
   StepCheckbox,
@@ -59,7 +58,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { Input } from '../components/ui/input'
 import { Label } from '../components/ui/label'
 import { idFromParam, throwAsResponse } from '../utils/forms.server'
-import { formatDate, humanize } from '../utils/misc'
+import { formatDate, humanize, formatMoney } from '../utils/misc'
 import { requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 

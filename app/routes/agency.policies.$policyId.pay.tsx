@@ -31,6 +31,7 @@ import { idFromParam, replyForIntent, throwAsResponse } from '../utils/forms.ser
 import { requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { storeFormFile } from '../utils/upload.server'
+import { formatMoney } from '../utils/misc'
 
 export const meta: MetaFunction = () => [{ title: 'Pay for a policy · Agency portal' }]
 
@@ -138,9 +139,6 @@ type ActionData = {
   result?: { error?: Record<string, string[] | null> | null }
   link?: { url: string; expires_at: string | Date; currency: string }
 }
-
-const money = (amount: number, currency = 'AUD') =>
-  new Intl.NumberFormat('en-AU', { style: 'currency', currency }).format(amount)
 
 const day = (iso: string | null) =>
   iso
@@ -257,7 +255,7 @@ export default function PayPolicy() {
           <dl className="grid grid-cols-1 gap-x-8 gap-y-3 text-sm sm:grid-cols-3">
             <div>
               <dt className="text-muted-foreground">Premium</dt>
-              <dd className="text-lg font-semibold">{money(o.premium, o.currency)}</dd>
+              <dd className="text-lg font-semibold">{formatMoney(o.premium, o.currency)}</dd>
             </div>
             <div>
               <dt className="text-muted-foreground">Cover</dt>
@@ -267,16 +265,16 @@ export default function PayPolicy() {
             </div>
             <div>
               <dt className="text-muted-foreground">Agency balance</dt>
-              <dd>{money(o.agencyBalance)}</dd>
+              <dd>{formatMoney(o.agencyBalance)}</dd>
             </div>
             <div>
               <dt className="text-muted-foreground">Buy now, pay later left</dt>
-              <dd>{money(o.buyNowPayLaterRemainingAmount)}</dd>
+              <dd>{formatMoney(o.buyNowPayLaterRemainingAmount)}</dd>
             </div>
             <div>
               <dt className="text-muted-foreground">By card</dt>
               <dd>
-                {money(o.cardAmount, o.currency)}
+                {formatMoney(o.cardAmount, o.currency)}
                 {o.isCardSurchargeEnabled ? ` (includes a ${o.cardSurchargeRate}% card surcharge)` : ''}
               </dd>
             </div>
@@ -331,14 +329,14 @@ export default function PayPolicy() {
               id="balance"
               title="Agency balance"
               available={o.AgencyBalance}
-              description={`Available: ${money(o.agencyBalance)}.`}
+              description={`Available: ${formatMoney(o.agencyBalance)}.`}
             >
               <IntentForm intent="balance">
                 {shortBalance ? (
                   <p className="text-sm text-muted-foreground">Your balance does not cover this premium.</p>
                 ) : null}
                 <ErrorList errors={errorsOf(balance, '')} />
-                <SubmitButton>Pay {money(o.premium, o.currency)} from balance</SubmitButton>
+                <SubmitButton>Pay {formatMoney(o.premium, o.currency)} from balance</SubmitButton>
               </IntentForm>
             </MethodCard>
 
@@ -346,7 +344,7 @@ export default function PayPolicy() {
               id="bnpl"
               title="Buy now, pay later"
               available={o.BuyNowPayLater}
-              description={`Allowance left: ${money(o.buyNowPayLaterRemainingAmount)}.`}
+              description={`Allowance left: ${formatMoney(o.buyNowPayLaterRemainingAmount)}.`}
             >
               <IntentForm intent="bnpl">
                 {shortBnpl ? (
@@ -382,13 +380,13 @@ export default function PayPolicy() {
               available={o.Card}
               description={
                 o.isCardSurchargeEnabled
-                  ? `A ${o.cardSurchargeRate}% card surcharge applies: ${money(o.cardAmount, o.currency)} in total.`
+                  ? `A ${o.cardSurchargeRate}% card surcharge applies: ${formatMoney(o.cardAmount, o.currency)} in total.`
                   : 'Pay now on the secure card checkout.'
               }
             >
               <IntentForm intent="card">
                 <ErrorList errors={errorsOf(cardResult, '')} />
-                <SubmitButton>Pay {money(o.cardAmount, o.currency)} by card</SubmitButton>
+                <SubmitButton>Pay {formatMoney(o.cardAmount, o.currency)} by card</SubmitButton>
               </IntentForm>
             </MethodCard>
           </div>
@@ -400,8 +398,8 @@ export default function PayPolicy() {
           <CardHeader>
             <CardTitle>Payment link</CardTitle>
             <CardDescription>
-              Send the student a link to pay {money(o.cardAmount, o.currency)} by card. You are reminded a day
-              before it expires.
+              Send the student a link to pay {formatMoney(o.cardAmount, o.currency)} by card. You are reminded
+              a day before it expires.
             </CardDescription>
           </CardHeader>
           <CardContent className="space-y-4">

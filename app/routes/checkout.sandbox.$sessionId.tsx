@@ -23,6 +23,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../components/ui
 import { Input } from '../components/ui/input'
 import { Label } from '../components/ui/label'
 import { replyInvalid, replyWithError, throwAsResponse } from '../utils/forms.server'
+import { formatMoney } from '../utils/misc'
 
 export const meta: MetaFunction = () => [{ title: 'Test checkout · OSHC Back Office' }]
 
@@ -76,9 +77,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(target)
 }
 
-const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en-AU', { style: 'currency', currency }).format(amount)
-
 export default function SandboxCheckout() {
   const { checkout, action: formAction } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
@@ -94,14 +92,14 @@ export default function SandboxCheckout() {
             <Badge variant="warning">Test mode</Badge>
           </div>
           <h1 className="text-2xl font-semibold tracking-tight">
-            Pay {money(checkout.amount, checkout.currency)}
+            Pay {formatMoney(checkout.amount, checkout.currency)}
           </h1>
           <CardDescription>{checkout.description}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
           {checkout.surcharge_amount > 0 ? (
             <p className="text-sm text-muted-foreground">
-              Includes a card surcharge of {money(checkout.surcharge_amount, checkout.currency)}.
+              Includes a card surcharge of {formatMoney(checkout.surcharge_amount, checkout.currency)}.
             </p>
           ) : null}
           {checkout.state === 'paid' ? (
@@ -145,7 +143,7 @@ export default function SandboxCheckout() {
               <ErrorList errors={formErrors} />
               <div className="flex gap-2">
                 <SubmitButton name="intent" value="pay">
-                  Pay {money(checkout.amount, checkout.currency)}
+                  Pay {formatMoney(checkout.amount, checkout.currency)}
                 </SubmitButton>
                 <Button type="submit" name="intent" value="cancel" variant="outline">
                   Cancel

@@ -21,6 +21,7 @@ import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert'
 import { Button } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card'
 import { replyInvalid, replyWithError, throwAsResponse } from '../utils/forms.server'
+import { formatMoney } from '../utils/misc'
 
 export const meta: MetaFunction = () => [
   { title: 'Pay your health cover · OSHC Back Office' },
@@ -88,9 +89,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(url)
 }
 
-const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en-AU', { style: 'currency', currency }).format(amount)
-
 const day = (iso: string | null) =>
   iso
     ? new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-AU', { dateStyle: 'medium', timeZone: 'UTC' })
@@ -121,7 +119,7 @@ export default function PayByLink() {
               {day(link.policy.start_date)} to {day(link.policy.end_date)}
             </dd>
             <dt className="font-medium">Amount</dt>
-            <dd className="font-semibold">{money(link.amount, link.amount_currency)}</dd>
+            <dd className="font-semibold">{formatMoney(link.amount, link.amount_currency)}</dd>
           </dl>
 
           {link.status === 'PAID' ? (
@@ -167,17 +165,17 @@ export default function PayByLink() {
               </Form>
               {quote ? (
                 <p className="text-sm" aria-live="polite">
-                  About <strong>{money(quote.payment_amount, quote.payment_currency)}</strong> at 1 AUD ={' '}
-                  {quote.client_rate} {quote.payment_currency} (rate valid until{' '}
+                  About <strong>{formatMoney(quote.payment_amount, quote.payment_currency)}</strong> at 1 AUD
+                  = {quote.client_rate} {quote.payment_currency} (rate valid until{' '}
                   {new Date(quote.valid_to).toLocaleTimeString('en-AU', { timeStyle: 'short' })}). Your card
-                  is charged {money(link.amount, link.amount_currency)}.
+                  is charged {formatMoney(link.amount, link.amount_currency)}.
                 </p>
               ) : null}
               <Form method="post" className="space-y-2">
                 <input type="hidden" name="intent" value="pay" />
                 <ErrorList errors={payErrors} />
                 <SubmitButton className="w-full">
-                  Pay by card {money(link.amount, link.amount_currency)}
+                  Pay by card {formatMoney(link.amount, link.amount_currency)}
                 </SubmitButton>
                 <p className="text-sm text-muted-foreground">
                   This link expires on{' '}

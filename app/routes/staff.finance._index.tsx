@@ -40,7 +40,7 @@ import { Select } from '../components/ui/select'
 import { Textarea } from '../components/ui/textarea'
 import { cn } from '../utils/cn'
 import { listParams } from '../utils/forms.server'
-import { formatDate, formatDateTime, humanize } from '../utils/misc'
+import { formatDate, formatDateTime, humanize, formatMoney } from '../utils/misc'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { storeFormFile } from '../utils/upload.server'
@@ -60,9 +60,6 @@ const sortOf = (q: { sort_key: string; sort_direction: string }) => ({
   direction: q.sort_direction === 'asc' ? ('asc' as const) : ('desc' as const),
 })
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
-const aud = (n: number | null | undefined) =>
-  n === null || n === undefined ? '—' : n.toLocaleString('en-AU', { style: 'currency', currency: 'AUD' })
-
 function parseOr400(params: Record<string, string>) {
   try {
     return parseStaffFinanceQuery(params)
@@ -455,7 +452,7 @@ function PaymentsSection({
       header: 'Premium',
       sortable: true,
       className: 'text-right',
-      cell: (p: Row) => aud(p.premium),
+      cell: (p: Row) => formatMoney(p.premium),
     },
     { key: 'payment_method', header: 'Method', cell: (p: Row) => humanize(p.payment_method) || '—' },
     {
@@ -626,7 +623,7 @@ function TopupsSection({ data, topups }: { data: LoaderData; topups: NonNullable
               header: 'Amount',
               sortable: true,
               className: 'text-right',
-              cell: (t: Row) => aud(t.amount),
+              cell: (t: Row) => formatMoney(t.amount),
             },
             {
               key: 'topup_date',
@@ -794,13 +791,13 @@ function InvoicesSection({
             header: 'Total',
             sortable: true,
             className: 'text-right',
-            cell: (i: Row) => aud(i.total_amount_due),
+            cell: (i: Row) => formatMoney(i.total_amount_due),
           },
           {
             key: 'outstanding',
             header: 'Outstanding',
             className: 'text-right',
-            cell: (i: Row) => aud(i.total_outstanding_amount),
+            cell: (i: Row) => formatMoney(i.total_outstanding_amount),
           },
           {
             key: 'invoice_date',

@@ -37,6 +37,17 @@ export function toIsoString(value: DateInput): string | undefined {
   return toDate(value)?.toISOString()
 }
 
+const moneyFormatters = new Map<string, Intl.NumberFormat>()
+
+/** 12.5 -> '$12.50' (AUD) or 'NPR 1,105.00'; null or undefined -> '—'. Amounts arrive as decimals. */
+export function formatMoney(amount: number | null | undefined, currency = 'AUD'): string {
+  if (amount === null || amount === undefined) return '—'
+  let f = moneyFormatters.get(currency)
+  if (!f)
+    moneyFormatters.set(currency, (f = new Intl.NumberFormat(APP_LOCALE, { style: 'currency', currency })))
+  return f.format(amount)
+}
+
 /** 'COMPANY_DETAIL_DONE' -> 'Company detail done'; 'companyDetail' -> 'Company detail'. */
 export function humanize(value: string | null | undefined): string {
   if (!value) return ''
