@@ -13,7 +13,7 @@ import { Badge } from '../components/ui/badge'
 import { Button, buttonVariants } from '../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card'
 import { throwAsResponse } from '../utils/forms.server'
-import { formatDate, humanize } from '../utils/misc'
+import { formatDate, formatMoney, humanize } from '../utils/misc'
 import { requireAgency } from '../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Quotes · Agency portal' }]
@@ -61,8 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-const aud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' })
-const money = (n: number) => aud.format(n)
+const money = (n: number) => formatMoney(n)
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
 type Quote = LoaderData['quotes'][number]

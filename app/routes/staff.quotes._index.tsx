@@ -12,7 +12,7 @@ import { Badge } from '../components/ui/badge'
 import { Button } from '../components/ui/button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table'
 import { throwAsResponse } from '../utils/forms.server'
-import { formatDate, humanize } from '../utils/misc'
+import { formatDate, formatMoney, humanize } from '../utils/misc'
 import { requireStaff } from '../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Quotes · OSHC Back Office' }]
@@ -74,8 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-const aud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' })
-const money = (n: number) => aud.format(n)
+const money = (n: number) => formatMoney(n)
 
 function QuoteCell({
   cell,
