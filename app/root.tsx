@@ -37,7 +37,7 @@ export default function App() {
     <>
       <Outlet />
       {toast ? <ShowToast toast={toast} /> : null}
-      <Toaster richColors position="top-right" />
+      <Toaster position="top-right" />
     </>
   )
 }
