@@ -159,6 +159,32 @@ results.push(
     get(`/agencies/agency-management/agenciesByStatus?global_filter=4242&perPage=25`),
   ),
 )
+results.push(
+  await load(
+    'quote: GET /insurances/quotes (6 insurers, agency view with commission, offers and rules)',
+    get('/insurances/quotes?policyType=SINGLE&startDate=2027-02-01&endDate=2028-01-31&agency_id=6'),
+  ),
+)
+results.push(
+  await load(
+    `getPoliciesByStatus over ${POLICIES.toLocaleString()} (2 statuses, insurer, sort by start date, page 3)`,
+    get(
+      '/oshc/policy-management/getPoliciesByStatus?status=PURCHASED&status=PAYMENT_APPROVED&provider_filter=1&sort_key=start_date&sort_direction=true&page=3&perPage=25',
+    ),
+  ),
+)
+results.push(
+  await load(
+    'getPoliciesByStatus, text search "Student4242" (name, e-mail, passport, ref) over all',
+    get('/oshc/policy-management/getPoliciesByStatus?global_filter=Student4242&perPage=25'),
+  ),
+)
+results.push(
+  await load(
+    'agency list: getPoliciesByStatus/{agency_id} (one agency, 200 policies, newest first)',
+    get('/agencies/policy-management/getPoliciesByStatus/6?perPage=25'),
+  ),
+)
 
 // An approval through a Temporal Update, beside a Temporal query on the same workflows.
 const { createWorker } = await import('../workers/worker')

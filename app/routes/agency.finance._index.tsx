@@ -20,6 +20,7 @@ import { amountCents, BANK_DOCUMENT_REQUIRED } from '../../domain/finance/financ
 import { isoDate } from '../../domain/shared/fields'
 import { INVOICE_TYPES, REQUEST_STATUSES } from '../../db/schema/enums'
 import { PageHeader } from '../components/app-shell'
+import { TabLinks, useListHref } from '../components/tab-links'
 import {
   DataTable,
   ExportLinks,
@@ -210,54 +211,6 @@ export async function action({ request }: ActionFunctionArgs) {
 // ---- Page --------------------------------------------------------------------------------------
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
-
-function useHref() {
-  const [searchParams] = useSearchParams()
-  return (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(searchParams)
-    next.delete('page')
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null) next.delete(k)
-      else next.set(k, v)
-    }
-    return `/agency/finance?${next.toString()}`
-  }
-}
-
-function TabLinks<T extends string>({
-  label,
-  items,
-  current,
-  href,
-}: {
-  label: string
-  items: readonly { value: T; label: string }[]
-  current: T | null
-  href: (value: T) => string
-}) {
-  return (
-    <nav aria-label={label}>
-      <ul className="flex flex-wrap gap-1 border-b">
-        {items.map((t) => (
-          <li key={t.value}>
-            <Link
-              to={href(t.value)}
-              aria-current={t.value === current ? 'page' : undefined}
-              className={cn(
-                '-mb-px inline-block border-b-2 px-3 py-2 text-sm font-medium',
-                t.value === current
-                  ? 'border-primary text-foreground'
-                  : 'border-transparent text-muted-foreground hover:text-foreground',
-              )}
-            >
-              {t.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  )
-}
 
 export default function AgencyFinance() {
   const data = useLoaderData<typeof loader>()
@@ -492,7 +445,7 @@ function Topups({ topups, canTopUp }: { topups: NonNullable<LoaderData['topups']
 }
 
 function Invoices({ invoices }: { invoices: NonNullable<LoaderData['invoices']> }) {
-  const href = useHref()
+  const href = useListHref('/agency/finance')
   const [searchParams] = useSearchParams()
   type Row = (typeof invoices.rows)[number]
   return (
@@ -596,7 +549,7 @@ function Invoices({ invoices }: { invoices: NonNullable<LoaderData['invoices']> 
 }
 
 function Payments({ payments }: { payments: NonNullable<LoaderData['payments']> }) {
-  const href = useHref()
+  const href = useListHref('/agency/finance')
   type Row = (typeof payments.rows)[number]
   return (
     <div className="space-y-4">

@@ -22,6 +22,7 @@ import { findInsuranceProviders } from '../../domain/reference/find-insurance-pr
 import { DomainError } from '../../domain/shared/errors'
 import { INVOICE_TYPES, PAYMENT_METHODS, REQUEST_STATUSES } from '../../db/schema/enums'
 import { PageHeader } from '../components/app-shell'
+import { TabLinks, useListHref } from '../components/tab-links'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { SubmitButton } from '../components/forms'
 import {
@@ -261,54 +262,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
 
-function useHref() {
-  const [searchParams] = useSearchParams()
-  return (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(searchParams)
-    next.delete('page')
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null) next.delete(k)
-      else next.set(k, v)
-    }
-    return `/staff/finance?${next.toString()}`
-  }
-}
-
-function TabLinks<T extends string>({
-  label,
-  items,
-  current,
-  href,
-}: {
-  label: string
-  items: readonly { value: T; label: string }[]
-  current: T | null
-  href: (value: T) => string
-}) {
-  return (
-    <nav aria-label={label}>
-      <ul className="flex flex-wrap gap-1 border-b">
-        {items.map((t) => (
-          <li key={t.value}>
-            <Link
-              to={href(t.value)}
-              aria-current={t.value === current ? 'page' : undefined}
-              className={cn(
-                '-mb-px inline-block border-b-2 px-3 py-2 text-sm font-medium',
-                t.value === current
-                  ? 'border-primary text-foreground'
-                  : 'border-transparent text-muted-foreground hover:text-foreground',
-              )}
-            >
-              {t.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  )
-}
-
 export default function StaffFinance() {
   const data = useLoaderData<typeof loader>()
   return (
@@ -415,7 +368,7 @@ function PaymentsSection({
   data: LoaderData
   payments: NonNullable<LoaderData['payments']>
 }) {
-  const href = useHref()
+  const href = useListHref('/staff/finance')
   const verification = data.tab === 'verification'
   const rows = payments.rows
   type Row = (typeof rows)[number]
@@ -704,7 +657,7 @@ function InvoicesSection({
   data: LoaderData
   invoices: NonNullable<LoaderData['invoices']>
 }) {
-  const href = useHref()
+  const href = useListHref('/staff/finance')
   const [searchParams] = useSearchParams()
   type Row = (typeof invoices.rows)[number]
   return (

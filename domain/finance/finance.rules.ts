@@ -1,3 +1,4 @@
+import { POLICY_STATUSES } from '../../db/schema/enums'
 import type { PolicyStatus } from '../policies/policies.rules'
 
 /** Staff outstanding-policy tabs (spec/02 section 2) and the policy statuses each shows. */
@@ -19,20 +20,9 @@ export const OUTSTANDING_TAB_STATUSES: Record<OutstandingTab, readonly PolicySta
  * "Purchased" policies: the premium payment was approved, whatever happened after (certificates,
  * refunds, clawbacks). BNPL-financed policies are not purchased yet (they sit under Pending).
  */
-export const PURCHASED_STATUSES: readonly PolicyStatus[] = [
-  'PAYMENT_APPROVED',
-  'CERTIFICATE_UPLOADED',
-  'CERTIFICATE_ISSUED',
-  'FULL_REFUND_REQUESTED',
-  'FULL_REFUND_REJECTED',
-  'FULL_REFUND_APPROVED',
-  'FULL_REFUND_INITIATED',
-  'FULL_REFUND_COMPLETED',
-  'CLAWBACK_INITIATED',
-  'CLAWBACK_REQUESTED',
-  'CLAWBACK_COMPLETED',
-  'CLAWBACK_REJECTED',
-]
+export const PURCHASED_STATUSES: readonly PolicyStatus[] = POLICY_STATUSES.slice(
+  POLICY_STATUSES.indexOf('PAYMENT_APPROVED'),
+).filter((s) => s !== 'PAYMENT_REJECTED' && s !== 'PAYMENT_BY_BUY_NOW_PAY_LATER')
 
 /** Agency pending-payment tabs: what it still has to pay, what waits for staff, or both. */
 export const AGENCY_PAYMENT_TABS = ['Outstanding', 'Payment_Verification_Pending', 'All'] as const

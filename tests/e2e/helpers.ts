@@ -34,6 +34,10 @@ export async function signOut(page: Page) {
 
 /** WCAG A/AA violations on the current page (axe-core). */
 export async function expectAccessible(page: Page) {
+  // Let running transitions (a toast sliding in) finish: axe reads half-faded text as low contrast.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+  )
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
   expect(
     result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
