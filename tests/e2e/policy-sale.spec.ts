@@ -63,7 +63,7 @@ test('quote, sell by bank transfer, staff approve and issue the certificate, age
   // 3. Pay by bank transfer: the proof is required.
   await expect(page).toHaveURL(new RegExp(`/agency/policies/${policyId}/pay`))
   await page.getByRole('button', { name: 'Submit bank payment' }).click()
-  await expect(page.getByText('Bank document is required')).toBeVisible()
+  await expect(page.getByText('Bank document is required').first()).toBeVisible()
   await page.getByLabel('Proof of transfer').setInputFiles(pdf('transfer.pdf'))
   await page.getByRole('button', { name: 'Submit bank payment' }).click()
   await expect(page).toHaveURL(new RegExp(`/agency/policies/${policyId}$`))
