@@ -190,6 +190,7 @@ export const policies = pgTable(
   },
   (t) => [
     uniqueIndex('policies_ref_idx').on(t.ref),
+    index('policies_ref_trgm_idx').using('gin', sql`${t.ref} gin_trgm_ops`),
     index('policies_agency_status_idx').on(t.agency_id, t.status, t.created_at),
     index('policies_status_created_idx').on(t.status, t.created_at),
     index('policies_customer_idx').on(t.customer_id),

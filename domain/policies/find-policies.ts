@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import { alias, union } from 'drizzle-orm/pg-core'
 import { getDb } from '../../db/client'
 import { agencies, customers, customerSearchText, insuranceProviders, policies } from '../../db/schema'
 import { assertAgencyAccess } from '../agencies/get-agency'
@@ -61,10 +62,22 @@ function filters(actor: Actor, scope: PolicyScope, q: Partial<PolicyListFilter>)
   return and(...where)!
 }
 
-/** Ref, student name, e-mail or passport (the trigram expression of db/schema/policies.ts). */
+/**
+ * Ref, student name, e-mail or passport: the ids from two trigram-indexed lookups (the customer
+ * expression of db/schema/policies.ts, and the ref) in one UNION. An OR across the joined tables
+ * can use neither index (1.5 s p50 over 100k policies in `npm run bench`; this: a few ms).
+ */
 function searchCondition(text: string): SQL {
   const like = `%${escapeLike(text)}%`
-  return or(sql`${customerSearchText(customers)} ilike ${like}`, ilike(policies.ref, like))!
+  const c = alias(customers, 'search_customers')
+  const p = alias(policies, 'search_policies')
+  const byStudent = getDb()
+    .select({ id: p.id })
+    .from(p)
+    .innerJoin(c, eq(c.id, p.customer_id))
+    .where(sql`${customerSearchText(c)} ilike ${like}`)
+  const byRef = getDb().select({ id: p.id }).from(p).where(ilike(p.ref, like))
+  return inArray(policies.id, union(byStudent, byRef))
 }
 
 const customerName = sql<string>`lower(${customers.first_name} || ' ' || ${customers.last_name})`

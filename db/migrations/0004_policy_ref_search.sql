@@ -1,0 +1,1 @@
+CREATE INDEX "policies_ref_trgm_idx" ON "policies" USING gin ("ref" gin_trgm_ops);
