@@ -1,15 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { policyPremiumPayments } from '../../db/schema'
 import type { Actor } from '../shared/actor'
-import { conflict } from '../shared/errors'
 import { lockPolicyFor } from '../policies/policy-history'
 import { settlePremiumPayment } from '../payments/settle-premium'
 import { closeWorkflowTasks } from '../tasks/tasks'
 import { financeMails } from '../mail/finance-mails'
-import { assertFinanceStaff, assertNotMaker, mailAgency } from './finance.shared'
-
-export const NO_PAYMENT_WAITING = 'This policy has no payment waiting for verification'
+import { assertFinanceStaff, assertNotMaker, lockWaitingPayment, mailAgency } from './finance.shared'
 
 /**
  * paymentApprove (staff with finance): verifies a PURCHASED policy's REQUESTED premium payment.
@@ -23,16 +18,7 @@ export async function approvePolicyPayment(opts: { actor: Actor; policyId: numbe
   assertFinanceStaff(actor)
   const result = await getDb().transaction(async (tx) => {
     const policy = await lockPolicyFor(tx, opts.policyId, 'approvePayment')
-    const [payment] = await tx
-      .select()
-      .from(policyPremiumPayments)
-      .where(
-        and(eq(policyPremiumPayments.policy_id, policy.id), eq(policyPremiumPayments.status, 'REQUESTED')),
-      )
-      .orderBy(desc(policyPremiumPayments.created_at), desc(policyPremiumPayments.id))
-      .limit(1)
-      .for('update')
-    if (!payment) throw conflict(NO_PAYMENT_WAITING)
+    const payment = await lockWaitingPayment(tx, policy.id)
     assertNotMaker(actor.identityId, payment)
     await settlePremiumPayment(tx, {
       policyId: policy.id,

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { getDb, type DbOrTx } from '../../db/client'
-import { agencies, policies } from '../../db/schema'
+import { agencies, policies, policyPremiumPayments } from '../../db/schema'
 import { assertPermission, isAgencySide, isStaff, type Actor, type StaffActor } from '../shared/actor'
-import { forbidden, notFound } from '../shared/errors'
+import { conflict, forbidden, notFound } from '../shared/errors'
 import { MAKER_CHECKER_MSG } from './finance.rules'
 import { sendMail } from '../mail/mailer'
 import { financeRecipient } from '../mail/finance-mails'
@@ -67,4 +67,19 @@ export function assertNotMaker(
   record: { created_by?: number | null; updated_by?: number | null },
 ) {
   if (record.created_by === identityId || record.updated_by === identityId) throw forbidden(MAKER_CHECKER_MSG)
+}
+
+export const NO_PAYMENT_WAITING = 'This policy has no payment waiting for verification'
+
+/** The newest REQUESTED premium payment of a policy, locked in `tx`; 409 when none waits. */
+export async function lockWaitingPayment(tx: DbOrTx, policyId: number) {
+  const [payment] = await tx
+    .select()
+    .from(policyPremiumPayments)
+    .where(and(eq(policyPremiumPayments.policy_id, policyId), eq(policyPremiumPayments.status, 'REQUESTED')))
+    .orderBy(desc(policyPremiumPayments.created_at), desc(policyPremiumPayments.id))
+    .limit(1)
+    .for('update')
+  if (!payment) throw conflict(NO_PAYMENT_WAITING)
+  return payment
 }

@@ -1,12 +1,11 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { files, policies, policyFiles, policyPremiumPayments } from '../../db/schema'
 import type { Actor } from '../shared/actor'
-import { conflict, notFound } from '../shared/errors'
+import { notFound } from '../shared/errors'
 import { assertFileUsable } from '../files/storage'
 import { recordPolicyHistory } from '../policies/policy-history'
-import { assertFinanceStaff } from './finance.shared'
-import { NO_PAYMENT_WAITING } from './approve-policy-payment'
+import { assertFinanceStaff, lockWaitingPayment } from './finance.shared'
 
 export const PAYMENT_PROOF = 'PAYMENT_PROOF'
 
@@ -27,16 +26,7 @@ export async function uploadPolicyPaymentProof(opts: {
     const [policy] = await tx.select().from(policies).where(eq(policies.id, opts.policyId)).for('update')
     if (!policy) throw notFound('Policy')
     await assertFileUsable(opts.documentUrl, actor, policy.agency_id)
-    const [payment] = await tx
-      .select()
-      .from(policyPremiumPayments)
-      .where(
-        and(eq(policyPremiumPayments.policy_id, policy.id), eq(policyPremiumPayments.status, 'REQUESTED')),
-      )
-      .orderBy(desc(policyPremiumPayments.created_at), desc(policyPremiumPayments.id))
-      .limit(1)
-      .for('update')
-    if (!payment) throw conflict(NO_PAYMENT_WAITING)
+    const payment = await lockWaitingPayment(tx, policy.id)
     const [file] = await tx
       .select({ filename: files.filename })
       .from(files)
