@@ -36,7 +36,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { Input } from '../components/ui/input'
 import { Label } from '../components/ui/label'
 import { Select } from '../components/ui/select'
-import { cn } from '../utils/cn'
 import { listParams, replyInvalid, replyWithError } from '../utils/forms.server'
 import { formatDate, formatDateTime, humanize, formatMoney } from '../utils/misc'
 import { FINANCE_PAGES, requireAgency } from '../utils/session.server'
