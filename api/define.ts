@@ -53,3 +53,9 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
 }
 
 export const ok = (data?: unknown, message = 'Success'): ApiResult => ({ data, message })
+
+/** The answer of a list: its rows in `data` and the page in `pageInfo`. */
+export const paged = (r: { items: unknown[]; pageInfo: NonNullable<ApiResult['pageInfo']> }): ApiResult => ({
+  data: r.items,
+  pageInfo: r.pageInfo,
+})

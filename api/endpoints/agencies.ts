@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint, ok } from '../define'
+import { endpoint, ok, paged } from '../define'
 import { exportResponse, ExportFormatSchema } from '../export.server'
 import { PageQuerySchema, SortDirectionSchema } from '../../domain/shared/pagination'
 import { id } from '../../domain/shared/fields'
@@ -317,10 +317,7 @@ export const agencyEndpoints = [
     summary: 'Agencies filtered by status list, country, creation type, dates and text',
     access: { staff: AM },
     query: ListQuery,
-    handler: async ({ query }) => {
-      const r = await findAgencies(query)
-      return { data: r.items, pageInfo: r.pageInfo }
-    },
+    handler: async ({ query }) => paged(await findAgencies(query)),
   }),
   endpoint({
     method: 'POST',
@@ -364,10 +361,7 @@ export const agencyEndpoints = [
         sort_direction: SortDirectionSchema,
       })
       .merge(PageQuerySchema),
-    handler: async ({ query }) => {
-      const r = await findInvitedAgencies(query)
-      return { data: r.items, pageInfo: r.pageInfo }
-    },
+    handler: async ({ query }) => paged(await findInvitedAgencies(query)),
   }),
   endpoint({
     method: 'GET',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { endpoint, ok, type Endpoint } from '../define'
+import type { PageInfo } from '../../domain/shared/pagination'
+import { endpoint, ok, type Endpoint, paged } from '../define'
 import { exportResponse, ExportFormatSchema } from '../export.server'
 import { id } from '../../domain/shared/fields'
 import * as S from '../../domain/finance/finance.schemas'
@@ -74,8 +75,6 @@ const paymentExport = async (
     columns: PAYMENT_POLICY_EXPORT_COLUMNS,
     rows: await iteratePaymentPolicies({ actor, list, agencyId, input: query }),
   })
-
-const paged = <T>(r: { items: T[]; pageInfo: object }) => ({ data: r.items, pageInfo: r.pageInfo as never })
 
 // ---- Staff payment verification ------------------------------------------------------------------
 
@@ -262,7 +261,7 @@ type LedgerFinder = (opts: {
   agencyId: number
   page: number
   perPage: number
-}) => Promise<{ items: unknown[]; pageInfo: object }>
+}) => Promise<{ items: unknown[]; pageInfo: PageInfo }>
 
 const ledger = (name: string, summary: string, find: LedgerFinder) =>
   endpoint({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint, ok, type Endpoint } from '../define'
+import { endpoint, ok, type Endpoint, paged } from '../define'
 import { exportResponse, ExportFormatSchema } from '../export.server'
 import { id } from '../../domain/shared/fields'
 import type { Actor } from '../../domain/shared/actor'
@@ -199,31 +199,22 @@ export const policyEndpoints: Endpoint[] = [
     access: readers,
     params: AgencyIdParam,
     query: S.PolicyListQuerySchema,
-    handler: async ({ actor, params, query }) => {
-      const r = await findPolicies({ actor, scope: { agencyId: params.agency_id, archived: false }, query })
-      return { data: r.items, pageInfo: r.pageInfo }
-    },
-  }),
-  endpoint({
-    method: 'POST',
-    path: `${BASE}/getPoliciesByStatus/{agency_id}`,
-    summary: 'Export of getPoliciesByStatus: the same filters, CSV (or XLSX with format=xlsx), streamed',
-    access: readers,
-    params: AgencyIdParam,
-    query: ExportQuery,
     handler: async ({ actor, params, query }) =>
-      exportPolicies(actor, { agencyId: params.agency_id, archived: false }, query, 'policies'),
+      paged(await findPolicies({ actor, scope: { agencyId: params.agency_id, archived: false }, query })),
   }),
-  endpoint({
-    method: 'POST',
-    path: `${BASE}/exportPoliciesByStatus/{agency_id}`,
-    summary: 'Export of getPoliciesByStatus: the same filters, CSV (or XLSX with format=xlsx), streamed',
-    access: readers,
-    params: AgencyIdParam,
-    query: ExportQuery,
-    handler: async ({ actor, params, query }) =>
-      exportPolicies(actor, { agencyId: params.agency_id, archived: false }, query, 'policies'),
-  }),
+  // The spec lists the export both as POST getPoliciesByStatus and as POST exportPoliciesByStatus.
+  ...['getPoliciesByStatus', 'exportPoliciesByStatus'].map((name) =>
+    endpoint({
+      method: 'POST',
+      path: `${BASE}/${name}/{agency_id}`,
+      summary: 'Export of getPoliciesByStatus: the same filters, CSV (or XLSX with format=xlsx), streamed',
+      access: readers,
+      params: AgencyIdParam,
+      query: ExportQuery,
+      handler: async ({ actor, params, query }) =>
+        exportPolicies(actor, { agencyId: params.agency_id, archived: false }, query, 'policies'),
+    }),
+  ),
   endpoint({
     method: 'GET',
     path: `${BASE}/getArchivePolicies/{agency_id}`,
@@ -231,10 +222,8 @@ export const policyEndpoints: Endpoint[] = [
     access: readers,
     params: AgencyIdParam,
     query: S.PolicyListQuerySchema,
-    handler: async ({ actor, params, query }) => {
-      const r = await findPolicies({ actor, scope: { agencyId: params.agency_id, archived: true }, query })
-      return { data: r.items, pageInfo: r.pageInfo }
-    },
+    handler: async ({ actor, params, query }) =>
+      paged(await findPolicies({ actor, scope: { agencyId: params.agency_id, archived: true }, query })),
   }),
   endpoint({
     method: 'POST',
@@ -255,10 +244,8 @@ export const policyEndpoints: Endpoint[] = [
     summary: `Every agency's policies (not archived); agency_filter[] narrows to agencies; ${listSummary}`,
     access: { staff: POLICY_READ_STAFF },
     query: S.PolicyListQuerySchema,
-    handler: async ({ actor, query }) => {
-      const r = await findPolicies({ actor, scope: { agencyId: null, archived: false }, query })
-      return { data: r.items, pageInfo: r.pageInfo }
-    },
+    handler: async ({ actor, query }) =>
+      paged(await findPolicies({ actor, scope: { agencyId: null, archived: false }, query })),
   }),
   endpoint({
     method: 'POST',
@@ -275,10 +262,8 @@ export const policyEndpoints: Endpoint[] = [
     summary: 'Archived policies of every agency, with the filters of getPoliciesByStatus',
     access: { staff: POLICY_READ_STAFF },
     query: S.PolicyListQuerySchema,
-    handler: async ({ actor, query }) => {
-      const r = await findPolicies({ actor, scope: { agencyId: null, archived: true }, query })
-      return { data: r.items, pageInfo: r.pageInfo }
-    },
+    handler: async ({ actor, query }) =>
+      paged(await findPolicies({ actor, scope: { agencyId: null, archived: true }, query })),
   }),
   endpoint({
     method: 'POST',

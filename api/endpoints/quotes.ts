@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint, ok, type Endpoint } from '../define'
+import { endpoint, ok, type Endpoint, paged } from '../define'
 import { id } from '../../domain/shared/fields'
 import {
   ExchangeRateSchema,
@@ -193,10 +193,7 @@ export const quoteEndpoints: Endpoint[] = [
     summary: 'Every offer, newest first, paged',
     access: FINANCE,
     query: OfferListQuerySchema,
-    handler: async ({ actor, query }) => {
-      const r = await findOffers({ actor, ...query })
-      return { data: r.items, pageInfo: r.pageInfo }
-    },
+    handler: async ({ actor, query }) => paged(await findOffers({ actor, ...query })),
   }),
   endpoint({
     method: 'GET',

@@ -1,4 +1,4 @@
-import { endpoint, ok } from '../define'
+import { endpoint, ok, paged } from '../define'
 import * as S from '../../domain/reference/reference.schemas'
 import { findCountries } from '../../domain/reference/find-countries'
 import { findStatesByCountry } from '../../domain/reference/find-states'
@@ -33,10 +33,7 @@ export const referenceEndpoints = [
     summary: "A state's cities, paged and searchable by name (pageInfo has totalPage and hasMore)",
     access: { public: true },
     query: S.CitiesQuerySchema,
-    handler: async ({ query }) => {
-      const r = await findCitiesByState(query)
-      return { data: r.items, pageInfo: r.pageInfo }
-    },
+    handler: async ({ query }) => paged(await findCitiesByState(query)),
   }),
   endpoint({
     method: 'POST',

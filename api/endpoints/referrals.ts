@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint, ok } from '../define'
+import { endpoint, ok, paged } from '../define'
 import { id } from '../../domain/shared/fields'
 import {
   AllReferralsQuerySchema,
@@ -64,10 +64,8 @@ export const referralEndpoints = [
     access: staffOrOwn,
     params: AgencyIdParam,
     query: ReferralListQuerySchema,
-    handler: async ({ actor, params, query }) => {
-      const r = await findAgencyReferrals({ actor, agencyId: params.agencyId, ...query })
-      return { data: r.items, pageInfo: r.pageInfo }
-    },
+    handler: async ({ actor, params, query }) =>
+      paged(await findAgencyReferrals({ actor, agencyId: params.agencyId, ...query })),
   }),
   endpoint({
     method: 'GET',
@@ -75,9 +73,6 @@ export const referralEndpoints = [
     summary: 'Every referral, newest first, filtered by either agency name or e-mail',
     access: { staff: AM },
     query: AllReferralsQuerySchema,
-    handler: async ({ actor, query }) => {
-      const r = await findAllAgencyReferrals({ actor, input: query })
-      return { data: r.items, pageInfo: r.pageInfo }
-    },
+    handler: async ({ actor, query }) => paged(await findAllAgencyReferrals({ actor, input: query })),
   }),
 ]

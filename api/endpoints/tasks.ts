@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint, ok } from '../define'
+import { endpoint, ok, paged } from '../define'
 import { id } from '../../domain/shared/fields'
 import { claimTask, findTasks } from '../../domain/tasks/tasks'
 import { TaskListQuerySchema } from '../../domain/tasks/tasks.schemas'
@@ -12,10 +12,7 @@ export const taskEndpoints = [
     summary: 'Open (or closed) inbox tasks: staff see staff tasks, an agency its own',
     access: { staff: true, agency: true },
     query: TaskListQuerySchema,
-    handler: async ({ actor, query }) => {
-      const r = await findTasks({ actor, input: query })
-      return { data: r.items, pageInfo: r.pageInfo }
-    },
+    handler: async ({ actor, query }) => paged(await findTasks({ actor, input: query })),
   }),
   endpoint({
     method: 'POST',

@@ -1,4 +1,4 @@
-import { endpoint, ok } from '../define'
+import { endpoint, ok, paged } from '../define'
 import * as S from '../../domain/users/users.schemas'
 import { createOshcUser } from '../../domain/users/create-oshc-user'
 import { updateOshcUser } from '../../domain/users/update-oshc-user'
@@ -100,10 +100,7 @@ export const userEndpoints = [
     summary: 'Staff users, paged and sorted (sort_key: created_at, first_name, last_name, email, status)',
     access: staffUM,
     query: S.UserListQuerySchema,
-    handler: async ({ actor, query }) => {
-      const r = await findOshcUsers({ actor, ...query })
-      return { data: r.items, pageInfo: r.pageInfo }
-    },
+    handler: async ({ actor, query }) => paged(await findOshcUsers({ actor, ...query })),
   }),
   endpoint({
     method: 'GET',
@@ -245,10 +242,8 @@ export const userEndpoints = [
     access: { staff: UM, agency: ANY_AGENCY },
     params: S.AgencyIdParamSchema,
     query: S.UserListQuerySchema,
-    handler: async ({ actor, params, query }) => {
-      const r = await findAgencyUsers({ actor, agencyId: params.agency_id, ...query })
-      return { data: r.items, pageInfo: r.pageInfo }
-    },
+    handler: async ({ actor, params, query }) =>
+      paged(await findAgencyUsers({ actor, agencyId: params.agency_id, ...query })),
   }),
   endpoint({
     method: 'GET',
