@@ -9,9 +9,9 @@ declare module '@remix-run/node' {
 }
 
 // Server-only trees: importing any of them from browser code must fail the build. Pure files
-// (zod schemas, rules, enum lists) are shared with the browser for client-side validation.
+// (zod schemas, rules, enum lists, the clock seam) are shared with the browser for client-side validation.
 const SERVER_ONLY = /\/(db|domain|api|temporal|workers|workflows)\//
-const SHARED = /(\.schemas|\.rules|\/db\/schema\/enums|\/domain\/shared\/(fields|pagination))(\.ts)?$/
+const SHARED = /(\.schemas|\.rules|\/db\/schema\/enums|\/domain\/shared\/(fields|pagination|clock))(\.ts)?$/
 
 export default defineConfig({
   server: { port: 3000 },

@@ -1,4 +1,5 @@
 import type { Actor } from '../domain/shared/actor'
+import { config } from '../domain/shared/config'
 import { actorForToken } from '../domain/access/sessions'
 
 export const SESSION_COOKIE = 'oshc_session'
@@ -12,18 +13,64 @@ export function readCookie(request: Request, name: string) {
   return undefined
 }
 
-/** Cookie-authenticated writes must come from our own origin (Bearer calls are exempt). */
-function sameOrigin(request: Request) {
-  const origin = request.headers.get('origin') ?? request.headers.get('referer')
-  if (!origin) return false
+const bearerOf = (request: Request) => request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]
+
+/** The caller's session token: the Bearer token, else the session cookie. */
+export const sessionTokenOf = (request: Request) => bearerOf(request) ?? readCookie(request, SESSION_COOKIE)
+
+/** A proxy's X-Forwarded-* value (its first entry), only when TRUST_PROXY says a proxy sets it. */
+function forwarded(request: Request, name: string) {
+  if (!config().TRUST_PROXY) return undefined
+  return request.headers.get(name)?.split(',')[0]?.trim() || undefined
+}
+
+/** Whether the browser reached us over TLS (directly, or through a trusted proxy). */
+export function isTls(request: Request) {
+  return (forwarded(request, 'x-forwarded-proto') ?? new URL(request.url).protocol.replace(/:$/, '')) === 'https'
+}
+
+/** The app's origin: APP_ORIGIN, else the one the request was addressed to (scheme, Host). */
+export function appOrigin(request: Request) {
+  const configured = config().APP_ORIGIN
+  if (configured) return configured
+  const url = new URL(request.url)
+  const host = forwarded(request, 'x-forwarded-host') ?? request.headers.get('host') ?? url.host
   try {
-    const o = new URL(origin)
-    const host =
-      request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? new URL(request.url).host
-    return o.host === host
+    return new URL(`${isTls(request) ? 'https' : 'http'}://${host}`).origin
   } catch {
-    return false
+    return null
   }
+}
+
+/**
+ * Where a request says it comes from: its Origin header, else its Referer. Scheme, host and port
+ * must equal the app's exactly (after the usual normalisation of case and default ports); a
+ * value carrying user info, "null" or anything unparsable is foreign.
+ */
+export function originVerdict(request: Request): 'same' | 'foreign' | 'absent' {
+  const claimed = request.headers.get('origin') ?? request.headers.get('referer')
+  if (claimed === null) return 'absent'
+  try {
+    const u = new URL(claimed)
+    if (u.username || u.password) return 'foreign'
+    return u.origin === appOrigin(request) ? 'same' : 'foreign'
+  } catch {
+    return 'foreign'
+  }
+}
+
+const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS']
+
+/**
+ * The one cross-site rule, for pages and the API: a write (any method but GET, HEAD, OPTIONS)
+ * from another origin is refused; a write authenticated by the session cookie must also say
+ * where it comes from. Browsers always send Origin on such requests, so only non-browser
+ * clients (which carry no cookie of a victim) write without one.
+ */
+export function isCrossSiteWrite(request: Request, opts: { cookieSession: boolean }) {
+  if (SAFE_METHODS.includes(request.method.toUpperCase())) return false
+  const verdict = originVerdict(request)
+  return verdict === 'foreign' || (verdict === 'absent' && opts.cookieSession)
 }
 
 export type RequestAuth = {
@@ -34,31 +81,31 @@ export type RequestAuth = {
   mustChangePassword: boolean
 }
 
-/** The one session check: Bearer token or session cookie, both resolved against the sessions table. */
+/**
+ * The one session check: Bearer token or session cookie, both resolved against the sessions
+ * table. Bearer calls cannot be forged by another site, so only the others are checked for it.
+ */
 export async function authenticateRequest(request: Request): Promise<RequestAuth> {
-  const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]
-  const cookie = bearer ? undefined : readCookie(request, SESSION_COOKIE)
-  const token = bearer ?? cookie
-  const anonymous: RequestAuth = {
-    actor: { kind: 'public' },
-    viaCookie: false,
-    csrfRejected: false,
-    mustChangePassword: false,
+  const bearer = bearerOf(request)
+  const token = bearer ?? readCookie(request, SESSION_COOKIE)
+  const found = token ? await actorForToken(token) : null
+  const viaCookie = !!found && !bearer
+  const csrfRejected = !bearer && isCrossSiteWrite(request, { cookieSession: viaCookie })
+  if (!found) {
+    return { actor: { kind: 'public' }, viaCookie: false, csrfRejected, mustChangePassword: false }
   }
-  if (!token) return anonymous
-  const found = await actorForToken(token)
-  if (!found) return anonymous
   const { mustChangePassword, ...actor } = found
-  const viaCookie = !bearer
-  const csrfRejected =
-    viaCookie && !['GET', 'HEAD', 'OPTIONS'].includes(request.method) && !sameOrigin(request)
   return { actor: actor as Actor, token, viaCookie, csrfRejected, mustChangePassword }
 }
 
-/** The session cookie: httpOnly, SameSite=Lax, Secure in production. */
-export function sessionCookie(token: string, expires: Date) {
-  const secure = process.env.NODE_ENV === 'production' ? '; Secure' : ''
-  return `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Expires=${expires.toUTCString()}${secure}`
+/** Secure whenever the app runs in production or the browser came over TLS. */
+const secureAttr = (request: Request) =>
+  process.env.NODE_ENV === 'production' || isTls(request) ? '; Secure' : ''
+
+/** The session cookie: httpOnly, SameSite=Lax, Secure in production and over TLS. */
+export function sessionCookie(token: string, expires: Date, request: Request) {
+  return `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Expires=${expires.toUTCString()}${secureAttr(request)}`
 }
 
-export const clearSessionCookie = () => `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`
+export const clearSessionCookie = (request: Request) =>
+  `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secureAttr(request)}`

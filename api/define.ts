@@ -1,15 +1,12 @@
 import type { z } from 'zod'
 import type { Actor } from '../domain/shared/actor'
+import type { Access } from '../domain/shared/authorize'
 import type { PageInfo } from '../domain/shared/pagination'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
-/**
- * Who may call an endpoint. `public` needs no session. Otherwise the caller must be staff holding
- * any of `staff` (or any staff when `true`), or agency-side holding any of `agency`.
- */
-export type Access =
-  { public: true } | { staff?: readonly string[] | true; agency?: readonly string[] | true }
+/** Who may call an endpoint: the `.access` of the use case it serves (or narrower). */
+export type { Access }
 
 export type HandlerContext<P, Q, B> = {
   actor: Actor

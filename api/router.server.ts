@@ -2,10 +2,11 @@ import { type z } from 'zod'
 import { endpoints } from './endpoints'
 import type { Endpoint, Method } from './define'
 import { DomainError, HTTP_STATUS, type FieldErrors } from '../domain/shared/errors'
-import type { Actor } from '../domain/shared/actor'
+import { authorize } from '../domain/shared/authorize'
 import { authenticateRequest } from './auth.server'
 import { logError } from '../domain/shared/log'
 import { errorResponse, json } from './respond'
+import { fieldWithNul, NUL_MSG } from '../domain/shared/fields'
 // Routes and the API reach Temporal through the port; register it wherever this module is bundled.
 import '../temporal/ports'
 
@@ -30,18 +31,40 @@ function compile(e: Endpoint): Compiled {
 // Literal segments win over parameters (e.g. /x/getAll before /x/{id}).
 const table: Compiled[] = endpoints.map(compile).sort((a, b) => b.literals - a.literals)
 
-export function matchEndpoint(method: string, path: string) {
-  let pathMatched = false
+/** `%E0%A4` and the like are not text: such a segment names nothing. */
+function decodeSegment(raw: string) {
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The row serving `method` on `path` with its decoded path params; otherwise the methods the path
+ * does serve (empty when no row has the path, or a segment is not valid percent-encoding).
+ */
+export function matchEndpoint(
+  method: string,
+  path: string,
+): { endpoint: Endpoint; params: Record<string, string> } | { allow: Method[] } {
+  const allow = new Set<Method>()
   for (const c of table) {
     const m = c.re.exec(path)
     if (!m) continue
-    pathMatched = true
-    if (c.e.method !== method) continue
+    if (c.e.method !== method) {
+      allow.add(c.e.method)
+      continue
+    }
     const params: Record<string, string> = {}
-    c.names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1])))
+    for (const [i, n] of c.names.entries()) {
+      const value = decodeSegment(m[i + 1])
+      if (value === null) return { allow: [] }
+      params[n] = value
+    }
     return { endpoint: c.e, params }
   }
-  return pathMatched ? 'method-not-allowed' : null
+  return { allow: [...allow] }
 }
 
 /** Zod issues -> `{ field: [message] }` keyed by the dotted path the spec names. */
@@ -67,27 +90,23 @@ export function queryObject(url: URL) {
   return out
 }
 
-async function readBody(request: Request): Promise<unknown> {
+const UNSUPPORTED_TYPE_MSG = 'Send the request body as JSON (Content-Type: application/json)'
+
+/**
+ * The JSON body, or {} when there is none. The API speaks JSON only (spec: request and answer
+ * bodies are JSON; uploads go to presigned URLs, not to /api), so any other declared type is a 415.
+ */
+async function readBody(request: Request): Promise<unknown | Response> {
   if (request.method === 'GET') return {}
-  const type = request.headers.get('content-type') ?? ''
   const text = await request.text()
   if (!text) return {}
-  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text))
+  const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
+  if (type !== 'application/json') return errorResponse(415, UNSUPPORTED_TYPE_MSG)
   try {
     return JSON.parse(text)
   } catch {
-    throw new DomainError('VALIDATION', 'The request body is not valid JSON')
+    return errorResponse(400, 'The request body is not valid JSON')
   }
-}
-
-function allowed(e: Endpoint, actor: Actor): 'ok' | 401 | 403 {
-  const access = e.access
-  if ('public' in access) return 'ok'
-  if (actor.kind === 'public' || actor.kind === 'system') return 401
-  const rule = actor.kind === 'Oshc' ? access.staff : access.agency
-  if (!rule) return 403
-  if (rule === true) return 'ok'
-  return rule.some((p) => actor.permissions.has(p)) ? 'ok' : 403
 }
 
 function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, errors: FieldErrors): T {
@@ -101,28 +120,36 @@ function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, errors: Fiel
 /** Serves `/api/*`: match, authenticate, authorise, validate, run, and shape the answer. */
 export async function handleApiRequest(
   request: Request,
-  context: { clientIp?: string } = {},
+  /** `method`: the method the client sent when the server had to rewrite it (TRACE; see server/). */
+  context: { clientIp?: string; method?: string } = {},
 ): Promise<Response> {
   const url = new URL(request.url)
   const path = url.pathname.replace(/^\/api/, '') || '/'
-  const method = request.method.toUpperCase() as Method
+  const method = (context.method ?? request.method).toUpperCase()
   const match = matchEndpoint(method, path)
-  if (match === null) return errorResponse(404, `No API route ${method} ${url.pathname}`)
-  if (match === 'method-not-allowed')
-    return errorResponse(405, `Method ${method} is not allowed on ${url.pathname}`)
+  if ('allow' in match) {
+    if (!match.allow.length) return errorResponse(404, `No API route ${method} ${url.pathname}`)
+    const res = errorResponse(405, `Method ${method} is not allowed on ${url.pathname}`)
+    res.headers.set('Allow', match.allow.join(', '))
+    return res
+  }
   const { endpoint: e, params } = match
   try {
     const auth = await authenticateRequest(request)
     if (auth.csrfRejected) return errorResponse(403, 'Cross-site request refused')
-    const verdict = allowed(e, auth.actor)
-    if (verdict === 401) return errorResponse(401, 'You must be signed in')
-    if (verdict === 403) return errorResponse(403, 'You do not have permission to do this')
+    authorize(e.access, auth.actor)
+
+    const rawBody = e.rawBody ? await request.text() : undefined
+    const body = rawBody === undefined ? await readBody(request) : {}
+    if (body instanceof Response) return body
+    const query = queryObject(url)
+    const nul = fieldWithNul(params) ?? fieldWithNul(query) ?? fieldWithNul(body)
+    if (nul) return errorResponse(400, `${nul} ${NUL_MSG}`, { [nul]: [NUL_MSG] })
 
     const errors: FieldErrors = {}
     const p = parse(e.params, params, errors)
-    const q = parse(e.query, queryObject(url), errors)
-    const rawBody = e.rawBody ? await request.text() : undefined
-    const b = parse(e.body, rawBody === undefined ? await readBody(request) : {}, errors)
+    const q = parse(e.query, query, errors)
+    const b = parse(e.body, body, errors)
     if (Object.keys(errors).length) {
       const first = Object.values(errors)[0][0]
       return errorResponse(400, first ?? 'Validation failed', errors)
@@ -145,8 +172,12 @@ export async function handleApiRequest(
       ...result.extra,
     })
   } catch (err) {
-    if (err instanceof DomainError)
-      return errorResponse(HTTP_STATUS[err.code], err.message, err.errors, err.extra)
+    if (err instanceof DomainError) {
+      const res = errorResponse(HTTP_STATUS[err.code], err.message, err.errors, err.extra)
+      // A 429 says when to try again (seconds), in the header and as `retryAfter` in the body.
+      if (typeof err.extra?.retryAfter === 'number') res.headers.set('Retry-After', String(err.extra.retryAfter))
+      return res
+    }
     logError('api', err, { method, path })
     return errorResponse(500, 'Something went wrong on our side. Please try again.')
   }

@@ -1,5 +1,6 @@
 import pg from 'pg'
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
+import { logWarn } from '../domain/shared/log'
 import * as schema from './schema'
 
 export type Db = NodePgDatabase<typeof schema>
@@ -13,12 +14,67 @@ let db: Db | undefined
 // bigint columns are read as numbers (minor units stay far below 2^53).
 pg.types.setTypeParser(20, (v) => Number(v))
 
+const CONNECTION_CODES = new Set([
+  '57P01', // admin_shutdown: pg_terminate_backend, a restart, idle_session_timeout
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: the server is starting up
+  '08000',
+  '08001',
+  '08003',
+  '08006', // connection_failure
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+])
+
+/** True when the connection failed rather than the statement (the server never judged it). */
+function isConnectionError(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | undefined
+  if (typeof e?.code === 'string' && CONNECTION_CODES.has(e.code)) return true
+  return typeof e?.message === 'string' && /Connection terminated|not queryable/.test(e.message)
+}
+
+const isRead = (query: unknown) =>
+  /^\s*select\b/i.test(typeof query === 'string' ? query : String((query as { text?: unknown })?.text))
+
+/**
+ * A pool that survives its connections being cut (failover, database restart, a pooling proxy).
+ * A connection's error is logged and the connection discarded (the pool opens a new one on
+ * demand): without listeners pg re-throws it as an uncaught exception and the process dies.
+ * A single SELECT outside a transaction that fails on a dead connection is run once more:
+ * it has no effect to repeat. Transactions never come here (drizzle runs them on a client from
+ * `connect()`), so a write is never re-run; it fails, and the caller (a request, or an activity
+ * Temporal retries) decides.
+ */
+function resilientPool(url: string) {
+  const p = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) })
+  const lost = (err: Error) =>
+    logWarn('db', 'A database connection was lost; a new one is opened on next use', { error: err.message })
+  p.on('error', lost) // an idle connection died
+  // A checked-out connection (inside a transaction) has no pool listener: without this one its
+  // 'error' event would crash the process; the failing query already rejects for the caller.
+  p.on('connect', (client) => client.on('error', () => {}))
+  const query = p.query.bind(p) as (...args: unknown[]) => Promise<unknown>
+  p.query = (async (...args: unknown[]) => {
+    if (typeof args[args.length - 1] === 'function' || !isRead(args[0])) return query(...args)
+    try {
+      return await query(...args)
+    } catch (err) {
+      if (!isConnectionError(err)) throw err
+      // Let the pool take in the end of its other dead connections before asking it for one.
+      await new Promise((r) => setTimeout(r, 100))
+      return query(...args)
+    }
+  }) as typeof p.query
+  return p
+}
+
 /** The process-wide database, created on first use from DATABASE_URL. */
 export function getDb(): Db {
   if (!db) {
     const url = process.env.DATABASE_URL
     if (!url) throw new Error('DATABASE_URL is not set')
-    pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) })
+    pool = resilientPool(url)
     db = drizzle(pool, { schema })
   }
   return db

@@ -15,23 +15,39 @@ export function run(cmd, args, opts = {}) {
 }
 
 const children = new Set()
-/** Starts a long-running child; every child is stopped when this process ends. */
+/**
+ * Starts a long-running child and keeps it running: when it exits on its own (a crash), it is
+ * started again after a pause doubling from 1 s (1, 2, 4, 8, 16 s), so one crash of the web server, the
+ * worker or the Temporal dev server does not stop the system. A child that keeps failing (six
+ * exits in a row, none after a minute of running: a bad configuration, a port in use) stops
+ * everything instead. Every child is stopped when this process ends.
+ */
 export function startChild(name, cmd, args, opts = {}) {
-  const child = spawn(cmd, args, {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
-    ...opts,
-  })
-  children.add(child)
-  child.on('exit', (code, signal) => {
-    children.delete(child)
-    if (!stopping && opts.critical !== false) {
-      log(`${name} exited (${signal ?? code}); stopping everything`)
-      stopAll(1)
-    }
-  })
-  return child
+  let failures = 0
+  const launch = () => {
+    const startedAt = Date.now()
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
+      ...opts,
+    })
+    children.add(child)
+    child.on('exit', (code, signal) => {
+      children.delete(child)
+      if (stopping) return
+      failures = Date.now() - startedAt > 60_000 ? 1 : failures + 1
+      if (failures > 5) {
+        log(`${name} exited (${signal ?? code}) ${failures} times in a row; stopping everything`)
+        stopAll(1)
+        return
+      }
+      const delay = 1000 * 2 ** (failures - 1)
+      log(`${name} exited (${signal ?? code}); restarting in ${delay / 1000}s`)
+      setTimeout(() => stopping || launch(), delay)
+    })
+  }
+  launch()
 }
 
 let stopping = false

@@ -28,6 +28,8 @@ try {
   if (await portOpen(port))
     throw new Error(`Port ${port} is already in use. Stop the other process or set PORT.`)
 
+  // The embedded PostgreSQL is not restarted from here: its postmaster already restarts crashed
+  // backends, and the web server and worker outlive a database restart (db/client.ts).
   if (!env.DATABASE_URL) {
     const { startEmbeddedPostgres } = await import('./embedded-db.mjs')
     const pg = await startEmbeddedPostgres({ dataDir, port: Number(env.EMBEDDED_PG_PORT ?? 5433) })
@@ -36,6 +38,8 @@ try {
     log(`Embedded PostgreSQL running (data in ${path.relative(root, dataDir)}/pg)`)
   }
 
+  // Like the worker and the web server, the Temporal dev server is restarted when it crashes: it
+  // keeps its state in temporal.db, and both reconnect to it.
   if (!env.TEMPORAL_ADDRESS) {
     const cli = ensureTemporalCli()
     const tport = Number(env.TEMPORAL_DEV_PORT ?? 7233)

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url'
 import { config } from '../domain/shared/config'
 import { logInfo } from '../domain/shared/log'
 import { securityHeaders } from './security-headers'
+import { carryUnsupportedMethods, refuseNulInUrl } from './request-guards'
+import { loadContext, refuseCrossSiteWrites, trustProxyWhenConfigured } from './edge'
 import '../temporal/ports'
 
 config() // fail fast on a bad environment
@@ -15,12 +17,14 @@ const build = (await import(path.join(root, 'build/server/index.js'))) as Server
 
 const app = express()
 app.disable('x-powered-by')
-app.set('trust proxy', process.env.TRUST_PROXY === '1')
+trustProxyWhenConfigured(app)
 app.use(compression())
 app.use(securityHeaders)
 app.use('/assets', express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }))
 app.use(express.static(path.join(root, 'build/client'), { maxAge: '1h' }))
-app.all('*', createRequestHandler({ build, getLoadContext: (req) => ({ clientIp: req.ip ?? 'unknown' }) }))
+app.use(carryUnsupportedMethods, refuseNulInUrl)
+app.use(refuseCrossSiteWrites)
+app.all('*', createRequestHandler({ build, getLoadContext: loadContext }))
 
 const port = Number(process.env.PORT ?? 3000)
 app.listen(port, () => logInfo('web', `listening on http://localhost:${port}`))

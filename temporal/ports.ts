@@ -12,6 +12,7 @@ import {
   agencyChangedSignal,
   agencyOnboardingWorkflowId,
   decideUpdate,
+  overrideStatusUpdate,
   type AgencyOnboardingInput,
 } from './contracts/agency-onboarding.contract'
 import {
@@ -46,17 +47,29 @@ function reasonOf(err: unknown): string | null {
 
 export const temporalWorkflowPort: WorkflowPort = {
   agencyChanged: signalOnboarding,
-  async decideOnboarding(agencyId, decision, actor) {
+  async decideOnboarding(agencyId, decision, actor, note) {
     const client = await temporalClient()
     const handle = client.workflow.getHandle(agencyOnboardingWorkflowId(agencyId))
     try {
-      await handle.executeUpdate(decideUpdate, { args: [decision, { actor }] })
+      await handle.executeUpdate(decideUpdate, { args: [decision, { actor, note }] })
     } catch (err) {
       if (err instanceof WorkflowNotFoundError) {
         throw new DomainError('INVALID_TRANSITION', 'This agency has no onboarding in progress')
       }
       const reason = reasonOf(err)
       if (reason) throw new DomainError('INVALID_TRANSITION', reason)
+      throw err
+    }
+  },
+  async overrideOnboarding(agencyId, status, actor) {
+    const client = await temporalClient()
+    const handle = client.workflow.getHandle(agencyOnboardingWorkflowId(agencyId))
+    try {
+      await handle.executeUpdate(overrideStatusUpdate, { args: [{ status, actor }] })
+      return true
+    } catch (err) {
+      // Never started, or completed (an update to a closed workflow is NOT_FOUND too).
+      if (err instanceof WorkflowNotFoundError) return false
       throw err
     }
   },

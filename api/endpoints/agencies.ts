@@ -27,7 +27,9 @@ import {
   getAgencyConfiguration,
   getOvhcAgencyConfiguration,
   updateAgencyCardSurcharge,
+  findOvhcCommissionRanges,
   updateAgencyOvhcConfiguration,
+  updateOvhcCommissionRange,
   upsertAgencyConfiguration,
   upsertAgencyConfigurationV2,
 } from '../../domain/agencies/configuration'
@@ -50,9 +52,6 @@ import {
 const BASE = '/agencies/agency-management'
 const USERS_BASE = '/agencies/user-management'
 const AM = ['agency_management'] as const
-/** Agency-side calls on its own record accept any agency permission (spec/01 section 6). */
-const ANY_AGENCY = ['finance', 'purchase', 'quote', 'user_management'] as const
-const staffOrOwn = { staff: AM, agency: ANY_AGENCY } as const
 
 const AgencyIdParam = z.object({ agencyId: id() })
 const IdParam = z.object({ id: id() })
@@ -70,7 +69,7 @@ const sharedReads = (base: string) => [
     method: 'GET',
     path: `${base}/getAgency`,
     summary: 'An agency by e-mail or id',
-    access: staffOrOwn,
+    access: getAgency.access,
     query: S.GetAgencyQuerySchema,
     handler: async ({ actor, query }) => ok(await getAgency({ actor, ...query })),
   }),
@@ -78,7 +77,7 @@ const sharedReads = (base: string) => [
     method: 'GET',
     path: `${base}/getAgencyConfiguration/{agencyId}`,
     summary: 'Provider configuration, BNPL meta, purchase rules, payment methods and surcharge',
-    access: staffOrOwn,
+    access: getAgencyConfiguration.access,
     params: AgencyIdParam,
     handler: async ({ actor, params }) =>
       ok(await getAgencyConfiguration({ actor, agencyId: params.agencyId })),
@@ -87,7 +86,7 @@ const sharedReads = (base: string) => [
     method: 'GET',
     path: `${base}/getAgencyDocument/{agencyId}`,
     summary: 'Agreement documents with presigned URLs',
-    access: staffOrOwn,
+    access: getAgencyDocument.access,
     params: AgencyIdParam,
     handler: async ({ actor, params }) => ok(await getAgencyDocument({ actor, agencyId: params.agencyId })),
   }),
@@ -95,7 +94,7 @@ const sharedReads = (base: string) => [
     method: 'GET',
     path: `${base}/getAgencyHistories/{agencyId}`,
     summary: 'The agency timeline',
-    access: staffOrOwn,
+    access: getAgencyHistories.access,
     params: AgencyIdParam,
     handler: async ({ actor, params }) => ok(await getAgencyHistories({ actor, agencyId: params.agencyId })),
   }),
@@ -119,7 +118,7 @@ export const agencyEndpoints = [
     method: 'POST',
     path: `${BASE}/sendInvitation`,
     summary: 'Invite an agency by e-mail',
-    access: { staff: AM },
+    access: inviteAgency.access,
     body: S.InvitationSchema,
     handler: async ({ actor, body }) => ({
       status: 201,
@@ -161,7 +160,7 @@ export const agencyEndpoints = [
     method: 'POST',
     path: `${BASE}/updateAgency/{agencyId}`,
     summary: 'Company details (step one)',
-    access: staffOrOwn,
+    access: updateAgency.access,
     params: AgencyIdParam,
     body: S.UpdateAgencySchema,
     handler: async ({ actor, params, body }) =>
@@ -171,7 +170,7 @@ export const agencyEndpoints = [
     method: 'POST',
     path: `${BASE}/updateAgencyAddress/{agencyId}`,
     summary: 'Address and contact e-mails (step two)',
-    access: staffOrOwn,
+    access: updateAgencyAddress.access,
     params: AgencyIdParam,
     body: S.UpdateAgencyAddressSchema,
     handler: async ({ actor, params, body }) =>
@@ -181,7 +180,7 @@ export const agencyEndpoints = [
     method: 'POST',
     path: `${BASE}/updateAgencyBank/{agencyId}`,
     summary: 'Bank details (last company step)',
-    access: staffOrOwn,
+    access: updateAgencyBank.access,
     params: AgencyIdParam,
     body: S.UpdateAgencyBankSchema,
     handler: async ({ actor, params, body }) =>
@@ -191,7 +190,7 @@ export const agencyEndpoints = [
     method: 'POST',
     path: `${BASE}/submitAgencyRegistrationRequest`,
     summary: 'Submit the completed registration to staff',
-    access: staffOrOwn,
+    access: submitRegistrationRequest.access,
     body: S.AgencyIdBodySchema,
     handler: async ({ actor, body }) =>
       ok(
@@ -203,7 +202,7 @@ export const agencyEndpoints = [
     method: 'POST',
     path: `${BASE}/updateAgencyStatus/{agencyId}`,
     summary: 'Agency-side status update (its allowed subset, along the onboarding machine)',
-    access: { agency: ANY_AGENCY },
+    access: updateAgencyStatus.access,
     params: AgencyIdParam,
     body: S.AgencyStatusSchema,
     handler: async ({ actor, params, body }) =>
@@ -212,13 +211,18 @@ export const agencyEndpoints = [
   endpoint({
     method: 'POST',
     path: `${BASE}/updateAdminAgencyStatus/{agencyId}`,
-    summary: 'Staff activate or deactivate the portal',
-    access: { staff: AM },
+    summary: 'Staff set any status (a reason is required off the ordinary activation and deactivation)',
+    access: updateAdminAgencyStatus.access,
     params: AgencyIdParam,
     body: S.AdminAgencyStatusSchema,
     handler: async ({ actor, params, body }) =>
       ok(
-        await updateAdminAgencyStatus({ actor, agencyId: params.agencyId, status: body.status }),
+        await updateAdminAgencyStatus({
+          actor,
+          agencyId: params.agencyId,
+          status: body.status,
+          reason: body.reason,
+        }),
         'Status updated',
       ),
   }),
@@ -226,7 +230,7 @@ export const agencyEndpoints = [
     method: 'POST',
     path: `${BASE}/updateAgencyStatusForYourAdmission/{id}`,
     summary: 'Enable or disable the admission service for an agency',
-    access: { staff: AM },
+    access: updateYourAdmission.access,
     params: IdParam,
     body: S.YourAdmissionSchema,
     handler: async ({ actor, params, body }) =>
@@ -236,7 +240,7 @@ export const agencyEndpoints = [
     method: 'POST',
     path: `${BASE}/upsertAgencyConfiguration`,
     summary: 'Commission, credit and BNPL for one provider',
-    access: { staff: AM },
+    access: upsertAgencyConfiguration.access,
     body: S.UpsertConfigurationSchema,
     handler: async ({ actor, body }) =>
       ok(await upsertAgencyConfiguration({ actor, input: body }), 'Configuration saved'),
@@ -245,7 +249,7 @@ export const agencyEndpoints = [
     method: 'POST',
     path: `${BASE}/upsertAgencyConfigurationV2`,
     summary: 'Whole agency configuration: providers, payment methods, OVHC, purchase rules, BNPL amount',
-    access: { staff: AM },
+    access: upsertAgencyConfigurationV2.access,
     body: S.UpsertConfigurationV2Schema,
     handler: async ({ actor, body }) =>
       ok(await upsertAgencyConfigurationV2({ actor, input: body }), 'Configuration saved'),
@@ -254,7 +258,7 @@ export const agencyEndpoints = [
     method: 'DELETE',
     path: `${BASE}/deletePurchaseRule`,
     summary: 'Delete a purchase rule',
-    access: { staff: AM },
+    access: deletePurchaseRule.access,
     body: S.DeletePurchaseRuleSchema,
     handler: async ({ actor, body }) =>
       ok(await deletePurchaseRule({ actor, input: body }), 'Purchase rule deleted'),
@@ -263,7 +267,7 @@ export const agencyEndpoints = [
     method: 'POST',
     path: `${BASE}/updateAgencyCardSurcharge`,
     summary: 'Turn the card surcharge on or off',
-    access: { staff: ['finance'] },
+    access: updateAgencyCardSurcharge.access,
     body: S.CardSurchargeSchema,
     handler: async ({ actor, body }) => ok(await updateAgencyCardSurcharge({ actor, input: body })),
   }),
@@ -271,7 +275,7 @@ export const agencyEndpoints = [
     method: 'POST',
     path: `${BASE}/uploadUnsignedAgencyAgreementDocument/{agencyId}`,
     summary: 'Attach the unsigned agreement (uploaded first through the file calls)',
-    access: { staff: AM },
+    access: uploadUnsignedAgreement.access,
     params: AgencyIdParam,
     body: S.AgreementUploadSchema,
     handler: async ({ actor, params, body }) =>
@@ -284,7 +288,7 @@ export const agencyEndpoints = [
     method: 'POST',
     path: `${BASE}/sendUnsignedAgencyAgreementDocumentToAgency/{agencyId}`,
     summary: 'Send the agreement to the agency (AGREEMENT_SENT)',
-    access: { staff: AM },
+    access: sendAgreement.access,
     params: AgencyIdParam,
     handler: async ({ actor, params }) =>
       ok(await sendAgreement({ actor, agencyId: params.agencyId }), 'Agreement sent'),
@@ -293,7 +297,7 @@ export const agencyEndpoints = [
     method: 'POST',
     path: `${BASE}/uploadSignedAgencyAgreementDocument/{agencyId}`,
     summary: 'Attach the signed agreement (AGREEMENT_SIGNED)',
-    access: staffOrOwn,
+    access: uploadSignedAgreement.access,
     params: AgencyIdParam,
     body: S.AgreementUploadSchema,
     handler: async ({ actor, params, body }) =>
@@ -306,7 +310,7 @@ export const agencyEndpoints = [
     method: 'POST',
     path: `${BASE}/sendPasswordResetEmail/{agencyId}`,
     summary: 'Mail the agency a password reset link',
-    access: { staff: AM },
+    access: sendAgencyPasswordReset.access,
     params: AgencyIdParam,
     handler: async ({ actor, params }) =>
       ok(await sendAgencyPasswordReset({ actor, agencyId: params.agencyId }), 'Password reset e-mail sent'),
@@ -317,7 +321,7 @@ export const agencyEndpoints = [
     summary: 'Agencies filtered by status list, country, creation type, dates and text',
     access: { staff: AM },
     query: ListQuery,
-    handler: async ({ query }) => paged(await findAgencies(query)),
+    handler: async ({ actor, query }) => paged(await findAgencies({ actor, ...query })),
   }),
   endpoint({
     method: 'POST',
@@ -325,19 +329,19 @@ export const agencyEndpoints = [
     summary: 'The agenciesByStatus list as CSV or XLSX (format=xlsx), streamed',
     access: { staff: AM },
     query: ExportQuery,
-    handler: async ({ query }) =>
+    handler: async ({ actor, query }) =>
       exportResponse({
         filename: 'agencies',
         format: query.format,
         columns: AGENCY_EXPORT_COLUMNS,
-        rows: iterateAgencies(query),
+        rows: iterateAgencies({ actor, ...query }),
       }),
   }),
   endpoint({
     method: 'GET',
     path: `${BASE}/getAgencyBankDetail/{agencyId}`,
     summary: 'Bank details of an agency',
-    access: staffOrOwn,
+    access: getAgencyBankDetail.access,
     params: AgencyIdParam,
     handler: async ({ actor, params }) => ok(await getAgencyBankDetail({ actor, agencyId: params.agencyId })),
   }),
@@ -346,7 +350,7 @@ export const agencyEndpoints = [
     path: `${BASE}/getAllAgencies`,
     summary: 'Every agency (id, name, e-mail, status)',
     access: { staff: AM },
-    handler: async () => ok(await findAllAgencies()),
+    handler: async ({ actor }) => ok(await findAllAgencies({ actor })),
   }),
   endpoint({
     method: 'GET',
@@ -361,13 +365,13 @@ export const agencyEndpoints = [
         sort_direction: SortDirectionSchema,
       })
       .merge(PageQuerySchema),
-    handler: async ({ query }) => paged(await findInvitedAgencies(query)),
+    handler: async ({ actor, query }) => paged(await findInvitedAgencies({ actor, ...query })),
   }),
   endpoint({
     method: 'GET',
     path: `${BASE}/getOvhcAgencyConfiguration/{agencyId}`,
     summary: 'OVHC commissions of an agency',
-    access: staffOrOwn,
+    access: getOvhcAgencyConfiguration.access,
     params: AgencyIdParam,
     handler: async ({ actor, params }) =>
       ok(await getOvhcAgencyConfiguration({ actor, agencyId: params.agencyId })),
@@ -376,34 +380,51 @@ export const agencyEndpoints = [
     method: 'GET',
     path: `${BASE}/getAllOvhcAgencyConfiguration`,
     summary: 'OVHC commissions of every active agency',
-    access: { staff: AM },
-    handler: async () => ok(await findOvhcAgencies({ returnBankDetails: false })),
+    access: findOvhcAgencies.access,
+    handler: async ({ actor }) => ok(await findOvhcAgencies({ actor, returnBankDetails: false })),
   }),
   endpoint({
     method: 'GET',
     path: '/agencies/ovhc/agencyForOvhc',
     summary: 'Active agencies with OVHC commissions (and bank details when returnBankDetailsFlag=TRUE)',
-    access: { staff: AM },
+    access: findOvhcAgencies.access,
     query: z.object({ returnBankDetailsFlag: z.enum(['TRUE', 'FALSE']).default('FALSE') }),
-    handler: async ({ query }) =>
-      ok(await findOvhcAgencies({ returnBankDetails: query.returnBankDetailsFlag === 'TRUE' })),
+    handler: async ({ actor, query }) =>
+      ok(await findOvhcAgencies({ actor, returnBankDetails: query.returnBankDetailsFlag === 'TRUE' })),
   }),
   endpoint({
     method: 'GET',
     path: '/agencies/ovhc/agencyForOvhcById/{id}',
     summary: 'One agency with OVHC commissions and bank details',
-    access: { staff: AM },
+    access: findOvhcAgencies.access,
     params: IdParam,
-    handler: async ({ params }) =>
-      ok((await findOvhcAgencies({ returnBankDetails: true, agencyId: params.id }))[0]),
+    handler: async ({ actor, params }) =>
+      ok((await findOvhcAgencies({ actor, returnBankDetails: true, agencyId: params.id }))[0]),
   }),
   endpoint({
     method: 'POST',
     path: '/agencies/ovhc/updateAgencyOvhcConfiguration',
-    summary: 'Set an OVHC commission (staff name the agency; an agency sets its own)',
-    access: staffOrOwn,
+    summary:
+      'Set an OVHC commission: staff for any agency (agency_id), an agency with finance for itself within the range staff allow for the provider',
+    access: updateAgencyOvhcConfiguration.access,
     body: S.OvhcConfigurationSchema,
     handler: async ({ actor, body }) => ok(await updateAgencyOvhcConfiguration({ actor, input: body })),
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/agencies/ovhc/getOvhcCommissionRanges',
+    summary: 'The OVHC commission range agencies may choose from, per provider (not in the specification)',
+    access: findOvhcCommissionRanges.access,
+    handler: async ({ actor }) => ok(await findOvhcCommissionRanges({ actor })),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/agencies/ovhc/updateOvhcCommissionRange',
+    summary: "Set a provider's OVHC commission range for agencies (staff; not in the specification)",
+    access: updateOvhcCommissionRange.access,
+    body: S.OvhcCommissionRangeSchema,
+    handler: async ({ actor, body }) =>
+      ok(await updateOvhcCommissionRange({ actor, input: body }), 'OVHC commission range saved'),
   }),
   ...sharedReads(BASE),
   ...sharedReads(USERS_BASE),

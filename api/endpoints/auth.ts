@@ -1,5 +1,5 @@
 import { endpoint } from '../define'
-import { clearSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from '../auth.server'
+import { clearSessionCookie, sessionCookie, sessionTokenOf } from '../auth.server'
 import { json } from '../respond'
 import {
   ChangePasswordSchema,
@@ -10,7 +10,7 @@ import {
 import { login } from '../../domain/access/login'
 import { revokeSession } from '../../domain/access/sessions'
 import { getProfile } from '../../domain/access/get-profile'
-import { changePassword, requestPasswordReset, resetPassword } from '../../domain/access/change-password'
+import { changePassword, forgotPassword, resetPassword } from '../../domain/access/change-password'
 
 const BASE = '/authentication'
 const anyone = { staff: true, agency: true } as const
@@ -22,7 +22,7 @@ export const authEndpoints = [
     summary: 'Sign in with e-mail and password; returns a bearer token and sets the session cookie',
     access: { public: true },
     body: LoginSchema,
-    handler: async ({ body, clientIp }) => {
+    handler: async ({ body, clientIp, request }) => {
       const r = await login({ ...body, clientIp })
       return json(
         200,
@@ -31,7 +31,7 @@ export const authEndpoints = [
           message: 'Signed in',
           data: { token: r.token, mustChangePassword: r.mustChangePassword, profile: r.profile },
         },
-        { 'Set-Cookie': sessionCookie(r.token, r.expiresAt) },
+        { 'Set-Cookie': sessionCookie(r.token, r.expiresAt, request) },
       )
     },
   }),
@@ -41,14 +41,12 @@ export const authEndpoints = [
     summary: 'End the current session',
     access: { public: true },
     handler: async ({ request }) => {
-      const token =
-        request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1] ??
-        readCookie(request, SESSION_COOKIE)
+      const token = sessionTokenOf(request)
       if (token) await revokeSession(token)
       return json(
         200,
         { success: true, message: 'Signed out', data: null },
-        { 'Set-Cookie': clearSessionCookie() },
+        { 'Set-Cookie': clearSessionCookie(request) },
       )
     },
   }),
@@ -63,10 +61,10 @@ export const authEndpoints = [
     method: 'POST',
     path: `${BASE}/changePassword`,
     summary: 'Change the password (first sign-in of an agency sets LOGIN_CRED_CHANGED)',
-    access: anyone,
+    access: changePassword.access,
     body: ChangePasswordSchema,
-    handler: async ({ actor, body }) => ({
-      data: await changePassword({ actor, ...body }),
+    handler: async ({ actor, body, request }) => ({
+      data: await changePassword({ actor, ...body, currentSessionToken: sessionTokenOf(request) }),
       message: 'Password changed',
     }),
   }),
@@ -76,8 +74,8 @@ export const authEndpoints = [
     summary: 'Mail a single-use password reset link',
     access: { public: true },
     body: ForgotPasswordSchema,
-    handler: async ({ body }) => {
-      const r = await requestPasswordReset(body)
+    handler: async ({ body, clientIp }) => {
+      const r = await forgotPassword({ ...body, clientIp })
       return { message: r.message, data: null }
     },
   }),
@@ -87,6 +85,9 @@ export const authEndpoints = [
     summary: 'Set a new password with the mailed token',
     access: { public: true },
     body: ResetPasswordSchema,
-    handler: async ({ body }) => ({ data: await resetPassword(body), message: 'Password reset' }),
+    handler: async ({ body, clientIp }) => ({
+      data: await resetPassword({ ...body, clientIp }),
+      message: 'Password reset',
+    }),
   }),
 ]

@@ -8,15 +8,13 @@ import {
 import { createDownloadUrl, createUploadUrl } from '../../domain/files/storage'
 
 const BASE = '/files'
-/** Any signed-in user may move files; what they may read is decided per file in the domain. */
-const SIGNED_IN = { staff: true, agency: true } as const
 
 const fixedFolder = (path: string, folder: FileFolder, summary: string) =>
   endpoint({
     method: 'POST',
     path: `${BASE}/${path}`,
     summary,
-    access: SIGNED_IN,
+    access: createUploadUrl.access,
     body: UploadUrlFixedFolderSchema,
     handler: async ({ actor, body }) =>
       ok(await createUploadUrl({ actor, ...body, folder }), 'Upload URL created'),
@@ -27,7 +25,7 @@ export const fileEndpoints = [
     method: 'POST',
     path: `${BASE}/getUploadPresignedUrl`,
     summary: 'A 15-minute URL to PUT one file to (pdf, jpeg, png, doc, docx; up to 5 MB)',
-    access: SIGNED_IN,
+    access: createUploadUrl.access,
     body: UploadUrlSchema,
     handler: async ({ actor, body }) => ok(await createUploadUrl({ actor, ...body }), 'Upload URL created'),
   }),
@@ -37,7 +35,7 @@ export const fileEndpoints = [
     method: 'POST',
     path: `${BASE}/getDownloadPresignedUrl`,
     summary: 'A 5-minute download URL for a file the caller may see (404 otherwise)',
-    access: SIGNED_IN,
+    access: createDownloadUrl.access,
     body: DownloadUrlSchema,
     handler: async ({ actor, body }) => {
       const { url } = await createDownloadUrl({ actor, key: body.key })

@@ -43,7 +43,6 @@ const FINANCE = ['finance'] as const
 /** Agency-side finance reads and top-ups (spec/02 section 6: top-ups need purchase; finance reads finance). */
 const AGENCY_FINANCE = ['finance', 'purchase'] as const
 const staffFinance = { staff: FINANCE } as const
-const agencyFinance = { agency: AGENCY_FINANCE } as const
 const staffOrAgencyFinance = { staff: FINANCE, agency: AGENCY_FINANCE } as const
 
 const AgencyIdParam = z.object({ agency_id: id() })
@@ -96,7 +95,7 @@ const staffEndpoints = [
     path: `${OSHC}/paymentApprove`,
     summary:
       "Approve a PURCHASED policy's waiting payment: payment PAID, policy PAYMENT_APPROVED, commission banked, PREMIUM invoice paid, agency mailed. 403 for the staff member who created or last changed the payment (maker-checker); 409 in any other status",
-    access: staffFinance,
+    access: approvePolicyPayment.access,
     body: S.PaymentApproveSchema,
     handler: async ({ actor, body }) =>
       ok(await approvePolicyPayment({ actor, policyId: body.policyId }), 'Payment approved'),
@@ -106,7 +105,7 @@ const staffEndpoints = [
     path: `${OSHC}/paymentReject`,
     summary:
       'Reject the waiting payments of one or more PURCHASED policies with a reason (policy PAYMENT_REJECTED, the agency may pay again). All or nothing: one policy in another status is a 409 naming it',
-    access: staffFinance,
+    access: rejectPolicyPayments.access,
     body: S.PaymentRejectSchema,
     handler: async ({ actor, body }) =>
       ok(
@@ -119,7 +118,7 @@ const staffEndpoints = [
     path: `${OSHC}/uploadPolicyPaymentProof`,
     summary:
       "Attach an uploaded file (document_url = file key) as the proof of the policy's waiting payment; the uploader may then not approve it",
-    access: staffFinance,
+    access: uploadPolicyPaymentProof.access,
     body: S.UploadPaymentProofSchema,
     handler: async ({ actor, body }) =>
       ok(
@@ -234,7 +233,7 @@ const staffEndpoints = [
     path: `${OSHC}/topUpApprove`,
     summary:
       'Approve a REQUESTED top-up: balance credited (ledger AGENCY_TOPUP), TOPUP invoice paid, agency mailed. 403 for its creator (maker-checker); 409 when not REQUESTED',
-    access: staffFinance,
+    access: approveTopup.access,
     body: S.TopUpApproveSchema,
     handler: async ({ actor, body }) =>
       ok(await approveTopup({ actor, topupId: body.top_up_id }), 'Top-up approved'),
@@ -244,7 +243,7 @@ const staffEndpoints = [
     path: `${OSHC}/topUpReject`,
     summary:
       "Reject a REQUESTED top-up with a reason (its invoice is cancelled). Body agencyId + reason rejects the agency's single requested top-up; top_up_id picks one (409 when several wait and none is named)",
-    access: staffFinance,
+    access: rejectTopup.access,
     body: S.TopUpRejectSchema,
     handler: async ({ actor, body }) =>
       ok(
@@ -371,7 +370,7 @@ const agencyEndpoints = [
     path: `${AGENCY}/balance/{agency_id}`,
     summary:
       'Balance, banked commission (sum of COMMISSION_BANKED commissions), due amount, BNPL allowance and remaining, as AUD decimals',
-    access: staffOrAgencyFinance,
+    access: getAgencyBalance.access,
     params: AgencyIdParam,
     handler: async ({ actor, params }) => ok(await getAgencyBalance({ actor, agencyId: params.agency_id })),
   }),
@@ -380,7 +379,7 @@ const agencyEndpoints = [
     path: `${AGENCY}/getBuyNowPayLaterPercentageRemainingOfAgency/{agency_id}`,
     summary:
       'BNPL allowance, remaining, used and percentage_remaining (two decimals; 0 without an allowance)',
-    access: staffOrAgencyFinance,
+    access: getBnplPercentageRemaining.access,
     params: AgencyIdParam,
     handler: async ({ actor, params }) =>
       ok(await getBnplPercentageRemaining({ actor, agencyId: params.agency_id })),
@@ -410,7 +409,7 @@ const agencyEndpoints = [
     path: `${AGENCY}/doTopUpByAgency`,
     summary:
       "Request a BANK top-up (receipt_url = uploaded file key, 'Bank document is required'); always REQUESTED whatever status is sent. Answers { invoiceId, topup }. CARD top-ups are a 409 for now",
-    access: agencyFinance,
+    access: requestTopup.access,
     body: S.TopUpRequestSchema,
     status: 201,
     handler: async ({ actor, body }) => ({
@@ -454,7 +453,7 @@ const invoiceEndpoints = [
     path: `${PAY}/invoice/getAllInvoices`,
     summary:
       "Invoices by tab, from the agency's point of view: PAYABLE (open, to AGENCY, no payment waiting), RECEIVABLE (open, to OSHC), PENDING_APPROVAL (open with a payment waiting for staff), PAID, AWAITING_COMMISSION_PAYMENT, COMMISSION_PAID, PARTIAL_PAYMENT, ALL. Open = PENDING, OVERDUE, PARTIALLY_PAID. Filters invoice_type[], status[], agency_id (staff), start_date / end_date (invoice date)",
-    access: staffOrAgencyFinance,
+    access: findInvoices.access,
     query: S.InvoiceListQuerySchema,
     handler: async ({ actor, query }) => paged(await findInvoices({ actor, input: query })),
   }),
@@ -462,7 +461,7 @@ const invoiceEndpoints = [
     method: 'POST',
     path: `${PAY}/invoice/exportAllInvoices`,
     summary: 'getAllInvoices as CSV or XLSX, streamed; tab and filters in the query',
-    access: staffOrAgencyFinance,
+    access: iterateInvoices.access,
     query: InvoiceExport,
     handler: async ({ actor, query }) =>
       exportResponse({
@@ -476,7 +475,7 @@ const invoiceEndpoints = [
     method: 'GET',
     path: `${PAY}/invoice/getInvoiceById/{id}`,
     summary: 'An invoice with its agency, line items and payments',
-    access: staffOrAgencyFinance,
+    access: getInvoice.access,
     params: IdParam,
     handler: async ({ actor, params }) => ok(await getInvoice({ actor, invoiceId: params.id })),
   }),
@@ -484,7 +483,7 @@ const invoiceEndpoints = [
     method: 'GET',
     path: `${PAY}/invoice-line-item/getAllInvoiceLineItemsByPolicyId`,
     summary: "Every line item about a policy, with its invoice's type and status",
-    access: staffOrAgencyFinance,
+    access: findLineItemsByPolicy.access,
     query: S.LineItemsByPolicyQuerySchema,
     handler: async ({ actor, query }) =>
       ok(await findLineItemsByPolicy({ actor, policyId: query.policy_id })),
@@ -493,7 +492,7 @@ const invoiceEndpoints = [
     method: 'GET',
     path: `${PAY}/invoice-line-item/getInvoiceLineItemById/{id}`,
     summary: 'One invoice line item',
-    access: staffOrAgencyFinance,
+    access: getLineItem.access,
     params: IdParam,
     handler: async ({ actor, params }) => ok(await getLineItem({ actor, id: params.id })),
   }),
@@ -502,7 +501,7 @@ const invoiceEndpoints = [
     path: `${PAY}/finance-metrics`,
     summary:
       'agencyTopUpBalance, commissionAvailable, commissionClawback (0 until clawbacks exist), bnplRemaining, bnplTotal and count + amount of payable, receivable, pendingApproval, paid and partialPayment invoices; staff without agencyId get every agency',
-    access: staffOrAgencyFinance,
+    access: getFinanceMetrics.access,
     query: S.FinanceMetricsQuerySchema,
     handler: async ({ actor, query }) => ok(await getFinanceMetrics({ actor, agencyId: query.agencyId })),
   }),

@@ -19,7 +19,6 @@ import { receiveNexpayWebhook } from '../../domain/payments/receive-nexpay-webho
 import { toCents } from '../../domain/shared/money'
 
 const AFM = '/agencies/finance-management'
-const PURCHASE = { agency: ['purchase'] } as const
 
 /**
  * Purchasing a policy (spec/02 sections 7.2 and 7.5). Card checkouts of every name (stripe*,
@@ -32,7 +31,7 @@ export const paymentEndpoints: Endpoint[] = [
     path: `${AFM}/purchasePolicy`,
     summary:
       'Buy an INITIATED or PAYMENT_REJECTED policy: BANK (bank_document = uploaded file key, required) -> PURCHASED awaiting staff verification; NEXPAY -> PURCHASED until the signed webhook; AGENCY_BALANCE -> PAYMENT_APPROVED (409 "Insufficient agency balance"); BNPL / BUY_NOW_PAY_LATER -> PAYMENT_BY_BUY_NOW_PAY_LATER; CARD -> a card checkout { url, success_url, cancel_url, card_payment_id }. 409 when the method is not available or the quote is protected by a purchase rule',
-    access: PURCHASE,
+    access: purchasePolicy.access,
     body: PurchasePolicySchema,
     handler: async ({ actor, body }) => {
       const r = await purchasePolicy({
@@ -53,7 +52,7 @@ export const paymentEndpoints: Endpoint[] = [
     path: `${AFM}/getAvailablePaymentMethodsForAgency/{policy_id}`,
     summary:
       "The payment methods this policy's agency may use for its insurer (Bank, AgencyBalance, BuyNowPayLater, Card, Nexpay), the balance and BNPL allowance left, and the card surcharge (rate, amount, card total)",
-    access: { agency: ['purchase', 'finance'], staff: ['finance'] },
+    access: getAvailablePaymentMethods.access,
     params: PolicyIdParamSchema,
     handler: async ({ actor, params }) =>
       ok(await getAvailablePaymentMethods({ actor, policyId: params.policy_id })),
@@ -63,7 +62,7 @@ export const paymentEndpoints: Endpoint[] = [
     path: '/payments/stripeCheckout',
     summary:
       'A card checkout for a policy (premium plus the card surcharge when enabled): { url, success_url, cancel_url, card_payment_id }',
-    access: PURCHASE,
+    access: createCardCheckout.access,
     body: StripeCheckoutSchema,
     handler: async ({ actor, body }) =>
       ok(await createCardCheckout({ actor, policyId: body.policy_id }), 'Card checkout created'),
@@ -73,7 +72,7 @@ export const paymentEndpoints: Endpoint[] = [
     path: '/payments/stripeConfirmCheckout',
     summary:
       'Confirm a card checkout with the gateway and settle the premium (policy PAYMENT_APPROVED); idempotent; 409 while unpaid',
-    access: PURCHASE,
+    access: confirmCardCheckout.access,
     body: StripeConfirmSchema,
     handler: async ({ actor, body }) => {
       const r = await confirmCardCheckout({
@@ -89,7 +88,7 @@ export const paymentEndpoints: Endpoint[] = [
     path: '/payments/airwallexCheckout',
     summary:
       'Card checkout for one policy (policies[0], or the policy of invoice_id), served by the configured card gateway in AUD; is_create_payment=false answers the amount only; total_amount must match the amount due',
-    access: PURCHASE,
+    access: createAirwallexCheckout.access,
     body: AirwallexCheckoutSchema,
     handler: async ({ actor, body }) =>
       ok(await createAirwallexCheckout({ actor, input: body }), 'Card checkout created'),
@@ -99,7 +98,7 @@ export const paymentEndpoints: Endpoint[] = [
     path: '/payment/quotesCreate',
     summary:
       'An exchange-rate quote for paying total_amount (AUD) in payment_currency (1 AUD = client_rate units), valid 15 minutes',
-    access: { agency: ['purchase', 'finance'], staff: ['finance'] },
+    access: createExchangeQuote.access,
     body: QuotesCreateSchema,
     status: 201,
     handler: async ({ actor, body }) => ({
@@ -118,7 +117,7 @@ export const paymentEndpoints: Endpoint[] = [
     path: '/payment/createPaymentLink',
     summary:
       'A public card payment link /pay/<reference> for a policy, ACTIVE until paid or expired (expires_in hours, decimals allowed, default 72); the agency is reminded a day before expiry',
-    access: PURCHASE,
+    access: createPaymentLink.access,
     body: CreatePaymentLinkSchema,
     status: 201,
     handler: async ({ actor, body }) => ({

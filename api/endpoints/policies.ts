@@ -50,13 +50,9 @@ import { POLICY_READ_AGENCY, POLICY_READ_STAFF } from '../../domain/policies/pol
 
 const BASE = '/agencies/policy-management'
 const STAFF = '/oshc/policy-management'
-const PM = ['policy_management'] as const
 
-/** Customer and policy creation: agency 'quote'; staff 'policy_management' (for any agency). */
-const writers = { staff: PM, agency: ['quote'] } as const
 /** Policy reads: any agency permission on its own; staff policy_management or finance. */
 const readers = { staff: POLICY_READ_STAFF, agency: POLICY_READ_AGENCY } as const
-const staffOnly = { staff: PM } as const
 
 const CustomerIdParam = z.object({ customerId: id() })
 const PolicyIdParam = z.object({ policyId: id() })
@@ -84,7 +80,7 @@ export const policyEndpoints: Endpoint[] = [
     path: `${BASE}/createCustomerDetails`,
     summary:
       'Student personal details; creates the student and a draft policy (PERSONAL_INFORMATION_ADDED). Staff pass agency_id. Answers { customerId, policyId }',
-    access: writers,
+    access: createCustomerDetails.access,
     body: S.CreateCustomerDetailsSchema,
     status: 201,
     handler: async ({ actor, body }) => ({
@@ -97,7 +93,7 @@ export const policyEndpoints: Endpoint[] = [
     method: 'POST',
     path: `${BASE}/updateCustomerDetails`,
     summary: "Correct a student's personal details (customer_id) before the purchase; 409 afterwards",
-    access: writers,
+    access: updateCustomerDetails.access,
     body: S.UpdateCustomerDetailsSchema,
     handler: async ({ actor, body }) =>
       ok(await updateCustomerDetails({ actor, input: body }), 'Student details updated'),
@@ -107,7 +103,7 @@ export const policyEndpoints: Endpoint[] = [
     path: `${BASE}/createOrUpdatePartneAndDependentDetails`,
     summary:
       'Partner and dependants (customer_id, partner, family_members[]) checked against the policy type -> PARTNER_DEPENDANTS_INFORMATION_ADDED',
-    access: writers,
+    access: savePartnerAndDependants.access,
     body: S.PartnerAndDependantsSchema,
     handler: async ({ actor, body }) =>
       ok(await savePartnerAndDependants({ actor, input: body }), 'Partner and dependants saved'),
@@ -116,7 +112,7 @@ export const policyEndpoints: Endpoint[] = [
     method: 'POST',
     path: `${BASE}/createOrUpdateCustomerOtherDetails`,
     summary: 'Passport, visa, institute and address (customer_id) -> OTHER_DETAILS_ADDED',
-    access: writers,
+    access: saveOtherDetails.access,
     body: S.OtherDetailsSchema,
     handler: async ({ actor, body }) =>
       ok(await saveOtherDetails({ actor, input: body }), 'Other details saved'),
@@ -126,7 +122,7 @@ export const policyEndpoints: Endpoint[] = [
     path: `${BASE}/initiatePolicy`,
     summary:
       'Price the chosen quote (customer_id, insurance_provider_id, policy_type, start_date, end_date, is_policy_number_available, policy_number) and open the PREMIUM invoice -> INITIATED; 409 when a purchase rule protects the quote',
-    access: writers,
+    access: initiatePolicy.access,
     body: S.InitiatePolicySchema,
     handler: async ({ actor, body }) => ok(await initiatePolicy({ actor, input: body }), 'Policy initiated'),
   }),
@@ -135,7 +131,7 @@ export const policyEndpoints: Endpoint[] = [
     path: `${BASE}/createStudentDetails`,
     summary:
       'Student, partner, dependants and policy at once ({ customer, partner, family_members, policy }; staff add agency_id) -> INITIATED with its PREMIUM invoice. Answers { customerId, policyId, invoiceId }',
-    access: writers,
+    access: createStudentDetails.access,
     body: S.StudentDetailsSchema,
     status: 201,
     handler: async ({ actor, body }) => ({
@@ -149,7 +145,7 @@ export const policyEndpoints: Endpoint[] = [
     path: `${BASE}/updateStudentDetails`,
     summary:
       'Replace the details of a policy not bought yet (same shape + policy_id) and price it again. Answers { old_premium, new_premium, policyId, invoiceId }; after the purchase 409 (amendments)',
-    access: writers,
+    access: updateStudentDetails.access,
     body: S.UpdateStudentDetailsSchema,
     handler: async ({ actor, body }) =>
       ok(await updateStudentDetails({ actor, input: body }), 'Student details updated'),
@@ -158,7 +154,7 @@ export const policyEndpoints: Endpoint[] = [
     method: 'GET',
     path: `${BASE}/getPartnersAndDepandantsofCustomer/{customerId}`,
     summary: 'The partner and dependants of a student',
-    access: readers,
+    access: getPartnersAndDependantsOfCustomer.access,
     params: CustomerIdParam,
     handler: async ({ actor, params }) =>
       ok(await getPartnersAndDependantsOfCustomer({ actor, customerId: params.customerId })),
@@ -167,7 +163,7 @@ export const policyEndpoints: Endpoint[] = [
     method: 'GET',
     path: `${BASE}/getPersonalInformationOfCustomer/{customerId}`,
     summary: 'The personal details of a student',
-    access: readers,
+    access: getPersonalInformationOfCustomer.access,
     params: CustomerIdParam,
     handler: async ({ actor, params }) =>
       ok(await getPersonalInformationOfCustomer({ actor, customerId: params.customerId })),
@@ -176,7 +172,7 @@ export const policyEndpoints: Endpoint[] = [
     method: 'GET',
     path: `${BASE}/GetOtherDetailsOfCustomers/{customerId}`,
     summary: 'Passport, visa, institute and address of a student',
-    access: readers,
+    access: getOtherDetailsOfCustomer.access,
     params: CustomerIdParam,
     handler: async ({ actor, params }) =>
       ok(await getOtherDetailsOfCustomer({ actor, customerId: params.customerId })),
@@ -185,7 +181,7 @@ export const policyEndpoints: Endpoint[] = [
     method: 'GET',
     path: `${BASE}/getStudentDetailByCustomerId/{customerId}`,
     summary: 'The whole student (details, partner, dependants) with the newest policy',
-    access: readers,
+    access: getStudentDetailByCustomerId.access,
     params: CustomerIdParam,
     handler: async ({ actor, params }) =>
       ok(await getStudentDetailByCustomerId({ actor, customerId: params.customerId })),
@@ -230,7 +226,7 @@ export const policyEndpoints: Endpoint[] = [
     path: `${BASE}/archivePolicy`,
     summary:
       'Archive (is_archived true) or restore a policy; archived policies only show in getArchivePolicies',
-    access: { staff: PM, agency: ['quote', 'purchase'] },
+    access: archivePolicy.access,
     body: S.ArchivePolicySchema,
     handler: async ({ actor, body }) =>
       ok(
@@ -279,7 +275,7 @@ export const policyEndpoints: Endpoint[] = [
     path: `${STAFF}/searchPolicies`,
     summary:
       'Search by ref, student name, e-mail or passport; newest first, 20 at a time; cursor = nextCursor of the previous answer (the last id). Answers { data, total, nextCursor }',
-    access: { staff: POLICY_READ_STAFF },
+    access: searchPolicies.access,
     query: S.SearchPoliciesQuerySchema,
     handler: async ({ actor, query }) => ok(await searchPolicies({ actor, ...query })),
   }),
@@ -298,7 +294,7 @@ export const policyEndpoints: Endpoint[] = [
     method: 'GET',
     path: `${BASE}/getPolicyById/{policyId}`,
     summary: 'The policy record (amounts as decimals)',
-    access: readers,
+    access: getPolicyById.access,
     params: PolicyIdParam,
     handler: async ({ actor, params }) => ok(await getPolicyById({ actor, policyId: params.policyId })),
   }),
@@ -306,7 +302,7 @@ export const policyEndpoints: Endpoint[] = [
     method: 'GET',
     path: `${BASE}/getPolicyHistory/{policyId}`,
     summary: 'The policy timeline (status changes with actor, note and meta), oldest first',
-    access: readers,
+    access: getPolicyHistory.access,
     params: PolicyIdParam,
     handler: async ({ actor, params }) => ok(await getPolicyHistory({ actor, policyId: params.policyId })),
   }),
@@ -314,7 +310,7 @@ export const policyEndpoints: Endpoint[] = [
     method: 'GET',
     path: `${BASE}/getPolicyMeta/{policyId}`,
     summary: 'Status, label and what may be done now (edit, pay, certificate actions, wizard step)',
-    access: readers,
+    access: getPolicyMeta.access,
     params: PolicyIdParam,
     handler: async ({ actor, params }) => ok(await getPolicyMeta({ actor, policyId: params.policyId })),
   }),
@@ -322,7 +318,7 @@ export const policyEndpoints: Endpoint[] = [
     method: 'GET',
     path: `${BASE}/getPolicyCertificate/{policyId}`,
     summary: 'Certificates of the policy (agency side: the current one once issued; staff: all)',
-    access: readers,
+    access: getPolicyCertificate.access,
     params: PolicyIdParam,
     handler: async ({ actor, params }) =>
       ok(await getPolicyCertificate({ actor, policyId: params.policyId })),
@@ -331,7 +327,7 @@ export const policyEndpoints: Endpoint[] = [
     method: 'GET',
     path: `${BASE}/downloadCertificate/{policyId}`,
     summary: 'A 5-minute download URL of the current certificate (agency side: once issued, 409 before)',
-    access: readers,
+    access: downloadCertificate.access,
     params: PolicyIdParam,
     handler: async ({ actor, params }) => ok(await downloadCertificate({ actor, policyId: params.policyId })),
   }),
@@ -339,7 +335,7 @@ export const policyEndpoints: Endpoint[] = [
     method: 'POST',
     path: `${BASE}/assignPolicyToAgencyUser`,
     summary: 'Agency admin (agency account or user_management) assigns a policy to one of its enabled users',
-    access: { agency: ['user_management'] },
+    access: assignPolicyToAgencyUser.access,
     body: S.AssignAgencyUserSchema,
     handler: async ({ actor, body }) =>
       ok(
@@ -363,7 +359,7 @@ export const policyEndpoints: Endpoint[] = [
     method: 'GET',
     path: `${STAFF}/getCustomerDetailByPolicyId/{policyId}`,
     summary: 'The student, partner and dependants of a policy',
-    access: { staff: POLICY_READ_STAFF },
+    access: getCustomerDetailByPolicyId.access,
     params: PolicyIdParam,
     handler: async ({ actor, params }) =>
       ok(await getCustomerDetailByPolicyId({ actor, policyId: params.policyId })),
@@ -372,7 +368,7 @@ export const policyEndpoints: Endpoint[] = [
     method: 'GET',
     path: `${STAFF}/getCustomerDetailByPolicyRef/{ref}`,
     summary: 'The student, partner and dependants of a policy, by policy reference',
-    access: { staff: POLICY_READ_STAFF },
+    access: getCustomerDetailByPolicyRef.access,
     params: z.object({ ref: z.string().trim().min(1).max(64) }),
     handler: async ({ actor, params }) => ok(await getCustomerDetailByPolicyRef({ actor, ref: params.ref })),
   }),
@@ -380,7 +376,7 @@ export const policyEndpoints: Endpoint[] = [
     method: 'GET',
     path: `${STAFF}/getCertificateByPolicyId/{policyId}`,
     summary: 'Every certificate (old and new) of a policy with 5-minute download URLs',
-    access: staffOnly,
+    access: getCertificateByPolicyId.access,
     params: PolicyIdParam,
     handler: async ({ actor, params }) =>
       ok(await getCertificateByPolicyId({ actor, policyId: params.policyId })),
@@ -396,7 +392,7 @@ export const policyEndpoints: Endpoint[] = [
     method: 'POST',
     path: `${STAFF}/assignPolicyToOshcUser`,
     summary: 'Assign a policy to an enabled staff user (assign_to = staff user id)',
-    access: staffOnly,
+    access: assignPolicyToOshcUser.access,
     body: S.AssignOshcUserSchema,
     handler: async ({ actor, body }) =>
       ok(
@@ -408,7 +404,7 @@ export const policyEndpoints: Endpoint[] = [
     method: 'POST',
     path: `${STAFF}/updateUserDefinedPolicyStatus`,
     summary: 'Set the working (user-defined) status of a policy',
-    access: staffOnly,
+    access: updateUserDefinedStatus.access,
     body: S.UserDefinedStatusSchema,
     handler: async ({ actor, body }) =>
       ok(
@@ -421,7 +417,7 @@ export const policyEndpoints: Endpoint[] = [
     path: `${STAFF}/{policyId}/provider-payment-status`,
     summary:
       'Set how the provider has been paid (query status: BUY_NOW_PAY_LATER, PAID, BOTH, NOT_AVAILABLE)',
-    access: staffOnly,
+    access: updateProviderPaymentStatus.access,
     params: PolicyIdParam,
     query: S.ProviderPaymentStatusQuerySchema,
     handler: async ({ actor, params, query }) =>
@@ -437,7 +433,7 @@ export const policyEndpoints: Endpoint[] = [
     path: `${STAFF}/uploadPolicyCertificate/{policyId}`,
     summary:
       'Upload the certificate of a paid policy (certificate_url = uploaded file key, certificate_name, membership_number, policy_number?) -> CERTIFICATE_UPLOADED; the previous one becomes old',
-    access: staffOnly,
+    access: uploadPolicyCertificate.access,
     params: PolicyIdParam,
     body: S.UploadCertificateSchema,
     handler: async ({ actor, params, body }) =>
@@ -451,7 +447,7 @@ export const policyEndpoints: Endpoint[] = [
     path: `${BASE}/issuePolicyCertificate/{policyId}`,
     summary:
       'Issue the uploaded certificate -> CERTIFICATE_ISSUED and mail it to the student (shouldSendEmail, default true). With certificate_url (+ certificate_name, membership_number, policy_number?) it uploads first',
-    access: staffOnly,
+    access: issuePolicyCertificate.access,
     params: PolicyIdParam,
     body: S.IssueCertificateSchema,
     handler: async ({ actor, params, body }) =>
@@ -465,7 +461,7 @@ export const policyEndpoints: Endpoint[] = [
     path: `${BASE}/{policyId}/certificate`,
     summary:
       'Delete a certificate: certificate_type old (a replaced one; certificateId or the newest) or new (the current one; the policy returns to PAYMENT_APPROVED, or PAYMENT_BY_BUY_NOW_PAY_LATER when bought with BNPL)',
-    access: staffOnly,
+    access: deletePolicyCertificate.access,
     params: PolicyIdParam,
     query: S.DeleteCertificateQuerySchema,
     handler: async ({ actor, params, query }) =>

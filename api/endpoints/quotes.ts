@@ -38,8 +38,6 @@ import { getOffer } from '../../domain/offers/get-offer'
 import { getActiveOffer } from '../../domain/offers/get-active-offer'
 import { updateOffer } from '../../domain/offers/update-offer'
 
-const QUOTERS = { staff: ['quote', 'policy_management'], agency: ['quote'] } as const
-const FINANCE = { staff: ['finance'] } as const
 /**
  * Staff pricing management has no call in the specification; these paths are this product's own
  * (DESIGN.md section 5: rate cards, GST and exchange rates are staff-editable).
@@ -54,7 +52,7 @@ export const quoteEndpoints: Endpoint[] = [
     path: '/insurances/quotes',
     summary:
       'Quote rows of every insurer that can sell the policy, cheapest first (agency: its configured insurers and commission; staff without agency_id: all insurers, commission 0)',
-    access: QUOTERS,
+    access: findQuotes.access,
     query: QuoteQuerySchema,
     handler: async ({ actor, query }) => ok(await findQuotes({ actor, input: query })),
   }),
@@ -63,7 +61,7 @@ export const quoteEndpoints: Endpoint[] = [
     path: '/insurances/quotesServices',
     summary:
       'Comparison table: one row per insurer, one column per policy type (SINGLE, COUPLE, SINGLE_PARENT, FAMILY, or only policyType when given); null where the insurer has no rate card',
-    access: QUOTERS,
+    access: findQuoteServices.access,
     query: QuoteServicesQuerySchema,
     handler: async ({ actor, query }) => {
       const r = await findQuoteServices({ actor, input: query })
@@ -74,7 +72,7 @@ export const quoteEndpoints: Endpoint[] = [
     method: 'GET',
     path: '/insurances/getQuoteByProviderId/{ProviderId}',
     summary: "One insurer's quote row; 404 when it cannot quote these dates and type",
-    access: QUOTERS,
+    access: getQuoteByProvider.access,
     params: ProviderIdParamSchema,
     query: QuoteQuerySchema,
     handler: async ({ actor, params, query }) =>
@@ -84,7 +82,7 @@ export const quoteEndpoints: Endpoint[] = [
     method: 'GET',
     path: '/agencies/policy-management/getPdsByProviderId/{providerId}',
     summary: "An insurer's product disclosure statement with a 5-minute download URL; 404 when none",
-    access: { staff: true, agency: ['quote'] },
+    access: getProviderPds.access,
     params: PdsParamSchema,
     handler: async ({ actor, params }) => ok(await getProviderPds({ actor, providerId: params.providerId })),
   }),
@@ -94,7 +92,7 @@ export const quoteEndpoints: Endpoint[] = [
     method: 'GET',
     path: `${PRICING}/getRateCards`,
     summary: 'Rate cards (not in the specification): by insurer, type and newest window first',
-    access: FINANCE,
+    access: findRateCards.access,
     query: RateCardListQuerySchema,
     handler: async ({ actor, query }) => ok(await findRateCards({ actor, input: query })),
   }),
@@ -103,7 +101,7 @@ export const quoteEndpoints: Endpoint[] = [
     path: `${PRICING}/createRateCard`,
     summary:
       'Add a rate card (not in the specification); 409 when its window overlaps another card of the insurer and type',
-    access: FINANCE,
+    access: createRateCard.access,
     body: RateCardSchema,
     status: 201,
     handler: async ({ actor, body }) => ({
@@ -116,7 +114,7 @@ export const quoteEndpoints: Endpoint[] = [
     method: 'PUT',
     path: `${PRICING}/updateRateCard/{id}`,
     summary: 'Replace a rate card (not in the specification); 409 on an overlapping window',
-    access: FINANCE,
+    access: updateRateCard.access,
     params: IdParam,
     body: RateCardSchema,
     handler: async ({ actor, params, body }) =>
@@ -126,7 +124,7 @@ export const quoteEndpoints: Endpoint[] = [
     method: 'DELETE',
     path: `${PRICING}/deleteRateCard/{id}`,
     summary: 'Delete a rate card (not in the specification)',
-    access: FINANCE,
+    access: deleteRateCard.access,
     params: IdParam,
     handler: async ({ actor, params }) =>
       ok(await deleteRateCard({ actor, id: params.id }), 'Rate card deleted'),
@@ -135,14 +133,14 @@ export const quoteEndpoints: Endpoint[] = [
     method: 'GET',
     path: `${PRICING}/getGstRate`,
     summary: 'The GST record: gst_rate and card_surcharge_rate in percent (not in the specification)',
-    access: FINANCE,
+    access: getGstRate.access,
     handler: async ({ actor }) => ok(await getGstRate({ actor })),
   }),
   endpoint({
     method: 'PUT',
     path: `${PRICING}/updateGstRate`,
     summary: 'Set the GST and card surcharge rates, 0..100 (not in the specification)',
-    access: FINANCE,
+    access: updateGstRate.access,
     body: GstRateSchema,
     handler: async ({ actor, body }) => ok(await updateGstRate({ actor, input: body }), 'GST rates updated'),
   }),
@@ -150,14 +148,14 @@ export const quoteEndpoints: Endpoint[] = [
     method: 'GET',
     path: `${PRICING}/getExchangeRates`,
     summary: 'Exchange rates: 1 AUD in each other currency (not in the specification)',
-    access: FINANCE,
+    access: findExchangeRates.access,
     handler: async ({ actor }) => ok(await findExchangeRates({ actor })),
   }),
   endpoint({
     method: 'PUT',
     path: `${PRICING}/updateExchangeRate`,
     summary: 'Set 1 AUD = rate units of a currency, rate > 0 (not in the specification)',
-    access: FINANCE,
+    access: updateExchangeRate.access,
     body: ExchangeRateSchema,
     handler: async ({ actor, body }) =>
       ok(await updateExchangeRate({ actor, input: body }), 'Exchange rate updated'),
@@ -167,7 +165,7 @@ export const quoteEndpoints: Endpoint[] = [
     path: `${PRICING}/uploadProviderPds`,
     summary:
       "Set an insurer's product disclosure statement to an uploaded file key (not in the specification)",
-    access: FINANCE,
+    access: uploadProviderPds.access,
     body: ProviderPdsSchema,
     handler: async ({ actor, body }) =>
       ok(await uploadProviderPds({ actor, input: body }), 'Product disclosure statement uploaded'),
@@ -178,7 +176,7 @@ export const quoteEndpoints: Endpoint[] = [
     method: 'POST',
     path: '/offer/createOffer',
     summary: "A percentage discount (rate 1..50) on an insurer's premiums between two dates",
-    access: FINANCE,
+    access: createOffer.access,
     body: OfferSchema,
     status: 201,
     handler: async ({ actor, body }) => ({
@@ -191,7 +189,7 @@ export const quoteEndpoints: Endpoint[] = [
     method: 'GET',
     path: '/offer/getAllOffers',
     summary: 'Every offer, newest first, paged',
-    access: FINANCE,
+    access: findOffers.access,
     query: OfferListQuerySchema,
     handler: async ({ actor, query }) => paged(await findOffers({ actor, ...query })),
   }),
@@ -199,7 +197,7 @@ export const quoteEndpoints: Endpoint[] = [
     method: 'GET',
     path: '/offer/getOfferById/{id}',
     summary: 'One offer with its insurer',
-    access: FINANCE,
+    access: getOffer.access,
     params: OfferIdParamSchema,
     handler: async ({ actor, params }) => ok(await getOffer({ actor, id: params.id })),
   }),
@@ -207,7 +205,7 @@ export const quoteEndpoints: Endpoint[] = [
     method: 'GET',
     path: '/offer/getActiveOfferByProviderId/{providerId}',
     summary: "The offer applied to an insurer's quotes today (highest rate when several run), or null",
-    access: { staff: ['policy_management', 'finance'], agency: ['quote'] },
+    access: getActiveOffer.access,
     params: OfferProviderParamSchema,
     handler: async ({ actor, params }) => {
       const offer = await getActiveOffer({ actor, providerId: params.providerId })
@@ -218,7 +216,7 @@ export const quoteEndpoints: Endpoint[] = [
     method: 'PUT',
     path: '/offer/updateOffer/{id}',
     summary: "Change an offer's fields (omitted ones keep their value)",
-    access: FINANCE,
+    access: updateOffer.access,
     params: OfferIdParamSchema,
     body: UpdateOfferSchema,
     handler: async ({ actor, params, body }) =>

@@ -8,7 +8,6 @@ import { createCity } from '../../domain/reference/create-city'
 import { findInsuranceProviders } from '../../domain/reference/find-insurance-providers'
 import { getInsuranceProvider } from '../../domain/reference/get-insurance-provider'
 
-const AM = ['agency_management'] as const
 const SIGNED_IN = { staff: true, agency: true } as const
 
 export const referenceEndpoints = [
@@ -39,7 +38,7 @@ export const referenceEndpoints = [
     method: 'POST',
     path: '/addresses/createState',
     summary: 'Add a state to a country',
-    access: { staff: AM },
+    access: createState.access,
     body: S.CreateStateSchema,
     status: 201,
     handler: async ({ actor, body }) => ({
@@ -52,7 +51,7 @@ export const referenceEndpoints = [
     method: 'POST',
     path: '/addresses/createCity',
     summary: 'Add a city to a state',
-    access: { staff: AM },
+    access: createCity.access,
     body: S.CreateCitySchema,
     status: 201,
     handler: async ({ actor, body }) => ({

@@ -13,10 +13,6 @@ import { changeAgencyReferral } from '../../domain/referrals/change-agency-refer
 import { findAgencyReferrals, findAllAgencyReferrals } from '../../domain/referrals/find-agency-referrals'
 
 const BASE = '/agencies/agency-management'
-const AM = ['agency_management'] as const
-/** Agency-side calls on its own referrals accept any agency permission, as the other agency calls do. */
-const ANY_AGENCY = ['finance', 'purchase', 'quote', 'user_management'] as const
-const staffOrOwn = { staff: AM, agency: ANY_AGENCY } as const
 
 const AgencyIdParam = z.object({ agencyId: id() })
 const IdParam = z.object({ id: id() })
@@ -27,7 +23,7 @@ export const referralEndpoints = [
     method: 'POST',
     path: `${BASE}/addAgencyReferral/{agencyId}`,
     summary: 'Refer an agency (it is invited at once); 409 when the e-mail is already known',
-    access: staffOrOwn,
+    access: addAgencyReferral.access,
     params: AgencyIdParam,
     body: ReferralSchema,
     status: 201,
@@ -41,7 +37,7 @@ export const referralEndpoints = [
     method: 'POST',
     path: `${BASE}/updateAgencyReferral/{id}`,
     summary: "Correct a pending referral's name and e-mail (409 once it is no longer pending)",
-    access: staffOrOwn,
+    access: updateAgencyReferral.access,
     params: IdParam,
     body: ReferralSchema,
     handler: async ({ actor, params, body }) =>
@@ -51,7 +47,7 @@ export const referralEndpoints = [
     method: 'POST',
     path: `${BASE}/changeAgencyReferral/{id}`,
     summary: 'Record the referral bonus payments (referring and referred side) with their documents',
-    access: { staff: ['agency_management', 'finance'] },
+    access: changeAgencyReferral.access,
     params: IdParam,
     body: ChangeReferralSchema,
     handler: async ({ actor, params, body }) =>
@@ -61,7 +57,7 @@ export const referralEndpoints = [
     method: 'GET',
     path: `${BASE}/getAgencyReferrals/{agencyId}`,
     summary: 'The referrals an agency made, newest first',
-    access: staffOrOwn,
+    access: findAgencyReferrals.access,
     params: AgencyIdParam,
     query: ReferralListQuerySchema,
     handler: async ({ actor, params, query }) =>
@@ -71,7 +67,7 @@ export const referralEndpoints = [
     method: 'GET',
     path: `${BASE}/getAllAgencyReferrals`,
     summary: 'Every referral, newest first, filtered by either agency name or e-mail',
-    access: { staff: AM },
+    access: findAllAgencyReferrals.access,
     query: AllReferralsQuerySchema,
     handler: async ({ actor, query }) => paged(await findAllAgencyReferrals({ actor, input: query })),
   }),

@@ -10,7 +10,7 @@ export const taskEndpoints = [
     method: 'GET',
     path: '/tasks',
     summary: 'Open (or closed) inbox tasks: staff see staff tasks, an agency its own',
-    access: { staff: true, agency: true },
+    access: findTasks.access,
     query: TaskListQuerySchema,
     handler: async ({ actor, query }) => paged(await findTasks({ actor, input: query })),
   }),
@@ -18,7 +18,7 @@ export const taskEndpoints = [
     method: 'POST',
     path: '/tasks/{taskId}/claim',
     summary: 'Claim an open staff task (release with {"release": true})',
-    access: { staff: true },
+    access: claimTask.access,
     params: z.object({ taskId: id() }),
     body: z.object({ release: z.boolean().optional() }),
     handler: async ({ actor, params, body }) =>

@@ -27,19 +27,13 @@ const OSHC = '/oshc/user-management'
 // spec/01 section 7 lists these calls without a leading slash: they hang off the base.
 const AGENCY = '/agencies/user-management'
 
-const UM = ['user_management'] as const
-/** Agency-side reads accept any agency permission (spec/01 section 6). */
-const ANY_AGENCY = ['finance', 'purchase', 'quote', 'user_management'] as const
-const staffUM = { staff: UM } as const
-const agencyUM = { agency: UM } as const
-
 export const userEndpoints = [
   // --- Provider staff users ---------------------------------------------------------------------
   endpoint({
     method: 'POST',
     path: `${OSHC}/CreateOshcUser`,
     summary: 'Create a staff user; a temporary password is e-mailed to them',
-    access: staffUM,
+    access: createOshcUser.access,
     body: S.CreateOshcUserSchema,
     status: 201,
     handler: async ({ actor, body }) => ({
@@ -52,7 +46,7 @@ export const userEndpoints = [
     method: 'POST',
     path: `${OSHC}/updateOshcUser/{userId}`,
     summary: 'Update a staff user (names, phone, profile image, role)',
-    access: staffUM,
+    access: updateOshcUser.access,
     params: S.UserIdParamSchema,
     body: S.UpdateOshcUserSchema,
     handler: async ({ actor, params, body }) =>
@@ -62,7 +56,7 @@ export const userEndpoints = [
     method: 'POST',
     path: `${OSHC}/UpdateOshcUserStatus/{userId}`,
     summary: 'Enable or disable a staff user (disabling ends their sessions)',
-    access: staffUM,
+    access: updateOshcUserStatus.access,
     params: S.UserIdParamSchema,
     body: S.OshcUserStatusSchema,
     handler: async ({ actor, params, body }) =>
@@ -72,7 +66,7 @@ export const userEndpoints = [
     method: 'POST',
     path: `${OSHC}/createOshcRole`,
     summary: 'Create a staff role',
-    access: staffUM,
+    access: createOshcRole.access,
     body: S.RoleNameSchema,
     status: 201,
     handler: async ({ actor, body }) => ({
@@ -85,7 +79,7 @@ export const userEndpoints = [
     method: 'POST',
     path: `${OSHC}/assignPermissionToRole/{roleId}`,
     summary: 'Replace a staff role’s permissions with the given ids',
-    access: staffUM,
+    access: assignPermissionToRole.access,
     params: S.RoleIdParamSchema,
     body: S.AssignOshcPermissionsSchema,
     handler: async ({ actor, params, body }) =>
@@ -98,7 +92,7 @@ export const userEndpoints = [
     method: 'GET',
     path: `${OSHC}/getOshcUsers`,
     summary: 'Staff users, paged and sorted (sort_key: created_at, first_name, last_name, email, status)',
-    access: staffUM,
+    access: findOshcUsers.access,
     query: S.UserListQuerySchema,
     handler: async ({ actor, query }) => paged(await findOshcUsers({ actor, ...query })),
   }),
@@ -106,14 +100,14 @@ export const userEndpoints = [
     method: 'GET',
     path: `${OSHC}/getOshcUsersForAssigning`,
     summary: 'Enabled staff users (id, names, e-mail) for assignment',
-    access: { staff: true },
+    access: findOshcUsersForAssigning.access,
     handler: async ({ actor }) => ok(await findOshcUsersForAssigning({ actor })),
   }),
   endpoint({
     method: 'GET',
     path: `${OSHC}/getOshcUserById`,
     summary: 'A staff user by e-mail or id',
-    access: staffUM,
+    access: getOshcUser.access,
     query: S.EmailOrIdQuerySchema,
     handler: async ({ actor, query }) => ok(await getOshcUser({ actor, ...query })),
   }),
@@ -121,21 +115,21 @@ export const userEndpoints = [
     method: 'GET',
     path: `${OSHC}/getOshcRoles`,
     summary: 'Staff roles with their permissions',
-    access: staffUM,
+    access: findOshcRoles.access,
     handler: async ({ actor }) => ok(await findOshcRoles({ actor })),
   }),
   endpoint({
     method: 'GET',
     path: `${OSHC}/getOshcPermission`,
     summary: 'Every staff permission',
-    access: staffUM,
+    access: findOshcPermissions.access,
     handler: async ({ actor }) => ok(await findOshcPermissions({ actor })),
   }),
   endpoint({
     method: 'GET',
     path: `${OSHC}/getOshcUserByPermissionForOvhc`,
     summary: 'Enabled staff users whose role holds any of the `permission` list',
-    access: { staff: true },
+    access: findOshcUsersByPermission.access,
     query: S.PermissionListQuerySchema,
     handler: async ({ actor, query }) =>
       ok(await findOshcUsersByPermission({ actor, permission: query.permission })),
@@ -146,7 +140,7 @@ export const userEndpoints = [
     method: 'POST',
     path: `${AGENCY}/createAgencyUser`,
     summary: 'Create a user of the caller’s agency; a temporary password is e-mailed to them',
-    access: agencyUM,
+    access: createAgencyUser.access,
     body: S.CreateAgencyUserSchema,
     status: 201,
     handler: async ({ actor, body }) => ({
@@ -159,7 +153,7 @@ export const userEndpoints = [
     method: 'POST',
     path: `${AGENCY}/updateAgencyUser/{agencyUserId}`,
     summary: 'Update one of the agency’s users',
-    access: agencyUM,
+    access: updateAgencyUser.access,
     params: S.AgencyUserIdParamSchema,
     body: S.UpdateAgencyUserSchema,
     handler: async ({ actor, params, body }) =>
@@ -169,7 +163,7 @@ export const userEndpoints = [
     method: 'POST',
     path: `${AGENCY}/enableAgencyUser/{agencyUserId}`,
     summary: 'Enable (default) or disable one of the agency’s users',
-    access: agencyUM,
+    access: enableAgencyUser.access,
     params: S.AgencyUserIdParamSchema,
     body: S.AgencyUserStatusSchema,
     handler: async ({ actor, params, body }) =>
@@ -182,7 +176,7 @@ export const userEndpoints = [
     method: 'POST',
     path: `${AGENCY}/assignRoleToAgencyUser/{agencyUserId}/role/{agencyRoleId}`,
     summary: 'Give one of the agency’s users one of its roles',
-    access: agencyUM,
+    access: assignRoleToAgencyUser.access,
     params: S.AgencyUserRoleParamSchema,
     handler: async ({ actor, params }) =>
       ok(await assignRoleToAgencyUser({ actor, ...params }), 'Role assigned'),
@@ -191,7 +185,7 @@ export const userEndpoints = [
     method: 'POST',
     path: `${AGENCY}/createAgencyUserRole`,
     summary: 'Create a role of the caller’s agency',
-    access: agencyUM,
+    access: createAgencyRole.access,
     body: S.RoleNameSchema,
     status: 201,
     handler: async ({ actor, body }) => ({
@@ -204,7 +198,7 @@ export const userEndpoints = [
     method: 'POST',
     path: `${AGENCY}/AssignPermissionforAgencyRole/{roleId}`,
     summary: 'Replace an agency role’s permissions with the given agency_permission_id list',
-    access: agencyUM,
+    access: assignAgencyRolePermissions.access,
     params: S.RoleIdParamSchema,
     body: S.AssignAgencyPermissionsSchema,
     handler: async ({ actor, params, body }) =>
@@ -221,7 +215,7 @@ export const userEndpoints = [
     method: 'POST',
     path: `${AGENCY}/updateAgencyDetails/{agency_id}`,
     summary: 'Contact person, contact number and profile image of the caller’s own agency',
-    access: agencyUM,
+    access: updateAgencyDetails.access,
     params: S.AgencyIdParamSchema,
     body: S.AgencyDetailsSchema,
     handler: async ({ actor, params, body }) =>
@@ -231,7 +225,7 @@ export const userEndpoints = [
     method: 'GET',
     path: `${AGENCY}/getAgencyUserByEmailOrId`,
     summary: 'One of the agency’s users by e-mail or id',
-    access: { agency: ANY_AGENCY },
+    access: getAgencyUser.access,
     query: S.EmailOrIdQuerySchema,
     handler: async ({ actor, query }) => ok(await getAgencyUser({ actor, ...query })),
   }),
@@ -239,7 +233,7 @@ export const userEndpoints = [
     method: 'GET',
     path: `${AGENCY}/getAllAgencyUser/{agency_id}`,
     summary: 'Users of an agency, paged and sorted (the agency side: its own only)',
-    access: { staff: UM, agency: ANY_AGENCY },
+    access: findAgencyUsers.access,
     params: S.AgencyIdParamSchema,
     query: S.UserListQuerySchema,
     handler: async ({ actor, params, query }) =>
@@ -249,14 +243,14 @@ export const userEndpoints = [
     method: 'GET',
     path: `${AGENCY}/getAgencyUserRoles`,
     summary: 'The agency’s roles with their permissions',
-    access: { agency: ANY_AGENCY },
+    access: findAgencyRoles.access,
     handler: async ({ actor }) => ok(await findAgencyRoles({ actor })),
   }),
   endpoint({
     method: 'GET',
     path: `${AGENCY}/getAgencyUserPemissions`,
     summary: 'Every agency permission (id, name, display_name)',
-    access: { agency: ANY_AGENCY },
+    access: findAgencyPermissions.access,
     handler: async ({ actor }) => ok(await findAgencyPermissions({ actor })),
   }),
 ]

@@ -16,8 +16,7 @@ import {
   type AgencyFinanceTab,
 } from '../../domain/finance/finance-screens.schemas'
 import { AGENCY_PAYMENT_TABS, INVOICE_TABS } from '../../domain/finance/finance.rules'
-import { amountCents, BANK_DOCUMENT_REQUIRED } from '../../domain/finance/finance.schemas'
-import { isoDate } from '../../domain/shared/fields'
+import { amountCents, BANK_DOCUMENT_REQUIRED, topupDate } from '../../domain/finance/finance.schemas'
 import { INVOICE_TYPES, REQUEST_STATUSES } from '../../db/schema/enums'
 import { PageHeader } from '../components/app-shell'
 import { TabLinks, useListHref } from '../components/tab-links'
@@ -36,7 +35,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { Input } from '../components/ui/input'
 import { Label } from '../components/ui/label'
 import { Select } from '../components/ui/select'
-import { listParams, replyInvalid, replyWithError } from '../utils/forms.server'
+import { listParams, readForm, replyInvalid, replyWithError } from '../utils/forms.server'
 import { formatDate, formatDateTime, humanize, formatMoney } from '../utils/misc'
 import { FINANCE_PAGES, requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
@@ -62,7 +61,7 @@ const PAYMENT_TAB_LABELS: Record<(typeof AGENCY_PAYMENT_TABS)[number], string> =
  */
 const TopUpFormSchema = z.object({
   amount: amountCents(),
-  topup_date: isoDate().optional(),
+  topup_date: topupDate(),
   receipt_url: z.custom<File>((v) => typeof File !== 'undefined' && v instanceof File && v.size > 0, {
     message: BANK_DOCUMENT_REQUIRED,
   }),
@@ -182,7 +181,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAgency(request, FINANCE_PAGES)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: TopUpFormSchema })
   if (submission.status !== 'success') return replyInvalid(submission)
   try {

@@ -13,10 +13,11 @@ import { ErrorList, SelectField, SubmitButton } from '../components/forms'
 import { PolicySections, PolicyStatusLine } from '../components/policy-detail'
 import { buttonVariants } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
-import { idFromParam, replyForIntent, throwAsResponse } from '../utils/forms.server'
+import { idFromParam, readForm, replyForIntent, throwAsResponse } from '../utils/forms.server'
 import { policyDetailView } from '../utils/policy-list.server'
 import { requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
+import { id } from '../../domain/shared/fields'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.policy.ref ?? 'Policy'} · Agency portal` },
@@ -48,13 +49,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const ArchiveSchema = z.object({ intent: z.literal('archive'), is_archived: z.enum(['true', 'false']) })
 const AssignSchema = z.object({
   intent: z.literal('assign'),
-  assign_to_agency_user: z.coerce.number({ error: 'Choose a user' }).int().positive('Choose a user'),
+  assign_to_agency_user: id('Choose a user'),
 })
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAgency(request)
   const policyId = idFromParam(params.policyId, 'Policy')
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const back = (title: string) =>
     redirectWithToast(`/agency/policies/${policyId}`, { type: 'success', title })
   switch (formData.get('intent')) {

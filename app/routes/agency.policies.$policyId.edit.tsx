@@ -24,10 +24,10 @@ import {
   type WizardStep,
 } from '../../domain/policies/policies.rules'
 import {
-  END_DATE_MSG,
   FamilyFormSchema,
   OtherDetailsFormSchema,
   PersonalDetailsFormSchema,
+  PolicyDatesSchema,
   QuoteChoiceSchema,
   UpdateStudentDetailsSchema,
 } from '../../domain/policies/policies.schemas'
@@ -40,7 +40,7 @@ import { findCitiesByState } from '../../domain/reference/find-cities'
 import { findCountries } from '../../domain/reference/find-countries'
 import { findStatesByCountry } from '../../domain/reference/find-states'
 import { DomainError, HTTP_STATUS } from '../../domain/shared/errors'
-import { isoDate } from '../../domain/shared/fields'
+import { isoDate, parseId } from '../../domain/shared/fields'
 import { fromCents } from '../../domain/shared/money'
 import { PageHeader } from '../components/app-shell'
 import { GeneralErrorBoundary } from '../components/error-boundary'
@@ -57,7 +57,7 @@ import { Button, buttonVariants } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
 import { Input } from '../components/ui/input'
 import { Label } from '../components/ui/label'
-import { idFromParam, throwAsResponse } from '../utils/forms.server'
+import { idFromParam, readForm, throwAsResponse } from '../utils/forms.server'
 import { formatDate, humanize, formatMoney } from '../utils/misc'
 import { requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
@@ -178,7 +178,10 @@ function quoteDates(url: URL, d: Details) {
   if (start && !isoDate().safeParse(start).success)
     errors.start_date = ['must be in the format of YYYY-MM-DD']
   if (end && !isoDate().safeParse(end).success) errors.end_date = ['must be in the format of YYYY-MM-DD']
-  if (start && end && !errors.start_date && !errors.end_date && end < start) errors.end_date = [END_DATE_MSG]
+  if (start && end && !errors.start_date && !errors.end_date) {
+    const dates = PolicyDatesSchema.safeParse({ start_date: start, end_date: end })
+    for (const issue of dates.error?.issues ?? []) (errors[String(issue.path[0])] ??= []).push(issue.message)
+  }
   return { start, end, errors, ready: !!start && !!end && !Object.keys(errors).length }
 }
 
@@ -321,7 +324,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAgency(request, 'quote')
   const policyId = idFromParam(params.policyId, 'Policy')
   const d = await load(actor, policyId)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const intent = String(formData.get('intent') ?? '')
   const priced = isPriced(d)
   const customerId = d.policy.customer_id
@@ -396,7 +399,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case 'other': {
       const s = parseWithZod(formData, { schema: OtherDetailsFormSchema })
       if (intent === 'cities') {
-        const stateId = Number(formData.get('state_id')) || null
+        const stateId = parseId(formData.get('state_id'))
         return data({
           intent: 'other',
           result: { initialValue: s.payload, error: null },

@@ -27,7 +27,7 @@ import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
 import { Input } from '../components/ui/input'
 import { Label } from '../components/ui/label'
-import { idFromParam, replyForIntent, throwAsResponse } from '../utils/forms.server'
+import { idFromParam, readForm, replyForIntent, throwAsResponse } from '../utils/forms.server'
 import { requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { storeFormFile } from '../utils/upload.server'
@@ -74,7 +74,7 @@ const METHOD_OF = { bank: 'BANK', balance: 'AGENCY_BALANCE', bnpl: 'BNPL', nexpa
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAgency(request, 'purchase')
   const policyId = idFromParam(params.policyId, 'Policy')
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const intent = String(formData.get('intent') ?? '')
 
   if (intent === 'link') {

@@ -12,7 +12,7 @@ import { ErrorList, SubmitButton } from '../components/forms'
 import { PersonalFields, WizardSteps, type StepValues } from '../components/policy-wizard'
 import { buttonVariants } from '../components/ui/button'
 import { Card, CardContent } from '../components/ui/card'
-import { replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
 import { requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAgency(request, 'quote')
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: PersonalDetailsFormSchema })
   if (submission.status !== 'success') return replyInvalid(submission)
   const input = submission.value

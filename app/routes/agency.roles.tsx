@@ -6,7 +6,7 @@ import { createAgencyRole } from '../../domain/users/create-agency-role'
 import { findAgencyPermissions } from '../../domain/users/find-agency-permissions'
 import { findAgencyRoles } from '../../domain/users/find-agency-roles'
 import { CreateRoleSchema, RolePermissionsSchema } from '../utils/user-forms.schemas'
-import { replyForIntent } from '../utils/forms.server'
+import { readForm, replyForIntent } from '../utils/forms.server'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { RolesPage } from '../components/role-permissions'
 import { requireAgency } from '../utils/session.server'
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAgency(request, 'user_management')
-  const formData = await request.formData()
+  const formData = await readForm(request)
 
   if (formData.get('intent') === 'permissions') {
     const submission = parseWithZod(formData, { schema: RolePermissionsSchema })

@@ -8,7 +8,7 @@ import { updateAgencyUser } from '../../domain/users/update-agency-user'
 import { EditAgencyUserSchema, UserStatusFormSchema } from '../utils/user-forms.schemas'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { EditUserPage } from '../components/user-form'
-import { idFromParam, replyForIntent, throwAsResponse } from '../utils/forms.server'
+import { idFromParam, readForm, replyForIntent, throwAsResponse } from '../utils/forms.server'
 import { requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAgency(request, 'user_management')
   const userId = idFromParam(params.userId, 'User')
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const url = `/agency/users/${userId}`
 
   if (formData.get('intent') === 'status') {

@@ -6,7 +6,7 @@ import { findAgencyRoles } from '../../domain/users/find-agency-roles'
 import { NewAgencyUserSchema } from '../utils/user-forms.schemas'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { NewUserPage } from '../components/user-form'
-import { replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
 import { requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAgency(request, 'user_management')
-  const submission = parseWithZod(await request.formData(), { schema: NewAgencyUserSchema })
+  const submission = parseWithZod(await readForm(request), { schema: NewAgencyUserSchema })
   if (submission.status !== 'success') return replyInvalid(submission)
   let user: Awaited<ReturnType<typeof createAgencyUser>>
   try {

@@ -6,7 +6,8 @@ import { ChangePasswordSchema } from '../../domain/access/access.schemas'
 import { changePassword } from '../../domain/access/change-password'
 import { AuthCard } from '../components/auth-card'
 import { ErrorList, Field, SubmitButton } from '../components/forms'
-import { replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { sessionTokenOf } from '../../api/auth.server'
 import { homeFor, requireUser } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
@@ -19,10 +20,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireUser(request)
-  const submission = parseWithZod(await request.formData(), { schema: ChangePasswordSchema })
+  const submission = parseWithZod(await readForm(request), { schema: ChangePasswordSchema })
   if (submission.status !== 'success') return replyInvalid(submission)
   try {
-    await changePassword({ actor, ...submission.value })
+    // This browser stays signed in; every other session of the person ends.
+    await changePassword({
+      actor,
+      ...submission.value,
+      currentSessionToken: sessionTokenOf(request),
+    })
   } catch (err) {
     return replyWithError(submission, err)
   }

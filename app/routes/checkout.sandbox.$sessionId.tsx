@@ -22,7 +22,7 @@ import { Button } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card'
 import { Input } from '../components/ui/input'
 import { Label } from '../components/ui/label'
-import { replyInvalid, replyWithError, throwAsResponse } from '../utils/forms.server'
+import { readForm, replyInvalid, replyWithError, throwAsResponse } from '../utils/forms.server'
 import { formatMoney } from '../utils/misc'
 
 export const meta: MetaFunction = () => [{ title: 'Test checkout · OSHC Back Office' }]
@@ -52,7 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const url = new URL(request.url)
   const sessionId = params.sessionId ?? ''
-  const submission = parseWithZod(await request.formData(), { schema: CheckoutSchema })
+  const submission = parseWithZod(await readForm(request), { schema: CheckoutSchema })
   if (submission.status !== 'success') {
     // An unknown or forged session is a 404 whatever was posted.
     await getSandboxCheckout({ sessionId, search: url.searchParams }).catch(throwAsResponse)

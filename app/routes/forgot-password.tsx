@@ -3,19 +3,28 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { ForgotPasswordSchema } from '../../domain/access/access.schemas'
-import { requestPasswordReset } from '../../domain/access/change-password'
+import { forgotPassword } from '../../domain/access/change-password'
 import { AuthCard } from '../components/auth-card'
 import { ErrorList, Field, SubmitButton } from '../components/forms'
 import { Alert, AlertDescription } from '../components/ui/alert'
-import { replyInvalid } from '../utils/forms.server'
+import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { requireSameOrigin } from '../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password · OSHC Back Office' }]
 
-export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireSameOrigin(request)
+  const submission = parseWithZod(await readForm(request), { schema: ForgotPasswordSchema })
   if (submission.status !== 'success') return replyInvalid(submission)
-  const r = await requestPasswordReset(submission.value)
-  return { ...submission.reply({ resetForm: true }), sent: r.message }
+  try {
+    const r = await forgotPassword({
+      ...submission.value,
+      clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown',
+    })
+    return { ...submission.reply({ resetForm: true }), sent: r.message }
+  } catch (err) {
+    return replyWithError(submission, err)
+  }
 }
 
 export default function ForgotPassword() {

@@ -11,8 +11,8 @@ import { LoginSchema } from '../../domain/access/access.schemas'
 import { login } from '../../domain/access/login'
 import { AuthCard } from '../components/auth-card'
 import { ErrorList, Field, SubmitButton } from '../components/forms'
-import { replyInvalid, replyWithError } from '../utils/forms.server'
-import { getActor, homeFor, safeRedirect, sessionCookie } from '../utils/session.server'
+import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { getActor, homeFor, requireSameOrigin, safeRedirect, sessionCookie } from '../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · OSHC Back Office' }]
 
@@ -24,7 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  requireSameOrigin(request)
+  const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: LoginSchema })
   if (submission.status !== 'success') return replyInvalid(submission)
   try {
@@ -36,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const actor = await actorForToken(r.token)
     const home = actor ? await homeFor(actor, r.mustChangePassword) : '/'
     const to = r.mustChangePassword ? home : safeRedirect(formData.get('redirectTo'), home)
-    return redirect(to, { headers: { 'Set-Cookie': sessionCookie(r.token, r.expiresAt) } })
+    return redirect(to, { headers: { 'Set-Cookie': sessionCookie(r.token, r.expiresAt, request) } })
   } catch (err) {
     return replyWithError(submission, err)
   }

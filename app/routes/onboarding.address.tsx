@@ -12,13 +12,14 @@ import { ErrorList, Field, SelectField, SubmitButton } from '../components/forms
 import { StepNav } from '../components/step-nav'
 import { companyStepAction, requireOnboardingStep } from '../utils/onboarding.server'
 import { reachableStep, STEPS } from '../utils/onboarding-steps'
+import { parseId } from '../../domain/shared/fields'
 
 export const meta: MetaFunction = () => [{ title: 'Address · OSHC Back Office' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { agency } = await requireOnboardingStep(request, 'COMPANY_DETAIL_STEP_ONE_DONE')
   const db = getDb()
-  const chosenState = Number(new URL(request.url).searchParams.get('state_id')) || agency.state_id
+  const chosenState = parseId(new URL(request.url).searchParams.get('state_id')) ?? agency.state_id
   const stateList = agency.country_id
     ? await db
         .select({ id: states.id, name: states.name })

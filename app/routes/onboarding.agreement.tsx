@@ -14,7 +14,7 @@ import { ErrorList, SubmitButton } from '../components/forms'
 import { Button } from '../components/ui/button'
 import { Input } from '../components/ui/input'
 import { Label } from '../components/ui/label'
-import { replyWithError } from '../utils/forms.server'
+import { readForm, replyWithError } from '../utils/forms.server'
 import { requireOnboardingAgency } from '../utils/session.server'
 import { storeFormFile } from '../utils/upload.server'
 
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor, agency } = await requireOnboardingAgency(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: z.object({}) })
   try {
     const stored = await storeFormFile({

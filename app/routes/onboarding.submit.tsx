@@ -12,7 +12,7 @@ import { submitRegistrationRequest } from '../../domain/agencies/agency-status'
 import { AuthCard } from '../components/auth-card'
 import { ErrorList, SubmitButton } from '../components/forms'
 import { StepNav } from '../components/step-nav'
-import { replyWithError } from '../utils/forms.server'
+import { readForm, replyWithError } from '../utils/forms.server'
 import { requireOnboardingStep } from '../utils/onboarding.server'
 import { STEPS } from '../utils/onboarding-steps'
 
@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor, agency } = await requireOnboardingStep(request, 'COMPANY_DETAIL_DONE')
-  const submission = parseWithZod(await request.formData(), { schema: z.object({}) })
+  const submission = parseWithZod(await readForm(request), { schema: z.object({}) })
   try {
     await submitRegistrationRequest({ actor, agencyId: agency.id })
   } catch (err) {

@@ -8,20 +8,28 @@ import { getDb } from '../../db/client'
 import { agencies } from '../../db/schema'
 import { VerifyAgencySchema } from '../../domain/agencies/agencies.schemas'
 import { createAgencyLogin } from '../../domain/agencies/create-agency-login'
+import { agencyIdFromVerifyToken } from '../../domain/agencies/one-time-codes'
 import { resendOtp, verifyAgency } from '../../domain/agencies/verify-agency'
 import { DomainError } from '../../domain/shared/errors'
 import { AuthCard } from '../components/auth-card'
 import { ErrorList, Field, SubmitButton } from '../components/forms'
 import { Alert, AlertDescription } from '../components/ui/alert'
 import { Button } from '../components/ui/button'
-import { replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { requireSameOrigin } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Verify your e-mail · OSHC Back Office' }]
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const agencyId = Number(new URL(request.url).searchParams.get('agencyId'))
-  if (!Number.isInteger(agencyId) || agencyId < 1) throw new Response('Agency not found', { status: 404 })
+/** The page's form: the signed link's token names the agency, never a bare id. */
+const VerifyPageSchema = VerifyAgencySchema.omit({ agencyId: true }).extend({ token: z.string() })
+
+const notFound = () => new Response('Not found', { status: 404 })
+
+/** The agency the signed link names (a wrong or missing token is a plain 404). */
+async function agencyOf(token: string | null | undefined) {
+  const agencyId = agencyIdFromVerifyToken(token)
+  if (!agencyId) throw notFound()
   const [a] = await getDb()
     .select({
       id: agencies.id,
@@ -31,8 +39,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })
     .from(agencies)
     .where(eq(agencies.id, agencyId))
-  if (!a) throw new Response('Agency not found', { status: 404 })
-  return { agencyId: a.id, email: a.email, verified: a.verified, hasLogin: !!a.hasLogin }
+  if (!a) throw notFound()
+  return a
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get('token')
+  const a = await agencyOf(token)
+  return { token: token ?? '', email: a.email, verified: a.verified, hasLogin: !!a.hasLogin }
 }
 
 const loginCreated = () =>
@@ -44,27 +58,23 @@ const loginCreated = () =>
 
 /** Verifies the code, then creates the login (createAgencyInCognito) in the same step. */
 export async function action({ request, context }: ActionFunctionArgs) {
+  requireSameOrigin(request)
   const formData = await request.formData()
   const intent = formData.get('intent')
-  const agencyId = Number(formData.get('agencyId'))
+  const agency = await agencyOf(formData.get('token')?.toString())
   if (intent === 'resend') {
-    const submission = parseWithZod(formData, { schema: z.object({ agencyId: z.coerce.number() }) })
+    const submission = parseWithZod(formData, { schema: z.object({ token: z.string() }) })
     try {
-      await resendOtp({ agencyId })
+      await resendOtp({ agencyId: agency.id })
       return data({ ...submission.reply(), resent: true })
     } catch (err) {
       return replyWithError(submission, err)
     }
   }
-  const submission = parseWithZod(formData, { schema: VerifyAgencySchema })
+  const submission = parseWithZod(formData, { schema: VerifyPageSchema })
   if (intent === 'create-login') {
-    const [a] = await getDb()
-      .select({ email: agencies.email })
-      .from(agencies)
-      .where(eq(agencies.id, agencyId))
-    if (!a) throw new Response('Agency not found', { status: 404 })
     try {
-      await createAgencyLogin({ email: a.email })
+      await createAgencyLogin({ email: agency.email })
     } catch (err) {
       return replyWithError(submission, err)
     }
@@ -73,7 +83,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return replyInvalid(submission)
   try {
     const verified = await verifyAgency({
-      ...submission.value,
+      agencyId: agency.id,
+      otp: submission.value.otp,
       clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown',
     })
     await createAgencyLogin({ email: verified.email })
@@ -85,14 +96,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Verify() {
-  const { agencyId, email, verified, hasLogin } = useLoaderData<typeof loader>()
+  const { token, email, verified, hasLogin } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const [form, fields] = useForm({
     id: 'verify',
     lastResult,
-    defaultValue: { agencyId: String(agencyId) },
-    constraint: getZodConstraint(VerifyAgencySchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: VerifyAgencySchema }),
+    defaultValue: { token },
+    constraint: getZodConstraint(VerifyPageSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: VerifyPageSchema }),
   })
   const resent = lastResult && 'resent' in lastResult
   if (hasLogin) {
@@ -111,7 +122,7 @@ export default function Verify() {
     return (
       <AuthCard title="E-mail verified" description={`${email} is verified. Create your login to continue.`}>
         <Form method="post" className="space-y-4">
-          <input type="hidden" name="agencyId" value={agencyId} />
+          <input type="hidden" name="token" value={token} />
           <ErrorList id={form.errorId} errors={form.errors} />
           <SubmitButton name="intent" value="create-login" className="w-full">
             Create my login
@@ -131,7 +142,7 @@ export default function Verify() {
         </Alert>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <input {...getInputProps(fields.agencyId, { type: 'hidden' })} />
+        <input {...getInputProps(fields.token, { type: 'hidden' })} />
         <Field
           labelProps={{ children: 'Verification code' }}
           inputProps={{
@@ -148,7 +159,7 @@ export default function Verify() {
         </SubmitButton>
       </Form>
       <Form method="post" className="mt-4">
-        <input type="hidden" name="agencyId" value={agencyId} />
+        <input type="hidden" name="token" value={token} />
         <Button type="submit" name="intent" value="resend" variant="link" className="px-0">
           Send me a new code
         </Button>

@@ -20,7 +20,7 @@ import { ErrorList, SelectField, SubmitButton } from '../components/forms'
 import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert'
 import { Button } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card'
-import { replyInvalid, replyWithError, throwAsResponse } from '../utils/forms.server'
+import { readForm, replyInvalid, replyWithError, throwAsResponse } from '../utils/forms.server'
 import { formatMoney } from '../utils/misc'
 
 export const meta: MetaFunction = () => [
@@ -77,7 +77,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const PaySchema = z.object({ intent: z.literal('pay') })
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: PaySchema })
+  const submission = parseWithZod(await readForm(request), { schema: PaySchema })
   if (submission.status !== 'success') return replyInvalid(submission)
   let url: string
   try {

@@ -7,42 +7,49 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencies, countries } from '../../db/schema'
 import { RegisterAgencySchema } from '../../domain/agencies/agencies.schemas'
 import { registerAgency } from '../../domain/agencies/register-agency'
+import { sha256 } from '../../domain/shared/crypto'
 import { AuthCard } from '../components/auth-card'
 import { CheckboxField, ErrorList, Field, SelectField, SubmitButton } from '../components/forms'
-import { replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { requireSameOrigin } from '../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Register your agency · OSHC Back Office' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const token = url.searchParams.get('invitation') ?? ''
-  const agencyId = Number(url.searchParams.get('agencyId'))
   const db = getDb()
   const list = await db
     .select({ id: countries.id, name: countries.name, iso2: countries.iso2 })
     .from(countries)
     .orderBy(asc(countries.name))
-  const invited =
-    token && agencyId
-      ? (await db.select({ email: agencies.email }).from(agencies).where(eq(agencies.id, agencyId)))[0]
-      : undefined
+  // The invitation's own token names the agency (the id in the link is not trusted).
+  const invited = token
+    ? (
+        await db
+          .select({ email: agencies.email })
+          .from(agencies)
+          .where(and(eq(agencies.invitation_token_hash, sha256(token)), eq(agencies.status, 'PENDING')))
+      )[0]
+    : undefined
   return { countries: list, token, invitedEmail: invited?.email ?? '' }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: RegisterAgencySchema })
+  requireSameOrigin(request)
+  const submission = parseWithZod(await readForm(request), { schema: RegisterAgencySchema })
   if (submission.status !== 'success') return replyInvalid(submission)
   try {
     const agency = await registerAgency({
       input: submission.value,
       clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown',
     })
-    return redirect(`/onboarding/verify?agencyId=${agency.id}`)
+    return redirect(agency.path_by_status)
   } catch (err) {
     return replyWithError(submission, err)
   }

@@ -6,7 +6,8 @@ import { ResetPasswordSchema } from '../../domain/access/access.schemas'
 import { resetPassword } from '../../domain/access/change-password'
 import { AuthCard } from '../components/auth-card'
 import { ErrorList, Field, SubmitButton } from '../components/forms'
-import { replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { requireSameOrigin } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Reset password · OSHC Back Office' }]
@@ -15,11 +16,15 @@ export function loader({ request }: LoaderFunctionArgs) {
   return { token: new URL(request.url).searchParams.get('token') ?? '' }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema })
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireSameOrigin(request)
+  const submission = parseWithZod(await readForm(request), { schema: ResetPasswordSchema })
   if (submission.status !== 'success') return replyInvalid(submission)
   try {
-    await resetPassword(submission.value)
+    await resetPassword({
+      ...submission.value,
+      clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown',
+    })
   } catch (err) {
     return replyWithError(submission, err)
   }

@@ -2,6 +2,7 @@ import {
   getFormProps,
   getInputProps,
   getSelectProps,
+  getTextareaProps,
   useForm,
   type SubmissionResult,
 } from '@conform-to/react'
@@ -11,7 +12,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ArrowLeft, Download, Trash2 } from 'lucide-react'
 import * as React from 'react'
 import { z } from 'zod'
-import type { AgencyStatus } from '../../domain/agencies/agencies.rules'
+import { AGENCY_STATUSES, type AgencyStatus } from '../../domain/agencies/agencies.rules'
 import {
   PAYMENT_METHOD_KEYS,
   POLICY_TYPES,
@@ -39,10 +40,17 @@ import {
 import { getAgency } from '../../domain/agencies/get-agency'
 import { findInsuranceProviders } from '../../domain/reference/find-insurance-providers'
 import { DomainError } from '../../domain/shared/errors'
-import { optionalText } from '../../domain/shared/fields'
+import { id, optionalText, text } from '../../domain/shared/fields'
 import { PageHeader } from '../components/app-shell'
 import { GeneralErrorBoundary } from '../components/error-boundary'
-import { CheckboxField, ErrorList, Field, SelectField, SubmitButton } from '../components/forms'
+import {
+  CheckboxField,
+  ErrorList,
+  Field,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+} from '../components/forms'
 import { StatusBadge } from '../components/status-badge'
 import { Timeline } from '../components/timeline'
 import { buttonVariants } from '../components/ui/button'
@@ -50,7 +58,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { Input } from '../components/ui/input'
 import { Label } from '../components/ui/label'
 import { cn } from '../utils/cn'
-import { replyInvalid, replyWithError } from '../utils/forms.server'
+import { idFromParam, readForm, replyInvalid, replyWithError } from '../utils/forms.server'
 import { formatDate, formatDateTime, humanize, titleCase } from '../utils/misc'
 import { requireStaff } from '../utils/session.server'
 import { storeFormFile } from '../utils/upload.server'
@@ -66,12 +74,6 @@ const TabSchema = z.enum(TABS).catch('overview')
 
 const ACTIVATABLE: AgencyStatus[] = ['AGREEMENT_SIGNED', 'PORTAL_DEACTIVATED']
 const UNSIGNED_UPLOAD_OPEN: AgencyStatus[] = ['COMPANY_DETAIL_DONE', 'CONFIGURATION_DONE', 'AGREEMENT_SENT']
-
-function agencyIdOf(params: LoaderFunctionArgs['params']): number {
-  const id = Number(params.agencyId)
-  if (!Number.isInteger(id) || id <= 0) throw new Response('Agency not found', { status: 404 })
-  return id
-}
 
 /** Missing and foreign records render the 404 page. */
 async function orNotFound<T>(promise: Promise<T>): Promise<T> {
@@ -158,7 +160,7 @@ async function configurationTab(actor: Awaited<ReturnType<typeof requireStaff>>,
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireStaff(request, 'agency_management')
-  const agencyId = agencyIdOf(params)
+  const agencyId = idFromParam(params.agencyId, 'Agency')
   const tab: Tab = TabSchema.parse(new URL(request.url).searchParams.get('tab') ?? 'overview')
   const agency = await orNotFound(getAgency({ actor, id: agencyId }))
   return {
@@ -185,6 +187,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 const tabField = { tab: TabSchema.default('overview') }
 const StatusIntentSchema = z.object({ intent: z.enum(['activate', 'deactivate']), ...tabField })
+/** Any status (spec/01 section 4): off the ordinary steps it is an override, so the form asks why. */
+const SetStatusSchema = z.object({
+  intent: z.literal('set-status'),
+  status: z.enum(AGENCY_STATUSES, { error: 'Choose a status' }),
+  reason: text(1, 1000, 'Give a reason for the change'),
+})
 const PasswordResetSchema = z.object({ intent: z.literal('password-reset'), ...tabField })
 const YourAdmissionIntentSchema = z.object({
   intent: z.literal('your-admission'),
@@ -197,7 +205,7 @@ const SurchargeIntentSchema = z.object({
 const AddRuleSchema = PurchaseRuleSchema.omit({ id: true }).extend({ intent: z.literal('add-rule') })
 const DeleteRuleSchema = z.object({
   intent: z.literal('delete-rule'),
-  purchase_rule_id: z.coerce.number().int().positive(),
+  purchase_rule_id: id(),
 })
 const UnsignedUploadSchema = z.object({
   intent: z.literal('upload-unsigned'),
@@ -286,8 +294,8 @@ function configurationErrors(error: z.ZodError, rowOf: number[]) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireStaff(request, 'agency_management')
-  const agencyId = agencyIdOf(params)
-  const formData = await request.formData()
+  const agencyId = idFromParam(params.agencyId, 'Agency')
+  const formData = await readForm(request)
   const back = (tab: Tab, title: string) =>
     redirectWithToast(`/staff/agencies/${agencyId}?tab=${tab}`, { type: 'success', title })
 
@@ -307,6 +315,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return replyWithError(submission, err)
       }
       return back(submission.value.tab, activate ? 'Portal activated' : 'Portal deactivated')
+    }
+    case 'set-status': {
+      const submission = parseWithZod(formData, { schema: SetStatusSchema })
+      if (submission.status !== 'success') return replyInvalid(submission)
+      try {
+        await updateAdminAgencyStatus({ actor, agencyId, ...submission.value })
+      } catch (err) {
+        return replyWithError(submission, err)
+      }
+      return back('overview', 'Status updated')
     }
     case 'password-reset': {
       const submission = parseWithZod(formData, { schema: PasswordResetSchema })
@@ -591,6 +609,39 @@ function PortalButtons({ status, tab }: { status: AgencyStatus; tab: Tab }) {
   )
 }
 
+function SetStatusForm({ status }: { status: AgencyStatus }) {
+  const result = useResultFor('set-status')
+  const [form, fields] = useForm({
+    id: 'set-status',
+    lastResult: result,
+    defaultValue: { status },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SetStatusSchema }),
+    shouldValidate: 'onSubmit',
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-3 rounded-md border p-4">
+      <input type="hidden" name="intent" value="set-status" />
+      <p className="text-sm font-medium">Set the status</p>
+      <p className="text-sm text-muted-foreground">
+        Moves the agency to any status, outside its onboarding steps; the reason is kept in its history.
+      </p>
+      <SelectField
+        labelProps={{ children: 'Status' }}
+        selectProps={getSelectProps(fields.status)}
+        options={AGENCY_STATUSES.map((s) => ({ value: s, label: titleCase(s) }))}
+        errors={fields.status.errors}
+      />
+      <TextareaField
+        labelProps={{ children: 'Reason' }}
+        textareaProps={{ ...getTextareaProps(fields.reason), rows: 2 }}
+        errors={fields.reason.errors}
+      />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <SubmitButton variant="outline">Set status</SubmitButton>
+    </Form>
+  )
+}
+
 function Overview({ loaded }: { loaded: LoaderData }) {
   const { agency, canFinance } = loaded
   const reset = useResultFor('password-reset')
@@ -641,6 +692,7 @@ function Overview({ loaded }: { loaded: LoaderData }) {
             Current status: <StatusBadge status={agency.status} />
           </div>
           <PortalButtons status={agency.status} tab="overview" />
+          <SetStatusForm status={agency.status} />
           <div className="space-y-2">
             <IntentForm intent="password-reset" tab="overview">
               <SubmitButton variant="outline">Send password reset e-mail</SubmitButton>

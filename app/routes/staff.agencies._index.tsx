@@ -42,13 +42,13 @@ function withoutEmpty(query: Record<string, string | string[]>) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, 'agency_management')
+  const actor = await requireStaff(request, 'agency_management')
   const parsed = ListQuerySchema.safeParse(withoutEmpty(queryObject(new URL(request.url))))
   if (!parsed.success) {
     throw new Response(parsed.error.issues[0]?.message ?? 'Invalid filter', { status: 400 })
   }
   const query = parsed.data
-  const [list, countries] = await Promise.all([findAgencies(query), findCountries()])
+  const [list, countries] = await Promise.all([findAgencies({ actor, ...query }), findCountries()])
   const selected = [...query.status].sort().join(',')
   const tabs = [
     ...Object.entries(STATUS_GROUPS).map(([label, statuses]) => ({

@@ -14,7 +14,7 @@ const ExportQuerySchema = AgencyListQuerySchema.extend({
 
 /** GET /staff/agencies/export: the filtered agency list as a streamed CSV or XLSX download. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, 'agency_management')
+  const actor = await requireStaff(request, 'agency_management')
   const raw = queryObject(new URL(request.url))
   const query = Object.fromEntries(
     Object.entries(raw).filter(([, v]) => (Array.isArray(v) ? v.length > 0 : v !== '')),
@@ -27,6 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filename: `agencies-${new Date().toISOString().slice(0, 10)}`,
     format: parsed.data.format,
     columns: AGENCY_EXPORT_COLUMNS,
-    rows: iterateAgencies(parsed.data),
+    rows: iterateAgencies({ actor, ...parsed.data }),
   })
 }

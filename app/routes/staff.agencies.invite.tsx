@@ -8,7 +8,7 @@ import { PageHeader } from '../components/app-shell'
 import { ErrorList, Field, SubmitButton } from '../components/forms'
 import { buttonVariants } from '../components/ui/button'
 import { Card, CardContent } from '../components/ui/card'
-import { replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireStaff(request, 'agency_management')
-  const submission = parseWithZod(await request.formData(), { schema: InvitationSchema })
+  const submission = parseWithZod(await readForm(request), { schema: InvitationSchema })
   if (submission.status !== 'success') return replyInvalid(submission)
   try {
     await inviteAgency({

@@ -39,11 +39,12 @@ import { Input } from '../components/ui/input'
 import { Label } from '../components/ui/label'
 import { Select } from '../components/ui/select'
 import { Textarea } from '../components/ui/textarea'
-import { listParams } from '../utils/forms.server'
+import { listParams, readForm } from '../utils/forms.server'
 import { formatDate, formatDateTime, humanize, formatMoney } from '../utils/misc'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { storeFormFile } from '../utils/upload.server'
+import { parseId } from '../../domain/shared/fields'
 
 export const meta: MetaFunction = () => [{ title: 'Finance · OSHC Back Office' }]
 
@@ -101,7 +102,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireStaff(request, 'finance')
   const params = listParams(request)
   const parsed = parseOr400(params)
-  const [agencies, providers] = await Promise.all([findAllAgencies(), findInsuranceProviders()])
+  const [agencies, providers] = await Promise.all([findAllAgencies({ actor }), findInsuranceProviders()])
   const base = {
     agencies: agencies.map((a) => ({ id: a.id, name: a.full_company_name ?? a.email })),
     providers: providers.map((p) => ({ id: p.id, name: p.display_name })),
@@ -186,11 +187,12 @@ function backTo(request: Request) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireStaff(request, 'finance')
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const intent = String(formData.get('intent') ?? '')
   const back = backTo(request)
   const [verb, idText] = intent.split(':')
-  const targetId = Number(idText)
+  // 0 names no record: the use case answers 404 (a toast), never a query with an impossible id.
+  const targetId = parseId(idText) ?? 0
   try {
     switch (verb) {
       case 'approve-payment': {
@@ -219,8 +221,8 @@ export async function action({ request }: ActionFunctionArgs) {
         })
       }
       case 'upload-proof': {
-        const policyId = Number(formData.get('policy_id'))
-        if (!Number.isInteger(policyId) || policyId <= 0)
+        const policyId = parseId(formData.get('policy_id'))
+        if (policyId === null)
           return redirectWithToast(back, { type: 'error', title: 'Choose the policy the proof belongs to' })
         const stored = await storeFormFile({ actor, file: formData.get('document'), field: 'document' })
         await uploadPolicyPaymentProof({ actor, policyId, documentUrl: stored.key })

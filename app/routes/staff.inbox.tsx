@@ -16,6 +16,8 @@ import { formatDateTime, humanize } from '../utils/misc'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { DomainError } from '../../domain/shared/errors'
+import { readForm } from '../utils/forms.server'
+import { id } from '../../domain/shared/fields'
 
 export const meta: MetaFunction = () => [{ title: 'Approvals inbox · OSHC Back Office' }]
 
@@ -40,8 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireStaff(request)
-  const submission = parseWithZod(await request.formData(), {
-    schema: z.object({ taskId: z.coerce.number(), intent: z.enum(['claim', 'release']) }),
+  const submission = parseWithZod(await readForm(request), {
+    schema: z.object({ taskId: id(), intent: z.enum(['claim', 'release']) }),
   })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   try {

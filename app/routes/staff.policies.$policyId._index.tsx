@@ -17,7 +17,7 @@ import {
 import { uploadPolicyCertificate } from '../../domain/policies/upload-policy-certificate'
 import { updateProviderPaymentStatus } from '../../domain/policies/update-provider-payment-status'
 import { updateUserDefinedStatus } from '../../domain/policies/update-user-defined-status'
-import { optionalText, text } from '../../domain/shared/fields'
+import { id, optionalText, text } from '../../domain/shared/fields'
 import { findOshcUsersForAssigning } from '../../domain/users/find-oshc-users-for-assigning'
 import { PageHeader } from '../components/app-shell'
 import { GeneralErrorBoundary } from '../components/error-boundary'
@@ -25,7 +25,7 @@ import { CheckboxField, ErrorList, Field, SelectField, SubmitButton } from '../c
 import { PolicySections, PolicyStatusLine } from '../components/policy-detail'
 import { buttonVariants } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
-import { idFromParam, replyForIntent, throwAsResponse } from '../utils/forms.server'
+import { idFromParam, readForm, replyForIntent, throwAsResponse } from '../utils/forms.server'
 import { humanize } from '../utils/misc'
 import { policyDetailView } from '../utils/policy-list.server'
 import { requireStaff } from '../utils/session.server'
@@ -71,7 +71,7 @@ const IssueSchema = z.object({ intent: z.literal('issue-certificate'), send_emai
 const DeleteSchema = z.object({
   intent: z.literal('delete-certificate'),
   certificate_type: z.enum(['old', 'new'], { error: 'certificate_type must be old or new' }),
-  certificate_id: z.coerce.number().int().positive(),
+  certificate_id: id(),
 })
 const UserDefinedSchema = z.object({
   intent: z.literal('user-defined-status'),
@@ -83,14 +83,14 @@ const ProviderPaymentSchema = z.object({
 })
 const AssignSchema = z.object({
   intent: z.literal('assign'),
-  assign_to: z.coerce.number({ error: 'Choose a staff user' }).int().positive('Choose a staff user'),
+  assign_to: id('Choose a staff user'),
 })
 const ArchiveSchema = z.object({ intent: z.literal('archive'), is_archived: z.enum(['true', 'false']) })
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireStaff(request, 'policy_management')
   const policyId = idFromParam(params.policyId, 'Policy')
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const intent = String(formData.get('intent') ?? '')
   const back = (title: string, description?: string) =>
     redirectWithToast(`/staff/policies/${policyId}`, { type: 'success', title, description })

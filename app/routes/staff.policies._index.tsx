@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [list, providers, agencies] = await Promise.all([
     findPolicies({ actor, scope: { agencyId: null, archived }, query }).catch(throwAsResponse),
     providerOptions(),
-    findAllAgencies(),
+    findAllAgencies({ actor }),
   ])
   return {
     rows: policyRowsView(list.items),

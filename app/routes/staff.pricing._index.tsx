@@ -21,16 +21,17 @@ import { ErrorList, Field, SelectField, SubmitButton } from '../components/forms
 import { buttonVariants } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table'
-import { replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
 import { formatDate, humanize } from '../utils/misc'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
+import { id, parseId } from '../../domain/shared/fields'
 
-const IdSchema = z.object({ id: z.coerce.number().int().positive() })
+const IdSchema = z.object({ id: id() })
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireStaff(request, 'finance')
-  const editId = Number(new URL(request.url).searchParams.get('edit'))
+  const editId = parseId(new URL(request.url).searchParams.get('edit'))
   const [cards, providers] = await Promise.all([findRateCards({ actor }), findInsuranceProviders()])
   return {
     cards: cards.map((c) => ({
@@ -50,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireStaff(request, 'finance')
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const intent = formData.get('intent')
   if (intent === 'delete') {
     const submission = parseWithZod(formData, { schema: IdSchema })

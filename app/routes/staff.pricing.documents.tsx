@@ -12,13 +12,14 @@ import { buttonVariants } from '../components/ui/button'
 import { Input } from '../components/ui/input'
 import { Label } from '../components/ui/label'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table'
-import { replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
 import { formatDateTime } from '../utils/misc'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { storeFormFile } from '../utils/upload.server'
+import { id } from '../../domain/shared/fields'
 
-const UploadSchema = z.object({ provider_id: z.coerce.number().int().positive() })
+const UploadSchema = z.object({ provider_id: id() })
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, 'finance')
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireStaff(request, 'finance')
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: UploadSchema })
   if (submission.status !== 'success') return replyInvalid(submission)
   try {

@@ -9,7 +9,7 @@ import { updateExchangeRate } from '../../domain/quotes/update-exchange-rate'
 import { updateGstRate } from '../../domain/quotes/update-gst-rate'
 import { ErrorList, Field, SubmitButton } from '../components/forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
-import { replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
 import { formatDateTime } from '../utils/misc'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireStaff(request, 'finance')
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const intent = formData.get('intent')
   if (intent === 'gst') {
     const submission = parseWithZod(formData, { schema: GstRateSchema })

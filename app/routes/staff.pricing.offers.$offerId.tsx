@@ -10,7 +10,7 @@ import { findInsuranceProviders } from '../../domain/reference/find-insurance-pr
 import { ErrorList, Field, SelectField, SubmitButton } from '../components/forms'
 import { buttonVariants } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
-import { idFromParam, replyInvalid, replyWithError, throwAsResponse } from '../utils/forms.server'
+import { idFromParam, readForm, replyInvalid, replyWithError, throwAsResponse } from '../utils/forms.server'
 import { formatDateTime } from '../utils/misc'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
@@ -28,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireStaff(request, 'finance')
   const id = idFromParam(params.offerId, 'Offer')
-  const submission = parseWithZod(await request.formData(), { schema: UpdateOfferSchema })
+  const submission = parseWithZod(await readForm(request), { schema: UpdateOfferSchema })
   if (submission.status !== 'success') return replyInvalid(submission)
   try {
     await updateOffer({ actor, id, input: submission.value })

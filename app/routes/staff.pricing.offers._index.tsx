@@ -12,7 +12,7 @@ import { ErrorList, Field, SelectField, SubmitButton } from '../components/forms
 import { Badge } from '../components/ui/badge'
 import { buttonVariants } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
-import { listParams, replyInvalid, replyWithError } from '../utils/forms.server'
+import { listParams, readForm, replyInvalid, replyWithError } from '../utils/forms.server'
 import { formatDate } from '../utils/misc'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
@@ -53,7 +53,7 @@ const STATE_TONE = { Running: 'success', Scheduled: 'info', Ended: 'neutral', In
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireStaff(request, 'finance')
-  const submission = parseWithZod(await request.formData(), { schema: OfferSchema })
+  const submission = parseWithZod(await readForm(request), { schema: OfferSchema })
   if (submission.status !== 'success') return replyInvalid(submission)
   try {
     await createOffer({ actor, input: submission.value })

@@ -7,7 +7,7 @@ import { findOshcPermissions } from '../../domain/users/find-oshc-permissions'
 import { findOshcRoles } from '../../domain/users/find-oshc-roles'
 import { getOshcUser } from '../../domain/users/get-oshc-user'
 import { CreateRoleSchema, RolePermissionsSchema } from '../utils/user-forms.schemas'
-import { replyForIntent } from '../utils/forms.server'
+import { readForm, replyForIntent } from '../utils/forms.server'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { RolesPage } from '../components/role-permissions'
 import { requireStaff } from '../utils/session.server'
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireStaff(request, 'user_management')
-  const formData = await request.formData()
+  const formData = await readForm(request)
 
   if (formData.get('intent') === 'permissions') {
     const submission = parseWithZod(formData, { schema: RolePermissionsSchema })

@@ -8,7 +8,7 @@ import { updateOshcUserStatus } from '../../domain/users/update-oshc-user-status
 import { EditStaffUserSchema, UserStatusFormSchema } from '../utils/user-forms.schemas'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { EditUserPage } from '../components/user-form'
-import { idFromParam, replyForIntent, throwAsResponse } from '../utils/forms.server'
+import { idFromParam, readForm, replyForIntent, throwAsResponse } from '../utils/forms.server'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireStaff(request, 'user_management')
   const userId = idFromParam(params.userId, 'User')
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const url = `/staff/users/${userId}`
 
   if (formData.get('intent') === 'status') {

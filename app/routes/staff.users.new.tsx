@@ -6,7 +6,7 @@ import { findOshcRoles } from '../../domain/users/find-oshc-roles'
 import { NewStaffUserSchema } from '../utils/user-forms.schemas'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { NewUserPage } from '../components/user-form'
-import { replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireStaff(request, 'user_management')
-  const submission = parseWithZod(await request.formData(), { schema: NewStaffUserSchema })
+  const submission = parseWithZod(await readForm(request), { schema: NewStaffUserSchema })
   if (submission.status !== 'success') return replyInvalid(submission)
   let user: Awaited<ReturnType<typeof createOshcUser>>
   try {

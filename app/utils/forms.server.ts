@@ -1,6 +1,7 @@
 import { data } from '@remix-run/node'
 import type { Submission } from '@conform-to/react'
 import { DomainError, HTTP_STATUS } from '../../domain/shared/errors'
+import { fieldWithNul, NUL_MSG, parseId } from '../../domain/shared/fields'
 
 /**
  * The one way a form action answers a refused use case: field errors under their fields, the
@@ -10,8 +11,13 @@ export function replyWithError<T>(submission: Submission<T>, err: unknown) {
   if (!(err instanceof DomainError)) throw err
   return data(submission.reply({ formErrors: [err.message], fieldErrors: err.errors ?? {} }), {
     status: HTTP_STATUS[err.code],
+    headers: retryAfterHeader(err),
   })
 }
+
+/** A 429 says when to try again (seconds). */
+const retryAfterHeader = (err: DomainError): Record<string, string> =>
+  typeof err.extra?.retryAfter === 'number' ? { 'Retry-After': String(err.extra.retryAfter) } : {}
 
 export function replyInvalid<T>(submission: Submission<T>) {
   return data(submission.reply(), { status: 400 })
@@ -36,11 +42,27 @@ export function throwAsResponse(err: unknown): never {
   throw err
 }
 
-/** A numeric id from the URL; anything else names nothing (404). */
+/**
+ * The one parser of ids in page URLs (route params): a whole number 1..2147483647, the range of
+ * the id columns. Anything else names nothing (404) and never reaches the database.
+ */
 export function idFromParam(value: string | undefined, what: string) {
-  const id = Number(value)
-  if (!Number.isInteger(id) || id <= 0) throw new Response(`${what} not found`, { status: 404 })
+  const id = parseId(value)
+  if (id === null) throw new Response(`${what} not found`, { status: 404 })
   return id
+}
+
+/**
+ * The submitted form, as every page action reads it. A field (or file name) holding NUL (0x00) is
+ * refused with a 400: PostgreSQL text cannot store it and no browser sends it.
+ */
+export async function readForm(request: Request) {
+  const form = await request.formData()
+  for (const [name, value] of form) {
+    if (fieldWithNul({ [name]: typeof value === 'string' ? value : value.name }))
+      throw new Response(`${name.replaceAll('\0', '')} ${NUL_MSG}`, { status: 400 })
+  }
+  return form
 }
 
 /** Search params minus blanks (an empty filter box means "no filter"). */

@@ -1,6 +1,13 @@
 import { redirect } from '@remix-run/node'
 import { eq } from 'drizzle-orm'
-import { authenticateRequest, sessionCookie, clearSessionCookie } from '../../api/auth.server'
+import {
+  authenticateRequest,
+  clearSessionCookie,
+  isCrossSiteWrite,
+  readCookie,
+  SESSION_COOKIE,
+  sessionCookie,
+} from '../../api/auth.server'
 import { getDb } from '../../db/client'
 import { agencies } from '../../db/schema'
 import type { Actor, AgencyActor, StaffActor } from '../../domain/shared/actor'
@@ -9,11 +16,23 @@ import '../../temporal/ports'
 
 export { sessionCookie, clearSessionCookie }
 
-/** The caller of a loader/action (public when signed out). Cross-site writes are refused. */
+const crossSite = () => new Response('Cross-site request refused', { status: 403 })
+
+/** The caller of a loader/action (public when signed out). Cross-site writes are refused (403). */
 export async function getActor(request: Request): Promise<{ actor: Actor; mustChangePassword: boolean }> {
   const auth = await authenticateRequest(request)
-  if (auth.csrfRejected) throw new Response('Cross-site request refused', { status: 403 })
+  if (auth.csrfRejected) throw crossSite()
   return { actor: auth.actor, mustChangePassword: auth.mustChangePassword }
+}
+
+/**
+ * Actions open to the signed-out (sign-in, registration, password reset, sign-out): a post from
+ * another origin is refused (403) before anything runs. The web server applies the same rule to
+ * every page request (server/cross-site.ts); this keeps the action safe wherever it is served.
+ */
+export function requireSameOrigin(request: Request) {
+  const cookieSession = readCookie(request, SESSION_COOKIE) !== undefined
+  if (isCrossSiteWrite(request, { cookieSession })) throw crossSite()
 }
 
 function toLogin(request: Request): never {

@@ -1,12 +1,12 @@
 import { z } from 'zod'
-import { MAX_MSG, text } from '../../domain/shared/fields'
+import { id, MAX_MSG, text } from '../../domain/shared/fields'
 
 /**
  * The user and role forms of the staff and agency screens (browser and action), with the spec's
  * messages; the use cases validate again with domain/users/users.schemas.ts.
  */
 const optionalText = () => text(2, 256).optional()
-const roleId = () => z.number({ error: 'Not a number' }).int().positive('Not a number').optional()
+const roleId = () => id().optional()
 
 const UserFields = z.object({
   first_name: text(2, 256),
@@ -27,6 +27,6 @@ export const UserStatusFormSchema = z.object({
 
 export const CreateRoleSchema = z.object({ name: text(2, 256) })
 export const RolePermissionsSchema = z.object({
-  roleId: z.number({ error: 'Not a number' }).int().positive(),
-  permissions: z.array(z.number({ error: 'Not a number' }).int().positive()),
+  roleId: id(),
+  permissions: z.array(id()),
 })

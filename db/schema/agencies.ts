@@ -2,6 +2,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -185,6 +186,28 @@ export const agencyOvhcCommissions = pgTable(
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.agency_id, t.provider_id] })],
+)
+
+/**
+ * The OVHC commission range staff allow per provider: an agency setting its own OVHC commission
+ * must stay within it (staff may set any rate the spec allows). No row: agencies cannot set it.
+ */
+export const ovhcCommissionRanges = pgTable(
+  'ovhc_commission_ranges',
+  {
+    provider_id: integer('provider_id')
+      .primaryKey()
+      .references(() => insuranceProviders.id),
+    min_rate: numeric('min_rate', { precision: 5, scale: 2 }).notNull(),
+    max_rate: numeric('max_rate', { precision: 5, scale: 2 }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      'ovhc_commission_ranges_bounds',
+      sql`${t.min_rate} > 0 AND ${t.min_rate} <= ${t.max_rate} AND ${t.max_rate} < 100`,
+    ),
+  ],
 )
 
 export const purchaseRules = pgTable(

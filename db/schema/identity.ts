@@ -60,9 +60,13 @@ export const passwordResetTokens = pgTable(
   (t) => [uniqueIndex('password_reset_tokens_hash_idx').on(t.token_hash)],
 )
 
-/** Fixed-window attempt counters for login and one-time codes (per identity and per IP). */
+/**
+ * Fixed-window attempt counters for sign-in, one-time codes and password resets (per identity,
+ * per identity and IP, per IP); `last_at` (the latest attempt) times the progressive delay.
+ */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   window_start: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull().default(0),
+  last_at: timestamp('last_at', { withTimezone: true }),
 })

@@ -34,7 +34,11 @@ export const files = pgTable(
   (t) => [uniqueIndex('files_key_idx').on(t.key), index('files_agency_idx').on(t.agency_id)],
 )
 
-/** Mails sent through the outbox transport (development and tests), newest first by created_at. */
+/**
+ * Mails sent through the outbox transport (development and tests), newest first by created_at.
+ * A mail sent with an idempotency key (a workflow's reminder) also has its row here under SMTP:
+ * the key is claimed before sending, so a retried activity never sends it twice.
+ */
 export const outboxMails = pgTable(
   'outbox_mails',
   {
@@ -43,9 +47,13 @@ export const outboxMails = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    idempotency_key: text('idempotency_key'),
     ...timestamps,
   },
-  (t) => [index('outbox_mails_to_idx').on(t.to, t.created_at)],
+  (t) => [
+    index('outbox_mails_to_idx').on(t.to, t.created_at),
+    uniqueIndex('outbox_mails_idempotency_key_idx').on(t.idempotency_key),
+  ],
 )
 
 export const taskAudience = pgEnum('task_audience', ['staff', 'agency'])

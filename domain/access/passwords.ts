@@ -33,5 +33,20 @@ export function passwordSchema(email?: string) {
 export const hashPassword = (p: string) => hash(p)
 export const verifyPassword = (h: string, p: string) => verify(h, p).catch(() => false)
 
+// Hashed once at start-up with the same parameters as real hashes, so that checking a password
+// for an unknown account costs what checking a real one does.
+const dummyHash = hashPassword(randomToken())
+
+/**
+ * Verifies `password` against `storedHash`, or against a dummy hash when there is none (unknown
+ * e-mail, no password yet): the answer is false and the time the same, so neither reveals
+ * whether an account exists.
+ */
+export async function checkPassword(storedHash: string | null | undefined, password: string) {
+  if (storedHash) return verifyPassword(storedHash, password)
+  await verifyPassword(await dummyHash, password)
+  return false
+}
+
 /** Temporary passwords: readable, long enough, never common. */
 export const temporaryPassword = () => `Tmp-${randomToken(9)}`

@@ -1,5 +1,5 @@
-import { and, eq, gt, sql } from 'drizzle-orm'
-import { getDb } from '../../db/client'
+import { and, eq, gt, inArray, ne, or, sql } from 'drizzle-orm'
+import { getDb, type DbOrTx } from '../../db/client'
 import {
   agencies,
   agencyPermissions,
@@ -32,8 +32,27 @@ export async function revokeSession(token: string) {
     .where(eq(sessions.token_hash, sha256(token)))
 }
 
-export async function revokeAllSessions(identityId: number) {
-  await getDb().delete(sessions).where(eq(sessions.identity_id, identityId))
+/** Ends every session of the identity, but the one of `except` (the caller's own) when given. */
+export async function revokeSessions(identityId: number, opts: { except?: string; tx?: DbOrTx } = {}) {
+  const mine = eq(sessions.identity_id, identityId)
+  await (opts.tx ?? getDb())
+    .delete(sessions)
+    .where(opts.except ? and(mine, ne(sessions.token_hash, sha256(opts.except))) : mine)
+}
+
+/** Ends the sessions of an agency and of all its users (the portal was deactivated). */
+export async function revokeAgencySessions(agencyId: number, tx: DbOrTx = getDb()) {
+  const people = or(
+    inArray(
+      sessions.identity_id,
+      tx.select({ id: agencies.identity_id }).from(agencies).where(eq(agencies.id, agencyId)),
+    ),
+    inArray(
+      sessions.identity_id,
+      tx.select({ id: agencyUsers.identity_id }).from(agencyUsers).where(eq(agencyUsers.agency_id, agencyId)),
+    ),
+  )
+  await tx.delete(sessions).where(people)
 }
 
 /** Resolves a session token to the acting person, or null when it is unknown, expired or disabled. */

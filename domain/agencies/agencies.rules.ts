@@ -58,6 +58,14 @@ export const TRANSITIONS: Record<AgencyStatus, AgencyStatus[]> = {
 
 export const canTransition = (from: AgencyStatus, to: AgencyStatus) => TRANSITIONS[from].includes(to)
 
+/**
+ * The ordinary staff steps of updateAdminAgencyStatus: activating a portal after the signed
+ * agreement, and deactivating or reactivating a live one. Any other target is an override of the
+ * onboarding machine (spec/01 section 4: staff may set any status), which needs a reason.
+ */
+export const isStaffStep = (from: AgencyStatus, to: AgencyStatus) =>
+  (to === 'PORTAL_ACTIVATED' || to === 'PORTAL_DEACTIVATED') && canTransition(from, to)
+
 export const statusIndex = (s: AgencyStatus) => AGENCY_STATUSES.indexOf(s)
 
 /** Company-detail steps may be edited again once done; they advance the status only from their predecessor. */
@@ -92,7 +100,8 @@ export function pathByStatus(a: {
 }) {
   switch (a.status) {
     case 'PENDING':
-      return `/onboarding/verify?agencyId=${a.id}`
+      // The page itself needs the signed link from the registration answer or the code's mail.
+      return '/onboarding/verify'
     case 'SIGN_UP_REQUEST_SENT':
       return '/change-password'
     case 'LOGIN_CRED_CHANGED':

@@ -1,19 +1,35 @@
 import { z } from 'zod'
-import { bool, email, id, isoDate, list, optionalId, optionalText, rate, text } from '../shared/fields'
+import {
+  bool,
+  email,
+  id,
+  isoDate,
+  list,
+  MAX_AMOUNT,
+  optionalId,
+  optionalText,
+  rate,
+  requiredText,
+  text,
+} from '../shared/fields'
 import { AGENCY_SIDE_STATUSES, AGENCY_STATUSES } from './agencies.rules'
+
+/** spec/01 section 5: "contact_number: required, 2 to 256 (message: contact number is required.)". */
+export const CONTACT_NUMBER_REQUIRED = 'contact number is required.'
+const contactNumber = () => requiredText(2, 256, CONTACT_NUMBER_REQUIRED)
 
 export const RegisterAgencySchema = z.object({
   full_company_name: text(2, 256),
   full_company_address: text(2, 256),
   contact_person: text(2, 256),
   email: email(),
-  contact_number: text(2, 256, 'contact number is required.').pipe(z.string()),
+  contact_number: contactNumber(),
   country_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), id('country_id is required')),
   has_accepted_terms_and_privacy_policy: z.preprocess(
     (v) => v === true || v === 'true' || v === 'on',
     z.literal(true, { error: 'Please accept the terms and privacy policy' }),
   ),
-  recaptcha_token: z.string({ error: 'recaptcha_token is required' }).min(1, 'recaptcha_token is required'),
+  recaptcha_token: requiredText(1, 4096, 'recaptcha_token is required'),
   token: z.string().optional(),
   invitation: bool().optional(),
 })
@@ -28,10 +44,7 @@ export const InvitationSchema = z.object({
 export const AgencyIdBodySchema = z.object({ agencyId: id() })
 export const VerifyAgencySchema = z.object({
   agencyId: id(),
-  otp: z
-    .string({ error: 'otp is required' })
-    .trim()
-    .regex(/^\d{6}$/, 'The code has 6 digits'),
+  otp: requiredText(1, 6, 'otp is required').regex(/^\d{6}$/, 'The code has 6 digits'),
 })
 export const CreateLoginSchema = z.object({ email: email() })
 
@@ -40,7 +53,7 @@ export const UpdateAgencySchema = z.object({
   full_company_address: text(2, 256),
   contact_person: text(2, 256),
   country_id: id('country_id is required'),
-  contact_number: text(2, 256, 'contact number is required.'),
+  contact_number: contactNumber(),
   profile_image: optionalText(512),
 })
 
@@ -69,6 +82,9 @@ export const AgencyStatusSchema = z.object({
 })
 export const AdminAgencyStatusSchema = z.object({
   status: z.enum(AGENCY_STATUSES, { error: 'Invalid status' }),
+  // Required when the status is not an ordinary staff step (the use case says which): it is the
+  // note of the audit row.
+  reason: optionalText(1000),
 })
 
 export const AgreementUploadSchema = z.object({
@@ -118,23 +134,20 @@ export const PurchaseRuleSchema = z.object({
   can_buy_insurance_provider_id: id(),
 })
 
-export const OvhcCommissionSchema = z.object({
-  provider_id: id(),
-  commission_rate: rate(
-    0,
-    100,
-    'Commission rate must be more than 0',
-    'Commission rate must be less than 100',
-    true,
-    true,
-  ),
-})
+/** spec/01 section 5: an OVHC commission is above 0 and below 100. */
+const ovhcRate = () =>
+  rate(0, 100, 'Commission rate must be more than 0', 'Commission rate must be less than 100', true, true)
+export const OvhcCommissionSchema = z.object({ provider_id: id(), commission_rate: ovhcRate() })
 
 export const UpsertConfigurationV2Schema = z.object({
   agency_Id: id(),
   buy_now_pay_later_amount: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number({ error: 'Buy Now Pay Later amount is required' }).min(0, 'must be at least 0'),
+    // Blank (or spaces) is "not given", not a zero allowance.
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    z.coerce
+      .number({ error: 'Buy Now Pay Later amount is required' })
+      .min(0, 'must be at least 0')
+      .max(MAX_AMOUNT, 'Buy Now Pay Later amount must be at most 1,000,000.00'),
   ),
   paymentBasedConfigs: z
     .array(
@@ -160,6 +173,14 @@ export const DeletePurchaseRuleSchema = z.object({ agency_id: id(), purchase_rul
 export const CardSurchargeSchema = z.object({ agency_id: id(), is_card_surcharge_enabled: bool() })
 export const YourAdmissionSchema = z.object({ is_yourAdmission_active: bool() })
 export const OvhcConfigurationSchema = OvhcCommissionSchema.extend({ agency_id: id().optional() })
+
+/** The OVHC commission range staff allow agencies for one provider (within the spec's 0..100). */
+export const OvhcCommissionRangeSchema = z
+  .object({ provider_id: id(), min_rate: ovhcRate(), max_rate: ovhcRate() })
+  .refine((v) => Number(v.min_rate) <= Number(v.max_rate), {
+    path: ['max_rate'],
+    message: 'The maximum rate must not be below the minimum rate',
+  })
 
 export const AGENCY_SORT_KEYS = [
   'created_at',

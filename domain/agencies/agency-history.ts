@@ -5,6 +5,7 @@ import { agencyHistories } from '../../db/schema'
 import type { AgencyStatus } from './agencies.rules'
 import type { Actor } from '../shared/actor'
 import { assertAgencyAccess } from './get-agency'
+import { defineUseCase } from '../shared/authorize'
 
 /** Appends one row to the agency timeline (inside the caller's transaction). */
 export async function recordAgencyHistory(
@@ -31,11 +32,14 @@ export async function recordAgencyHistory(
 }
 
 /** getAgencyHistories: the timeline, oldest first. Staff, or the agency itself. */
-export async function getAgencyHistories(opts: { actor: Actor; agencyId: number }) {
-  await assertAgencyAccess(opts.actor, opts.agencyId)
-  return getDb()
-    .select()
-    .from(agencyHistories)
-    .where(eq(agencyHistories.agency_id, opts.agencyId))
-    .orderBy(asc(agencyHistories.created_at), asc(agencyHistories.id))
-}
+export const getAgencyHistories = defineUseCase(
+  { staff: ['agency_management'], agency: ['finance', 'purchase', 'quote', 'user_management'] },
+  async function getAgencyHistories(opts: { actor: Actor; agencyId: number }) {
+    await assertAgencyAccess(opts.actor, opts.agencyId)
+    return getDb()
+      .select()
+      .from(agencyHistories)
+      .where(eq(agencyHistories.agency_id, opts.agencyId))
+      .orderBy(asc(agencyHistories.created_at), asc(agencyHistories.id))
+  },
+)

@@ -10,6 +10,8 @@ import {
   countries,
   states,
 } from '../../db/schema'
+import type { Actor } from '../shared/actor'
+import { defineStream, defineUseCase } from '../shared/authorize'
 import { pageInfo } from '../shared/pagination'
 import type { AgencyListQuerySchema } from './agencies.schemas'
 import { presentAgency } from './get-agency'
@@ -86,33 +88,39 @@ async function countAgencies(where: SQL | undefined) {
 }
 
 /** agenciesByStatus (staff): filtered, sorted and paged in SQL. */
-export async function findAgencies(input: AgencyListInput & { page: number; perPage: number }) {
-  const dir = input.sort_direction === 'asc' ? asc : desc
-  const where = filters(input)
-  const [rows, total] = await Promise.all([
-    baseQuery()
-      .where(where)
-      .orderBy(dir(agencies[input.sort_key]), dir(agencies.id))
-      .limit(input.perPage)
-      .offset((input.page - 1) * input.perPage),
-    countAgencies(where),
-  ])
-  return { items: rows.map(present), pageInfo: pageInfo(input.page, input.perPage, total) }
-}
+export const findAgencies = defineUseCase(
+  { staff: ['agency_management'] },
+  async function findAgencies(input: AgencyListInput & { actor: Actor; page: number; perPage: number }) {
+    const dir = input.sort_direction === 'asc' ? asc : desc
+    const where = filters(input)
+    const [rows, total] = await Promise.all([
+      baseQuery()
+        .where(where)
+        .orderBy(dir(agencies[input.sort_key]), dir(agencies.id))
+        .limit(input.perPage)
+        .offset((input.page - 1) * input.perPage),
+      countAgencies(where),
+    ])
+    return { items: rows.map(present), pageInfo: pageInfo(input.page, input.perPage, total) }
+  },
+)
 
 /** The same filtered list in batches, for streamed exports. */
-export async function* iterateAgencies(input: AgencyListInput, batch = 500) {
-  const dir = input.sort_direction === 'asc' ? asc : desc
-  for (let offset = 0; ; offset += batch) {
-    const rows = await baseQuery()
-      .where(filters(input))
-      .orderBy(dir(agencies[input.sort_key]), dir(agencies.id))
-      .limit(batch)
-      .offset(offset)
-    for (const r of rows) yield present(r)
-    if (rows.length < batch) return
-  }
-}
+export const iterateAgencies = defineStream(
+  findAgencies.access,
+  async function* iterateAgencies(input: AgencyListInput & { actor: Actor }, batch: number = 500) {
+    const dir = input.sort_direction === 'asc' ? asc : desc
+    for (let offset = 0; ; offset += batch) {
+      const rows = await baseQuery()
+        .where(filters(input))
+        .orderBy(dir(agencies[input.sort_key]), dir(agencies.id))
+        .limit(batch)
+        .offset(offset)
+      for (const r of rows) yield present(r)
+      if (rows.length < batch) return
+    }
+  },
+)
 
 export const AGENCY_EXPORT_COLUMNS = [
   { header: 'ID', value: (a: ReturnType<typeof present>) => a.id },
@@ -128,39 +136,46 @@ export const AGENCY_EXPORT_COLUMNS = [
 ]
 
 /** getInvitedAgencies (staff): invitations and referrals not yet registered, or all invited when filter_key=all. */
-export async function findInvitedAgencies(input: {
-  filter_key?: 'pending' | 'registered' | 'all'
-  global_filter?: string
-  sort_key: 'created_at' | 'email'
-  sort_direction: 'asc' | 'desc'
-  page: number
-  perPage: number
-}) {
-  const where: SQL[] = [inArray(agencies.creation_type, ['INVITATION', 'REFERRAL'])]
-  if (input.filter_key === 'pending') where.push(isNull(agencies.full_company_name))
-  if (input.filter_key === 'registered') where.push(sql`${agencies.full_company_name} is not null`)
-  if (input.global_filter) where.push(ilike(agencies.email, `%${input.global_filter}%`))
-  const dir = input.sort_direction === 'asc' ? asc : desc
-  const [rows, total] = await Promise.all([
-    baseQuery()
-      .where(and(...where))
-      .orderBy(dir(agencies[input.sort_key]), dir(agencies.id))
-      .limit(input.perPage)
-      .offset((input.page - 1) * input.perPage),
-    countAgencies(and(...where)),
-  ])
-  return { items: rows.map(present), pageInfo: pageInfo(input.page, input.perPage, total) }
-}
+export const findInvitedAgencies = defineUseCase(
+  { staff: ['agency_management'] },
+  async function findInvitedAgencies(input: {
+    actor: Actor
+    filter_key?: 'pending' | 'registered' | 'all'
+    global_filter?: string
+    sort_key: 'created_at' | 'email'
+    sort_direction: 'asc' | 'desc'
+    page: number
+    perPage: number
+  }) {
+    const where: SQL[] = [inArray(agencies.creation_type, ['INVITATION', 'REFERRAL'])]
+    if (input.filter_key === 'pending') where.push(isNull(agencies.full_company_name))
+    if (input.filter_key === 'registered') where.push(sql`${agencies.full_company_name} is not null`)
+    if (input.global_filter) where.push(ilike(agencies.email, `%${input.global_filter}%`))
+    const dir = input.sort_direction === 'asc' ? asc : desc
+    const [rows, total] = await Promise.all([
+      baseQuery()
+        .where(and(...where))
+        .orderBy(dir(agencies[input.sort_key]), dir(agencies.id))
+        .limit(input.perPage)
+        .offset((input.page - 1) * input.perPage),
+      countAgencies(and(...where)),
+    ])
+    return { items: rows.map(present), pageInfo: pageInfo(input.page, input.perPage, total) }
+  },
+)
 
-/** getAllAgencies (staff): id, name and e-mail of every agency, for pickers. */
-export async function findAllAgencies() {
-  return getDb()
-    .select({
-      id: agencies.id,
-      full_company_name: agencies.full_company_name,
-      email: agencies.email,
-      status: agencies.status,
-    })
-    .from(agencies)
-    .orderBy(asc(agencies.full_company_name), asc(agencies.id))
-}
+/** getAllAgencies (staff): id, name and e-mail of every agency, for pickers (agency, finance and policy screens). */
+export const findAllAgencies = defineUseCase(
+  { staff: ['agency_management', 'finance', 'policy_management'] },
+  async function findAllAgencies(_opts: { actor: Actor }) {
+    return getDb()
+      .select({
+        id: agencies.id,
+        full_company_name: agencies.full_company_name,
+        email: agencies.email,
+        status: agencies.status,
+      })
+      .from(agencies)
+      .orderBy(asc(agencies.full_company_name), asc(agencies.id))
+  },
+)

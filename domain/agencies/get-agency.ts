@@ -4,6 +4,7 @@ import { agencies, agencyBankDetails, agencyDocuments, cities, countries, states
 import { isAgencySide, isStaff, type Actor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import { pathByStatus, statusDisplayName, statusGroup } from './agencies.rules'
+import { defineUseCase } from '../shared/authorize'
 
 export type AgencyRow = typeof agencies.$inferSelect
 
@@ -36,40 +37,43 @@ export function presentAgency(a: AgencyRow) {
 }
 
 /** getAgency: by id or e-mail, with country, state, city, bank and document info. */
-export async function getAgency(opts: { actor: Actor; id?: number; email?: string }) {
-  const db = getDb()
-  const where = opts.id
-    ? eq(agencies.id, opts.id)
-    : eq(sql`lower(${agencies.email})`, (opts.email ?? '').toLowerCase())
-  const [row] = await db
-    .select({
-      agency: agencies,
-      country: {
-        id: countries.id,
-        name: countries.name,
-        iso2: countries.iso2,
-        phone_code: countries.phone_code,
-      },
-      state: { id: states.id, name: states.name },
-      city: { id: cities.id, name: cities.name },
-      bank: agencyBankDetails,
-      document: agencyDocuments,
-    })
-    .from(agencies)
-    .leftJoin(countries, eq(countries.id, agencies.country_id))
-    .leftJoin(states, eq(states.id, agencies.state_id))
-    .leftJoin(cities, eq(cities.id, agencies.city_id))
-    .leftJoin(agencyBankDetails, eq(agencyBankDetails.agency_id, agencies.id))
-    .leftJoin(agencyDocuments, eq(agencyDocuments.agency_id, agencies.id))
-    .where(where)
-  if (!row) throw notFound('Agency')
-  await assertAgencyAccess(opts.actor, row.agency.id)
-  return {
-    ...presentAgency(row.agency),
-    country: row.country?.id ? row.country : null,
-    state: row.state?.id ? row.state : null,
-    city: row.city?.id ? row.city : null,
-    bank_detail: row.bank,
-    document: row.document,
-  }
-}
+export const getAgency = defineUseCase(
+  { staff: ['agency_management'], agency: ['finance', 'purchase', 'quote', 'user_management'] },
+  async function getAgency(opts: { actor: Actor; id?: number; email?: string }) {
+    const db = getDb()
+    const where = opts.id
+      ? eq(agencies.id, opts.id)
+      : eq(sql`lower(${agencies.email})`, (opts.email ?? '').toLowerCase())
+    const [row] = await db
+      .select({
+        agency: agencies,
+        country: {
+          id: countries.id,
+          name: countries.name,
+          iso2: countries.iso2,
+          phone_code: countries.phone_code,
+        },
+        state: { id: states.id, name: states.name },
+        city: { id: cities.id, name: cities.name },
+        bank: agencyBankDetails,
+        document: agencyDocuments,
+      })
+      .from(agencies)
+      .leftJoin(countries, eq(countries.id, agencies.country_id))
+      .leftJoin(states, eq(states.id, agencies.state_id))
+      .leftJoin(cities, eq(cities.id, agencies.city_id))
+      .leftJoin(agencyBankDetails, eq(agencyBankDetails.agency_id, agencies.id))
+      .leftJoin(agencyDocuments, eq(agencyDocuments.agency_id, agencies.id))
+      .where(where)
+    if (!row) throw notFound('Agency')
+    await assertAgencyAccess(opts.actor, row.agency.id)
+    return {
+      ...presentAgency(row.agency),
+      country: row.country?.id ? row.country : null,
+      state: row.state?.id ? row.state : null,
+      city: row.city?.id ? row.city : null,
+      bank_detail: row.bank,
+      document: row.document,
+    }
+  },
+)

@@ -48,6 +48,7 @@ export async function applyOnboardingDecision(input: {
   agencyId: number
   decision: OnboardingDecision
   actor: string
+  note?: string
 }) {
   const { from, to } = DECISIONS[input.decision]
   const db = getDb()
@@ -85,6 +86,7 @@ export async function applyOnboardingDecision(input: {
       actor: input.actor,
       from,
       to,
+      note: input.note,
     })
     const name = agency.full_company_name ?? agency.email
     if (input.decision === 'agreementSent') return { to: agency.email, ...mails.agreementSent(name) }
@@ -187,27 +189,35 @@ const REMINDERS: Partial<Record<OnboardingPhase, { what: string; path: string; t
   },
 }
 
-/** A deadline passed: remind whoever is waited on; the second time, escalate to the staff team. */
+/**
+ * A deadline passed: remind whoever is waited on; the second time, escalate to the staff team.
+ * The mail goes out once per `key` (the workflow's name for this reminder), however often the
+ * activity is retried.
+ */
 export async function remindOnboarding(input: {
   agencyId: number
   phase: OnboardingPhase
   escalate: boolean
+  key?: string
 }) {
   const r = REMINDERS[input.phase]
   if (!r) return
   const agency = await agencyName(input.agencyId)
   const what = r.toAgency ? r.what : `${r.what} (${agency.name})`
   if (input.escalate) {
-    await sendMail({
-      to: config().STAFF_TEAM_EMAIL,
-      ...mails.escalation(`${agency.name}: ${what}`, `/staff/agencies/${agency.id}`),
-    })
+    await sendMail(
+      {
+        to: config().STAFF_TEAM_EMAIL,
+        ...mails.escalation(`${agency.name}: ${what}`, `/staff/agencies/${agency.id}`),
+      },
+      { idempotencyKey: input.key },
+    )
     await markTasksEscalated(agencyOnboardingWorkflowId(agency.id))
   } else {
-    await sendMail({
-      to: r.toAgency ? agency.email : config().STAFF_TEAM_EMAIL,
-      ...mails.reminder(what, r.path),
-    })
+    await sendMail(
+      { to: r.toAgency ? agency.email : config().STAFF_TEAM_EMAIL, ...mails.reminder(what, r.path) },
+      { idempotencyKey: input.key },
+    )
   }
   await getDb().transaction((tx) =>
     recordAgencyHistory(tx, {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { agencyOtps } from '../../db/schema'
 import { secretFor } from '../shared/config'
@@ -7,30 +7,11 @@ import { DomainError } from '../shared/errors'
 
 export const OTP_TTL_MS = 10 * 60 * 1000
 export const OTP_MAX_ATTEMPTS = 5
-const RESEND_GAP_SECONDS = 60
-const MAX_PER_HOUR = 5
 
 const codeHmac = (agencyId: number, code: string) => hmac(secretFor('otp'), `${agencyId}:${code}`)
 
 /** Issues a new code (older ones stop counting) and returns it for mailing. */
-export async function issueOtp(tx: DbOrTx, agencyId: number, throttle: boolean) {
-  if (throttle) {
-    const [recent] = await tx
-      .select({
-        last: sql<Date>`max(${agencyOtps.created_at})`,
-        count: sql<number>`count(*)::int`,
-      })
-      .from(agencyOtps)
-      .where(
-        and(eq(agencyOtps.agency_id, agencyId), gt(agencyOtps.created_at, sql`now() - interval '1 hour'`)),
-      )
-    if (recent?.last && Date.now() - new Date(recent.last).getTime() < RESEND_GAP_SECONDS * 1000) {
-      throw new DomainError('RATE_LIMITED', 'Please wait a minute before asking for a new code.')
-    }
-    if ((recent?.count ?? 0) >= MAX_PER_HOUR) {
-      throw new DomainError('RATE_LIMITED', 'Too many codes were sent. Please try again in an hour.')
-    }
-  }
+export async function issueOtp(tx: DbOrTx, agencyId: number) {
   const code = sixDigitCode()
   await tx
     .update(agencyOtps)
@@ -44,7 +25,12 @@ export async function issueOtp(tx: DbOrTx, agencyId: number, throttle: boolean) 
   return code
 }
 
-const otpError = (message: string) => new DomainError('VALIDATION', message, { otp: [message] })
+/**
+ * One answer for every code that does not verify (wrong, expired, used up, none issued, unknown
+ * or already verified agency), so that guessing ids tells nothing about an agency.
+ */
+export const OTP_REFUSED = 'The code is not correct or has expired. Ask for a new code.'
+export const otpError = () => new DomainError('VALIDATION', OTP_REFUSED, { otp: [OTP_REFUSED] })
 
 /** Checks a code against the agency's live code: single use, 10 minutes, 5 attempts. */
 export async function consumeOtp(tx: DbOrTx, agencyId: number, code: string) {
@@ -55,9 +41,7 @@ export async function consumeOtp(tx: DbOrTx, agencyId: number, code: string) {
     .orderBy(desc(agencyOtps.id))
     .limit(1)
     .for('update')
-  if (!otp) throw otpError('There is no active code. Ask for a new code.')
-  if (otp.attempts >= OTP_MAX_ATTEMPTS) throw otpError('Too many wrong attempts. Ask for a new code.')
-  if (otp.expires_at.getTime() < Date.now()) throw otpError('This code has expired. Ask for a new code.')
+  if (!otp || otp.attempts >= OTP_MAX_ATTEMPTS || otp.expires_at.getTime() < Date.now()) return false
   if (!safeEqual(otp.code_hmac, codeHmac(agencyId, code))) {
     await tx
       .update(agencyOtps)
@@ -69,4 +53,20 @@ export async function consumeOtp(tx: DbOrTx, agencyId: number, code: string) {
   return true
 }
 
-export { otpError }
+/**
+ * The verification page's key: the agency id signed with the app secret. Ids are sequential; the
+ * signature makes the link unguessable, and it can be mailed again with every new code.
+ */
+const linkMac = (agencyId: number) => hmac(secretFor('agency-verify-link'), String(agencyId))
+
+export const verifyLinkToken = (agencyId: number) => `${agencyId}.${linkMac(agencyId)}`
+
+/** The agency a verification link names, or null for anything not signed by us. */
+export function agencyIdFromVerifyToken(token: string | null | undefined) {
+  const m = /^(\d{1,12})\.([0-9a-f]{64})$/.exec(token ?? '')
+  if (!m) return null
+  const agencyId = Number(m[1])
+  return safeEqual(m[2], linkMac(agencyId)) ? agencyId : null
+}
+
+export const verifyPagePath = (agencyId: number) => `/onboarding/verify?token=${verifyLinkToken(agencyId)}`

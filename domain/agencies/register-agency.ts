@@ -10,7 +10,7 @@ import { sendMail } from '../mail/mailer'
 import { mails } from '../mail/templates'
 import type { RegisterAgencyInput } from './agencies.schemas'
 import { recordAgencyHistory } from './agency-history'
-import { issueOtp } from './one-time-codes'
+import { issueOtp, verifyPagePath } from './one-time-codes'
 import { presentAgency } from './get-agency'
 
 export const DUPLICATE_AGENCY = 'An agency with this email already exists'
@@ -86,16 +86,17 @@ export async function registerAgency(opts: { input: RegisterAgencyInput; clientI
         actor: `public:${input.email}`,
         to: 'PENDING',
       })
-      const code = await issueOtp(tx, agency.id, false)
+      const code = await issueOtp(tx, agency.id)
       return { agency, code }
     })
     .catch((err) => {
       throw isUniqueViolation(err) ? conflict(DUPLICATE_AGENCY) : err
     })
 
-  await sendMail({ to: agency.email, ...mails.otp(code) })
+  await sendMail({ to: agency.email, ...mails.otp(code, verifyPagePath(agency.id)) })
   await notifyWorkflow(agency.id)
-  return { ...presentAgency(agency), country }
+  // The verification page is reached by its signed link only (never by the sequential id).
+  return { ...presentAgency(agency), country, path_by_status: verifyPagePath(agency.id) }
 }
 
 /** Agency-side steps only inform the workflow; a failure there must not undo the saved step. */

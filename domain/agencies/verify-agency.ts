@@ -1,50 +1,68 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencies } from '../../db/schema'
-import { conflict, notFound } from '../shared/errors'
-import { assertUnderLimit, recordFailure } from '../shared/rate-limit'
+import { logError } from '../shared/log'
+import { assertUnderLimit, attemptLimiter, recordFailure } from '../shared/rate-limit'
 import { sendMail } from '../mail/mailer'
 import { mails } from '../mail/templates'
 import { recordAgencyHistory } from './agency-history'
-import { consumeOtp, issueOtp, otpError } from './one-time-codes'
+import { consumeOtp, issueOtp, otpError, verifyPagePath } from './one-time-codes'
 import { notifyWorkflow } from './register-agency'
 
-async function pendingAgency(agencyId: number) {
-  const [agency] = await getDb().select().from(agencies).where(eq(agencies.id, agencyId))
-  if (!agency) throw notFound('Agency')
-  if (agency.is_email_verified) throw conflict('This e-mail address is already verified')
-  return agency
-}
-
-/** resendOtp (public): a fresh code, at most one a minute and five an hour. */
+/**
+ * resendOtp (public): a fresh code, at most one a minute and five an hour per agency id. The
+ * answer and its timing are the same for any id (unknown, verified or waiting), and the mail
+ * goes out after it.
+ */
 export async function resendOtp(opts: { agencyId: number }) {
-  const agency = await pendingAgency(opts.agencyId)
-  const code = await getDb().transaction((tx) => issueOtp(tx, agency.id, true))
-  await sendMail({ to: agency.email, ...mails.otp(code) })
-  return { agencyId: agency.id }
+  const perMinute = `otp-send:minute:${opts.agencyId}`
+  const perHour = `otp-send:hour:${opts.agencyId}`
+  await assertUnderLimit(perMinute, 1, 60)
+  await assertUnderLimit(perHour, 5, 60 * 60)
+  await recordFailure(perMinute, 60)
+  await recordFailure(perHour, 60 * 60)
+  const db = getDb()
+  const sent = await db.transaction(async (tx) => {
+    const [agency] = await tx
+      .select({ id: agencies.id, email: agencies.email })
+      .from(agencies)
+      .where(and(eq(agencies.id, opts.agencyId), eq(agencies.is_email_verified, false)))
+      .for('update')
+    return agency ? { email: agency.email, code: await issueOtp(tx, agency.id) } : null
+  })
+  if (sent) {
+    void sendMail({ to: sent.email, ...mails.otp(sent.code, verifyPagePath(opts.agencyId)) }).catch((err) =>
+      logError('onboarding', err, { agencyId: opts.agencyId, note: 'could not mail a new code' }),
+    )
+  }
+  return { agencyId: opts.agencyId }
 }
 
-/** verifyAgency (public): checks the mailed code and marks the e-mail verified. */
+/**
+ * verifyAgency (public): checks the mailed code and marks the e-mail verified. Every refusal is
+ * the same 400 (see otpError), and wrong codes count per agency and IP, per agency and per IP
+ * (attemptLimiter), on top of the five attempts each code allows.
+ */
 export async function verifyAgency(opts: { agencyId: number; otp: string; clientIp: string }) {
-  const ipKey = `otp:ip:${opts.clientIp}`
-  await assertUnderLimit(ipKey, 30, 15 * 60)
-  const agency = await pendingAgency(opts.agencyId)
-  const db = getDb()
-  const ok = await db.transaction(async (tx) => {
-    const good = await consumeOtp(tx, agency.id, opts.otp)
-    if (!good) return false
+  const limiter = attemptLimiter('otp', opts.clientIp, String(opts.agencyId))
+  await limiter.assertAllowed()
+  const verified = await getDb().transaction(async (tx) => {
+    const [agency] = await tx.select().from(agencies).where(eq(agencies.id, opts.agencyId)).for('update')
+    if (!agency || agency.is_email_verified) return null
+    if (!(await consumeOtp(tx, agency.id, opts.otp))) return null
     await tx.update(agencies).set({ is_email_verified: true }).where(eq(agencies.id, agency.id))
     await recordAgencyHistory(tx, {
       agencyId: agency.id,
       action: 'EMAIL_VERIFIED',
       actor: `public:${agency.email}`,
     })
-    return true
+    return agency
   })
-  if (!ok) {
-    await recordFailure(ipKey, 15 * 60)
-    throw otpError('The code is not correct')
+  if (!verified) {
+    await limiter.failed()
+    throw otpError()
   }
-  await notifyWorkflow(agency.id)
-  return { agencyId: agency.id, email: agency.email, is_email_verified: true }
+  await limiter.succeeded()
+  await notifyWorkflow(verified.id)
+  return { agencyId: verified.id, email: verified.email, is_email_verified: true }
 }

@@ -35,7 +35,11 @@ export const UploadUrlSchema = z.object({
     .int(FILE_SIZE_MSG)
     .min(1, FILE_SIZE_MSG)
     .max(MAX_FILE_SIZE, FILE_SIZE_MSG),
-  folder: z.enum(FILE_FOLDERS, { error: FOLDER_MSG }),
+  // Omitted (or blank) means the product's private folder: a file is never public by accident.
+  folder: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(FILE_FOLDERS, { error: FOLDER_MSG }).default('private'),
+  ),
 })
 export type UploadUrlInput = z.infer<typeof UploadUrlSchema>
 

@@ -14,6 +14,7 @@ import {
   type FileFolder,
 } from './files.schemas'
 import { DOWNLOAD_TTL_SECONDS, localStore, objectStore, UPLOAD_TTL_SECONDS } from './object-store'
+import { defineUseCase } from '../shared/authorize'
 
 export type { ObjectStore } from './object-store'
 
@@ -77,61 +78,67 @@ export async function assertFileUsable(key: string, actor: Actor, agencyId: numb
  * a URL the client PUTs the bytes to within 15 minutes. The file belongs to the caller's agency
  * (agency side) or to `agencyId` when staff upload on an agency's behalf.
  */
-export async function createUploadUrl(opts: {
-  actor: Actor
-  filename: string
-  content_type: FileContentType
-  size: number
-  folder: FileFolder
-  agencyId?: number
-}): Promise<{ url: string; key: string }> {
-  const { actor } = opts
-  if (!isStaff(actor) && !isAgencySide(actor)) throw forbidden()
-  let agencyId: number | null = null
-  if (isAgencySide(actor)) {
-    agencyId = actor.agencyId
-  } else if (opts.agencyId !== undefined) {
-    const [agency] = await getDb()
-      .select({ id: agencies.id })
-      .from(agencies)
-      .where(eq(agencies.id, opts.agencyId))
-    if (!agency) throw notFound('Agency')
-    agencyId = agency.id
-  }
-  const key = `${opts.folder}/${randomUUID()}-${sanitiseFilename(opts.filename)}`
-  await getDb().insert(files).values({
-    key,
-    folder: opts.folder,
-    filename: opts.filename,
-    content_type: opts.content_type,
-    size: opts.size,
-    uploaded_by: actor.identityId,
-    agency_id: agencyId,
-  })
-  const url = await objectStore().uploadUrl({
-    key,
-    contentType: opts.content_type,
-    size: opts.size,
-    ttlSeconds: UPLOAD_TTL_SECONDS,
-  })
-  return { url, key }
-}
+export const createUploadUrl = defineUseCase(
+  { staff: true, agency: true },
+  async function createUploadUrl(opts: {
+    actor: Actor
+    filename: string
+    content_type: FileContentType
+    size: number
+    folder: FileFolder
+    agencyId?: number
+  }): Promise<{ url: string; key: string }> {
+    const { actor } = opts
+    if (!isStaff(actor) && !isAgencySide(actor)) throw forbidden()
+    let agencyId: number | null = null
+    if (isAgencySide(actor)) {
+      agencyId = actor.agencyId
+    } else if (opts.agencyId !== undefined) {
+      const [agency] = await getDb()
+        .select({ id: agencies.id })
+        .from(agencies)
+        .where(eq(agencies.id, opts.agencyId))
+      if (!agency) throw notFound('Agency')
+      agencyId = agency.id
+    }
+    const key = `${opts.folder}/${randomUUID()}-${sanitiseFilename(opts.filename)}`
+    await getDb().insert(files).values({
+      key,
+      folder: opts.folder,
+      filename: opts.filename,
+      content_type: opts.content_type,
+      size: opts.size,
+      uploaded_by: actor.identityId,
+      agency_id: agencyId,
+    })
+    const url = await objectStore().uploadUrl({
+      key,
+      contentType: opts.content_type,
+      size: opts.size,
+      ttlSeconds: UPLOAD_TTL_SECONDS,
+    })
+    return { url, key }
+  },
+)
 
 /**
  * getDownloadPresignedUrl (any signed-in user): a 5-minute URL for an uploaded file the caller
  * may see. Unknown, not yet uploaded and other agencies' files are all NOT_FOUND (never 403).
  */
-export async function createDownloadUrl(opts: { actor: Actor; key: string }): Promise<{ url: string }> {
-  const row = await findFile(opts.key)
-  if (!row || !maySee(opts.actor, row) || !(await isUploaded(row))) throw notFound('File')
-  return {
-    url: await objectStore().downloadUrl({
-      key: row.key,
-      filename: row.filename,
-      ttlSeconds: DOWNLOAD_TTL_SECONDS,
-    }),
-  }
-}
+export const createDownloadUrl = defineUseCase(
+  { staff: true, agency: true },
+  async function createDownloadUrl(opts: { actor: Actor; key: string }): Promise<{ url: string }> {
+    const row = await findFile(opts.key)
+    if (!row || !maySee(opts.actor, row) || !(await isUploaded(row))) throw notFound('File')
+    return {
+      url: await objectStore().downloadUrl({
+        key: row.key,
+        filename: row.filename,
+        ttlSeconds: DOWNLOAD_TTL_SECONDS,
+      }),
+    }
+  },
+)
 
 /**
  * The local store's PUT: checks the signature and expiry (403), then the Content-Type header

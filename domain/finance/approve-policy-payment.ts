@@ -5,6 +5,7 @@ import { settlePremiumPayment } from '../payments/settle-premium'
 import { closeWorkflowTasks } from '../tasks/tasks'
 import { financeMails } from '../mail/finance-mails'
 import { assertFinanceStaff, assertNotMaker, lockWaitingPayment, mailAgency } from './finance.shared'
+import { defineUseCase } from '../shared/authorize'
 
 /**
  * paymentApprove (staff with finance): verifies a PURCHASED policy's REQUESTED premium payment.
@@ -13,33 +14,36 @@ import { assertFinanceStaff, assertNotMaker, lockWaitingPayment, mailAgency } fr
  * approved; the agency is mailed after commit. Maker-checker: whoever created or last changed
  * the payment gets 403. Any other policy status is a 409 (so approving twice is a 409).
  */
-export async function approvePolicyPayment(opts: { actor: Actor; policyId: number }) {
-  const { actor } = opts
-  assertFinanceStaff(actor)
-  const result = await getDb().transaction(async (tx) => {
-    const policy = await lockPolicyFor(tx, opts.policyId, 'approvePayment')
-    const payment = await lockWaitingPayment(tx, policy.id)
-    assertNotMaker(actor.identityId, payment)
-    await settlePremiumPayment(tx, {
-      policyId: policy.id,
-      paymentId: payment.id,
-      action: 'approvePayment',
-      actor,
-      decidedBy: actor.identityId,
-      note: `${payment.payment_type} payment verified`,
+export const approvePolicyPayment = defineUseCase(
+  { staff: ['finance'] },
+  async function approvePolicyPayment(opts: { actor: Actor; policyId: number }) {
+    const { actor } = opts
+    assertFinanceStaff(actor)
+    const result = await getDb().transaction(async (tx) => {
+      const policy = await lockPolicyFor(tx, opts.policyId, 'approvePayment')
+      const payment = await lockWaitingPayment(tx, policy.id)
+      assertNotMaker(actor.identityId, payment)
+      await settlePremiumPayment(tx, {
+        policyId: policy.id,
+        paymentId: payment.id,
+        action: 'approvePayment',
+        actor,
+        decidedBy: actor.identityId,
+        note: `${payment.payment_type} payment verified`,
+      })
+      await closeWorkflowTasks(`policy-payment-${policy.id}`, 'approved', tx)
+      return { policy, payment }
     })
-    await closeWorkflowTasks(`policy-payment-${policy.id}`, 'approved', tx)
-    return { policy, payment }
-  })
-  await mailAgency(
-    result.policy.agency_id,
-    financeMails.policyPaymentApproved(result.policy.ref, result.payment.amount),
-  )
-  return {
-    policyId: result.policy.id,
-    ref: result.policy.ref,
-    status: 'PAYMENT_APPROVED' as const,
-    paymentId: result.payment.id,
-    paymentStatus: 'PAID' as const,
-  }
-}
+    await mailAgency(
+      result.policy.agency_id,
+      financeMails.policyPaymentApproved(result.policy.ref, result.payment.amount),
+    )
+    return {
+      policyId: result.policy.id,
+      ref: result.policy.ref,
+      status: 'PAYMENT_APPROVED' as const,
+      paymentId: result.payment.id,
+      paymentStatus: 'PAID' as const,
+    }
+  },
+)

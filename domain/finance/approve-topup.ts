@@ -10,6 +10,7 @@ import { postBalanceEntry } from './ledger'
 import { markInvoicePaid } from './invoices'
 import { assertFinanceStaff, assertNotMaker, mailAgency } from './finance.shared'
 import { presentTopup } from './find-topups'
+import { defineUseCase } from '../shared/authorize'
 
 /**
  * topUpApprove (staff with finance): a REQUESTED top-up becomes APPROVED and, in the same
@@ -17,46 +18,53 @@ import { presentTopup } from './find-topups'
  * balance after it), its TOPUP invoice is paid and the `topup-<id>` task closes as approved. The
  * agency is mailed after commit. Maker-checker: its creator gets 403. Not REQUESTED: 409.
  */
-export async function approveTopup(opts: { actor: Actor; topupId: number }) {
-  const { actor } = opts
-  assertFinanceStaff(actor)
-  const { topup, balance } = await getDb().transaction(async (tx) => {
-    const [row] = await tx.select().from(agencyTopups).where(eq(agencyTopups.id, opts.topupId)).for('update')
-    if (!row) throw notFound('Top-up')
-    if (row.status !== 'REQUESTED')
-      throw conflict(`This top-up is ${row.status}; only a REQUESTED top-up can be approved`)
-    assertNotMaker(actor.identityId, row)
-    const [topup] = await tx
-      .update(agencyTopups)
-      .set({ status: 'APPROVED', decided_by: actor.identityId })
-      .where(eq(agencyTopups.id, row.id))
-      .returning()
-    const entry = await postBalanceEntry(tx, {
-      agencyId: row.agency_id,
-      type: 'AGENCY_TOPUP',
-      amount: row.amount,
-      actor,
-      topupId: row.id,
-      invoiceId: row.invoice_id,
-      note: `Top-up #${row.id} approved`,
+export const approveTopup = defineUseCase(
+  { staff: ['finance'] },
+  async function approveTopup(opts: { actor: Actor; topupId: number }) {
+    const { actor } = opts
+    assertFinanceStaff(actor)
+    const { topup, balance } = await getDb().transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(agencyTopups)
+        .where(eq(agencyTopups.id, opts.topupId))
+        .for('update')
+      if (!row) throw notFound('Top-up')
+      if (row.status !== 'REQUESTED')
+        throw conflict(`This top-up is ${row.status}; only a REQUESTED top-up can be approved`)
+      assertNotMaker(actor.identityId, row)
+      const [topup] = await tx
+        .update(agencyTopups)
+        .set({ status: 'APPROVED', decided_by: actor.identityId })
+        .where(eq(agencyTopups.id, row.id))
+        .returning()
+      const entry = await postBalanceEntry(tx, {
+        agencyId: row.agency_id,
+        type: 'AGENCY_TOPUP',
+        amount: row.amount,
+        actor,
+        topupId: row.id,
+        invoiceId: row.invoice_id,
+        note: `Top-up #${row.id} approved`,
+      })
+      if (row.invoice_id) {
+        await markInvoicePaid(tx, row.invoice_id)
+        await tx
+          .update(invoicePayments)
+          .set({ status: 'COMPLETED', paid_at: new Date() })
+          .where(and(eq(invoicePayments.invoice_id, row.invoice_id), eq(invoicePayments.status, 'PENDING')))
+      }
+      await recordAgencyHistory(tx, {
+        agencyId: row.agency_id,
+        action: 'TOPUP_APPROVED',
+        actor: actorLabel(actor),
+        note: `Top-up #${row.id} of ${(row.amount / 100).toFixed(2)} AUD credited`,
+        meta: { topup_id: row.id, ledger_id: entry.id, balance: entry.balance },
+      })
+      await closeWorkflowTasks(`topup-${row.id}`, 'approved', tx)
+      return { topup, balance: entry.balance }
     })
-    if (row.invoice_id) {
-      await markInvoicePaid(tx, row.invoice_id)
-      await tx
-        .update(invoicePayments)
-        .set({ status: 'COMPLETED', paid_at: new Date() })
-        .where(and(eq(invoicePayments.invoice_id, row.invoice_id), eq(invoicePayments.status, 'PENDING')))
-    }
-    await recordAgencyHistory(tx, {
-      agencyId: row.agency_id,
-      action: 'TOPUP_APPROVED',
-      actor: actorLabel(actor),
-      note: `Top-up #${row.id} of ${(row.amount / 100).toFixed(2)} AUD credited`,
-      meta: { topup_id: row.id, ledger_id: entry.id, balance: entry.balance },
-    })
-    await closeWorkflowTasks(`topup-${row.id}`, 'approved', tx)
-    return { topup, balance: entry.balance }
-  })
-  await mailAgency(topup.agency_id, financeMails.topupApproved(topup.amount, balance))
-  return presentTopup(topup)
-}
+    await mailAgency(topup.agency_id, financeMails.topupApproved(topup.amount, balance))
+    return presentTopup(topup)
+  },
+)

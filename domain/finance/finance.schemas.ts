@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { INVOICE_STATUSES, INVOICE_TYPES, PAYMENT_METHODS, REQUEST_STATUSES } from '../../db/schema/enums'
-import { bool, id, isoDate, list, optionalId } from '../shared/fields'
+import { bool, id, isoDate, list, moneyAmount, optionalId, pastDateWithinYear } from '../shared/fields'
 import { PageQuerySchema, SortDirectionSchema } from '../shared/pagination'
 import {
   AGENCY_PAYMENT_TABS,
@@ -25,27 +25,14 @@ const reason = () =>
     .max(1000, 'must be at most 1000 characters')
 
 /**
- * A positive decimal amount (AUD, at most two decimals) sent as a number or text; the output is
- * integer cents.
+ * A decimal amount in AUD (above 0, at most 1,000,000.00, two decimals) sent as a number or text;
+ * the output is integer cents (exact: at most two decimals were accepted).
  */
-export const amountCents = () =>
-  z.union([z.number(), z.string()], { error: AMOUNT_MSG }).transform((v, ctx) => {
-    const text = typeof v === 'number' ? String(v) : v.trim()
-    if (!/^\d+(\.\d+)?$/.test(text) || Number(text) <= 0) {
-      ctx.addIssue({ code: 'custom', message: AMOUNT_MSG })
-      return z.NEVER
-    }
-    if (!/^\d+(\.\d{1,2})?$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: 'Amount must have at most two decimals' })
-      return z.NEVER
-    }
-    if (Number(text) > 10_000_000) {
-      ctx.addIssue({ code: 'custom', message: 'Amount must be at most 10000000' })
-      return z.NEVER
-    }
-    const [whole, fraction = ''] = text.split('.')
-    return Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
-  })
+export const amountCents = () => moneyAmount('Amount').transform((n) => Math.round(n * 100))
+
+/** The day a top-up was paid: today or within the last year (blank = today, set by the use case). */
+export const topupDate = () =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), pastDateWithinYear('Top-up date').optional())
 
 // ---- Staff decisions ---------------------------------------------------------------------------
 
@@ -97,7 +84,7 @@ export const TopUpRequestSchema = z
       .transform((v) => (v ? v : null)),
     amount: amountCents(),
     status: z.unknown().optional(),
-    topup_date: z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDate().optional()),
+    topup_date: topupDate(),
   })
   .superRefine((v, ctx) => {
     if (v.payment_method === 'BANK' && !v.receipt_url)

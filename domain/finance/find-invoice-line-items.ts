@@ -5,38 +5,45 @@ import { isAgencySide, type Actor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import { assertFinanceReader, loadVisiblePolicy } from './finance.shared'
 import { presentLineItem } from './get-invoice'
+import { defineUseCase } from '../shared/authorize'
 
 /**
  * getAllInvoiceLineItemsByPolicyId: every line item about one policy, oldest first, with its
  * invoice's type and status. Staff with finance; the agency side (finance or purchase) for its
  * own policies (another agency's is 404).
  */
-export async function findLineItemsByPolicy(opts: { actor: Actor; policyId: number }) {
-  assertFinanceReader(opts.actor)
-  const policy = await loadVisiblePolicy(opts.actor, opts.policyId)
-  const rows = await getDb()
-    .select({ li: invoiceLineItems, invoice_type: invoices.invoice_type, invoice_status: invoices.status })
-    .from(invoiceLineItems)
-    .leftJoin(invoices, eq(invoices.id, invoiceLineItems.invoice_id))
-    .where(eq(invoiceLineItems.policy_id, policy.id))
-    .orderBy(asc(invoiceLineItems.id))
-  return rows.map((r) => ({
-    ...presentLineItem(r.li, policy.ref),
-    invoice_type: r.invoice_type,
-    invoice_status: r.invoice_status,
-  }))
-}
+export const findLineItemsByPolicy = defineUseCase(
+  { staff: ['finance'], agency: ['finance', 'purchase'] },
+  async function findLineItemsByPolicy(opts: { actor: Actor; policyId: number }) {
+    assertFinanceReader(opts.actor)
+    const policy = await loadVisiblePolicy(opts.actor, opts.policyId)
+    const rows = await getDb()
+      .select({ li: invoiceLineItems, invoice_type: invoices.invoice_type, invoice_status: invoices.status })
+      .from(invoiceLineItems)
+      .leftJoin(invoices, eq(invoices.id, invoiceLineItems.invoice_id))
+      .where(eq(invoiceLineItems.policy_id, policy.id))
+      .orderBy(asc(invoiceLineItems.id))
+    return rows.map((r) => ({
+      ...presentLineItem(r.li, policy.ref),
+      invoice_type: r.invoice_type,
+      invoice_status: r.invoice_status,
+    }))
+  },
+)
 
 /** getInvoiceLineItemById: one line item; same access, another agency's item is 404. */
-export async function getLineItem(opts: { actor: Actor; id: number }) {
-  assertFinanceReader(opts.actor)
-  const [row] = await getDb()
-    .select({ li: invoiceLineItems, policy_ref: policies.ref })
-    .from(invoiceLineItems)
-    .leftJoin(policies, eq(policies.id, invoiceLineItems.policy_id))
-    .where(eq(invoiceLineItems.id, opts.id))
-  if (!row) throw notFound('Invoice line item')
-  if (isAgencySide(opts.actor) && opts.actor.agencyId !== row.li.agency_id)
-    throw notFound('Invoice line item')
-  return presentLineItem(row.li, row.policy_ref)
-}
+export const getLineItem = defineUseCase(
+  { staff: ['finance'], agency: ['finance', 'purchase'] },
+  async function getLineItem(opts: { actor: Actor; id: number }) {
+    assertFinanceReader(opts.actor)
+    const [row] = await getDb()
+      .select({ li: invoiceLineItems, policy_ref: policies.ref })
+      .from(invoiceLineItems)
+      .leftJoin(policies, eq(policies.id, invoiceLineItems.policy_id))
+      .where(eq(invoiceLineItems.id, opts.id))
+    if (!row) throw notFound('Invoice line item')
+    if (isAgencySide(opts.actor) && opts.actor.agencyId !== row.li.agency_id)
+      throw notFound('Invoice line item')
+    return presentLineItem(row.li, row.policy_ref)
+  },
+)

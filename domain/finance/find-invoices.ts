@@ -9,6 +9,7 @@ import { AGENCY_PARTY, PRODUCT_PARTY } from './invoices'
 import { COMMISSION_INVOICE_TYPES, OPEN_INVOICE_STATUSES, type InvoiceTab } from './finance.rules'
 import type { InvoiceListInput } from './finance.schemas'
 import { assertFinanceReader, type ExportColumnOf } from './finance.shared'
+import { defineUseCase } from '../shared/authorize'
 
 /** True while a payment of the invoice waits for staff (see INVOICE_TABS in finance.rules.ts). */
 export const pendingApprovalSql = sql`(exists (
@@ -118,31 +119,37 @@ export type InvoiceListRow = ReturnType<typeof present>
  * getAllInvoices: invoices of one tab (mapping in finance.rules.ts INVOICE_TABS), filtered by
  * invoice type, status, agency and invoice date, sorted and paged. Access: see invoiceScope.
  */
-export async function findInvoices(opts: {
-  actor: Actor
-  input: InvoiceListInput & { page: number; perPage: number }
-}) {
-  const { input } = opts
-  const agencyId = await invoiceScope(opts.actor, input.agency_id)
-  const rows = await query(filters(input, agencyId), input)
-    .limit(input.perPage)
-    .offset((input.page - 1) * input.perPage)
-  return { items: rows.map(present), pageInfo: pageInfo(input.page, input.perPage, rows[0]?.total ?? 0) }
-}
+export const findInvoices = defineUseCase(
+  { staff: ['finance'], agency: ['finance', 'purchase'] },
+  async function findInvoices(opts: {
+    actor: Actor
+    input: InvoiceListInput & { page: number; perPage: number }
+  }) {
+    const { input } = opts
+    const agencyId = await invoiceScope(opts.actor, input.agency_id)
+    const rows = await query(filters(input, agencyId), input)
+      .limit(input.perPage)
+      .offset((input.page - 1) * input.perPage)
+    return { items: rows.map(present), pageInfo: pageInfo(input.page, input.perPage, rows[0]?.total ?? 0) }
+  },
+)
 
 /** exportAllInvoices: the same filtered list without paging, in batches. */
-export async function iterateInvoices(opts: { actor: Actor; input: InvoiceListInput }) {
-  const agencyId = await invoiceScope(opts.actor, opts.input.agency_id)
-  const where = filters(opts.input, agencyId)
-  return (async function* () {
-    const batch = 500
-    for (let offset = 0; ; offset += batch) {
-      const rows = await query(where, opts.input).limit(batch).offset(offset)
-      for (const r of rows) yield present(r)
-      if (rows.length < batch) return
-    }
-  })()
-}
+export const iterateInvoices = defineUseCase(
+  { staff: ['finance'], agency: ['finance', 'purchase'] },
+  async function iterateInvoices(opts: { actor: Actor; input: InvoiceListInput }) {
+    const agencyId = await invoiceScope(opts.actor, opts.input.agency_id)
+    const where = filters(opts.input, agencyId)
+    return (async function* () {
+      const batch = 500
+      for (let offset = 0; ; offset += batch) {
+        const rows = await query(where, opts.input).limit(batch).offset(offset)
+        for (const r of rows) yield present(r)
+        if (rows.length < batch) return
+      }
+    })()
+  },
+)
 
 export const INVOICE_EXPORT_COLUMNS: ExportColumnOf<InvoiceListRow>[] = [
   { header: 'Invoice ID', value: (i) => i.id },

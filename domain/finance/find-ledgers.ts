@@ -15,6 +15,7 @@ import { pageInfo } from '../shared/pagination'
 import { assertAgencyAccess } from '../agencies/get-agency'
 import { STATUS_LABELS } from '../policies/policies.rules'
 import { assertFinanceReader } from './finance.shared'
+import { defineUseCase } from '../shared/authorize'
 
 type LedgerInput = { actor: Actor; agencyId: number; page: number; perPage: number }
 
@@ -28,63 +29,69 @@ async function agencyFor(opts: LedgerInput) {
  * getAgencyBalanceTransactionForAgency: the balance ledger, newest first: signed amount, balance
  * after it, type, and the policy / top-up / invoice it explains.
  */
-export async function findBalanceTransactions(opts: LedgerInput) {
-  const agencyId = await agencyFor(opts)
-  const rows = await getDb()
-    .select({
-      t: agencyBalanceTransactions,
-      policy_ref: policies.ref,
-      total: sql<number>`count(*) over()::int`,
-    })
-    .from(agencyBalanceTransactions)
-    .leftJoin(policies, eq(policies.id, agencyBalanceTransactions.policy_id))
-    .where(eq(agencyBalanceTransactions.agency_id, agencyId))
-    .orderBy(desc(agencyBalanceTransactions.created_at), desc(agencyBalanceTransactions.id))
-    .limit(opts.perPage)
-    .offset((opts.page - 1) * opts.perPage)
-  return {
-    items: rows.map(({ t, policy_ref }) => ({
-      id: t.id,
-      type: t.type,
-      transaction_amount: fromCents(t.transaction_amount),
-      balance: fromCents(t.balance),
-      policy_id: t.policy_id,
-      policy_ref,
-      topup_id: t.topup_id,
-      invoice_id: t.invoice_id,
-      actor: t.actor,
-      note: t.note,
-      created_at: t.created_at,
-    })),
-    pageInfo: pageInfo(opts.page, opts.perPage, rows[0]?.total ?? 0),
-  }
-}
+export const findBalanceTransactions = defineUseCase(
+  { staff: ['finance'], agency: ['finance', 'purchase'] },
+  async function findBalanceTransactions(opts: LedgerInput) {
+    const agencyId = await agencyFor(opts)
+    const rows = await getDb()
+      .select({
+        t: agencyBalanceTransactions,
+        policy_ref: policies.ref,
+        total: sql<number>`count(*) over()::int`,
+      })
+      .from(agencyBalanceTransactions)
+      .leftJoin(policies, eq(policies.id, agencyBalanceTransactions.policy_id))
+      .where(eq(agencyBalanceTransactions.agency_id, agencyId))
+      .orderBy(desc(agencyBalanceTransactions.created_at), desc(agencyBalanceTransactions.id))
+      .limit(opts.perPage)
+      .offset((opts.page - 1) * opts.perPage)
+    return {
+      items: rows.map(({ t, policy_ref }) => ({
+        id: t.id,
+        type: t.type,
+        transaction_amount: fromCents(t.transaction_amount),
+        balance: fromCents(t.balance),
+        policy_id: t.policy_id,
+        policy_ref,
+        topup_id: t.topup_id,
+        invoice_id: t.invoice_id,
+        actor: t.actor,
+        note: t.note,
+        created_at: t.created_at,
+      })),
+      pageInfo: pageInfo(opts.page, opts.perPage, rows[0]?.total ?? 0),
+    }
+  },
+)
 
 /** getBnplTransactionForAgency: the buy-now-pay-later ledger, newest first, with what remained after each. */
-export async function findBnplTransactions(opts: LedgerInput) {
-  const agencyId = await agencyFor(opts)
-  const rows = await getDb()
-    .select({ t: bnplTransactions, policy_ref: policies.ref, total: sql<number>`count(*) over()::int` })
-    .from(bnplTransactions)
-    .leftJoin(policies, eq(policies.id, bnplTransactions.policy_id))
-    .where(eq(bnplTransactions.agency_id, agencyId))
-    .orderBy(desc(bnplTransactions.created_at), desc(bnplTransactions.id))
-    .limit(opts.perPage)
-    .offset((opts.page - 1) * opts.perPage)
-  return {
-    items: rows.map(({ t, policy_ref }) => ({
-      id: t.id,
-      transaction_amount: fromCents(t.transaction_amount),
-      remaining: fromCents(t.remaining),
-      policy_id: t.policy_id,
-      policy_ref,
-      actor: t.actor,
-      note: t.note,
-      created_at: t.created_at,
-    })),
-    pageInfo: pageInfo(opts.page, opts.perPage, rows[0]?.total ?? 0),
-  }
-}
+export const findBnplTransactions = defineUseCase(
+  { staff: ['finance'], agency: ['finance', 'purchase'] },
+  async function findBnplTransactions(opts: LedgerInput) {
+    const agencyId = await agencyFor(opts)
+    const rows = await getDb()
+      .select({ t: bnplTransactions, policy_ref: policies.ref, total: sql<number>`count(*) over()::int` })
+      .from(bnplTransactions)
+      .leftJoin(policies, eq(policies.id, bnplTransactions.policy_id))
+      .where(eq(bnplTransactions.agency_id, agencyId))
+      .orderBy(desc(bnplTransactions.created_at), desc(bnplTransactions.id))
+      .limit(opts.perPage)
+      .offset((opts.page - 1) * opts.perPage)
+    return {
+      items: rows.map(({ t, policy_ref }) => ({
+        id: t.id,
+        transaction_amount: fromCents(t.transaction_amount),
+        remaining: fromCents(t.remaining),
+        policy_id: t.policy_id,
+        policy_ref,
+        actor: t.actor,
+        note: t.note,
+        created_at: t.created_at,
+      })),
+      pageInfo: pageInfo(opts.page, opts.perPage, rows[0]?.total ?? 0),
+    }
+  },
+)
 
 function commissionQuery(agencyId: number, bankedOnly: boolean) {
   return getDb()
@@ -141,28 +148,34 @@ const presentCommission = (r: CommissionRow) => ({
  * getAgencyCommissionTransactionForAgency: the agency's commission per policy (any status), most
  * recently changed first, with the policy ref and status.
  */
-export async function findCommissionTransactions(opts: LedgerInput) {
-  const agencyId = await agencyFor(opts)
-  const rows = await commissionQuery(agencyId, false)
-    .limit(opts.perPage)
-    .offset((opts.page - 1) * opts.perPage)
-  return {
-    items: rows.map(presentCommission),
-    pageInfo: pageInfo(opts.page, opts.perPage, rows[0]?.total ?? 0),
-  }
-}
+export const findCommissionTransactions = defineUseCase(
+  { staff: ['finance'], agency: ['finance', 'purchase'] },
+  async function findCommissionTransactions(opts: LedgerInput) {
+    const agencyId = await agencyFor(opts)
+    const rows = await commissionQuery(agencyId, false)
+      .limit(opts.perPage)
+      .offset((opts.page - 1) * opts.perPage)
+    return {
+      items: rows.map(presentCommission),
+      pageInfo: pageInfo(opts.page, opts.perPage, rows[0]?.total ?? 0),
+    }
+  },
+)
 
 /**
  * getCommissionBankedPolicies: policies whose commission is banked (payable to the agency), with
  * the premium line item id a payout request names.
  */
-export async function findCommissionBankedPolicies(opts: LedgerInput) {
-  const agencyId = await agencyFor(opts)
-  const rows = await commissionQuery(agencyId, true)
-    .limit(opts.perPage)
-    .offset((opts.page - 1) * opts.perPage)
-  return {
-    items: rows.map(presentCommission),
-    pageInfo: pageInfo(opts.page, opts.perPage, rows[0]?.total ?? 0),
-  }
-}
+export const findCommissionBankedPolicies = defineUseCase(
+  { staff: ['finance'], agency: ['finance', 'purchase'] },
+  async function findCommissionBankedPolicies(opts: LedgerInput) {
+    const agencyId = await agencyFor(opts)
+    const rows = await commissionQuery(agencyId, true)
+      .limit(opts.perPage)
+      .offset((opts.page - 1) * opts.perPage)
+    return {
+      items: rows.map(presentCommission),
+      pageInfo: pageInfo(opts.page, opts.perPage, rows[0]?.total ?? 0),
+    }
+  },
+)

@@ -23,6 +23,7 @@ import {
 } from './finance.rules'
 import type { PaymentListInput } from './finance.schemas'
 import { assertFinanceReader, likePattern, type ExportColumnOf } from './finance.shared'
+import { defineUseCase } from '../shared/authorize'
 
 /**
  * The policy payment lists of the finance desk and of the agency:
@@ -179,37 +180,43 @@ async function scope(actor: Actor, list: PaymentList, input: PaymentListInput, p
  * One page of a payment list (see PaymentList), filtered by search (ref, student name, e-mail,
  * passport), agency, provider and payment type, sorted and paged in SQL.
  */
-export async function findPaymentPolicies(opts: {
-  actor: Actor
-  list: PaymentList
-  agencyId?: number
-  input: PaymentListInput & { page: number; perPage: number }
-}) {
-  const { input } = opts
-  const agencyId = await scope(opts.actor, opts.list, input, opts.agencyId)
-  const rows = await buildQuery(opts.list, input, agencyId)
-    .limit(input.perPage)
-    .offset((input.page - 1) * input.perPage)
-  return { items: rows.map(present), pageInfo: pageInfo(input.page, input.perPage, rows[0]?.total ?? 0) }
-}
+export const findPaymentPolicies = defineUseCase(
+  { staff: ['finance'], agency: ['finance', 'purchase'] },
+  async function findPaymentPolicies(opts: {
+    actor: Actor
+    list: PaymentList
+    agencyId?: number
+    input: PaymentListInput & { page: number; perPage: number }
+  }) {
+    const { input } = opts
+    const agencyId = await scope(opts.actor, opts.list, input, opts.agencyId)
+    const rows = await buildQuery(opts.list, input, agencyId)
+      .limit(input.perPage)
+      .offset((input.page - 1) * input.perPage)
+    return { items: rows.map(present), pageInfo: pageInfo(input.page, input.perPage, rows[0]?.total ?? 0) }
+  },
+)
 
 /** The same list without paging, read in batches, for streamed exports. */
-export async function iteratePaymentPolicies(opts: {
-  actor: Actor
-  list: PaymentList
-  agencyId?: number
-  input: PaymentListInput
-}) {
-  const agencyId = await scope(opts.actor, opts.list, opts.input, opts.agencyId)
-  return (async function* () {
-    const batch = 500
-    for (let offset = 0; ; offset += batch) {
-      const rows = await buildQuery(opts.list, opts.input, agencyId).limit(batch).offset(offset)
-      for (const r of rows) yield present(r)
-      if (rows.length < batch) return
-    }
-  })()
-}
+export const iteratePaymentPolicies = defineUseCase(
+  { staff: ['finance'], agency: ['finance', 'purchase'] },
+  async function iteratePaymentPolicies(opts: {
+    actor: Actor
+    list: PaymentList
+    agencyId?: number
+    input: PaymentListInput
+  }) {
+    const agencyId = await scope(opts.actor, opts.list, opts.input, opts.agencyId)
+    return (async function* () {
+      const batch = 500
+      for (let offset = 0; ; offset += batch) {
+        const rows = await buildQuery(opts.list, opts.input, agencyId).limit(batch).offset(offset)
+        for (const r of rows) yield present(r)
+        if (rows.length < batch) return
+      }
+    })()
+  },
+)
 
 const iso = (d: Date | null) => (d ? d.toISOString() : '')
 

@@ -7,6 +7,7 @@ import { pageInfo } from '../shared/pagination'
 import { assertAgencyAccess } from '../agencies/get-agency'
 import { assertFinanceReader, type ExportColumnOf } from './finance.shared'
 import type { TopUpListInput } from './finance.schemas'
+import { defineUseCase } from '../shared/authorize'
 
 type TopupRow = typeof agencyTopups.$inferSelect
 
@@ -69,32 +70,38 @@ async function scope(actor: Actor, input: Partial<TopUpListInput>, pathAgencyId?
  * getAgencyTopup: top-ups newest first (by default), filtered by status and agency, paged.
  * Staff with finance for any agency; an agency for itself (`agencyId` from the path).
  */
-export async function findTopups(opts: {
-  actor: Actor
-  agencyId?: number
-  input: TopUpListInput & { page: number; perPage: number }
-}) {
-  const { input } = opts
-  const agencyId = await scope(opts.actor, input, opts.agencyId)
-  const rows = await query(where(input, agencyId), input)
-    .limit(input.perPage)
-    .offset((input.page - 1) * input.perPage)
-  return { items: rows.map(present), pageInfo: pageInfo(input.page, input.perPage, rows[0]?.total ?? 0) }
-}
+export const findTopups = defineUseCase(
+  { staff: ['finance'], agency: ['finance', 'purchase'] },
+  async function findTopups(opts: {
+    actor: Actor
+    agencyId?: number
+    input: TopUpListInput & { page: number; perPage: number }
+  }) {
+    const { input } = opts
+    const agencyId = await scope(opts.actor, input, opts.agencyId)
+    const rows = await query(where(input, agencyId), input)
+      .limit(input.perPage)
+      .offset((input.page - 1) * input.perPage)
+    return { items: rows.map(present), pageInfo: pageInfo(input.page, input.perPage, rows[0]?.total ?? 0) }
+  },
+)
 
 /** The same list without paging, in batches, for streamed exports. Same access as findTopups. */
-export async function iterateTopups(opts: { actor: Actor; agencyId?: number; input: TopUpListInput }) {
-  const agencyId = await scope(opts.actor, opts.input, opts.agencyId)
-  const filter = where(opts.input, agencyId)
-  return (async function* () {
-    const batch = 500
-    for (let offset = 0; ; offset += batch) {
-      const rows = await query(filter, opts.input).limit(batch).offset(offset)
-      for (const r of rows) yield present(r)
-      if (rows.length < batch) return
-    }
-  })()
-}
+export const iterateTopups = defineUseCase(
+  { staff: ['finance'], agency: ['finance', 'purchase'] },
+  async function iterateTopups(opts: { actor: Actor; agencyId?: number; input: TopUpListInput }) {
+    const agencyId = await scope(opts.actor, opts.input, opts.agencyId)
+    const filter = where(opts.input, agencyId)
+    return (async function* () {
+      const batch = 500
+      for (let offset = 0; ; offset += batch) {
+        const rows = await query(filter, opts.input).limit(batch).offset(offset)
+        for (const r of rows) yield present(r)
+        if (rows.length < batch) return
+      }
+    })()
+  },
+)
 
 export const TOPUP_EXPORT_COLUMNS: ExportColumnOf<TopupListRow>[] = [
   { header: 'ID', value: (t) => t.id },

@@ -6,6 +6,7 @@ import { fromCents } from '../shared/money'
 import { assertAgencyAccess } from '../agencies/get-agency'
 import { bnplPercentageRemaining } from './finance.rules'
 import { assertFinanceReader } from './finance.shared'
+import { defineUseCase } from '../shared/authorize'
 
 /** The balance row (zeros when the agency never had one) and its banked commission, in cents. */
 export async function readBalanceCents(agencyId: number, db: DbOrTx = getDb()) {
@@ -30,38 +31,44 @@ export async function readBalanceCents(agencyId: number, db: DbOrTx = getDb()) {
  * amount and the BNPL allowance with what remains, as AUD decimals. Staff with finance for any
  * agency; the agency side (finance or purchase) for itself, another agency's id is 404.
  */
-export async function getAgencyBalance(opts: { actor: Actor; agencyId: number }) {
-  assertFinanceReader(opts.actor)
-  const agency = await assertAgencyAccess(opts.actor, opts.agencyId)
-  const c = await readBalanceCents(agency.id)
-  return {
-    agency_id: agency.id,
-    balance: fromCents(c.balance),
-    commission: fromCents(c.commission),
-    due_amount: fromCents(c.due_amount),
-    buy_now_pay_later_amount: fromCents(c.buy_now_pay_later_amount),
-    buy_now_pay_later_remaining_amount: fromCents(c.buy_now_pay_later_remaining_amount),
-  }
-}
+export const getAgencyBalance = defineUseCase(
+  { staff: ['finance'], agency: ['finance', 'purchase'] },
+  async function getAgencyBalance(opts: { actor: Actor; agencyId: number }) {
+    assertFinanceReader(opts.actor)
+    const agency = await assertAgencyAccess(opts.actor, opts.agencyId)
+    const c = await readBalanceCents(agency.id)
+    return {
+      agency_id: agency.id,
+      balance: fromCents(c.balance),
+      commission: fromCents(c.commission),
+      due_amount: fromCents(c.due_amount),
+      buy_now_pay_later_amount: fromCents(c.buy_now_pay_later_amount),
+      buy_now_pay_later_remaining_amount: fromCents(c.buy_now_pay_later_remaining_amount),
+    }
+  },
+)
 
 /**
  * getBuyNowPayLaterPercentageRemainingOfAgency: the BNPL allowance, what remains and the share
  * remaining in percent (0 without an allowance). Same access as getAgencyBalance.
  */
-export async function getBnplPercentageRemaining(opts: { actor: Actor; agencyId: number }) {
-  assertFinanceReader(opts.actor)
-  const agency = await assertAgencyAccess(opts.actor, opts.agencyId)
-  const c = await readBalanceCents(agency.id)
-  return {
-    agency_id: agency.id,
-    buy_now_pay_later_amount: fromCents(c.buy_now_pay_later_amount),
-    buy_now_pay_later_remaining_amount: fromCents(c.buy_now_pay_later_remaining_amount),
-    buy_now_pay_later_used_amount: fromCents(
-      c.buy_now_pay_later_amount - c.buy_now_pay_later_remaining_amount,
-    ),
-    percentage_remaining: bnplPercentageRemaining(
-      c.buy_now_pay_later_amount,
-      c.buy_now_pay_later_remaining_amount,
-    ),
-  }
-}
+export const getBnplPercentageRemaining = defineUseCase(
+  { staff: ['finance'], agency: ['finance', 'purchase'] },
+  async function getBnplPercentageRemaining(opts: { actor: Actor; agencyId: number }) {
+    assertFinanceReader(opts.actor)
+    const agency = await assertAgencyAccess(opts.actor, opts.agencyId)
+    const c = await readBalanceCents(agency.id)
+    return {
+      agency_id: agency.id,
+      buy_now_pay_later_amount: fromCents(c.buy_now_pay_later_amount),
+      buy_now_pay_later_remaining_amount: fromCents(c.buy_now_pay_later_remaining_amount),
+      buy_now_pay_later_used_amount: fromCents(
+        c.buy_now_pay_later_amount - c.buy_now_pay_later_remaining_amount,
+      ),
+      percentage_remaining: bnplPercentageRemaining(
+        c.buy_now_pay_later_amount,
+        c.buy_now_pay_later_remaining_amount,
+      ),
+    }
+  },
+)

@@ -4,6 +4,7 @@ import { agencyBalances, commissions, invoices } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { fromCents } from '../shared/money'
 import { invoiceScope, invoiceTabWhere } from './find-invoices'
+import { defineUseCase } from '../shared/authorize'
 
 const bucket = (cond: SQL | undefined, amount: SQL) => ({
   count: sql<number>`count(*) filter (where ${cond})::int`,
@@ -16,54 +17,57 @@ const bucket = (cond: SQL | undefined, amount: SQL) => ({
  * receivable, pending approval and partial payment by outstanding amount; paid by total).
  * commissionClawback is 0 until clawbacks exist. Access: as getAllInvoices.
  */
-export async function getFinanceMetrics(opts: { actor: Actor; agencyId?: number }) {
-  const agencyId = await invoiceScope(opts.actor, opts.agencyId)
-  const db = getDb()
-  const outstanding = sql`${invoices.total_outstanding_amount}`
-  const [[inv], [bal], [com]] = await Promise.all([
-    db
-      .select({
-        payable: bucket(invoiceTabWhere('PAYABLE'), outstanding),
-        receivable: bucket(invoiceTabWhere('RECEIVABLE'), outstanding),
-        pendingApproval: bucket(invoiceTabWhere('PENDING_APPROVAL'), outstanding),
-        paid: bucket(invoiceTabWhere('PAID'), sql`${invoices.total_amount_due}`),
-        partialPayment: bucket(invoiceTabWhere('PARTIAL_PAYMENT'), outstanding),
-      })
-      .from(invoices)
-      .where(agencyId === undefined ? undefined : eq(invoices.agency_id, agencyId)),
-    db
-      .select({
-        balance: sql<number>`coalesce(sum(${agencyBalances.balance}), 0)::bigint`,
-        bnplTotal: sql<number>`coalesce(sum(${agencyBalances.buy_now_pay_later_amount}), 0)::bigint`,
-        bnplRemaining: sql<number>`coalesce(sum(${agencyBalances.buy_now_pay_later_remaining_amount}), 0)::bigint`,
-      })
-      .from(agencyBalances)
-      .where(agencyId === undefined ? undefined : eq(agencyBalances.agency_id, agencyId)),
-    db
-      .select({ banked: sql<number>`coalesce(sum(${commissions.amount}), 0)::bigint` })
-      .from(commissions)
-      .where(
-        and(
-          eq(commissions.status, 'COMMISSION_BANKED'),
-          agencyId === undefined ? undefined : eq(commissions.agency_id, agencyId),
+export const getFinanceMetrics = defineUseCase(
+  { staff: ['finance'], agency: ['finance', 'purchase'] },
+  async function getFinanceMetrics(opts: { actor: Actor; agencyId?: number }) {
+    const agencyId = await invoiceScope(opts.actor, opts.agencyId)
+    const db = getDb()
+    const outstanding = sql`${invoices.total_outstanding_amount}`
+    const [[inv], [bal], [com]] = await Promise.all([
+      db
+        .select({
+          payable: bucket(invoiceTabWhere('PAYABLE'), outstanding),
+          receivable: bucket(invoiceTabWhere('RECEIVABLE'), outstanding),
+          pendingApproval: bucket(invoiceTabWhere('PENDING_APPROVAL'), outstanding),
+          paid: bucket(invoiceTabWhere('PAID'), sql`${invoices.total_amount_due}`),
+          partialPayment: bucket(invoiceTabWhere('PARTIAL_PAYMENT'), outstanding),
+        })
+        .from(invoices)
+        .where(agencyId === undefined ? undefined : eq(invoices.agency_id, agencyId)),
+      db
+        .select({
+          balance: sql<number>`coalesce(sum(${agencyBalances.balance}), 0)::bigint`,
+          bnplTotal: sql<number>`coalesce(sum(${agencyBalances.buy_now_pay_later_amount}), 0)::bigint`,
+          bnplRemaining: sql<number>`coalesce(sum(${agencyBalances.buy_now_pay_later_remaining_amount}), 0)::bigint`,
+        })
+        .from(agencyBalances)
+        .where(agencyId === undefined ? undefined : eq(agencyBalances.agency_id, agencyId)),
+      db
+        .select({ banked: sql<number>`coalesce(sum(${commissions.amount}), 0)::bigint` })
+        .from(commissions)
+        .where(
+          and(
+            eq(commissions.status, 'COMMISSION_BANKED'),
+            agencyId === undefined ? undefined : eq(commissions.agency_id, agencyId),
+          ),
         ),
-      ),
-  ])
-  const money = (b: { count: number; amount: number }) => ({
-    count: b.count,
-    amount: fromCents(Number(b.amount)),
-  })
-  return {
-    agencyId: agencyId ?? null,
-    agencyTopUpBalance: fromCents(Number(bal.balance)),
-    commissionAvailable: fromCents(Number(com.banked)),
-    commissionClawback: 0,
-    bnplRemaining: fromCents(Number(bal.bnplRemaining)),
-    bnplTotal: fromCents(Number(bal.bnplTotal)),
-    payable: money(inv.payable),
-    receivable: money(inv.receivable),
-    pendingApproval: money(inv.pendingApproval),
-    paid: money(inv.paid),
-    partialPayment: money(inv.partialPayment),
-  }
-}
+    ])
+    const money = (b: { count: number; amount: number }) => ({
+      count: b.count,
+      amount: fromCents(Number(b.amount)),
+    })
+    return {
+      agencyId: agencyId ?? null,
+      agencyTopUpBalance: fromCents(Number(bal.balance)),
+      commissionAvailable: fromCents(Number(com.banked)),
+      commissionClawback: 0,
+      bnplRemaining: fromCents(Number(bal.bnplRemaining)),
+      bnplTotal: fromCents(Number(bal.bnplTotal)),
+      payable: money(inv.payable),
+      receivable: money(inv.receivable),
+      pendingApproval: money(inv.pendingApproval),
+      paid: money(inv.paid),
+      partialPayment: money(inv.partialPayment),
+    }
+  },
+)

@@ -6,6 +6,7 @@ import { notFound } from '../shared/errors'
 import { fromCents } from '../shared/money'
 import { assertFinanceReader } from './finance.shared'
 import { pendingApprovalSql, presentInvoice } from './find-invoices'
+import { defineUseCase } from '../shared/authorize'
 
 type LineItemRow = typeof invoiceLineItems.$inferSelect
 
@@ -40,47 +41,50 @@ export function presentLineItem(li: LineItemRow, policyRef: string | null = null
  * getInvoiceById: an invoice with its agency, line items (with policy refs) and payments. Staff
  * with finance for any; the agency side (finance or purchase) for its own, otherwise 404.
  */
-export async function getInvoice(opts: { actor: Actor; invoiceId: number }) {
-  assertFinanceReader(opts.actor)
-  const db = getDb()
-  const [row] = await db
-    .select({
-      invoice: invoices,
-      agency: { id: agencies.id, name: agencies.full_company_name, email: agencies.email },
-      pending_approval: sql<boolean>`${pendingApprovalSql}`,
-    })
-    .from(invoices)
-    .innerJoin(agencies, eq(agencies.id, invoices.agency_id))
-    .where(eq(invoices.id, opts.invoiceId))
-  if (!row) throw notFound('Invoice')
-  if (isAgencySide(opts.actor) && opts.actor.agencyId !== row.invoice.agency_id) throw notFound('Invoice')
-  const [items, payments] = await Promise.all([
-    db
-      .select({ li: invoiceLineItems, policy_ref: policies.ref })
-      .from(invoiceLineItems)
-      .leftJoin(policies, eq(policies.id, invoiceLineItems.policy_id))
-      .where(eq(invoiceLineItems.invoice_id, row.invoice.id))
-      .orderBy(asc(invoiceLineItems.id)),
-    db
-      .select()
-      .from(invoicePayments)
-      .where(eq(invoicePayments.invoice_id, row.invoice.id))
-      .orderBy(desc(invoicePayments.created_at)),
-  ])
-  return {
-    ...presentInvoice(row.invoice),
-    agency: row.agency,
-    pending_approval: row.pending_approval,
-    line_items: items.map((r) => presentLineItem(r.li, r.policy_ref)),
-    payments: payments.map((p) => ({
-      id: p.id,
-      method: p.method,
-      ref: p.ref,
-      status: p.status,
-      payment_amount: fromCents(p.payment_amount),
-      paid_at: p.paid_at,
-      notes: p.notes,
-      created_at: p.created_at,
-    })),
-  }
-}
+export const getInvoice = defineUseCase(
+  { staff: ['finance'], agency: ['finance', 'purchase'] },
+  async function getInvoice(opts: { actor: Actor; invoiceId: number }) {
+    assertFinanceReader(opts.actor)
+    const db = getDb()
+    const [row] = await db
+      .select({
+        invoice: invoices,
+        agency: { id: agencies.id, name: agencies.full_company_name, email: agencies.email },
+        pending_approval: sql<boolean>`${pendingApprovalSql}`,
+      })
+      .from(invoices)
+      .innerJoin(agencies, eq(agencies.id, invoices.agency_id))
+      .where(eq(invoices.id, opts.invoiceId))
+    if (!row) throw notFound('Invoice')
+    if (isAgencySide(opts.actor) && opts.actor.agencyId !== row.invoice.agency_id) throw notFound('Invoice')
+    const [items, payments] = await Promise.all([
+      db
+        .select({ li: invoiceLineItems, policy_ref: policies.ref })
+        .from(invoiceLineItems)
+        .leftJoin(policies, eq(policies.id, invoiceLineItems.policy_id))
+        .where(eq(invoiceLineItems.invoice_id, row.invoice.id))
+        .orderBy(asc(invoiceLineItems.id)),
+      db
+        .select()
+        .from(invoicePayments)
+        .where(eq(invoicePayments.invoice_id, row.invoice.id))
+        .orderBy(desc(invoicePayments.created_at)),
+    ])
+    return {
+      ...presentInvoice(row.invoice),
+      agency: row.agency,
+      pending_approval: row.pending_approval,
+      line_items: items.map((r) => presentLineItem(r.li, r.policy_ref)),
+      payments: payments.map((p) => ({
+        id: p.id,
+        method: p.method,
+        ref: p.ref,
+        status: p.status,
+        payment_amount: fromCents(p.payment_amount),
+        paid_at: p.paid_at,
+        notes: p.notes,
+        created_at: p.created_at,
+      })),
+    }
+  },
+)

@@ -8,6 +8,7 @@ import { closeWorkflowTasks } from '../tasks/tasks'
 import { financeMails } from '../mail/finance-mails'
 import { assertFinanceStaff, mailAgency } from './finance.shared'
 import { presentTopup } from './find-topups'
+import { defineUseCase } from '../shared/authorize'
 
 /**
  * Which top-up topUpReject means: `topUpId` when given (and, with `agencyId`, it must be that
@@ -31,41 +32,39 @@ async function resolveTopupId(agencyId: number | undefined, topUpId: number | un
  * TOPUP invoice is CANCELLED and the `topup-<id>` task closes as rejected; the agency is mailed.
  * Not REQUESTED: 409. The balance never moves.
  */
-export async function rejectTopup(opts: {
-  actor: Actor
-  agencyId?: number
-  topUpId?: number
-  reason: string
-}) {
-  const { actor, reason } = opts
-  assertFinanceStaff(actor)
-  const id = await resolveTopupId(opts.agencyId, opts.topUpId)
-  const topup = await getDb().transaction(async (tx) => {
-    const [row] = await tx.select().from(agencyTopups).where(eq(agencyTopups.id, id)).for('update')
-    if (!row || (opts.agencyId !== undefined && row.agency_id !== opts.agencyId)) throw notFound('Top-up')
-    if (row.status !== 'REQUESTED')
-      throw conflict(`This top-up is ${row.status}; only a REQUESTED top-up can be rejected`)
-    const [topup] = await tx
-      .update(agencyTopups)
-      .set({ status: 'REJECTED', rejection_reason: reason, decided_by: actor.identityId })
-      .where(eq(agencyTopups.id, row.id))
-      .returning()
-    if (row.invoice_id) {
-      await tx
-        .update(invoices)
-        .set({ status: 'CANCELLED', cancellation_reasons: reason, total_outstanding_amount: 0 })
-        .where(eq(invoices.id, row.invoice_id))
-    }
-    await recordAgencyHistory(tx, {
-      agencyId: row.agency_id,
-      action: 'TOPUP_REJECTED',
-      actor: actorLabel(actor),
-      note: reason,
-      meta: { topup_id: row.id },
+export const rejectTopup = defineUseCase(
+  { staff: ['finance'] },
+  async function rejectTopup(opts: { actor: Actor; agencyId?: number; topUpId?: number; reason: string }) {
+    const { actor, reason } = opts
+    assertFinanceStaff(actor)
+    const id = await resolveTopupId(opts.agencyId, opts.topUpId)
+    const topup = await getDb().transaction(async (tx) => {
+      const [row] = await tx.select().from(agencyTopups).where(eq(agencyTopups.id, id)).for('update')
+      if (!row || (opts.agencyId !== undefined && row.agency_id !== opts.agencyId)) throw notFound('Top-up')
+      if (row.status !== 'REQUESTED')
+        throw conflict(`This top-up is ${row.status}; only a REQUESTED top-up can be rejected`)
+      const [topup] = await tx
+        .update(agencyTopups)
+        .set({ status: 'REJECTED', rejection_reason: reason, decided_by: actor.identityId })
+        .where(eq(agencyTopups.id, row.id))
+        .returning()
+      if (row.invoice_id) {
+        await tx
+          .update(invoices)
+          .set({ status: 'CANCELLED', cancellation_reasons: reason, total_outstanding_amount: 0 })
+          .where(eq(invoices.id, row.invoice_id))
+      }
+      await recordAgencyHistory(tx, {
+        agencyId: row.agency_id,
+        action: 'TOPUP_REJECTED',
+        actor: actorLabel(actor),
+        note: reason,
+        meta: { topup_id: row.id },
+      })
+      await closeWorkflowTasks(`topup-${row.id}`, 'rejected', tx)
+      return topup
     })
-    await closeWorkflowTasks(`topup-${row.id}`, 'rejected', tx)
-    return topup
-  })
-  await mailAgency(topup.agency_id, financeMails.topupRejected(topup.amount, reason))
-  return presentTopup(topup)
-}
+    await mailAgency(topup.agency_id, financeMails.topupRejected(topup.amount, reason))
+    return presentTopup(topup)
+  },
+)

@@ -11,6 +11,7 @@ import { syncWorkflowTasks } from '../tasks/tasks'
 import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from './invoices'
 import { BANK_DOCUMENT_REQUIRED, CARD_TOPUP_UNAVAILABLE, type TopUpRequest } from './finance.schemas'
 import { presentTopup } from './find-topups'
+import { defineUseCase } from '../shared/authorize'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const aud = (cents: number) => `${(cents / 100).toFixed(2)} AUD`
@@ -21,81 +22,85 @@ const aud = (cents: number) => `${(cents / 100).toFixed(2)} AUD`
  * invoice (one TOPUP line, payer AGENCY, receiver OSHC) and a PENDING invoice payment carrying the
  * receipt, then opens the staff task `topup-<id>`. Card top-ups are a 409 for now.
  */
-export async function requestTopup(opts: { actor: Actor; input: TopUpRequest }) {
-  const { actor, input } = opts
-  if (!isAgencySide(actor)) throw forbidden('Top-ups are requested by the agency')
-  assertPermission(actor, 'purchase', 'finance')
-  const agency = await assertAgencyAccess(actor, input.agency_id)
-  if (input.payment_method === 'CARD') throw conflict(CARD_TOPUP_UNAVAILABLE)
-  if (!input.receipt_url) throw validation('receipt_url', BANK_DOCUMENT_REQUIRED)
-  try {
-    await assertFileUsable(input.receipt_url, actor, agency.id)
-  } catch (err) {
-    if (err instanceof DomainError && err.code === 'VALIDATION') throw validation('receipt_url', err.message)
-    throw err
-  }
-  const amount = input.amount
-  const { topup, invoice } = await getDb().transaction(async (tx) => {
-    const [created] = await tx
-      .insert(agencyTopups)
-      .values({
-        agency_id: agency.id,
-        status: 'REQUESTED',
-        topup_date: input.topup_date ?? isoDate(clock.now()),
-        receipt_url: input.receipt_url,
-        amount,
-        payment_method: 'BANK',
-        created_by: actor.identityId,
+export const requestTopup = defineUseCase(
+  { agency: ['finance', 'purchase'] },
+  async function requestTopup(opts: { actor: Actor; input: TopUpRequest }) {
+    const { actor, input } = opts
+    if (!isAgencySide(actor)) throw forbidden('Top-ups are requested by the agency')
+    assertPermission(actor, 'purchase', 'finance')
+    const agency = await assertAgencyAccess(actor, input.agency_id)
+    if (input.payment_method === 'CARD') throw conflict(CARD_TOPUP_UNAVAILABLE)
+    if (!input.receipt_url) throw validation('receipt_url', BANK_DOCUMENT_REQUIRED)
+    try {
+      await assertFileUsable(input.receipt_url, actor, agency.id)
+    } catch (err) {
+      if (err instanceof DomainError && err.code === 'VALIDATION')
+        throw validation('receipt_url', err.message)
+      throw err
+    }
+    const amount = input.amount
+    const { topup, invoice } = await getDb().transaction(async (tx) => {
+      const [created] = await tx
+        .insert(agencyTopups)
+        .values({
+          agency_id: agency.id,
+          status: 'REQUESTED',
+          topup_date: input.topup_date ?? isoDate(clock.now()),
+          receipt_url: input.receipt_url,
+          amount,
+          payment_method: 'BANK',
+          created_by: actor.identityId,
+        })
+        .returning()
+      const { invoice } = await createInvoice(tx, {
+        agencyId: agency.id,
+        type: 'TOPUP',
+        from: PRODUCT_PARTY,
+        to: AGENCY_PARTY,
+        createdBy: actor.identityId,
+        notes: `Agency balance top-up #${created.id}`,
+        items: [
+          {
+            line_item_type: 'TOPUP',
+            line_item_type_id: created.id,
+            description: `Agency balance top-up of ${aud(amount)}`,
+            total_amount: amount,
+            payer: AGENCY_PARTY,
+            receiver: PRODUCT_PARTY,
+          },
+        ],
       })
-      .returning()
-    const { invoice } = await createInvoice(tx, {
+      await tx.insert(invoicePayments).values({
+        agency_id: agency.id,
+        invoice_id: invoice.id,
+        method: 'BANK',
+        payment_amount: amount,
+        status: 'PENDING',
+        meta: { topup_id: created.id, receipt_url: input.receipt_url },
+      })
+      const [topup] = await tx
+        .update(agencyTopups)
+        .set({ invoice_id: invoice.id })
+        .where(eq(agencyTopups.id, created.id))
+        .returning()
+      await recordAgencyHistory(tx, {
+        agencyId: agency.id,
+        action: 'TOPUP_REQUESTED',
+        actor: actorLabel(actor),
+        note: `Top-up #${created.id} of ${aud(amount)}`,
+        meta: { topup_id: created.id, invoice_id: invoice.id },
+      })
+      return { topup, invoice }
+    })
+    await syncWorkflowTasks(`topup-${topup.id}`, {
+      kind: 'topup',
+      audience: 'staff',
+      subject: `Approve top-up of ${aud(amount)} for ${agency.full_company_name ?? agency.email}`,
       agencyId: agency.id,
-      type: 'TOPUP',
-      from: PRODUCT_PARTY,
-      to: AGENCY_PARTY,
-      createdBy: actor.identityId,
-      notes: `Agency balance top-up #${created.id}`,
-      items: [
-        {
-          line_item_type: 'TOPUP',
-          line_item_type_id: created.id,
-          description: `Agency balance top-up of ${aud(amount)}`,
-          total_amount: amount,
-          payer: AGENCY_PARTY,
-          receiver: PRODUCT_PARTY,
-        },
-      ],
+      link: '/staff/finance?tab=topups',
+      dueAt: new Date(clock.now().getTime() + DAY_MS),
+      amount,
     })
-    await tx.insert(invoicePayments).values({
-      agency_id: agency.id,
-      invoice_id: invoice.id,
-      method: 'BANK',
-      payment_amount: amount,
-      status: 'PENDING',
-      meta: { topup_id: created.id, receipt_url: input.receipt_url },
-    })
-    const [topup] = await tx
-      .update(agencyTopups)
-      .set({ invoice_id: invoice.id })
-      .where(eq(agencyTopups.id, created.id))
-      .returning()
-    await recordAgencyHistory(tx, {
-      agencyId: agency.id,
-      action: 'TOPUP_REQUESTED',
-      actor: actorLabel(actor),
-      note: `Top-up #${created.id} of ${aud(amount)}`,
-      meta: { topup_id: created.id, invoice_id: invoice.id },
-    })
-    return { topup, invoice }
-  })
-  await syncWorkflowTasks(`topup-${topup.id}`, {
-    kind: 'topup',
-    audience: 'staff',
-    subject: `Approve top-up of ${aud(amount)} for ${agency.full_company_name ?? agency.email}`,
-    agencyId: agency.id,
-    link: '/staff/finance?tab=topups',
-    dueAt: new Date(clock.now().getTime() + DAY_MS),
-    amount,
-  })
-  return { invoiceId: invoice.id, topup: presentTopup(topup) }
-}
+    return { invoiceId: invoice.id, topup: presentTopup(topup) }
+  },
+)

@@ -4,9 +4,9 @@ const link = (path: string) => new URL(path, config().APP_URL).toString()
 
 /** Every mail the product sends, as plain text (the html part is derived). */
 export const mails = {
-  otp: (code: string) => ({
+  otp: (code: string, verifyPath: string) => ({
     subject: 'Your verification code',
-    text: `Your one-time verification code is ${code}.\nIt expires in 10 minutes.\nVerification code: ${code}`,
+    text: `Your one-time verification code is ${code}.\nIt expires in 10 minutes.\nVerification code: ${code}\nEnter it here: ${link(verifyPath)}`,
   }),
   invitation: (agencyId: number, token: string) => ({
     subject: 'You are invited to sell OSHC with us',

@@ -1,10 +1,14 @@
 import type { Actor } from '../shared/actor'
 import { assertPricingEditor } from '../quotes/pricing.shared'
 import { loadOffer, presentOffer } from './offers.shared'
+import { defineUseCase } from '../shared/authorize'
 
 /** GET /offer/getOfferById/{id} (staff with `finance`): one offer with its insurer; 404 when unknown. */
-export async function getOffer(opts: { actor: Actor; id: number }) {
-  assertPricingEditor(opts.actor)
-  const { offer, provider } = await loadOffer(opts.id)
-  return presentOffer(offer, provider)
-}
+export const getOffer = defineUseCase(
+  { staff: ['finance'] },
+  async function getOffer(opts: { actor: Actor; id: number }) {
+    assertPricingEditor(opts.actor)
+    const { offer, provider } = await loadOffer(opts.id)
+    return presentOffer(offer, provider)
+  },
+)

@@ -6,6 +6,7 @@ import { notFound } from '../shared/errors'
 import { fromCents } from '../shared/money'
 import { assertPurchaser, identityOf } from './purchase.shared'
 import { settleCardPayment } from './settle-card-payment'
+import { defineUseCase } from '../shared/authorize'
 
 /**
  * stripeConfirmCheckout (agency side with `purchase`): asks the gateway whether the checkout of
@@ -13,41 +14,44 @@ import { settleCardPayment } from './settle-card-payment'
  * confirmation answers the same result without settling again. 409 while the checkout is unpaid;
  * another agency's checkout or policy is a 404.
  */
-export async function confirmCardCheckout(opts: { actor: Actor; sessionId: string; policyId: number }) {
-  const actor = assertPurchaser(opts.actor)
-  const [row] = await getDb()
-    .select({ id: cardPayments.id })
-    .from(cardPayments)
-    .where(
-      and(
-        eq(cardPayments.gateway_session_id, opts.sessionId),
-        eq(cardPayments.policy_id, opts.policyId),
-        eq(cardPayments.agency_id, actor.agencyId),
-      ),
-    )
-  if (!row) throw notFound('Checkout session')
-  const { card, alreadySettled } = await settleCardPayment({
-    cardPaymentId: row.id,
-    actor,
-    createdBy: identityOf(actor),
-  })
-  const [policy] = await getDb()
-    .select({ id: policies.id, ref: policies.ref, status: policies.status })
-    .from(policies)
-    .where(eq(policies.id, opts.policyId))
-  return {
-    policy_id: policy.id,
-    ref: policy.ref,
-    status: policy.status,
-    already_confirmed: alreadySettled,
-    card_payment: {
-      id: card.id,
-      ref: card.ref,
-      status: card.status,
-      amount: fromCents(card.amount),
-      amount_paid: card.amount_paid === null ? null : fromCents(card.amount_paid),
-      surcharge_amount: fromCents(card.surcharge_amount),
-      surcharge_rate: card.surcharge_rate === null ? null : Number(card.surcharge_rate),
-    },
-  }
-}
+export const confirmCardCheckout = defineUseCase(
+  { agency: ['purchase'] },
+  async function confirmCardCheckout(opts: { actor: Actor; sessionId: string; policyId: number }) {
+    const actor = assertPurchaser(opts.actor)
+    const [row] = await getDb()
+      .select({ id: cardPayments.id })
+      .from(cardPayments)
+      .where(
+        and(
+          eq(cardPayments.gateway_session_id, opts.sessionId),
+          eq(cardPayments.policy_id, opts.policyId),
+          eq(cardPayments.agency_id, actor.agencyId),
+        ),
+      )
+    if (!row) throw notFound('Checkout session')
+    const { card, alreadySettled } = await settleCardPayment({
+      cardPaymentId: row.id,
+      actor,
+      createdBy: identityOf(actor),
+    })
+    const [policy] = await getDb()
+      .select({ id: policies.id, ref: policies.ref, status: policies.status })
+      .from(policies)
+      .where(eq(policies.id, opts.policyId))
+    return {
+      policy_id: policy.id,
+      ref: policy.ref,
+      status: policy.status,
+      already_confirmed: alreadySettled,
+      card_payment: {
+        id: card.id,
+        ref: card.ref,
+        status: card.status,
+        amount: fromCents(card.amount),
+        amount_paid: card.amount_paid === null ? null : fromCents(card.amount_paid),
+        surcharge_amount: fromCents(card.surcharge_amount),
+        surcharge_rate: card.surcharge_rate === null ? null : Number(card.surcharge_rate),
+      },
+    }
+  },
+)

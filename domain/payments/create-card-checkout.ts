@@ -15,6 +15,7 @@ import {
   paymentOptions,
   type PolicyRow,
 } from './purchase.shared'
+import { defineUseCase } from '../shared/authorize'
 
 const absolute = (path: string) => new URL(path, config().APP_URL).toString()
 
@@ -78,22 +79,25 @@ export async function openCardCheckout(p: {
  * the policy's premium plus the card surcharge when the agency has it enabled. 409 when the
  * policy cannot be bought now, card is not available or a purchase rule protects the quote.
  */
-export async function createCardCheckout(opts: { actor: Actor; policyId: number }) {
-  const actor = assertPurchaser(opts.actor)
-  const { policy, agency } = await loadPolicyFor(actor, opts.policyId)
-  const { providerId, policyType } = assertPurchasable(policy)
-  const options = await paymentOptions(getDb(), policy, agency)
-  assertMethodAvailable(options, 'CARD')
-  if (!policy.purchased_at)
-    await assertNotProtectedByRule(getDb(), { agencyId: agency.id, providerId, policyType })
-  const base = `/agency/policies/${policy.id}/pay`
-  return openCardCheckout({
-    policy,
-    amountCents: options.card.total,
-    surchargeCents: options.card.surcharge,
-    surchargeRate: options.card.rate,
-    successUrl: absolute(`${base}?checkout=success&session_id=${SESSION_PLACEHOLDER}`),
-    cancelUrl: absolute(`${base}?checkout=cancel`),
-    createdBy: identityOf(actor),
-  })
-}
+export const createCardCheckout = defineUseCase(
+  { agency: ['purchase'] },
+  async function createCardCheckout(opts: { actor: Actor; policyId: number }) {
+    const actor = assertPurchaser(opts.actor)
+    const { policy, agency } = await loadPolicyFor(actor, opts.policyId)
+    const { providerId, policyType } = assertPurchasable(policy)
+    const options = await paymentOptions(getDb(), policy, agency)
+    assertMethodAvailable(options, 'CARD')
+    if (!policy.purchased_at)
+      await assertNotProtectedByRule(getDb(), { agencyId: agency.id, providerId, policyType })
+    const base = `/agency/policies/${policy.id}/pay`
+    return openCardCheckout({
+      policy,
+      amountCents: options.card.total,
+      surchargeCents: options.card.surcharge,
+      surchargeRate: options.card.rate,
+      successUrl: absolute(`${base}?checkout=success&session_id=${SESSION_PLACEHOLDER}`),
+      cancelUrl: absolute(`${base}?checkout=cancel`),
+      createdBy: identityOf(actor),
+    })
+  },
+)

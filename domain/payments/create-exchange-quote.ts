@@ -8,6 +8,7 @@ import { conflict } from '../shared/errors'
 import { fromCents } from '../shared/money'
 import { convertCents, QUOTE_VALIDITY_MS } from './payments.rules'
 import { loadPolicyFor } from './purchase.shared'
+import { defineUseCase } from '../shared/authorize'
 
 type Currency = (typeof CURRENCIES)[number]
 
@@ -17,49 +18,52 @@ type Currency = (typeof CURRENCIES)[number]
  * minutes and stored. Callers: the agency side or staff (a policy_id must be one they may see),
  * and the public payment page for its own link (actor system).
  */
-export async function createExchangeQuote(opts: {
-  actor: Actor
-  totalCents: number
-  paymentCurrency: Currency
-  policyId?: number | null
-}) {
-  if (opts.policyId) await loadPolicyFor(opts.actor, opts.policyId)
-  let rate = '1'
-  if (opts.paymentCurrency !== 'AUD') {
-    const [r] = await getDb()
-      .select()
-      .from(exchangeRates)
-      .where(eq(exchangeRates.currency, opts.paymentCurrency))
-    if (!r) throw conflict(`No exchange rate for ${opts.paymentCurrency} is set`)
-    rate = r.rate
-  }
-  const now = clock.now()
-  const [q] = await getDb()
-    .insert(exchangeRateQuotes)
-    .values({
-      policy_id: opts.policyId ?? null,
-      currency_pair: `AUD/${opts.paymentCurrency}`,
-      client_rate: rate,
-      total_amount: opts.totalCents,
-      payment_amount: convertCents(opts.totalCents, rate),
-      payment_currency: opts.paymentCurrency,
-      valid_from: now,
-      valid_to: new Date(now.getTime() + QUOTE_VALIDITY_MS),
-      // Clients refresh a minute before the quote lapses.
-      refresh_at: new Date(now.getTime() + QUOTE_VALIDITY_MS - 60_000),
-    })
-    .returning()
-  return {
-    id: q.id,
-    policy_id: q.policy_id,
-    client_rate: Number(q.client_rate),
-    currency_pair: q.currency_pair,
-    total_amount: fromCents(q.total_amount),
-    total_currency: 'AUD',
-    payment_amount: fromCents(q.payment_amount),
-    payment_currency: q.payment_currency,
-    valid_from: q.valid_from,
-    valid_to: q.valid_to,
-    refresh_at: q.refresh_at,
-  }
-}
+export const createExchangeQuote = defineUseCase(
+  { staff: ['finance'], agency: ['purchase', 'finance'] },
+  async function createExchangeQuote(opts: {
+    actor: Actor
+    totalCents: number
+    paymentCurrency: Currency
+    policyId?: number | null
+  }) {
+    if (opts.policyId) await loadPolicyFor(opts.actor, opts.policyId)
+    let rate = '1'
+    if (opts.paymentCurrency !== 'AUD') {
+      const [r] = await getDb()
+        .select()
+        .from(exchangeRates)
+        .where(eq(exchangeRates.currency, opts.paymentCurrency))
+      if (!r) throw conflict(`No exchange rate for ${opts.paymentCurrency} is set`)
+      rate = r.rate
+    }
+    const now = clock.now()
+    const [q] = await getDb()
+      .insert(exchangeRateQuotes)
+      .values({
+        policy_id: opts.policyId ?? null,
+        currency_pair: `AUD/${opts.paymentCurrency}`,
+        client_rate: rate,
+        total_amount: opts.totalCents,
+        payment_amount: convertCents(opts.totalCents, rate),
+        payment_currency: opts.paymentCurrency,
+        valid_from: now,
+        valid_to: new Date(now.getTime() + QUOTE_VALIDITY_MS),
+        // Clients refresh a minute before the quote lapses.
+        refresh_at: new Date(now.getTime() + QUOTE_VALIDITY_MS - 60_000),
+      })
+      .returning()
+    return {
+      id: q.id,
+      policy_id: q.policy_id,
+      client_rate: Number(q.client_rate),
+      currency_pair: q.currency_pair,
+      total_amount: fromCents(q.total_amount),
+      total_currency: 'AUD',
+      payment_amount: fromCents(q.payment_amount),
+      payment_currency: q.payment_currency,
+      valid_from: q.valid_from,
+      valid_to: q.valid_to,
+      refresh_at: q.refresh_at,
+    }
+  },
+)

@@ -16,6 +16,7 @@ import {
   paymentOptions,
 } from './purchase.shared'
 import { presentPaymentLink } from './payment-link.shared'
+import { defineUseCase } from '../shared/authorize'
 
 export const DEFAULT_LINK_HOURS = 72
 
@@ -25,33 +26,36 @@ export const DEFAULT_LINK_HOURS = 72
  * ACTIVE until paid or until it expires after `expiresInHours` (default 72); the expiry workflow
  * reminds the agency before and expires it on time. 409 unless the policy can be bought now.
  */
-export async function createPaymentLink(opts: {
-  actor: Actor
-  policyId: number
-  currency: (typeof CURRENCIES)[number]
-  expiresInHours?: number
-}) {
-  const actor = assertPurchaser(opts.actor)
-  const { policy, agency } = await loadPolicyFor(actor, opts.policyId)
-  assertPurchasable(policy)
-  const options = await paymentOptions(getDb(), policy, agency)
-  assertMethodAvailable(options, 'CARD')
-  const reference = randomToken(24)
-  const expiresAt = expiryFrom(clock.now(), opts.expiresInHours ?? DEFAULT_LINK_HOURS)
-  const [link] = await getDb()
-    .insert(paymentLinks)
-    .values({
-      policy_id: policy.id,
-      agency_id: agency.id,
-      reference,
-      status: 'ACTIVE',
-      currency: opts.currency,
-      amount: options.card.total,
-      expires_at: expiresAt,
-      url: new URL(`/pay/${reference}`, config().APP_URL).toString(),
-      created_by: identityOf(actor),
-    })
-    .returning()
-  await workflows().startPaymentLinkExpiry({ id: link.id, expiresAt })
-  return presentPaymentLink(link)
-}
+export const createPaymentLink = defineUseCase(
+  { agency: ['purchase'] },
+  async function createPaymentLink(opts: {
+    actor: Actor
+    policyId: number
+    currency: (typeof CURRENCIES)[number]
+    expiresInHours?: number
+  }) {
+    const actor = assertPurchaser(opts.actor)
+    const { policy, agency } = await loadPolicyFor(actor, opts.policyId)
+    assertPurchasable(policy)
+    const options = await paymentOptions(getDb(), policy, agency)
+    assertMethodAvailable(options, 'CARD')
+    const reference = randomToken(24)
+    const expiresAt = expiryFrom(clock.now(), opts.expiresInHours ?? DEFAULT_LINK_HOURS)
+    const [link] = await getDb()
+      .insert(paymentLinks)
+      .values({
+        policy_id: policy.id,
+        agency_id: agency.id,
+        reference,
+        status: 'ACTIVE',
+        currency: opts.currency,
+        amount: options.card.total,
+        expires_at: expiresAt,
+        url: new URL(`/pay/${reference}`, config().APP_URL).toString(),
+        created_by: identityOf(actor),
+      })
+      .returning()
+    await workflows().startPaymentLinkExpiry({ id: link.id, expiresAt })
+    return presentPaymentLink(link)
+  },
+)

@@ -1,22 +1,14 @@
 import { z } from 'zod'
 import { CURRENCIES } from '../../db/schema/enums'
-import { bool, id, list, optionalId } from '../shared/fields'
+import { bool, id, list, moneyAmount, optionalId } from '../shared/fields'
 import { normalisePaymentType, PURCHASE_PAYMENT_TYPES } from './payments.rules'
 
 const PAYMENT_TYPE_MSG = 'payment_type must be one of CARD, BANK, NEXPAY, AGENCY_BALANCE, BNPL'
 const CURRENCY_MSG = 'Currency must be one of AUD, NPR, USD, INR'
 export const EXPIRES_IN_MSG = 'expires_in must be a number of hours greater than 0'
 export const EXPIRES_IN_MAX = 720
-const AMOUNT_MSG = 'Amount must be greater than 0'
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
-
-/** A positive amount with at most two decimals (a decimal of the currency, converted to cents later). */
-export const amount = (message = AMOUNT_MSG) =>
-  z.coerce
-    .number({ error: message })
-    .refine((n) => Number.isFinite(n) && n > 0, message)
-    .refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), 'At most two decimals')
 
 export const currency = () => z.enum(CURRENCIES, { error: CURRENCY_MSG })
 
@@ -48,7 +40,7 @@ export const AirwallexCheckoutSchema = z.object({
   currency: currency().default('AUD'),
   is_create_payment: bool().default(true),
   invoice_id: optionalId(),
-  total_amount: z.preprocess(blankToUndefined, amount().optional()),
+  total_amount: z.preprocess(blankToUndefined, moneyAmount('total_amount').optional()),
   policies: list(id()).default([]),
   is_bnpl_payment: bool().default(false),
 })
@@ -69,7 +61,7 @@ export const CreatePaymentLinkSchema = z.object({
 })
 
 export const QuotesCreateSchema = z.object({
-  total_amount: amount('total_amount must be greater than 0'),
+  total_amount: moneyAmount('total_amount'),
   is_create_payment: bool().default(true),
   policy_id: optionalId(),
   payment_currency: currency(),

@@ -4,30 +4,34 @@ import { policies } from '../../db/schema'
 import { assertPermission, isAgencySide, type Actor } from '../shared/actor'
 import { recordPolicyHistory } from './policy-history'
 import { assertStaffPolicyManager, loadPolicy } from './policies.shared'
+import { defineUseCase } from '../shared/authorize'
 
 /**
  * archivePolicy (agency 'quote' or 'purchase' on its own policies; staff 'policy_management'):
  * sets is_archived; archived policies leave getPoliciesByStatus for getArchivePolicies.
  * Idempotent: archiving an archived policy changes nothing and writes no history.
  */
-export async function archivePolicy(opts: { actor: Actor; policyId: number; isArchived: boolean }) {
-  const { actor } = opts
-  if (isAgencySide(actor)) assertPermission(actor, 'quote', 'purchase')
-  else assertStaffPolicyManager(actor)
-  return getDb().transaction(async (tx) => {
-    await loadPolicy(actor, opts.policyId, tx)
-    const [p] = await tx.select().from(policies).where(eq(policies.id, opts.policyId)).for('update')
-    if (p.is_archived !== opts.isArchived) {
-      await tx.update(policies).set({ is_archived: opts.isArchived }).where(eq(policies.id, p.id))
-      await recordPolicyHistory(tx, {
-        policyId: p.id,
-        action: opts.isArchived ? 'archivePolicy' : 'unarchivePolicy',
-        actor,
-        fromStatus: p.status,
-        status: p.status,
-        note: opts.isArchived ? 'Policy archived' : 'Policy restored from the archive',
-      })
-    }
-    return { id: p.id, is_archived: opts.isArchived }
-  })
-}
+export const archivePolicy = defineUseCase(
+  { staff: ['policy_management'], agency: ['quote', 'purchase'] },
+  async function archivePolicy(opts: { actor: Actor; policyId: number; isArchived: boolean }) {
+    const { actor } = opts
+    if (isAgencySide(actor)) assertPermission(actor, 'quote', 'purchase')
+    else assertStaffPolicyManager(actor)
+    return getDb().transaction(async (tx) => {
+      await loadPolicy(actor, opts.policyId, tx)
+      const [p] = await tx.select().from(policies).where(eq(policies.id, opts.policyId)).for('update')
+      if (p.is_archived !== opts.isArchived) {
+        await tx.update(policies).set({ is_archived: opts.isArchived }).where(eq(policies.id, p.id))
+        await recordPolicyHistory(tx, {
+          policyId: p.id,
+          action: opts.isArchived ? 'archivePolicy' : 'unarchivePolicy',
+          actor,
+          fromStatus: p.status,
+          status: p.status,
+          note: opts.isArchived ? 'Policy archived' : 'Policy restored from the archive',
+        })
+      }
+      return { id: p.id, is_archived: opts.isArchived }
+    })
+  },
+)

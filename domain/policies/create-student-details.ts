@@ -13,52 +13,56 @@ import {
   pricedColumns,
   writeFamily,
 } from './policies.shared'
+import { defineUseCase } from '../shared/authorize'
 
 /**
  * createStudentDetails (agency 'quote' for its own agency; staff 'policy_management' for the
  * agency_id of the body): student, partner, dependants and the priced policy at once, straight to
  * INITIATED with its PREMIUM invoice. Answers { customerId, policyId, invoiceId }.
  */
-export async function createStudentDetails(opts: { actor: Actor; input: StudentDetailsInput }) {
-  const { actor, input } = opts
-  assertPolicyWriter(actor)
-  return getDb().transaction(async (tx) => {
-    const agencyId = await actingAgencyId(actor, input.agency_id, tx)
-    const identityId = 'identityId' in actor ? actor.identityId : null
-    const people = { hasPartner: !!input.partner, dependants: input.family_members.length }
-    const priced = await pricedColumns(tx, agencyId, input.policy, people)
-    const [customer] = await tx
-      .insert(customers)
-      .values({
-        ...customerValues(input.customer),
-        first_name: input.customer.first_name,
-        last_name: input.customer.last_name,
-        agency_id: agencyId,
-        created_by: identityId,
-      })
-      .returning({ id: customers.id })
-    await writeFamily(tx, customer.id, input.partner, input.family_members)
-    const [policy] = await tx
-      .insert(policies)
-      .values({
-        ref: newPolicyRef(),
-        agency_id: agencyId,
-        customer_id: customer.id,
+export const createStudentDetails = defineUseCase(
+  { staff: ['policy_management'], agency: ['quote'] },
+  async function createStudentDetails(opts: { actor: Actor; input: StudentDetailsInput }) {
+    const { actor, input } = opts
+    assertPolicyWriter(actor)
+    return getDb().transaction(async (tx) => {
+      const agencyId = await actingAgencyId(actor, input.agency_id, tx)
+      const identityId = 'identityId' in actor ? actor.identityId : null
+      const people = { hasPartner: !!input.partner, dependants: input.family_members.length }
+      const priced = await pricedColumns(tx, agencyId, input.policy, people)
+      const [customer] = await tx
+        .insert(customers)
+        .values({
+          ...customerValues(input.customer),
+          first_name: input.customer.first_name,
+          last_name: input.customer.last_name,
+          agency_id: agencyId,
+          created_by: identityId,
+        })
+        .returning({ id: customers.id })
+      await writeFamily(tx, customer.id, input.partner, input.family_members)
+      const [policy] = await tx
+        .insert(policies)
+        .values({
+          ref: newPolicyRef(),
+          agency_id: agencyId,
+          customer_id: customer.id,
+          status: 'INITIATED',
+          is_created_by_agency: isAgencySide(actor),
+          created_by: identityId,
+          ...priced.set,
+        })
+        .returning({ id: policies.id, ref: policies.ref, agency_id: policies.agency_id })
+      const invoice = await openPremiumInvoice(tx, policy, priced.set, identityId)
+      await recordPolicyHistory(tx, {
+        policyId: policy.id,
+        action: 'createStudentDetails',
+        actor,
         status: 'INITIATED',
-        is_created_by_agency: isAgencySide(actor),
-        created_by: identityId,
-        ...priced.set,
+        note: `${priced.provider.display_name} ${input.policy.policy_type} ${input.policy.start_date} to ${input.policy.end_date}: ${fromCents(priced.set.premium).toFixed(2)} AUD`,
+        meta: { invoice_id: invoice.id, premium: priced.set.premium },
       })
-      .returning({ id: policies.id, ref: policies.ref, agency_id: policies.agency_id })
-    const invoice = await openPremiumInvoice(tx, policy, priced.set, identityId)
-    await recordPolicyHistory(tx, {
-      policyId: policy.id,
-      action: 'createStudentDetails',
-      actor,
-      status: 'INITIATED',
-      note: `${priced.provider.display_name} ${input.policy.policy_type} ${input.policy.start_date} to ${input.policy.end_date}: ${fromCents(priced.set.premium).toFixed(2)} AUD`,
-      meta: { invoice_id: invoice.id, premium: priced.set.premium },
+      return { customerId: customer.id, policyId: policy.id, invoiceId: invoice.id }
     })
-    return { customerId: customer.id, policyId: policy.id, invoiceId: invoice.id }
-  })
-}
+  },
+)

@@ -16,6 +16,7 @@ import {
 } from './policies.rules'
 import type { PolicyListFilter, PolicyListQuery } from './policies.schemas'
 import { assertPolicyReader } from './policies.shared'
+import { defineUseCase } from '../shared/authorize'
 
 /** Which policies a list covers: one agency (agency side, or staff looking at one) or all (staff). */
 export type PolicyScope = { agencyId: number | null; archived: boolean }
@@ -165,38 +166,44 @@ async function checkScope(actor: Actor, agencyId: number | null) {
  * policy_management or finance, every agency): filtered, sorted and paged in SQL; archived
  * policies only appear in the archive list.
  */
-export async function findPolicies(opts: { actor: Actor; scope: PolicyScope; query: PolicyListQuery }) {
-  const { actor, scope, query } = opts
-  await checkScope(actor, scope.agencyId)
-  const where = filters(actor, scope, query)
-  const [rows, total] = await Promise.all([
-    baseQuery()
-      .where(where)
-      .orderBy(...orderBy(query))
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage),
-    countPolicies(where),
-  ])
-  return { items: rows.map(present), pageInfo: pageInfo(query.page, query.perPage, total) }
-}
-
-/** The same list without paging, in batches, for streamed exports (checks as findPolicies). */
-export async function iteratePolicies(opts: { actor: Actor; scope: PolicyScope; query: PolicyListFilter }) {
-  const { actor, scope, query } = opts
-  await checkScope(actor, scope.agencyId)
-  const where = filters(actor, scope, query)
-  return (async function* (batch = 500) {
-    for (let offset = 0; ; offset += batch) {
-      const rows = await baseQuery()
+export const findPolicies = defineUseCase(
+  { staff: ['policy_management', 'finance'], agency: ['quote', 'purchase', 'user_management', 'finance'] },
+  async function findPolicies(opts: { actor: Actor; scope: PolicyScope; query: PolicyListQuery }) {
+    const { actor, scope, query } = opts
+    await checkScope(actor, scope.agencyId)
+    const where = filters(actor, scope, query)
+    const [rows, total] = await Promise.all([
+      baseQuery()
         .where(where)
         .orderBy(...orderBy(query))
-        .limit(batch)
-        .offset(offset)
-      for (const r of rows) yield present(r)
-      if (rows.length < batch) return
-    }
-  })()
-}
+        .limit(query.perPage)
+        .offset((query.page - 1) * query.perPage),
+      countPolicies(where),
+    ])
+    return { items: rows.map(present), pageInfo: pageInfo(query.page, query.perPage, total) }
+  },
+)
+
+/** The same list without paging, in batches, for streamed exports (checks as findPolicies). */
+export const iteratePolicies = defineUseCase(
+  { staff: ['policy_management', 'finance'], agency: ['quote', 'purchase', 'user_management', 'finance'] },
+  async function iteratePolicies(opts: { actor: Actor; scope: PolicyScope; query: PolicyListFilter }) {
+    const { actor, scope, query } = opts
+    await checkScope(actor, scope.agencyId)
+    const where = filters(actor, scope, query)
+    return (async function* (batch = 500) {
+      for (let offset = 0; ; offset += batch) {
+        const rows = await baseQuery()
+          .where(where)
+          .orderBy(...orderBy(query))
+          .limit(batch)
+          .offset(offset)
+        for (const r of rows) yield present(r)
+        if (rows.length < batch) return
+      }
+    })()
+  },
+)
 
 const iso = (d: Date | null) => (d ? d.toISOString() : '')
 
@@ -225,20 +232,23 @@ export const SEARCH_PAGE_SIZE = 20
  * searchPolicies (staff, policy_management or finance): ref, student name, e-mail or passport,
  * newest first, keyset-paged by id (cursor = the last id of the previous page), 20 at a time.
  */
-export async function searchPolicies(opts: { actor: Actor; search?: string; cursor?: number }) {
-  const { actor } = opts
-  assertPolicyReader(actor)
-  if (isAgencySide(actor)) throw forbidden()
-  const match = opts.search ? searchCondition(opts.search) : undefined
-  const page = and(match, opts.cursor ? lt(policies.id, opts.cursor) : undefined)
-  const [rows, total] = await Promise.all([
-    baseQuery()
-      .where(page)
-      .orderBy(desc(policies.id))
-      .limit(SEARCH_PAGE_SIZE + 1),
-    countPolicies(match ?? sql`true`),
-  ])
-  const data = rows.slice(0, SEARCH_PAGE_SIZE).map(present)
-  const nextCursor = rows.length > SEARCH_PAGE_SIZE ? data[data.length - 1].id : null
-  return { data, total, nextCursor }
-}
+export const searchPolicies = defineUseCase(
+  { staff: ['policy_management', 'finance'] },
+  async function searchPolicies(opts: { actor: Actor; search?: string; cursor?: number }) {
+    const { actor } = opts
+    assertPolicyReader(actor)
+    if (isAgencySide(actor)) throw forbidden()
+    const match = opts.search ? searchCondition(opts.search) : undefined
+    const page = and(match, opts.cursor ? lt(policies.id, opts.cursor) : undefined)
+    const [rows, total] = await Promise.all([
+      baseQuery()
+        .where(page)
+        .orderBy(desc(policies.id))
+        .limit(SEARCH_PAGE_SIZE + 1),
+      countPolicies(match ?? sql`true`),
+    ])
+    const data = rows.slice(0, SEARCH_PAGE_SIZE).map(present)
+    const nextCursor = rows.length > SEARCH_PAGE_SIZE ? data[data.length - 1].id : null
+    return { data, total, nextCursor }
+  },
+)

@@ -10,6 +10,7 @@ import {
   presentPolicy,
   type CustomerRow,
 } from './policies.shared'
+import { defineUseCase } from '../shared/authorize'
 
 const personal = (c: CustomerRow) => ({
   id: c.id,
@@ -75,44 +76,56 @@ async function placeNames(c: CustomerRow) {
 }
 
 /** getPersonalInformationOfCustomer (policy readers of the customer's agency, or staff). */
-export async function getPersonalInformationOfCustomer(opts: { actor: Actor; customerId: number }) {
-  assertPolicyReader(opts.actor)
-  const c = await loadCustomer(opts.actor, opts.customerId)
-  return { ...personal(c), country_name: (await placeNames(c)).country_name }
-}
+export const getPersonalInformationOfCustomer = defineUseCase(
+  { staff: ['policy_management', 'finance'], agency: ['quote', 'purchase', 'user_management', 'finance'] },
+  async function getPersonalInformationOfCustomer(opts: { actor: Actor; customerId: number }) {
+    assertPolicyReader(opts.actor)
+    const c = await loadCustomer(opts.actor, opts.customerId)
+    return { ...personal(c), country_name: (await placeNames(c)).country_name }
+  },
+)
 
 /** getPartnersAndDepandantsofCustomer (policy readers of the customer's agency, or staff). */
-export async function getPartnersAndDependantsOfCustomer(opts: { actor: Actor; customerId: number }) {
-  assertPolicyReader(opts.actor)
-  const c = await loadCustomer(opts.actor, opts.customerId)
-  return { customer_id: c.id, ...(await family(c.id)) }
-}
+export const getPartnersAndDependantsOfCustomer = defineUseCase(
+  { staff: ['policy_management', 'finance'], agency: ['quote', 'purchase', 'user_management', 'finance'] },
+  async function getPartnersAndDependantsOfCustomer(opts: { actor: Actor; customerId: number }) {
+    assertPolicyReader(opts.actor)
+    const c = await loadCustomer(opts.actor, opts.customerId)
+    return { customer_id: c.id, ...(await family(c.id)) }
+  },
+)
 
 /** GetOtherDetailsOfCustomers (policy readers of the customer's agency, or staff). */
-export async function getOtherDetailsOfCustomer(opts: { actor: Actor; customerId: number }) {
-  assertPolicyReader(opts.actor)
-  const c = await loadCustomer(opts.actor, opts.customerId)
-  const names = await placeNames(c)
-  return {
-    ...other(c),
-    passport_country_name: names.passport_country_name,
-    state_name: names.state_name,
-    city_name: names.city_name,
-  }
-}
+export const getOtherDetailsOfCustomer = defineUseCase(
+  { staff: ['policy_management', 'finance'], agency: ['quote', 'purchase', 'user_management', 'finance'] },
+  async function getOtherDetailsOfCustomer(opts: { actor: Actor; customerId: number }) {
+    assertPolicyReader(opts.actor)
+    const c = await loadCustomer(opts.actor, opts.customerId)
+    const names = await placeNames(c)
+    return {
+      ...other(c),
+      passport_country_name: names.passport_country_name,
+      state_name: names.state_name,
+      city_name: names.city_name,
+    }
+  },
+)
 
 /** getStudentDetailByCustomerId: the whole student with the newest policy (policy readers, or staff). */
-export async function getStudentDetailByCustomerId(opts: { actor: Actor; customerId: number }) {
-  assertPolicyReader(opts.actor)
-  const c = await loadCustomer(opts.actor, opts.customerId)
-  const [people, names, policy] = await Promise.all([
-    family(c.id),
-    placeNames(c),
-    policyOfCustomer(c.id, undefined, getDb()),
-  ])
-  return {
-    customer: { ...personal(c), ...other(c), ...names },
-    ...people,
-    policy: presentPolicy(policy),
-  }
-}
+export const getStudentDetailByCustomerId = defineUseCase(
+  { staff: ['policy_management', 'finance'], agency: ['quote', 'purchase', 'user_management', 'finance'] },
+  async function getStudentDetailByCustomerId(opts: { actor: Actor; customerId: number }) {
+    assertPolicyReader(opts.actor)
+    const c = await loadCustomer(opts.actor, opts.customerId)
+    const [people, names, policy] = await Promise.all([
+      family(c.id),
+      placeNames(c),
+      policyOfCustomer(c.id, undefined, getDb()),
+    ])
+    return {
+      customer: { ...personal(c), ...other(c), ...names },
+      ...people,
+      policy: presentPolicy(policy),
+    }
+  },
+)

@@ -40,6 +40,7 @@ import {
   type PolicyStatus,
 } from './policies.rules'
 import { assertPolicyReader, loadPolicy, presentPolicy, type PolicyRow } from './policies.shared'
+import { defineUseCase } from '../shared/authorize'
 
 /** What can be done with a policy now (the screens show buttons from it). */
 export function policyMeta(p: Pick<PolicyRow, 'status' | 'is_archived' | 'payment_method'>, issued: boolean) {
@@ -69,33 +70,42 @@ async function currentCertificateIssued(policyId: number) {
 }
 
 /** getPolicyById (policy readers of its agency, or staff): the policy row, amounts as decimals. */
-export async function getPolicyById(opts: { actor: Actor; policyId: number }) {
-  assertPolicyReader(opts.actor)
-  return presentPolicy(await loadPolicy(opts.actor, opts.policyId))
-}
+export const getPolicyById = defineUseCase(
+  { staff: ['policy_management', 'finance'], agency: ['quote', 'purchase', 'user_management', 'finance'] },
+  async function getPolicyById(opts: { actor: Actor; policyId: number }) {
+    assertPolicyReader(opts.actor)
+    return presentPolicy(await loadPolicy(opts.actor, opts.policyId))
+  },
+)
 
 /** getPolicyMeta (policy readers of its agency, or staff): status and what may be done now. */
-export async function getPolicyMeta(opts: { actor: Actor; policyId: number }) {
-  assertPolicyReader(opts.actor)
-  const p = await loadPolicy(opts.actor, opts.policyId)
-  return { id: p.id, ref: p.ref, ...policyMeta(p, await currentCertificateIssued(p.id)) }
-}
+export const getPolicyMeta = defineUseCase(
+  { staff: ['policy_management', 'finance'], agency: ['quote', 'purchase', 'user_management', 'finance'] },
+  async function getPolicyMeta(opts: { actor: Actor; policyId: number }) {
+    assertPolicyReader(opts.actor)
+    const p = await loadPolicy(opts.actor, opts.policyId)
+    return { id: p.id, ref: p.ref, ...policyMeta(p, await currentCertificateIssued(p.id)) }
+  },
+)
 
 /** getPolicyHistory (policy readers of its agency, or staff): the timeline, oldest first. */
-export async function getPolicyHistory(opts: { actor: Actor; policyId: number }) {
-  assertPolicyReader(opts.actor)
-  const p = await loadPolicy(opts.actor, opts.policyId)
-  const rows = await getDb()
-    .select()
-    .from(policyHistories)
-    .where(eq(policyHistories.policy_id, p.id))
-    .orderBy(asc(policyHistories.created_at), asc(policyHistories.id))
-  return rows.map((h) => ({
-    ...h,
-    policyId: h.policy_id,
-    status_label: h.status ? STATUS_LABELS[h.status] : null,
-  }))
-}
+export const getPolicyHistory = defineUseCase(
+  { staff: ['policy_management', 'finance'], agency: ['quote', 'purchase', 'user_management', 'finance'] },
+  async function getPolicyHistory(opts: { actor: Actor; policyId: number }) {
+    assertPolicyReader(opts.actor)
+    const p = await loadPolicy(opts.actor, opts.policyId)
+    const rows = await getDb()
+      .select()
+      .from(policyHistories)
+      .where(eq(policyHistories.policy_id, p.id))
+      .orderBy(asc(policyHistories.created_at), asc(policyHistories.id))
+    return rows.map((h) => ({
+      ...h,
+      policyId: h.policy_id,
+      status_label: h.status ? STATUS_LABELS[h.status] : null,
+    }))
+  },
+)
 
 const passportCountries = alias(countries, 'passport_countries')
 
@@ -139,123 +149,126 @@ async function customerDetail(p: PolicyRow) {
  * its student, family, insurer, agency, premium payments, invoices, commission, certificates
  * (without download links), files, assignees and what may be done now.
  */
-export async function getPolicyDetails(opts: { actor: Actor; policyId: number }) {
-  assertPolicyReader(opts.actor)
-  const p = await loadPolicy(opts.actor, opts.policyId)
-  const db = getDb()
-  const [
-    people,
-    [provider],
-    [agency],
-    payments,
-    policyInvoices,
-    [commission],
-    certificates,
-    files,
-    assignees,
-  ] = await Promise.all([
-    customerDetail(p),
-    p.insurance_provider_id
-      ? db
-          .select({
-            id: insuranceProviders.id,
-            name: insuranceProviders.name,
-            display_name: insuranceProviders.display_name,
-            logo: insuranceProviders.logo,
-          })
-          .from(insuranceProviders)
-          .where(eq(insuranceProviders.id, p.insurance_provider_id))
-      : Promise.resolve([]),
-    db
-      .select({ id: agencies.id, name: agencies.full_company_name, email: agencies.email })
-      .from(agencies)
-      .where(eq(agencies.id, p.agency_id)),
-    db
-      .select({
-        id: policyPremiumPayments.id,
-        amount: policyPremiumPayments.amount,
-        surcharge_amount: policyPremiumPayments.surcharge_amount,
-        currency: policyPremiumPayments.currency,
-        status: policyPremiumPayments.status,
-        payment_type: policyPremiumPayments.payment_type,
-        has_bank_document: sql<boolean>`${policyPremiumPayments.bank_document} is not null`,
-        rejection_reason: policyPremiumPayments.rejection_reason,
-        paid_at: policyPremiumPayments.paid_at,
-        created_at: policyPremiumPayments.created_at,
-      })
-      .from(policyPremiumPayments)
-      .where(eq(policyPremiumPayments.policy_id, p.id))
-      .orderBy(desc(policyPremiumPayments.id)),
-    db
-      .selectDistinct({
-        id: invoices.id,
-        invoice_type: invoices.invoice_type,
-        status: invoices.status,
-        total_amount_due: invoices.total_amount_due,
-        total_outstanding_amount: invoices.total_outstanding_amount,
-        invoice_date: invoices.invoice_date,
-        created_at: invoices.created_at,
-      })
-      .from(invoices)
-      .innerJoin(invoiceLineItems, eq(invoiceLineItems.invoice_id, invoices.id))
-      .where(eq(invoiceLineItems.policy_id, p.id))
-      .orderBy(desc(invoices.id)),
-    db
-      .select({
-        amount: commissions.amount,
-        commission_rate: commissions.commission_rate,
-        status: commissions.status,
-      })
-      .from(commissions)
-      .where(eq(commissions.policy_id, p.id)),
-    db
-      .select({
-        id: policyCertificates.id,
-        certificate_type: policyCertificates.certificate_type,
-        certificate_name: policyCertificates.certificate_name,
-        membership_number: policyCertificates.membership_number,
-        policy_number: policyCertificates.policy_number,
-        issued_at: policyCertificates.issued_at,
-        created_at: policyCertificates.created_at,
-      })
-      .from(policyCertificates)
-      .where(eq(policyCertificates.policy_id, p.id))
-      .orderBy(desc(policyCertificates.id)),
-    db
-      .select({
-        id: policyFiles.id,
-        name: policyFiles.name,
-        file_type: policyFiles.file_type,
-        created_at: policyFiles.created_at,
-      })
-      .from(policyFiles)
-      .where(eq(policyFiles.policy_id, p.id))
-      .orderBy(desc(policyFiles.id)),
-    assigneesOf(p),
-  ])
-  const issued = certificates.some((c) => c.certificate_type === 'new' && c.issued_at)
-  return {
-    policy: presentPolicy(p),
-    ...people,
-    provider: provider ?? null,
-    agency,
-    payments: payments.map((x) => ({
-      ...x,
-      amount: fromCents(x.amount),
-      surcharge_amount: fromCents(x.surcharge_amount),
-    })),
-    invoices: policyInvoices.map((i) => ({
-      ...i,
-      total_amount_due: fromCents(i.total_amount_due),
-      total_outstanding_amount: fromCents(i.total_outstanding_amount),
-    })),
-    commission: commission ? { ...commission, amount: fromCents(commission.amount) } : null,
-    certificates,
-    files,
-    ...assignees,
-    meta: policyMeta(p, issued),
-  }
-}
+export const getPolicyDetails = defineUseCase(
+  { staff: ['policy_management', 'finance'], agency: ['quote', 'purchase', 'user_management', 'finance'] },
+  async function getPolicyDetails(opts: { actor: Actor; policyId: number }) {
+    assertPolicyReader(opts.actor)
+    const p = await loadPolicy(opts.actor, opts.policyId)
+    const db = getDb()
+    const [
+      people,
+      [provider],
+      [agency],
+      payments,
+      policyInvoices,
+      [commission],
+      certificates,
+      files,
+      assignees,
+    ] = await Promise.all([
+      customerDetail(p),
+      p.insurance_provider_id
+        ? db
+            .select({
+              id: insuranceProviders.id,
+              name: insuranceProviders.name,
+              display_name: insuranceProviders.display_name,
+              logo: insuranceProviders.logo,
+            })
+            .from(insuranceProviders)
+            .where(eq(insuranceProviders.id, p.insurance_provider_id))
+        : Promise.resolve([]),
+      db
+        .select({ id: agencies.id, name: agencies.full_company_name, email: agencies.email })
+        .from(agencies)
+        .where(eq(agencies.id, p.agency_id)),
+      db
+        .select({
+          id: policyPremiumPayments.id,
+          amount: policyPremiumPayments.amount,
+          surcharge_amount: policyPremiumPayments.surcharge_amount,
+          currency: policyPremiumPayments.currency,
+          status: policyPremiumPayments.status,
+          payment_type: policyPremiumPayments.payment_type,
+          has_bank_document: sql<boolean>`${policyPremiumPayments.bank_document} is not null`,
+          rejection_reason: policyPremiumPayments.rejection_reason,
+          paid_at: policyPremiumPayments.paid_at,
+          created_at: policyPremiumPayments.created_at,
+        })
+        .from(policyPremiumPayments)
+        .where(eq(policyPremiumPayments.policy_id, p.id))
+        .orderBy(desc(policyPremiumPayments.id)),
+      db
+        .selectDistinct({
+          id: invoices.id,
+          invoice_type: invoices.invoice_type,
+          status: invoices.status,
+          total_amount_due: invoices.total_amount_due,
+          total_outstanding_amount: invoices.total_outstanding_amount,
+          invoice_date: invoices.invoice_date,
+          created_at: invoices.created_at,
+        })
+        .from(invoices)
+        .innerJoin(invoiceLineItems, eq(invoiceLineItems.invoice_id, invoices.id))
+        .where(eq(invoiceLineItems.policy_id, p.id))
+        .orderBy(desc(invoices.id)),
+      db
+        .select({
+          amount: commissions.amount,
+          commission_rate: commissions.commission_rate,
+          status: commissions.status,
+        })
+        .from(commissions)
+        .where(eq(commissions.policy_id, p.id)),
+      db
+        .select({
+          id: policyCertificates.id,
+          certificate_type: policyCertificates.certificate_type,
+          certificate_name: policyCertificates.certificate_name,
+          membership_number: policyCertificates.membership_number,
+          policy_number: policyCertificates.policy_number,
+          issued_at: policyCertificates.issued_at,
+          created_at: policyCertificates.created_at,
+        })
+        .from(policyCertificates)
+        .where(eq(policyCertificates.policy_id, p.id))
+        .orderBy(desc(policyCertificates.id)),
+      db
+        .select({
+          id: policyFiles.id,
+          name: policyFiles.name,
+          file_type: policyFiles.file_type,
+          created_at: policyFiles.created_at,
+        })
+        .from(policyFiles)
+        .where(eq(policyFiles.policy_id, p.id))
+        .orderBy(desc(policyFiles.id)),
+      assigneesOf(p),
+    ])
+    const issued = certificates.some((c) => c.certificate_type === 'new' && c.issued_at)
+    return {
+      policy: presentPolicy(p),
+      ...people,
+      provider: provider ?? null,
+      agency,
+      payments: payments.map((x) => ({
+        ...x,
+        amount: fromCents(x.amount),
+        surcharge_amount: fromCents(x.surcharge_amount),
+      })),
+      invoices: policyInvoices.map((i) => ({
+        ...i,
+        total_amount_due: fromCents(i.total_amount_due),
+        total_outstanding_amount: fromCents(i.total_outstanding_amount),
+      })),
+      commission: commission ? { ...commission, amount: fromCents(commission.amount) } : null,
+      certificates,
+      files,
+      ...assignees,
+      meta: policyMeta(p, issued),
+    }
+  },
+)
 
 async function assigneesOf(p: PolicyRow) {
   const db = getDb()
@@ -285,19 +298,25 @@ async function assigneesOf(p: PolicyRow) {
 }
 
 /** getCustomerDetailByPolicyId (staff; agency for its own): the student, partner and dependants. */
-export async function getCustomerDetailByPolicyId(opts: { actor: Actor; policyId: number }) {
-  assertPolicyReader(opts.actor)
-  const p = await loadPolicy(opts.actor, opts.policyId)
-  return { policy_id: p.id, ref: p.ref, ...(await customerDetail(p)) }
-}
+export const getCustomerDetailByPolicyId = defineUseCase(
+  { staff: ['policy_management', 'finance'] },
+  async function getCustomerDetailByPolicyId(opts: { actor: Actor; policyId: number }) {
+    assertPolicyReader(opts.actor)
+    const p = await loadPolicy(opts.actor, opts.policyId)
+    return { policy_id: p.id, ref: p.ref, ...(await customerDetail(p)) }
+  },
+)
 
 /** getCustomerDetailByPolicyRef (staff; agency for its own): as above, by policy reference. */
-export async function getCustomerDetailByPolicyRef(opts: { actor: Actor; ref: string }) {
-  assertPolicyReader(opts.actor)
-  const [row] = await getDb().select({ id: policies.id }).from(policies).where(eq(policies.ref, opts.ref))
-  if (!row) throw notFound('Policy')
-  return getCustomerDetailByPolicyId({ actor: opts.actor, policyId: row.id })
-}
+export const getCustomerDetailByPolicyRef = defineUseCase(
+  { staff: ['policy_management', 'finance'] },
+  async function getCustomerDetailByPolicyRef(opts: { actor: Actor; ref: string }) {
+    assertPolicyReader(opts.actor)
+    const [row] = await getDb().select({ id: policies.id }).from(policies).where(eq(policies.ref, opts.ref))
+    if (!row) throw notFound('Policy')
+    return getCustomerDetailByPolicyId({ actor: opts.actor, policyId: row.id })
+  },
+)
 
 const labelled = <T extends string>(values: readonly T[], labels: Record<string, string>) =>
   values.map((value) => ({ value, label: labels[value] ?? value }))

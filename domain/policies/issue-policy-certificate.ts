@@ -10,6 +10,7 @@ import { assertCertificateFile, storeCertificate } from './certificates.shared'
 import { lockPolicyFor, transitionPolicy } from './policy-history'
 import type { IssueCertificateInput } from './policies.schemas'
 import { assertStaffPolicyManager, loadPolicy } from './policies.shared'
+import { defineUseCase } from '../shared/authorize'
 
 async function currentCertificate(policyId: number) {
   const [c] = await getDb()
@@ -28,76 +29,79 @@ async function currentCertificate(policyId: number) {
  * CERTIFICATE_UPLOADED (after the optional upload) is a 409. The mail goes out after commit; an
  * unreadable file is refused (409) before anything changes.
  */
-export async function issuePolicyCertificate(opts: {
-  actor: Actor
-  policyId: number
-  input: IssueCertificateInput
-}) {
-  const { actor, input } = opts
-  assertStaffPolicyManager(actor)
-  const found = await loadPolicy(actor, opts.policyId)
-  const upload = input.certificate_url
-    ? {
-        certificate_url: input.certificate_url,
-        certificate_name: input.certificate_name ?? 'certificate.pdf',
-        membership_number: input.membership_number ?? '',
-        policy_number: input.policy_number,
-      }
-    : null
-  if (upload) await assertCertificateFile(upload.certificate_url, actor, found.agency_id)
-  const before = upload ? null : await currentCertificate(found.id)
-  const fileKey = upload?.certificate_url ?? before?.certificate_url
-  // Read the attachment before changing anything: an unreadable file must not leave an issued policy unmailed.
-  const attachment = input.shouldSendEmail && fileKey ? await readStoredFile(fileKey) : null
+export const issuePolicyCertificate = defineUseCase(
+  { staff: ['policy_management'] },
+  async function issuePolicyCertificate(opts: {
+    actor: Actor
+    policyId: number
+    input: IssueCertificateInput
+  }) {
+    const { actor, input } = opts
+    assertStaffPolicyManager(actor)
+    const found = await loadPolicy(actor, opts.policyId)
+    const upload = input.certificate_url
+      ? {
+          certificate_url: input.certificate_url,
+          certificate_name: input.certificate_name ?? 'certificate.pdf',
+          membership_number: input.membership_number ?? '',
+          policy_number: input.policy_number,
+        }
+      : null
+    if (upload) await assertCertificateFile(upload.certificate_url, actor, found.agency_id)
+    const before = upload ? null : await currentCertificate(found.id)
+    const fileKey = upload?.certificate_url ?? before?.certificate_url
+    // Read the attachment before changing anything: an unreadable file must not leave an issued policy unmailed.
+    const attachment = input.shouldSendEmail && fileKey ? await readStoredFile(fileKey) : null
 
-  const result = await getDb().transaction(async (tx) => {
-    const certificate = upload
-      ? await storeCertificate(tx, await lockPolicyFor(tx, found.id, 'uploadCertificate'), upload, actor)
-      : before
-    const policy = await lockPolicyFor(tx, found.id, 'issueCertificate')
-    if (!certificate) throw notFound('Certificate')
-    await tx
-      .update(policyCertificates)
-      .set({ issued_at: new Date() })
-      .where(eq(policyCertificates.id, certificate.id))
-    await transitionPolicy(tx, policy, 'issueCertificate', {
-      actor,
-      note: input.shouldSendEmail
-        ? 'Certificate issued and e-mailed to the student'
-        : 'Certificate issued (no e-mail)',
-      meta: { certificate_id: certificate.id, shouldSendEmail: input.shouldSendEmail },
-    })
-    return { policy, certificate }
-  })
-
-  let emailedTo: string | null = null
-  if (input.shouldSendEmail && attachment) {
-    const [student] = await getDb().select().from(customers).where(eq(customers.id, found.customer_id))
-    const [provider] = found.insurance_provider_id
-      ? await getDb()
-          .select({ display_name: insuranceProviders.display_name })
-          .from(insuranceProviders)
-          .where(eq(insuranceProviders.id, found.insurance_provider_id))
-      : []
-    if (student?.email) {
-      const mail = policyMails.certificateIssued({
-        studentName: `${student.first_name} ${student.last_name}`,
-        ref: found.ref,
-        insurer: provider?.display_name ?? 'your insurer',
-        membershipNumber: result.certificate.membership_number,
-        policyNumber: result.certificate.policy_number ?? found.policy_number,
-        startDate: found.start_date,
-        endDate: found.end_date,
-        certificateName: result.certificate.certificate_name,
+    const result = await getDb().transaction(async (tx) => {
+      const certificate = upload
+        ? await storeCertificate(tx, await lockPolicyFor(tx, found.id, 'uploadCertificate'), upload, actor)
+        : before
+      const policy = await lockPolicyFor(tx, found.id, 'issueCertificate')
+      if (!certificate) throw notFound('Certificate')
+      await tx
+        .update(policyCertificates)
+        .set({ issued_at: new Date() })
+        .where(eq(policyCertificates.id, certificate.id))
+      await transitionPolicy(tx, policy, 'issueCertificate', {
+        actor,
+        note: input.shouldSendEmail
+          ? 'Certificate issued and e-mailed to the student'
+          : 'Certificate issued (no e-mail)',
+        meta: { certificate_id: certificate.id, shouldSendEmail: input.shouldSendEmail },
       })
-      await sendMail({ to: student.email, ...mail, attachments: [attachment] })
-      emailedTo = student.email
+      return { policy, certificate }
+    })
+
+    let emailedTo: string | null = null
+    if (input.shouldSendEmail && attachment) {
+      const [student] = await getDb().select().from(customers).where(eq(customers.id, found.customer_id))
+      const [provider] = found.insurance_provider_id
+        ? await getDb()
+            .select({ display_name: insuranceProviders.display_name })
+            .from(insuranceProviders)
+            .where(eq(insuranceProviders.id, found.insurance_provider_id))
+        : []
+      if (student?.email) {
+        const mail = policyMails.certificateIssued({
+          studentName: `${student.first_name} ${student.last_name}`,
+          ref: found.ref,
+          insurer: provider?.display_name ?? 'your insurer',
+          membershipNumber: result.certificate.membership_number,
+          policyNumber: result.certificate.policy_number ?? found.policy_number,
+          startDate: found.start_date,
+          endDate: found.end_date,
+          certificateName: result.certificate.certificate_name,
+        })
+        await sendMail({ to: student.email, ...mail, attachments: [attachment] })
+        emailedTo = student.email
+      }
     }
-  }
-  return {
-    policy_id: found.id,
-    status: 'CERTIFICATE_ISSUED' as const,
-    certificate_id: result.certificate.id,
-    emailed_to: emailedTo,
-  }
-}
+    return {
+      policy_id: found.id,
+      status: 'CERTIFICATE_ISSUED' as const,
+      certificate_id: result.certificate.id,
+      emailed_to: emailedTo,
+    }
+  },
+)

@@ -6,7 +6,20 @@ import {
   PROVIDER_PAYMENT_STATUSES,
   USER_DEFINED_STATUSES,
 } from '../../db/schema/enums'
-import { bool, DATE_MSG, email, id, isoDate, list, optionalId, optionalText, text } from '../shared/fields'
+import {
+  bool,
+  DATE_MSG,
+  dateOfBirth,
+  email,
+  END_BEFORE_START_MSG,
+  id,
+  isoDate,
+  list,
+  optionalId,
+  optionalText,
+  policyDates,
+  text,
+} from '../shared/fields'
 import { PageQuerySchema, SortDirectionSchema } from '../shared/pagination'
 import { familyErrors, POLICY_SORT_KEYS, POLICY_TABLES } from './policies.rules'
 
@@ -15,7 +28,7 @@ import { familyErrors, POLICY_SORT_KEYS, POLICY_TABLES } from './policies.rules'
  * screens. Validation messages on the fields the spec names are the spec's, word for word.
  */
 
-export const END_DATE_MSG = 'End date must be greater than start date'
+export const END_DATE_MSG = END_BEFORE_START_MSG
 export const ADDRESS_MESSAGES = {
   street_address_1: 'Street address is required',
   state_id: 'State is required',
@@ -28,8 +41,8 @@ export const POLICY_TYPE_MSG = 'Policy type must be one of SINGLE, FAMILY, SINGL
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
 
-/** An optional YYYY-MM-DD date (blank = none). */
-const optionalDate = () => z.preprocess(blankToUndefined, isoDate().optional()).transform((v) => v ?? null)
+/** An optional date of birth (blank = none). */
+const optionalDob = () => z.preprocess(blankToUndefined, dateOfBirth().optional()).transform((v) => v ?? null)
 
 /** An optional text that, when given, is 2..256 characters (names and passports of family). */
 const optionalText2 = () =>
@@ -46,7 +59,7 @@ const personalShape = {
   first_name: text(2, 256),
   last_name: text(2, 256),
   email: email(),
-  dob: isoDate(),
+  dob: dateOfBirth(),
   gender: optionalText(32),
   mobile_number: optionalText(32),
   country: id(COUNTRY_MSG),
@@ -97,7 +110,7 @@ export const PartnerSchema = z.object({
   gender: optionalText(32),
   first_name: text(2, 256),
   last_name: text(2, 256),
-  dob: optionalDate(),
+  dob: optionalDob(),
   passport_number: optionalText2(),
   country_id: optionalId(),
 })
@@ -107,7 +120,7 @@ export const DependantSchema = z.object({
   first_name: text(2, 256),
   last_name: text(2, 256),
   gender: optionalText(32),
-  dob: optionalDate(),
+  dob: optionalDob(),
   relationship: optionalText(64),
   passport_number: optionalText2(),
 })
@@ -186,14 +199,19 @@ type QuoteInput = {
   policy_number: string | null
 }
 
+/** The policy-date ranges (shared with quotes) and the policy number when one is available. */
 function checkQuote(v: QuoteInput, ctx: z.RefinementCtx, prefix: (string | number)[] = []) {
-  if (v.end_date < v.start_date)
-    ctx.addIssue({ code: 'custom', path: [...prefix, 'end_date'], message: END_DATE_MSG })
+  policyDates('start_date', 'end_date', prefix)(v, ctx)
   if (v.is_policy_number_available && !v.policy_number)
     ctx.addIssue({ code: 'custom', path: [...prefix, 'policy_number'], message: POLICY_NUMBER_MSG })
 }
 
 export const QuoteChoiceSchema = z.object(quoteShape).superRefine((v, ctx) => checkQuote(v, ctx))
+
+/** The cover dates alone (the wizard checks a quote's dates carried in its URL). */
+export const PolicyDatesSchema = z
+  .object({ start_date: isoDate(), end_date: isoDate() })
+  .superRefine(policyDates('start_date', 'end_date'))
 export type QuoteChoice = z.infer<typeof QuoteChoiceSchema>
 
 /** initiatePolicy: the customer's draft policy priced with the chosen quote. */

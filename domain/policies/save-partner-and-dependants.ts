@@ -11,6 +11,7 @@ import {
   policyOfCustomer,
   writeFamily,
 } from './policies.shared'
+import { defineUseCase } from '../shared/authorize'
 
 /**
  * createOrUpdatePartneAndDependentDetails (agency 'quote' on its own students; staff
@@ -18,24 +19,27 @@ import {
  * against the family rule of the policy type -> PARTNER_DEPENDANTS_INFORMATION_ADDED (a policy
  * already past that step keeps its status). Idempotent: saving the same people again changes nothing.
  */
-export async function savePartnerAndDependants(opts: { actor: Actor; input: PartnerAndDependantsInput }) {
-  const { actor, input } = opts
-  assertPolicyWriter(actor)
-  return getDb().transaction(async (tx) => {
-    const customer = await loadCustomer(actor, input.customer_id, tx)
-    const { id } = await policyOfCustomer(customer.id, undefined, tx)
-    const policy = await lockPolicyFor(tx, id, 'savePartnerAndDependants')
-    const policyType = input.policy_type ?? policy.policy_type
-    if (!policyType) throw validation('policy_type', 'Choose the policy type first')
-    const people = { hasPartner: !!input.partner, dependants: input.family_members.length }
-    assertFamilyFits(policyType, people)
-    await writeFamily(tx, customer.id, input.partner, input.family_members)
-    const status = await transitionPolicy(tx, policy, 'savePartnerAndDependants', {
-      actor,
-      to: policy.status === 'OTHER_DETAILS_ADDED' ? 'OTHER_DETAILS_ADDED' : undefined,
-      set: { policy_type: policyType, ...coverCounts(people) },
-      note: `${people.hasPartner ? 'Partner and ' : ''}${people.dependants} dependant(s) saved`,
+export const savePartnerAndDependants = defineUseCase(
+  { staff: ['policy_management'], agency: ['quote'] },
+  async function savePartnerAndDependants(opts: { actor: Actor; input: PartnerAndDependantsInput }) {
+    const { actor, input } = opts
+    assertPolicyWriter(actor)
+    return getDb().transaction(async (tx) => {
+      const customer = await loadCustomer(actor, input.customer_id, tx)
+      const { id } = await policyOfCustomer(customer.id, undefined, tx)
+      const policy = await lockPolicyFor(tx, id, 'savePartnerAndDependants')
+      const policyType = input.policy_type ?? policy.policy_type
+      if (!policyType) throw validation('policy_type', 'Choose the policy type first')
+      const people = { hasPartner: !!input.partner, dependants: input.family_members.length }
+      assertFamilyFits(policyType, people)
+      await writeFamily(tx, customer.id, input.partner, input.family_members)
+      const status = await transitionPolicy(tx, policy, 'savePartnerAndDependants', {
+        actor,
+        to: policy.status === 'OTHER_DETAILS_ADDED' ? 'OTHER_DETAILS_ADDED' : undefined,
+        set: { policy_type: policyType, ...coverCounts(people) },
+        note: `${people.hasPartner ? 'Partner and ' : ''}${people.dependants} dependant(s) saved`,
+      })
+      return { customerId: customer.id, policyId: policy.id, status }
     })
-    return { customerId: customer.id, policyId: policy.id, status }
-  })
-}
+  },
+)

@@ -16,6 +16,7 @@ import {
   pricedColumns,
   writeFamily,
 } from './policies.shared'
+import { defineUseCase } from '../shared/authorize'
 
 /**
  * updateStudentDetails (agency 'quote' on its own policies; staff 'policy_management'): replaces
@@ -24,45 +25,51 @@ import {
  * PAYMENT_REJECTED). After the purchase it is a 409: changes then go through an amendment.
  * Answers { old_premium, new_premium, policyId, invoiceId }.
  */
-export async function updateStudentDetails(opts: { actor: Actor; input: UpdateStudentDetailsInput }) {
-  const { actor, input } = opts
-  assertPolicyWriter(actor)
-  return getDb().transaction(async (tx) => {
-    await loadPolicy(actor, input.policy_id, tx)
-    const [policy] = await tx.select().from(policies).where(eq(policies.id, input.policy_id)).for('update')
-    if (!canTransition('editBeforePurchase', policy.status)) {
-      throw invalidTransition(
-        `The policy is "${STATUS_LABELS[policy.status]}" (${policy.status}): details can only be changed before the purchase. Changes after the purchase need an amendment.`,
+export const updateStudentDetails = defineUseCase(
+  { staff: ['policy_management'], agency: ['quote'] },
+  async function updateStudentDetails(opts: { actor: Actor; input: UpdateStudentDetailsInput }) {
+    const { actor, input } = opts
+    assertPolicyWriter(actor)
+    return getDb().transaction(async (tx) => {
+      await loadPolicy(actor, input.policy_id, tx)
+      const [policy] = await tx.select().from(policies).where(eq(policies.id, input.policy_id)).for('update')
+      if (!canTransition('editBeforePurchase', policy.status)) {
+        throw invalidTransition(
+          `The policy is "${STATUS_LABELS[policy.status]}" (${policy.status}): details can only be changed before the purchase. Changes after the purchase need an amendment.`,
+        )
+      }
+      const people = { hasPartner: !!input.partner, dependants: input.family_members.length }
+      const priced = await pricedColumns(tx, policy.agency_id, input.policy, people)
+      await tx
+        .update(customers)
+        .set(customerValues(input.customer))
+        .where(eq(customers.id, policy.customer_id))
+      await writeFamily(tx, policy.customer_id, input.partner, input.family_members)
+      const cancelled = await cancelOpenPremiumInvoices(tx, policy.id, 'The policy details were changed')
+      const invoice = await openPremiumInvoice(
+        tx,
+        policy,
+        priced.set,
+        'identityId' in actor ? actor.identityId : null,
       )
-    }
-    const people = { hasPartner: !!input.partner, dependants: input.family_members.length }
-    const priced = await pricedColumns(tx, policy.agency_id, input.policy, people)
-    await tx.update(customers).set(customerValues(input.customer)).where(eq(customers.id, policy.customer_id))
-    await writeFamily(tx, policy.customer_id, input.partner, input.family_members)
-    const cancelled = await cancelOpenPremiumInvoices(tx, policy.id, 'The policy details were changed')
-    const invoice = await openPremiumInvoice(
-      tx,
-      policy,
-      priced.set,
-      'identityId' in actor ? actor.identityId : null,
-    )
-    await transitionPolicy(tx, policy, 'editBeforePurchase', {
-      actor,
-      to: policy.status === 'PAYMENT_REJECTED' ? 'PAYMENT_REJECTED' : 'INITIATED',
-      set: priced.set,
-      note: input.amendment_note ?? 'Student and policy details updated',
-      meta: {
-        old_premium: policy.premium,
-        new_premium: priced.set.premium,
-        invoice_id: invoice.id,
-        cancelled_invoices: cancelled,
-      },
+      await transitionPolicy(tx, policy, 'editBeforePurchase', {
+        actor,
+        to: policy.status === 'PAYMENT_REJECTED' ? 'PAYMENT_REJECTED' : 'INITIATED',
+        set: priced.set,
+        note: input.amendment_note ?? 'Student and policy details updated',
+        meta: {
+          old_premium: policy.premium,
+          new_premium: priced.set.premium,
+          invoice_id: invoice.id,
+          cancelled_invoices: cancelled,
+        },
+      })
+      return {
+        policyId: policy.id,
+        invoiceId: invoice.id,
+        old_premium: policy.premium === null ? null : fromCents(policy.premium),
+        new_premium: fromCents(priced.set.premium),
+      }
     })
-    return {
-      policyId: policy.id,
-      invoiceId: invoice.id,
-      old_premium: policy.premium === null ? null : fromCents(policy.premium),
-      new_premium: fromCents(priced.set.premium),
-    }
-  })
-}
+  },
+)

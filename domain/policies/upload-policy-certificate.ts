@@ -4,24 +4,28 @@ import { assertCertificateFile, storeCertificate } from './certificates.shared'
 import { lockPolicyFor } from './policy-history'
 import type { UploadCertificateInput } from './policies.schemas'
 import { assertStaffPolicyManager, loadPolicy } from './policies.shared'
+import { defineUseCase } from '../shared/authorize'
 
 /**
  * uploadPolicyCertificate (staff 'policy_management'): attaches the certificate file (an uploaded
  * key) to a paid policy -> CERTIFICATE_UPLOADED; the previous certificate becomes `old`. Other
  * statuses are a 409. Issuing (and the student's mail) is the separate issuePolicyCertificate.
  */
-export async function uploadPolicyCertificate(opts: {
-  actor: Actor
-  policyId: number
-  input: UploadCertificateInput
-}) {
-  const { actor, input } = opts
-  assertStaffPolicyManager(actor)
-  const found = await loadPolicy(actor, opts.policyId)
-  await assertCertificateFile(input.certificate_url, actor, found.agency_id)
-  return getDb().transaction(async (tx) => {
-    const policy = await lockPolicyFor(tx, found.id, 'uploadCertificate')
-    const certificate = await storeCertificate(tx, policy, input, actor)
-    return { policy_id: policy.id, status: 'CERTIFICATE_UPLOADED' as const, certificate }
-  })
-}
+export const uploadPolicyCertificate = defineUseCase(
+  { staff: ['policy_management'] },
+  async function uploadPolicyCertificate(opts: {
+    actor: Actor
+    policyId: number
+    input: UploadCertificateInput
+  }) {
+    const { actor, input } = opts
+    assertStaffPolicyManager(actor)
+    const found = await loadPolicy(actor, opts.policyId)
+    await assertCertificateFile(input.certificate_url, actor, found.agency_id)
+    return getDb().transaction(async (tx) => {
+      const policy = await lockPolicyFor(tx, found.id, 'uploadCertificate')
+      const certificate = await storeCertificate(tx, policy, input, actor)
+      return { policy_id: policy.id, status: 'CERTIFICATE_UPLOADED' as const, certificate }
+    })
+  },
+)

@@ -3,6 +3,7 @@ import { getDb } from '../../db/client'
 import { exchangeRates } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { assertPricingEditor } from './pricing.shared'
+import { defineUseCase } from '../shared/authorize'
 
 export const presentExchangeRate = (r: typeof exchangeRates.$inferSelect) => ({
   id: r.id,
@@ -13,11 +14,14 @@ export const presentExchangeRate = (r: typeof exchangeRates.$inferSelect) => ({
 })
 
 /** GET /oshc/pricing/getExchangeRates (staff with `finance`): 1 AUD in each other currency, by code. */
-export async function findExchangeRates(opts: { actor: Actor }) {
-  assertPricingEditor(opts.actor)
-  const rows = await getDb()
-    .select()
-    .from(exchangeRates)
-    .orderBy(sql`${exchangeRates.currency}::text`)
-  return rows.map(presentExchangeRate)
-}
+export const findExchangeRates = defineUseCase(
+  { staff: ['finance'] },
+  async function findExchangeRates(opts: { actor: Actor }) {
+    assertPricingEditor(opts.actor)
+    const rows = await getDb()
+      .select()
+      .from(exchangeRates)
+      .orderBy(sql`${exchangeRates.currency}::text`)
+    return rows.map(presentExchangeRate)
+  },
+)

@@ -6,6 +6,7 @@ import { fromCents } from '../shared/money'
 import { priceWithProviders, type PolicyType, type PricedProvider } from './price-policy'
 import type { QuoteServicesQuery } from './quotes.schemas'
 import { quoteAgencyId } from './quotes.shared'
+import { defineUseCase } from '../shared/authorize'
 
 /** Column order of the comparison table. */
 export const SERVICE_COLUMNS: PolicyType[] = ['SINGLE', 'COUPLE', 'SINGLE_PARENT', 'FAMILY']
@@ -32,52 +33,55 @@ export type QuoteServiceCell = ReturnType<typeof cell>
  * ordered by the first column's price (insurers without it last). Same callers and agency
  * scoping as findQuotes. Read-only.
  */
-export async function findQuoteServices(opts: { actor: Actor; input: QuoteServicesQuery; today?: string }) {
-  const { actor, input } = opts
-  const db = getDb()
-  const agencyId = await quoteAgencyId(actor, input.agency_id, db)
-  const policyTypes = input.policyType ? [input.policyType] : SERVICE_COLUMNS
-  const filter = [eq(insuranceProviders.is_active, true)]
-  if (agencyId !== null) {
-    const configured = await db
-      .select({ id: agencyConfigurations.insurance_provider_id })
-      .from(agencyConfigurations)
-      .where(eq(agencyConfigurations.agency_id, agencyId))
-    if (!configured.length) return { policyTypes, rows: [] }
-    filter.push(
-      inArray(
-        insuranceProviders.id,
-        configured.map((c) => c.id),
+export const findQuoteServices = defineUseCase(
+  { staff: ['quote', 'policy_management'], agency: ['quote'] },
+  async function findQuoteServices(opts: { actor: Actor; input: QuoteServicesQuery; today?: string }) {
+    const { actor, input } = opts
+    const db = getDb()
+    const agencyId = await quoteAgencyId(actor, input.agency_id, db)
+    const policyTypes = input.policyType ? [input.policyType] : SERVICE_COLUMNS
+    const filter = [eq(insuranceProviders.is_active, true)]
+    if (agencyId !== null) {
+      const configured = await db
+        .select({ id: agencyConfigurations.insurance_provider_id })
+        .from(agencyConfigurations)
+        .where(eq(agencyConfigurations.agency_id, agencyId))
+      if (!configured.length) return { policyTypes, rows: [] }
+      filter.push(
+        inArray(
+          insuranceProviders.id,
+          configured.map((c) => c.id),
+        ),
+      )
+    }
+    const providers = await db
+      .select({ id: insuranceProviders.id, name: insuranceProviders.name, logo: insuranceProviders.logo })
+      .from(insuranceProviders)
+      .where(and(...filter))
+      .orderBy(asc(insuranceProviders.id))
+    const priced = await Promise.all(
+      policyTypes.map((policyType) =>
+        priceWithProviders(
+          { policyType, startDate: input.startDate, endDate: input.endDate, agencyId, today: opts.today },
+          db,
+        ),
       ),
     )
-  }
-  const providers = await db
-    .select({ id: insuranceProviders.id, name: insuranceProviders.name, logo: insuranceProviders.logo })
-    .from(insuranceProviders)
-    .where(and(...filter))
-    .orderBy(asc(insuranceProviders.id))
-  const priced = await Promise.all(
-    policyTypes.map((policyType) =>
-      priceWithProviders(
-        { policyType, startDate: input.startDate, endDate: input.endDate, agencyId, today: opts.today },
-        db,
-      ),
-    ),
-  )
-  const rows = providers.map((provider) => ({
-    provider,
-    quotes: Object.fromEntries(
-      policyTypes.map((t, i) => {
-        const row = priced[i].find((r) => r.provider.id === provider.id)
-        return [t, row ? cell(row) : null]
-      }),
-    ) as Partial<Record<PolicyType, QuoteServiceCell | null>>,
-  }))
-  const first = policyTypes[0]
-  rows.sort((a, b) => {
-    const pa = a.quotes[first]?.payable ?? Number.POSITIVE_INFINITY
-    const pb = b.quotes[first]?.payable ?? Number.POSITIVE_INFINITY
-    return pa - pb || a.provider.id - b.provider.id
-  })
-  return { policyTypes, rows }
-}
+    const rows = providers.map((provider) => ({
+      provider,
+      quotes: Object.fromEntries(
+        policyTypes.map((t, i) => {
+          const row = priced[i].find((r) => r.provider.id === provider.id)
+          return [t, row ? cell(row) : null]
+        }),
+      ) as Partial<Record<PolicyType, QuoteServiceCell | null>>,
+    }))
+    const first = policyTypes[0]
+    rows.sort((a, b) => {
+      const pa = a.quotes[first]?.payable ?? Number.POSITIVE_INFINITY
+      const pb = b.quotes[first]?.payable ?? Number.POSITIVE_INFINITY
+      return pa - pb || a.provider.id - b.provider.id
+    })
+    return { policyTypes, rows }
+  },
+)

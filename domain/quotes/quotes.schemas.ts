@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import { CURRENCIES, POLICY_TYPES } from '../../db/schema/enums'
-import { isoDate, id, optionalId, rate, text } from '../shared/fields'
+import { END_BEFORE_START_MSG, isoDate, id, optionalId, policyDates, rate, text } from '../shared/fields'
 
 export { POLICY_TYPES }
 export const POLICY_TYPE_MSG = 'policyType must be one of SINGLE, FAMILY, SINGLE_PARENT, COUPLE'
 /** spec/01 section 5 and spec/03 section 5: reported on endDate; equal dates are one day of cover. */
-export const END_BEFORE_START_MSG = 'End date must be greater than start date'
+export { END_BEFORE_START_MSG }
 
 export const policyTypeField = () => z.enum(POLICY_TYPES, { error: POLICY_TYPE_MSG })
 
@@ -19,7 +19,10 @@ export function endNotBeforeStart<S extends string, E extends string>(startKey: 
   }
 }
 
-/** GET /insurances/quotes and getQuoteByProviderId: dates YYYY-MM-DD, one of the four types. */
+/**
+ * GET /insurances/quotes and getQuoteByProviderId: dates YYYY-MM-DD within the policy-date ranges
+ * (a quote is for a policy that could be bought), one of the four types.
+ */
 export const QuoteQuerySchema = z
   .object({
     policyType: policyTypeField(),
@@ -27,7 +30,7 @@ export const QuoteQuerySchema = z
     endDate: isoDate(),
     agency_id: optionalId(),
   })
-  .superRefine(endNotBeforeStart('startDate', 'endDate'))
+  .superRefine(policyDates('startDate', 'endDate'))
 export type QuoteQuery = z.infer<typeof QuoteQuerySchema>
 
 /** GET /insurances/quotesServices: as the quote query, the policy type optional (all four then). */
@@ -38,7 +41,7 @@ export const QuoteServicesQuerySchema = z
     endDate: isoDate(),
     agency_id: optionalId(),
   })
-  .superRefine(endNotBeforeStart('startDate', 'endDate'))
+  .superRefine(policyDates('startDate', 'endDate'))
 export type QuoteServicesQuery = z.infer<typeof QuoteServicesQuerySchema>
 
 export const ProviderIdParamSchema = z.object({ ProviderId: id() })

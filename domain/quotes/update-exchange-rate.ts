@@ -4,19 +4,23 @@ import type { Actor } from '../shared/actor'
 import { assertPricingEditor } from './pricing.shared'
 import { presentExchangeRate } from './find-exchange-rates'
 import type { ExchangeRateInput } from './quotes.schemas'
+import { defineUseCase } from '../shared/authorize'
 
 /**
  * PUT /oshc/pricing/updateExchangeRate (staff with `finance`): sets 1 AUD = `rate` units of
  * `currency` (rate > 0), creating the currency's row when missing. Exchange-rate quotes issued
  * from now on use it; quotes already issued keep their rate. Idempotent.
  */
-export async function updateExchangeRate(opts: { actor: Actor; input: ExchangeRateInput }) {
-  assertPricingEditor(opts.actor)
-  const { currency, rate } = opts.input
-  const [row] = await getDb()
-    .insert(exchangeRates)
-    .values({ currency, rate })
-    .onConflictDoUpdate({ target: exchangeRates.currency, set: { rate, updated_at: new Date() } })
-    .returning()
-  return presentExchangeRate(row)
-}
+export const updateExchangeRate = defineUseCase(
+  { staff: ['finance'] },
+  async function updateExchangeRate(opts: { actor: Actor; input: ExchangeRateInput }) {
+    assertPricingEditor(opts.actor)
+    const { currency, rate } = opts.input
+    const [row] = await getDb()
+      .insert(exchangeRates)
+      .values({ currency, rate })
+      .onConflictDoUpdate({ target: exchangeRates.currency, set: { rate, updated_at: new Date() } })
+      .returning()
+    return presentExchangeRate(row)
+  },
+)

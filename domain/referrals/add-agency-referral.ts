@@ -9,6 +9,7 @@ import { assertAgencyAccess } from '../agencies/get-agency'
 import { assertEmailFree, DUPLICATE_AGENCY } from '../agencies/register-agency'
 import type { ReferralInput } from './referrals.schemas'
 import { presentReferral, rethrowUniqueViolation } from './referrals.shared'
+import { defineUseCase } from '../shared/authorize'
 
 /**
  * addAgencyReferral: an agency (or staff for it) refers another agency by name and e-mail. The
@@ -16,54 +17,57 @@ import { presentReferral, rethrowUniqueViolation } from './referrals.shared'
  * the referral starts PENDING. 409 when the e-mail already belongs to an agency or an account,
  * or when the referring agency's portal is not active. Another agency's id is 404.
  */
-export async function addAgencyReferral(opts: { actor: Actor; agencyId: number; input: ReferralInput }) {
-  const { actor, input } = opts
-  const referring = await assertAgencyAccess(actor, opts.agencyId)
-  if (referring.status !== 'PORTAL_ACTIVATED') {
-    throw invalidTransition(
-      `Only an agency with an active portal can refer another agency (the agency is at ${referring.status})`,
-    )
-  }
-  await assertEmailFree(input.referred_to_agency_email)
-  const referred = await inviteAgency({
-    actor,
-    email: input.referred_to_agency_email,
-    creationType: 'REFERRAL',
-    referredById: referring.id,
-  }).catch((err: unknown) => rethrowUniqueViolation(err, DUPLICATE_AGENCY))
-  const row = await getDb().transaction(async (tx) => {
-    const [created] = await tx
-      .insert(agencyReferrals)
-      .values({
-        referred_to_agency_name: input.referred_to_agency_name,
-        referred_to_agency_email: input.referred_to_agency_email,
-        referred_by_id: referring.id,
-        referred_agency_id: referred.id,
-        status: 'PENDING',
+export const addAgencyReferral = defineUseCase(
+  { staff: ['agency_management'], agency: ['finance', 'purchase', 'quote', 'user_management'] },
+  async function addAgencyReferral(opts: { actor: Actor; agencyId: number; input: ReferralInput }) {
+    const { actor, input } = opts
+    const referring = await assertAgencyAccess(actor, opts.agencyId)
+    if (referring.status !== 'PORTAL_ACTIVATED') {
+      throw invalidTransition(
+        `Only an agency with an active portal can refer another agency (the agency is at ${referring.status})`,
+      )
+    }
+    await assertEmailFree(input.referred_to_agency_email)
+    const referred = await inviteAgency({
+      actor,
+      email: input.referred_to_agency_email,
+      creationType: 'REFERRAL',
+      referredById: referring.id,
+    }).catch((err: unknown) => rethrowUniqueViolation(err, DUPLICATE_AGENCY))
+    const row = await getDb().transaction(async (tx) => {
+      const [created] = await tx
+        .insert(agencyReferrals)
+        .values({
+          referred_to_agency_name: input.referred_to_agency_name,
+          referred_to_agency_email: input.referred_to_agency_email,
+          referred_by_id: referring.id,
+          referred_agency_id: referred.id,
+          status: 'PENDING',
+        })
+        .returning()
+      await recordAgencyHistory(tx, {
+        agencyId: referring.id,
+        action: 'REFERRAL_ADDED',
+        actor: actorLabel(actor),
+        note: `${input.referred_to_agency_name} <${input.referred_to_agency_email}>`,
+        meta: { referral_id: created.id, referred_agency_id: referred.id },
       })
-      .returning()
-    await recordAgencyHistory(tx, {
-      agencyId: referring.id,
-      action: 'REFERRAL_ADDED',
-      actor: actorLabel(actor),
-      note: `${input.referred_to_agency_name} <${input.referred_to_agency_email}>`,
-      meta: { referral_id: created.id, referred_agency_id: referred.id },
+      return created
     })
-    return created
-  })
-  const [referredNow] = await getDb()
-    .select({
-      id: agencies.id,
-      full_company_name: agencies.full_company_name,
-      email: agencies.email,
-      status: agencies.status,
-    })
-    .from(agencies)
-    .where(eq(agencies.id, referred.id))
-  return presentReferral(
-    actor,
-    row,
-    { id: referring.id, full_company_name: referring.full_company_name, email: referring.email },
-    referredNow ?? null,
-  )
-}
+    const [referredNow] = await getDb()
+      .select({
+        id: agencies.id,
+        full_company_name: agencies.full_company_name,
+        email: agencies.email,
+        status: agencies.status,
+      })
+      .from(agencies)
+      .where(eq(agencies.id, referred.id))
+    return presentReferral(
+      actor,
+      row,
+      { id: referring.id, full_company_name: referring.full_company_name, email: referring.email },
+      referredNow ?? null,
+    )
+  },
+)

@@ -9,6 +9,7 @@ import { recordAgencyHistory } from '../agencies/agency-history'
 import { referralStatus, REFERRAL_SIDES, type ReferralSide } from './referrals.rules'
 import type { ChangeReferralInput } from './referrals.schemas'
 import { loadReferral, presentReferral, type ReferralRow } from './referrals.shared'
+import { defineUseCase } from '../shared/authorize'
 
 const flagOf = (side: ReferralSide) => (side === 'referring' ? 'is_referring_paid' : 'is_referred_paid')
 const documentOf = (side: ReferralSide) =>
@@ -33,81 +34,84 @@ async function assertDocument(actor: Actor, field: string, key: string, agencyId
  * (409); a document may be replaced. Each paid side records who paid and when. The status becomes
  * PAID when both sides are paid. Idempotent for repeated flags.
  */
-export async function changeAgencyReferral(opts: { actor: Actor; id: number; input: ChangeReferralInput }) {
-  const { actor, input } = opts
-  if (!isStaff(actor)) throw forbidden()
-  const before = await loadReferral(actor, opts.id)
-  // Documents are checked before the row lock: the file lookup may touch object storage.
-  for (const side of REFERRAL_SIDES) {
-    const doc = input[documentOf(side)]
-    const owner = side === 'referring' ? before.referral.referred_by_id : before.referral.referred_agency_id
-    if (doc && doc !== before.referral[documentOf(side)]) {
-      await assertDocument(actor, documentOf(side), doc, owner ?? before.referral.referred_by_id)
-    }
-  }
-  const db = getDb()
-  const changed = await db.transaction(async (tx) => {
-    const { referral, referred } = await loadReferral(actor, opts.id, tx, true)
-    const set: Partial<ReferralRow> = {}
-    const events: { side: ReferralSide; action: string; agencyId: number }[] = []
+export const changeAgencyReferral = defineUseCase(
+  { staff: ['agency_management', 'finance'] },
+  async function changeAgencyReferral(opts: { actor: Actor; id: number; input: ChangeReferralInput }) {
+    const { actor, input } = opts
+    if (!isStaff(actor)) throw forbidden()
+    const before = await loadReferral(actor, opts.id)
+    // Documents are checked before the row lock: the file lookup may touch object storage.
     for (const side of REFERRAL_SIDES) {
-      const flag = input[flagOf(side)]
       const doc = input[documentOf(side)]
-      const wasPaid = referral[flagOf(side)]
-      if (flag === false && wasPaid) {
-        throw conflict(`The ${side} agency's payment has been recorded and cannot be undone`)
+      const owner = side === 'referring' ? before.referral.referred_by_id : before.referral.referred_agency_id
+      if (doc && doc !== before.referral[documentOf(side)]) {
+        await assertDocument(actor, documentOf(side), doc, owner ?? before.referral.referred_by_id)
       }
-      if (flag === true && !wasPaid) {
-        if (referralStatus(referral, referred) === 'PENDING') {
-          throw invalidTransition(
-            "Referral payments are made once the referred agency's portal has been activated",
-          )
+    }
+    const db = getDb()
+    const changed = await db.transaction(async (tx) => {
+      const { referral, referred } = await loadReferral(actor, opts.id, tx, true)
+      const set: Partial<ReferralRow> = {}
+      const events: { side: ReferralSide; action: string; agencyId: number }[] = []
+      for (const side of REFERRAL_SIDES) {
+        const flag = input[flagOf(side)]
+        const doc = input[documentOf(side)]
+        const wasPaid = referral[flagOf(side)]
+        if (flag === false && wasPaid) {
+          throw conflict(`The ${side} agency's payment has been recorded and cannot be undone`)
         }
-        const document = doc ?? referral[documentOf(side)]
-        if (!document) throw validation(documentOf(side), 'A payment document is required')
-        set[flagOf(side)] = true
-        set[documentOf(side)] = document
-        set[paidByOf(side)] = actor.identityId
-        set[paidAtOf(side)] = clock.now()
-      } else if (doc && doc !== referral[documentOf(side)]) {
-        set[documentOf(side)] = doc
-      } else {
-        continue
+        if (flag === true && !wasPaid) {
+          if (referralStatus(referral, referred) === 'PENDING') {
+            throw invalidTransition(
+              "Referral payments are made once the referred agency's portal has been activated",
+            )
+          }
+          const document = doc ?? referral[documentOf(side)]
+          if (!document) throw validation(documentOf(side), 'A payment document is required')
+          set[flagOf(side)] = true
+          set[documentOf(side)] = document
+          set[paidByOf(side)] = actor.identityId
+          set[paidAtOf(side)] = clock.now()
+        } else if (doc && doc !== referral[documentOf(side)]) {
+          set[documentOf(side)] = doc
+        } else {
+          continue
+        }
+        const agencyId =
+          side === 'referred' && referral.referred_agency_id
+            ? referral.referred_agency_id
+            : referral.referred_by_id
+        events.push({
+          side,
+          action: set[flagOf(side)] ? 'REFERRAL_PAYMENT_RECORDED' : 'REFERRAL_DOCUMENT_REPLACED',
+          agencyId,
+        })
       }
-      const agencyId =
-        side === 'referred' && referral.referred_agency_id
-          ? referral.referred_agency_id
-          : referral.referred_by_id
-      events.push({
-        side,
-        action: set[flagOf(side)] ? 'REFERRAL_PAYMENT_RECORDED' : 'REFERRAL_DOCUMENT_REPLACED',
-        agencyId,
-      })
-    }
-    if (!events.length) return null
-    const next = { ...referral, ...set }
-    set.status = referralStatus(next, referred)
-    const [updated] = await tx
-      .update(agencyReferrals)
-      .set(set)
-      .where(eq(agencyReferrals.id, referral.id))
-      .returning()
-    for (const e of events) {
-      await recordAgencyHistory(tx, {
-        agencyId: e.agencyId,
-        action: e.action,
-        actor: actorLabel(actor),
-        note: `Referral of ${referral.referred_to_agency_name}: ${e.side} agency`,
-        meta: {
-          referral_id: referral.id,
-          side: e.side,
-          document: updated[documentOf(e.side)],
-          status: updated.status,
-        },
-      })
-    }
-    return updated
-  })
-  const { referral, referring, referred } = changed ? await loadReferral(actor, changed.id) : before
-  return presentReferral(actor, referral, referring, referred)
-}
+      if (!events.length) return null
+      const next = { ...referral, ...set }
+      set.status = referralStatus(next, referred)
+      const [updated] = await tx
+        .update(agencyReferrals)
+        .set(set)
+        .where(eq(agencyReferrals.id, referral.id))
+        .returning()
+      for (const e of events) {
+        await recordAgencyHistory(tx, {
+          agencyId: e.agencyId,
+          action: e.action,
+          actor: actorLabel(actor),
+          note: `Referral of ${referral.referred_to_agency_name}: ${e.side} agency`,
+          meta: {
+            referral_id: referral.id,
+            side: e.side,
+            document: updated[documentOf(e.side)],
+            status: updated.status,
+          },
+        })
+      }
+      return updated
+    })
+    const { referral, referring, referred } = changed ? await loadReferral(actor, changed.id) : before
+    return presentReferral(actor, referral, referring, referred)
+  },
+)

@@ -10,6 +10,24 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     APP_URL: z.string().url().default('http://localhost:3000'),
+    /**
+     * The origin browsers reach the app at (https://app.example.com): form posts and cookie writes
+     * from any other origin are refused. Unset: the request's own origin.
+     */
+    APP_ORIGIN: z
+      .string()
+      .url()
+      .refine((v) => {
+        const u = new URL(v)
+        return u.pathname === '/' && !u.search && !u.hash && !u.username && !u.password
+      }, 'must be an origin like https://app.example.com')
+      .transform((v) => new URL(v).origin)
+      .optional(),
+    /** Behind a reverse proxy: trust its X-Forwarded-For, -Proto and -Host headers. */
+    TRUST_PROXY: z
+      .enum(['0', '1'], { error: 'must be 1 or 0' })
+      .default('0')
+      .transform((v) => v === '1'),
     APP_SECRET: z.string().min(16).optional(),
     DATA_DIR: z.string().default('.data'),
     SMTP_URL: z.string().url().optional(),
@@ -71,6 +89,11 @@ export function config(): Config {
     nexpayWebhookSecret: parsed.data.NEXPAY_WEBHOOK_SECRET ?? DEV_NEXPAY_WEBHOOK_SECRET,
   }
   return cached
+}
+
+/** Tests that change the environment read it again. */
+export function resetConfig() {
+  cached = undefined
 }
 
 /** A key for one purpose (sessions, one-time codes, file URLs) derived from the app secret. */

@@ -1,4 +1,23 @@
 import { z } from 'zod'
+import { clock } from './clock'
+
+export const NUL_MSG = 'must not contain the NUL character'
+
+/**
+ * The dotted name of the first string (value or key) holding NUL (0x00), or null. PostgreSQL text
+ * cannot store NUL: the edges (the /api router, page forms) refuse such input before any use case.
+ */
+export function fieldWithNul(value: unknown, name = ''): string | null {
+  if (typeof value === 'string') return value.includes('\0') ? name || '_' : null
+  if (!value || typeof value !== 'object') return null
+  for (const [k, v] of Object.entries(value)) {
+    const child = name ? `${name}.${k}` : k
+    if (k.includes('\0')) return child
+    const found = fieldWithNul(v, child)
+    if (found) return found
+  }
+  return null
+}
 
 export const MIN_MSG = (n: number) => `must be at least ${n} characters`
 export const MAX_MSG = (n: number) => `must be at most ${n} characters`
@@ -28,9 +47,25 @@ export const email = (max = 256) =>
     .max(max, MAX_MSG(max))
     .email('Invalid email')
 
-/** Numeric ids arriving as text (path and query) or numbers (JSON). */
+/** The largest PostgreSQL `integer`: ids (serial columns) never exceed it. */
+export const MAX_ID = 2_147_483_647
+export const ID_RANGE_MSG = `must be at most ${MAX_ID}`
+
+/**
+ * Numeric ids arriving as text (path and query) or numbers (JSON): whole numbers 1..MAX_ID. A
+ * larger number names no record and would make PostgreSQL fail, so it is refused here.
+ */
 export const id = (message = 'Not a number') =>
-  z.coerce.number({ error: message }).refine((n) => Number.isInteger(n) && n > 0, message)
+  z.coerce
+    .number({ error: message })
+    .refine((n) => Number.isInteger(n) && n > 0, { message, abort: true })
+    .refine((n) => n <= MAX_ID, ID_RANGE_MSG)
+
+/** The same rule for edges that parse by hand (route params, form fields): the id or null. */
+export function parseId(value: unknown): number | null {
+  const r = id().safeParse(value)
+  return r.success ? r.data : null
+}
 
 export const optionalId = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), id().optional())
 
@@ -73,3 +108,121 @@ export const list = <T extends z.ZodType>(item: T) =>
     (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : String(v).split(',')),
     z.array(item),
   )
+
+// ---- Business ranges ---------------------------------------------------------------------------
+// Dates are compared as YYYY-MM-DD text. "Today" is the UTC day of the clock seam
+// (domain/shared/clock.ts), so tests can pin it; in the browser it is the visitor's clock.
+
+export const todayIso = () => clock.now().toISOString().slice(0, 10)
+
+/** `iso` moved by whole months, the day clamped to the month's length (01-31 + 1 month -> 02-28). */
+export function addMonths(iso: string, months: number): string {
+  const [y, m, d] = iso.split('-').map(Number)
+  const lastDay = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate()
+  return new Date(Date.UTC(y, m - 1 + months, Math.min(d, lastDay))).toISOString().slice(0, 10)
+}
+
+export function addDays(iso: string, days: number): string {
+  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/** A well-formed date, then `rules` on it (pipe: a malformed date reports only its format). */
+const checkedDate = (rules: (d: string, ctx: z.RefinementCtx) => void) =>
+  isoDate().pipe(z.string().superRefine(rules))
+
+export const EARLIEST_DOB = '1900-01-01'
+export const DOB_FUTURE_MSG = 'Date of birth cannot be in the future'
+export const DOB_MIN_MSG = 'Date of birth must be on or after 1900-01-01'
+
+/** A date of birth: not after today, not before 1900. */
+export const dateOfBirth = () =>
+  checkedDate((d, ctx) => {
+    if (d > todayIso()) ctx.addIssue({ code: 'custom', message: DOB_FUTURE_MSG })
+    else if (d < EARLIEST_DOB) ctx.addIssue({ code: 'custom', message: DOB_MIN_MSG })
+  })
+
+/**
+ * A date something was paid (top-up, transfer): today or within the last year. `label` names the
+ * date in the messages ("Top-up date cannot be in the future").
+ */
+export const pastDateWithinYear = (label = 'Date') =>
+  checkedDate((d, ctx) => {
+    const today = todayIso()
+    if (d > today) ctx.addIssue({ code: 'custom', message: `${label} cannot be in the future` })
+    else if (d < addMonths(today, -12))
+      ctx.addIssue({ code: 'custom', message: `${label} cannot be more than 1 year ago` })
+  })
+
+/** spec/01 section 5: reported on the end date; equal dates are one day of cover. */
+export const END_BEFORE_START_MSG = 'End date must be greater than start date'
+/** Longest cover: a student visa's length plus its grace months. */
+export const POLICY_MAX_MONTHS = 63
+/** How far ahead a policy may start. */
+export const POLICY_START_AHEAD_MONTHS = 12
+export const policyTooLongMsg = (lastEnd: string) =>
+  `A policy can cover at most 5 years and 3 months (end date ${lastEnd} at the latest)`
+export const startTooFarMsg = (latestStart: string) =>
+  `Start date can be at most 12 months from today (${latestStart} at the latest)`
+
+/**
+ * The policy-date rules for an object refinement (both dates already well-formed): the start at
+ * most 12 months ahead, the end not before the start, the cover at most 5 years and 3 months.
+ * Used by quotes and policies alike, so a date refused on one is refused on the other.
+ */
+export function policyDates<S extends string, E extends string>(
+  startKey: S,
+  endKey: E,
+  prefix: (string | number)[] = [],
+) {
+  return (value: Partial<Record<S | E, string | null>>, ctx: z.RefinementCtx) => {
+    const start = value[startKey]
+    const end = value[endKey]
+    const issue = (key: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [...prefix, key], message })
+    if (start) {
+      const latestStart = addMonths(todayIso(), POLICY_START_AHEAD_MONTHS)
+      if (start > latestStart) issue(startKey, startTooFarMsg(latestStart))
+    }
+    if (!start || !end) return
+    const lastEnd = addDays(addMonths(start, POLICY_MAX_MONTHS), -1)
+    if (end < start) issue(endKey, END_BEFORE_START_MSG)
+    else if (end > lastEnd) issue(endKey, policyTooLongMsg(lastEnd))
+  }
+}
+
+export const MAX_AMOUNT = 1_000_000
+const MAX_AMOUNT_TEXT = '1,000,000.00'
+
+/**
+ * An amount of money (number or text): above 0, at most 1,000,000.00, at most two decimals. The
+ * output is the decimal as a number; `label` names it in the messages.
+ */
+export const moneyAmount = (label = 'Amount') =>
+  z.union([z.number(), z.string()], { error: `${label} must be greater than 0` }).transform((v, ctx) => {
+    const t = typeof v === 'number' ? String(v) : v.trim()
+    if (!/^\d+(\.\d+)?$/.test(t) || Number(t) <= 0) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be greater than 0` })
+      return z.NEVER
+    }
+    if (!/^\d+(\.\d{1,2})?$/.test(t)) {
+      ctx.addIssue({ code: 'custom', message: `${label} must have at most two decimals` })
+      return z.NEVER
+    }
+    if (Number(t) > MAX_AMOUNT) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be at most ${MAX_AMOUNT_TEXT}` })
+      return z.NEVER
+    }
+    return Number(t)
+  })
+
+/**
+ * A required text: missing, empty or only spaces answers `required` (the spec's "… is required"
+ * message, once); otherwise min..max characters with the usual messages.
+ */
+export const requiredText = (min: number, max: number, required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { message: required, abort: true })
+    .min(min, MIN_MSG(min))
+    .max(max, MAX_MSG(max))

@@ -1,4 +1,5 @@
 import type { OnboardingDecision } from '../../temporal/contracts/agency-onboarding.contract'
+import type { AgencyStatus } from '../agencies/agencies.rules'
 
 /**
  * What the domain asks of the workflow engine, without importing it. The web server and the
@@ -8,7 +9,17 @@ export interface WorkflowPort {
   /** Tell the agency's onboarding workflow that its record changed (starting it if needed). */
   agencyChanged(agencyId: number): Promise<void>
   /** Deliver a staff decision as a workflow update; refusals surface as INVALID_TRANSITION. */
-  decideOnboarding(agencyId: number, decision: OnboardingDecision, actor: string): Promise<void>
+  decideOnboarding(
+    agencyId: number,
+    decision: OnboardingDecision,
+    actor: string,
+    note?: string,
+  ): Promise<void>
+  /**
+   * Tell a running onboarding workflow that staff overrode the status (already saved) and wait
+   * until it has moved to the matching wait. False when no onboarding workflow is running.
+   */
+  overrideOnboarding(agencyId: number, status: AgencyStatus, actor: string): Promise<boolean>
   /** Start the expiry workflow of a new payment link (idempotent by its id). */
   startPaymentLinkExpiry(link: { id: number; expiresAt: Date }): Promise<void>
   /** Tell a payment link's workflow that the link was paid (a finished workflow is left alone). */

@@ -7,43 +7,47 @@ import { recordAgencyHistory } from '../agencies/agency-history'
 import { assertAgencyUserManager } from './users.rules'
 import { RoleNameSchema } from './users.schemas'
 import { conflictOnDuplicate, DUPLICATE_ROLE, validate, type PermissionView } from './users.shared'
+import { defineUseCase } from '../shared/authorize'
 
 /**
  * createAgencyUserRole (the agency, or its user with user_management): a role of the caller's agency,
  * without permissions. Names are unique within the agency (409).
  */
-export async function createAgencyRole(opts: { actor: Actor; name: string }) {
-  const { actor } = opts
-  assertAgencyUserManager(actor)
-  const { name } = validate(RoleNameSchema, { name: opts.name })
-  return getDb().transaction(async (tx) => {
-    const [taken] = await tx
-      .select({ id: agencyRoles.id })
-      .from(agencyRoles)
-      .where(
-        and(
-          eq(agencyRoles.agency_id, actor.agencyId),
-          eq(sql`lower(${agencyRoles.name})`, name.toLowerCase()),
-        ),
-      )
-    if (taken) throw new DomainError('CONFLICT', DUPLICATE_ROLE, { name: [DUPLICATE_ROLE] })
-    const [role] = await tx
-      .insert(agencyRoles)
-      .values({ agency_id: actor.agencyId, name })
-      .returning({
-        id: agencyRoles.id,
-        name: agencyRoles.name,
-        agency_id: agencyRoles.agency_id,
-        created_at: agencyRoles.created_at,
+export const createAgencyRole = defineUseCase(
+  { agency: ['user_management'] },
+  async function createAgencyRole(opts: { actor: Actor; name: string }) {
+    const { actor } = opts
+    assertAgencyUserManager(actor)
+    const { name } = validate(RoleNameSchema, { name: opts.name })
+    return getDb().transaction(async (tx) => {
+      const [taken] = await tx
+        .select({ id: agencyRoles.id })
+        .from(agencyRoles)
+        .where(
+          and(
+            eq(agencyRoles.agency_id, actor.agencyId),
+            eq(sql`lower(${agencyRoles.name})`, name.toLowerCase()),
+          ),
+        )
+      if (taken) throw new DomainError('CONFLICT', DUPLICATE_ROLE, { name: [DUPLICATE_ROLE] })
+      const [role] = await tx
+        .insert(agencyRoles)
+        .values({ agency_id: actor.agencyId, name })
+        .returning({
+          id: agencyRoles.id,
+          name: agencyRoles.name,
+          agency_id: agencyRoles.agency_id,
+          created_at: agencyRoles.created_at,
+        })
+        .catch(conflictOnDuplicate(DUPLICATE_ROLE))
+      await recordAgencyHistory(tx, {
+        agencyId: actor.agencyId,
+        action: 'AGENCY_ROLE_CREATED',
+        actor: actorLabel(actor),
+        note: name,
+        meta: { agencyRoleId: role.id },
       })
-      .catch(conflictOnDuplicate(DUPLICATE_ROLE))
-    await recordAgencyHistory(tx, {
-      agencyId: actor.agencyId,
-      action: 'AGENCY_ROLE_CREATED',
-      actor: actorLabel(actor),
-      note: name,
-      meta: { agencyRoleId: role.id },
+      return { ...role, permissions: [] as PermissionView[] }
     })
-    return { ...role, permissions: [] as PermissionView[] }
-  })
-}
+  },
+)

@@ -6,21 +6,25 @@ import { DomainError } from '../shared/errors'
 import { assertStaffUserManager } from './users.rules'
 import { RoleNameSchema } from './users.schemas'
 import { conflictOnDuplicate, DUPLICATE_ROLE, validate, type PermissionView } from './users.shared'
+import { defineUseCase } from '../shared/authorize'
 
 /** createOshcRole (staff with user_management): a role without permissions; 409 on a taken name. */
-export async function createOshcRole(opts: { actor: Actor; name: string }) {
-  assertStaffUserManager(opts.actor)
-  const { name } = validate(RoleNameSchema, { name: opts.name })
-  const db = getDb()
-  const [taken] = await db
-    .select({ id: oshcRoles.id })
-    .from(oshcRoles)
-    .where(eq(sql`lower(${oshcRoles.name})`, name.toLowerCase()))
-  if (taken) throw new DomainError('CONFLICT', DUPLICATE_ROLE, { name: [DUPLICATE_ROLE] })
-  const [role] = await db
-    .insert(oshcRoles)
-    .values({ name })
-    .returning({ id: oshcRoles.id, name: oshcRoles.name, created_at: oshcRoles.created_at })
-    .catch(conflictOnDuplicate(DUPLICATE_ROLE))
-  return { ...role, permissions: [] as PermissionView[] }
-}
+export const createOshcRole = defineUseCase(
+  { staff: ['user_management'] },
+  async function createOshcRole(opts: { actor: Actor; name: string }) {
+    assertStaffUserManager(opts.actor)
+    const { name } = validate(RoleNameSchema, { name: opts.name })
+    const db = getDb()
+    const [taken] = await db
+      .select({ id: oshcRoles.id })
+      .from(oshcRoles)
+      .where(eq(sql`lower(${oshcRoles.name})`, name.toLowerCase()))
+    if (taken) throw new DomainError('CONFLICT', DUPLICATE_ROLE, { name: [DUPLICATE_ROLE] })
+    const [role] = await db
+      .insert(oshcRoles)
+      .values({ name })
+      .returning({ id: oshcRoles.id, name: oshcRoles.name, created_at: oshcRoles.created_at })
+      .catch(conflictOnDuplicate(DUPLICATE_ROLE))
+    return { ...role, permissions: [] as PermissionView[] }
+  },
+)

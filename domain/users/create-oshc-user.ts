@@ -14,42 +14,46 @@ import {
   presentOshcUser,
   validate,
 } from './users.shared'
+import { defineUseCase } from '../shared/authorize'
 
 /**
  * CreateOshcUser (staff with user_management): a staff login with a temporary password, mailed to the
  * new user, who must change it at first sign-in. 409 when the e-mail already has a login of any kind.
  */
-export async function createOshcUser(opts: { actor: Actor } & CreateOshcUserInput) {
-  const { actor, ...raw } = opts
-  assertStaffUserManager(actor)
-  const input = validate(CreateOshcUserSchema, raw)
-  const db = getDb()
-  const login = await temporaryLogin()
-  const user = await db.transaction(async (tx) => {
-    await assertEmailFree(tx, input.email)
-    if (input.role_id) {
-      const [role] = await tx
-        .select({ id: oshcRoles.id })
-        .from(oshcRoles)
-        .where(eq(oshcRoles.id, input.role_id))
-      if (!role) throw notFound('Role')
-    }
-    const identityId = await createLogin(tx, input.email, 'Oshc', login.hash)
-    const [created] = await tx
-      .insert(oshcUsers)
-      .values({
-        identity_id: identityId,
-        first_name: input.first_name,
-        middle_name: input.middle_name ?? null,
-        last_name: input.last_name,
-        email: input.email,
-        phone_number: input.phone_number ?? null,
-        profile_image: input.profile_image ?? null,
-        role_id: input.role_id ?? null,
-      })
-      .returning({ id: oshcUsers.id })
-    return (await loadOshcUser(tx, created.id))!
-  })
-  await mailTemporaryPassword(input.email, login.password, 'Your OSHC back office login')
-  return presentOshcUser(user)
-}
+export const createOshcUser = defineUseCase(
+  { staff: ['user_management'] },
+  async function createOshcUser(opts: { actor: Actor } & CreateOshcUserInput) {
+    const { actor, ...raw } = opts
+    assertStaffUserManager(actor)
+    const input = validate(CreateOshcUserSchema, raw)
+    const db = getDb()
+    const login = await temporaryLogin()
+    const user = await db.transaction(async (tx) => {
+      await assertEmailFree(tx, input.email)
+      if (input.role_id) {
+        const [role] = await tx
+          .select({ id: oshcRoles.id })
+          .from(oshcRoles)
+          .where(eq(oshcRoles.id, input.role_id))
+        if (!role) throw notFound('Role')
+      }
+      const identityId = await createLogin(tx, input.email, 'Oshc', login.hash)
+      const [created] = await tx
+        .insert(oshcUsers)
+        .values({
+          identity_id: identityId,
+          first_name: input.first_name,
+          middle_name: input.middle_name ?? null,
+          last_name: input.last_name,
+          email: input.email,
+          phone_number: input.phone_number ?? null,
+          profile_image: input.profile_image ?? null,
+          role_id: input.role_id ?? null,
+        })
+        .returning({ id: oshcUsers.id })
+      return (await loadOshcUser(tx, created.id))!
+    })
+    await mailTemporaryPassword(input.email, login.password, 'Your OSHC back office login')
+    return presentOshcUser(user)
+  },
+)

@@ -7,30 +7,35 @@ import { assertAgencyUserManager, assertNotSelfDisable } from './users.rules'
 import { AgencyUserStatusSchema, type UserStatus } from './users.schemas'
 import { loadAgencyUser, presentAgencyUser, validate } from './users.shared'
 import { loadOwnAgencyUser } from './agency-users.shared'
+import { defineUseCase } from '../shared/authorize'
 
 /**
  * enableAgencyUser (the agency, or its user with user_management): sets one of the agency's users
  * ENABLED (the default) or DISABLED. Disabling deletes their sessions; nobody disables themselves.
  * A change of status writes an agency history row; repeating the current status changes nothing.
  */
-export async function enableAgencyUser(opts: { actor: Actor; agencyUserId: number; status?: UserStatus }) {
-  const { actor, agencyUserId } = opts
-  assertAgencyUserManager(actor)
-  const { status } = validate(AgencyUserStatusSchema, { status: opts.status })
-  return getDb().transaction(async (tx) => {
-    const existing = await loadOwnAgencyUser(tx, actor.agencyId, agencyUserId)
-    assertNotSelfDisable(actor.kind === 'agency_user' ? actor.userId : undefined, agencyUserId, status)
-    if (existing.status !== status) {
-      await tx.update(agencyUsers).set({ status }).where(eq(agencyUsers.id, agencyUserId))
-      await recordAgencyHistory(tx, {
-        agencyId: actor.agencyId,
-        action: status === 'ENABLED' ? 'AGENCY_USER_ENABLED' : 'AGENCY_USER_DISABLED',
-        actor: actorLabel(actor),
-        note: existing.email,
-        meta: { agencyUserId, from: existing.status, to: status },
-      })
-    }
-    if (status === 'DISABLED') await tx.delete(sessions).where(eq(sessions.identity_id, existing.identity_id))
-    return presentAgencyUser((await loadAgencyUser(tx, agencyUserId))!)
-  })
-}
+export const enableAgencyUser = defineUseCase(
+  { agency: ['user_management'] },
+  async function enableAgencyUser(opts: { actor: Actor; agencyUserId: number; status?: UserStatus }) {
+    const { actor, agencyUserId } = opts
+    assertAgencyUserManager(actor)
+    const { status } = validate(AgencyUserStatusSchema, { status: opts.status })
+    return getDb().transaction(async (tx) => {
+      const existing = await loadOwnAgencyUser(tx, actor.agencyId, agencyUserId)
+      assertNotSelfDisable(actor.kind === 'agency_user' ? actor.userId : undefined, agencyUserId, status)
+      if (existing.status !== status) {
+        await tx.update(agencyUsers).set({ status }).where(eq(agencyUsers.id, agencyUserId))
+        await recordAgencyHistory(tx, {
+          agencyId: actor.agencyId,
+          action: status === 'ENABLED' ? 'AGENCY_USER_ENABLED' : 'AGENCY_USER_DISABLED',
+          actor: actorLabel(actor),
+          note: existing.email,
+          meta: { agencyUserId, from: existing.status, to: status },
+        })
+      }
+      if (status === 'DISABLED')
+        await tx.delete(sessions).where(eq(sessions.identity_id, existing.identity_id))
+      return presentAgencyUser((await loadAgencyUser(tx, agencyUserId))!)
+    })
+  },
+)

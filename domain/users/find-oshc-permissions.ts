@@ -3,16 +3,20 @@ import { getDb } from '../../db/client'
 import { oshcPermissions } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { assertStaffUserManager } from './users.rules'
+import { defineUseCase } from '../shared/authorize'
 
 /** getOshcPermission (staff with user_management): every staff permission (id, name, display_name). */
-export async function findOshcPermissions(opts: { actor: Actor }) {
-  assertStaffUserManager(opts.actor)
-  return getDb()
-    .select({
-      id: oshcPermissions.id,
-      name: oshcPermissions.name,
-      display_name: oshcPermissions.display_name,
-    })
-    .from(oshcPermissions)
-    .orderBy(asc(oshcPermissions.id))
-}
+export const findOshcPermissions = defineUseCase(
+  { staff: ['user_management'] },
+  async function findOshcPermissions(opts: { actor: Actor }) {
+    assertStaffUserManager(opts.actor)
+    return getDb()
+      .select({
+        id: oshcPermissions.id,
+        name: oshcPermissions.name,
+        display_name: oshcPermissions.display_name,
+      })
+      .from(oshcPermissions)
+      .orderBy(asc(oshcPermissions.id))
+  },
+)

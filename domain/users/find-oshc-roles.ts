@@ -4,24 +4,28 @@ import { oshcPermissions, oshcRolePermissions, oshcRoles } from '../../db/schema
 import type { Actor } from '../shared/actor'
 import { assertStaffUserManager } from './users.rules'
 import { groupRoles } from './users.shared'
+import { defineUseCase } from '../shared/authorize'
 
 /** getOshcRoles (staff with user_management): every staff role with its permissions, by name. */
-export async function findOshcRoles(opts: { actor: Actor }) {
-  assertStaffUserManager(opts.actor)
-  const rows = await getDb()
-    .select({
-      id: oshcRoles.id,
-      name: oshcRoles.name,
-      created_at: oshcRoles.created_at,
-      permission: {
-        id: oshcPermissions.id,
-        name: oshcPermissions.name,
-        display_name: oshcPermissions.display_name,
-      },
-    })
-    .from(oshcRoles)
-    .leftJoin(oshcRolePermissions, eq(oshcRolePermissions.role_id, oshcRoles.id))
-    .leftJoin(oshcPermissions, eq(oshcPermissions.id, oshcRolePermissions.permission_id))
-    .orderBy(asc(oshcRoles.name), asc(oshcRoles.id), asc(oshcPermissions.id))
-  return groupRoles(rows)
-}
+export const findOshcRoles = defineUseCase(
+  { staff: ['user_management'] },
+  async function findOshcRoles(opts: { actor: Actor }) {
+    assertStaffUserManager(opts.actor)
+    const rows = await getDb()
+      .select({
+        id: oshcRoles.id,
+        name: oshcRoles.name,
+        created_at: oshcRoles.created_at,
+        permission: {
+          id: oshcPermissions.id,
+          name: oshcPermissions.name,
+          display_name: oshcPermissions.display_name,
+        },
+      })
+      .from(oshcRoles)
+      .leftJoin(oshcRolePermissions, eq(oshcRolePermissions.role_id, oshcRoles.id))
+      .leftJoin(oshcPermissions, eq(oshcPermissions.id, oshcRolePermissions.permission_id))
+      .orderBy(asc(oshcRoles.name), asc(oshcRoles.id), asc(oshcPermissions.id))
+    return groupRoles(rows)
+  },
+)

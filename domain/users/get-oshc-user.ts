@@ -6,18 +6,22 @@ import { notFound } from '../shared/errors'
 import { assertStaffUserManager } from './users.rules'
 import { EmailOrIdQuerySchema, type EmailOrIdQuery } from './users.schemas'
 import { oshcUserColumns, presentOshcUser, validate } from './users.shared'
+import { defineUseCase } from '../shared/authorize'
 
 /** getOshcUserById (staff with user_management): one staff user by id or e-mail, with its role. */
-export async function getOshcUser(opts: { actor: Actor } & EmailOrIdQuery) {
-  const { actor, ...raw } = opts
-  assertStaffUserManager(actor)
-  const q = validate(EmailOrIdQuerySchema, raw)
-  const where = q.id ? eq(oshcUsers.id, q.id) : eq(sql`lower(${oshcUsers.email})`, q.email ?? '')
-  const [row] = await getDb()
-    .select({ ...oshcUserColumns, role_name: oshcRoles.name })
-    .from(oshcUsers)
-    .leftJoin(oshcRoles, eq(oshcRoles.id, oshcUsers.role_id))
-    .where(where)
-  if (!row) throw notFound('User')
-  return presentOshcUser(row)
-}
+export const getOshcUser = defineUseCase(
+  { staff: ['user_management'] },
+  async function getOshcUser(opts: { actor: Actor } & EmailOrIdQuery) {
+    const { actor, ...raw } = opts
+    assertStaffUserManager(actor)
+    const q = validate(EmailOrIdQuerySchema, raw)
+    const where = q.id ? eq(oshcUsers.id, q.id) : eq(sql`lower(${oshcUsers.email})`, q.email ?? '')
+    const [row] = await getDb()
+      .select({ ...oshcUserColumns, role_name: oshcRoles.name })
+      .from(oshcUsers)
+      .leftJoin(oshcRoles, eq(oshcRoles.id, oshcUsers.role_id))
+      .where(where)
+    if (!row) throw notFound('User')
+    return presentOshcUser(row)
+  },
+)

@@ -8,43 +8,47 @@ import { presentAgency } from '../agencies/get-agency'
 import { assertAgencyUserManager, assertOwnAgency } from './users.rules'
 import { AgencyDetailsSchema, type AgencyDetailsInput } from './users.schemas'
 import { validate } from './users.shared'
+import { defineUseCase } from '../shared/authorize'
 
 /**
  * updateAgencyDetails (the agency, or its user with user_management): contact person, contact number
  * and profile image of the caller's own agency; another agency's id is "not found". Absent fields
  * keep their value.
  */
-export async function updateAgencyDetails(opts: { actor: Actor; agencyId: number } & AgencyDetailsInput) {
-  const { actor, agencyId, ...raw } = opts
-  assertAgencyUserManager(actor)
-  assertOwnAgency(actor, agencyId)
-  const input = validate(AgencyDetailsSchema, raw)
-  return getDb().transaction(async (tx) => {
-    const [before] = await tx.select().from(agencies).where(eq(agencies.id, agencyId)).for('update')
-    if (!before) throw notFound('Agency')
-    const changes: Partial<typeof agencies.$inferInsert> = {}
-    if (input.contact_person !== undefined) changes.contact_person = input.contact_person
-    if (input.contact_number !== undefined) changes.contact_number = input.contact_number
-    if (input.profile_image !== undefined) changes.profile_image = input.profile_image
-    if (!Object.keys(changes).length) return presentAgency(before)
-    const [after] = await tx.update(agencies).set(changes).where(eq(agencies.id, agencyId)).returning()
-    await recordAgencyHistory(tx, {
-      agencyId,
-      action: 'AGENCY_DETAILS_UPDATED',
-      actor: actorLabel(actor),
-      meta: {
-        before: {
-          contact_person: before.contact_person,
-          contact_number: before.contact_number,
-          profile_image: before.profile_image,
+export const updateAgencyDetails = defineUseCase(
+  { agency: ['user_management'] },
+  async function updateAgencyDetails(opts: { actor: Actor; agencyId: number } & AgencyDetailsInput) {
+    const { actor, agencyId, ...raw } = opts
+    assertAgencyUserManager(actor)
+    assertOwnAgency(actor, agencyId)
+    const input = validate(AgencyDetailsSchema, raw)
+    return getDb().transaction(async (tx) => {
+      const [before] = await tx.select().from(agencies).where(eq(agencies.id, agencyId)).for('update')
+      if (!before) throw notFound('Agency')
+      const changes: Partial<typeof agencies.$inferInsert> = {}
+      if (input.contact_person !== undefined) changes.contact_person = input.contact_person
+      if (input.contact_number !== undefined) changes.contact_number = input.contact_number
+      if (input.profile_image !== undefined) changes.profile_image = input.profile_image
+      if (!Object.keys(changes).length) return presentAgency(before)
+      const [after] = await tx.update(agencies).set(changes).where(eq(agencies.id, agencyId)).returning()
+      await recordAgencyHistory(tx, {
+        agencyId,
+        action: 'AGENCY_DETAILS_UPDATED',
+        actor: actorLabel(actor),
+        meta: {
+          before: {
+            contact_person: before.contact_person,
+            contact_number: before.contact_number,
+            profile_image: before.profile_image,
+          },
+          after: {
+            contact_person: after.contact_person,
+            contact_number: after.contact_number,
+            profile_image: after.profile_image,
+          },
         },
-        after: {
-          contact_person: after.contact_person,
-          contact_number: after.contact_number,
-          profile_image: after.profile_image,
-        },
-      },
+      })
+      return presentAgency(after)
     })
-    return presentAgency(after)
-  })
-}
+  },
+)

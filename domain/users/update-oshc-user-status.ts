@@ -6,21 +6,27 @@ import { notFound } from '../shared/errors'
 import { assertNotSelfDisable, assertStaffUserManager } from './users.rules'
 import { OshcUserStatusSchema, type UserStatus } from './users.schemas'
 import { loadOshcUser, presentOshcUser, validate } from './users.shared'
+import { defineUseCase } from '../shared/authorize'
 
 /**
  * UpdateOshcUserStatus (staff with user_management): ENABLED or DISABLED. Disabling signs the user
  * out everywhere (their sessions are deleted); nobody disables themselves. Idempotent.
  */
-export async function updateOshcUserStatus(opts: { actor: Actor; userId: number; status: UserStatus }) {
-  const { actor, userId } = opts
-  assertStaffUserManager(actor)
-  const { status } = validate(OshcUserStatusSchema, { status: opts.status })
-  return getDb().transaction(async (tx) => {
-    const existing = await loadOshcUser(tx, userId)
-    if (!existing) throw notFound('User')
-    assertNotSelfDisable(actor.userId, userId, status)
-    if (existing.status !== status) await tx.update(oshcUsers).set({ status }).where(eq(oshcUsers.id, userId))
-    if (status === 'DISABLED') await tx.delete(sessions).where(eq(sessions.identity_id, existing.identity_id))
-    return presentOshcUser((await loadOshcUser(tx, userId))!)
-  })
-}
+export const updateOshcUserStatus = defineUseCase(
+  { staff: ['user_management'] },
+  async function updateOshcUserStatus(opts: { actor: Actor; userId: number; status: UserStatus }) {
+    const { actor, userId } = opts
+    assertStaffUserManager(actor)
+    const { status } = validate(OshcUserStatusSchema, { status: opts.status })
+    return getDb().transaction(async (tx) => {
+      const existing = await loadOshcUser(tx, userId)
+      if (!existing) throw notFound('User')
+      assertNotSelfDisable(actor.userId, userId, status)
+      if (existing.status !== status)
+        await tx.update(oshcUsers).set({ status }).where(eq(oshcUsers.id, userId))
+      if (status === 'DISABLED')
+        await tx.delete(sessions).where(eq(sessions.identity_id, existing.identity_id))
+      return presentOshcUser((await loadOshcUser(tx, userId))!)
+    })
+  },
+)

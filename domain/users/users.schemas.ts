@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { STAFF_PERMISSIONS } from '../shared/actor'
-import { email, id, list, MAX_MSG, MIN_MSG, text } from '../shared/fields'
+import { email, id, list, MAX_MSG, MIN_MSG, requiredText, text } from '../shared/fields'
+import { CONTACT_NUMBER_REQUIRED } from '../agencies/agencies.schemas'
 import { PageQuerySchema, SortDirectionSchema } from '../shared/pagination'
 
 export const USER_STATUSES = ['ENABLED', 'DISABLED'] as const
@@ -116,7 +117,7 @@ export const AssignAgencyPermissionsSchema = z.object({
 
 export const AgencyDetailsSchema = z.object({
   contact_person: text(2, 256).optional(),
-  contact_number: text(2, 256, 'contact number is required.').optional(),
+  contact_number: requiredText(2, 256, CONTACT_NUMBER_REQUIRED).optional(),
   profile_image: profileImage(),
 })
 export type AgencyDetailsInput = z.input<typeof AgencyDetailsSchema>

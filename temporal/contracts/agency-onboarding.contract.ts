@@ -22,7 +22,8 @@ export type OnboardingSnapshot = {
 }
 
 export type OnboardingDecision = 'configurationDone' | 'agreementSent' | 'activatePortal'
-export type DecisionInput = { actor: string }
+/** `note`: the reason staff gave, if any, kept on the history row. */
+export type DecisionInput = { actor: string; note?: string }
 
 /** Phases of onboarding: whose move it is. */
 export type OnboardingPhase =
@@ -71,9 +72,10 @@ const PHASE_ORDER: OnboardingPhase[] = [
 ]
 
 /**
- * Why a decision is refused judging by the workflow's view, which may lag the database but never
- * leads it: only a decision whose moment has passed is refused here; one that comes too early is
- * refused by the activity against the database.
+ * Why a decision is refused judging by the workflow's view, which may lag the database: only a
+ * decision whose moment has passed is refused here; one that comes too early is refused by the
+ * activity against the database. (A staff override back to an earlier status reaches the workflow
+ * by an Update that the override call waits for, so the view is not left ahead of the database.)
  */
 export function refusalFromSnapshot(s: OnboardingSnapshot, decision: OnboardingDecision): string | null {
   const target = DECISIONS[decision]
@@ -83,8 +85,35 @@ export function refusalFromSnapshot(s: OnboardingSnapshot, decision: OnboardingD
   return null
 }
 
+/** Every agency status, checked complete by the compiler; the workflow may not import the enum. */
+const KNOWN_STATUSES: Record<AgencyStatus, true> = {
+  PENDING: true,
+  SIGN_UP_REQUEST_SENT: true,
+  LOGIN_CRED_CHANGED: true,
+  COMPANY_DETAIL_STEP_ONE_DONE: true,
+  COMPANY_DETAIL_STEP_TWO_DONE: true,
+  COMPANY_DETAIL_DONE: true,
+  CONFIGURATION_DONE: true,
+  AGREEMENT_SENT: true,
+  AGREEMENT_SIGNED: true,
+  PORTAL_ACTIVATED: true,
+  PORTAL_DEACTIVATED: true,
+}
+export const isAgencyStatus = (s: unknown): s is AgencyStatus =>
+  typeof s === 'string' && Object.prototype.hasOwnProperty.call(KNOWN_STATUSES, s)
+
+/**
+ * A staff override (updateAdminAgencyStatus off the machine), already saved in the database with
+ * its audit row. The workflow reloads the agency and moves to the wait its status implies.
+ */
+export type StatusOverrideInput = { status: AgencyStatus; actor: string }
+export type StatusOverrideResult = { status: AgencyStatus; phase: OnboardingPhase }
+
 export const agencyChangedSignal = defineSignal('agencyChanged')
 export const decideUpdate = defineUpdate<OnboardingSnapshot, [OnboardingDecision, DecisionInput]>('decide')
+export const overrideStatusUpdate = defineUpdate<StatusOverrideResult, [StatusOverrideInput]>(
+  'overrideStatus',
+)
 export const onboardingStateQuery = defineQuery<{
   snapshot: OnboardingSnapshot
   phase: OnboardingPhase
@@ -98,6 +127,7 @@ export interface OnboardingActivities {
     agencyId: number
     decision: OnboardingDecision
     actor: string
+    note?: string
   }): Promise<OnboardingSnapshot>
   syncOnboardingTasks(input: {
     agencyId: number
@@ -105,5 +135,12 @@ export interface OnboardingActivities {
     workflowId: string
     dueInMs: number
   }): Promise<void>
-  remindOnboarding(input: { agencyId: number; phase: OnboardingPhase; escalate: boolean }): Promise<void>
+  /** `key` names this reminder (workflow, run, number): the mail goes out once per key. Optional:
+   * reminders scheduled before it existed have none. */
+  remindOnboarding(input: {
+    agencyId: number
+    phase: OnboardingPhase
+    escalate: boolean
+    key?: string
+  }): Promise<void>
 }

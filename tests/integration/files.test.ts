@@ -108,6 +108,16 @@ describe('upload URL validation', () => {
     expect(r.body.errors.folder).toEqual(['Folder must be one of private, public, feedback, admission'])
   })
 
+  it('puts a file sent without a folder (or with a blank one) in the private folder', async () => {
+    const { folder: _folder, ...noFolder } = pdfBody()
+    for (const body of [noFolder, { ...noFolder, folder: '' }]) {
+      const r = await uploadUrl(agencyA.token, body)
+      expect(r.status, JSON.stringify(r.body)).toBe(200)
+      expect(r.body.data.key).toMatch(/^private\//)
+      expect((await rowOf(r.body.data.key)).folder).toBe('private')
+    }
+  })
+
   it('needs a session', async () => {
     expect((await api('POST', '/files/getUploadPresignedUrl', { body: pdfBody() })).status).toBe(401)
     expect(

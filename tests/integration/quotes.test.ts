@@ -189,8 +189,8 @@ describe('GET /insurances/quotes: prices', () => {
       ],
     },
     {
-      name: 'SINGLE over the leap year 2028 (366 days)',
-      query: { policyType: 'SINGLE', startDate: '2028-01-01', endDate: '2028-12-31' },
+      name: 'SINGLE over the leap year 2024 (366 days)',
+      query: { policyType: 'SINGLE', startDate: '2024-01-01', endDate: '2024-12-31' },
       // nib 5210x12x366/365 = 62691.3 -> 62691; /1.1 = 56991.8 -> 56992; x10% = 5699.2 -> 5699
       // Bupa 5760x12x366/365 = 69309.4 -> 69309; /1.1 = 63008.2 -> 63008; x12.5% = 7876
       rows: [
@@ -1026,7 +1026,7 @@ describe('rate cards (staff, finance)', () => {
 
   it('creates, updates and deletes cards; quotes follow; overlapping windows are a 409', async () => {
     const seed = await seedCard()
-    const body = { provider_id: NIB, policy_type: 'SINGLE', monthly_rate: 60, valid_from: '2028-07-01' }
+    const body = { provider_id: NIB, policy_type: 'SINGLE', monthly_rate: 60, valid_from: '2026-07-01' }
     // The seeded card is open-ended: a new one overlaps.
     const clash = await api('POST', `${BASE}/createRateCard`, { token: staff, body })
     expect(clash.status).toBe(409)
@@ -1039,17 +1039,17 @@ describe('rate cards (staff, finance)', () => {
         policy_type: 'SINGLE',
         monthly_rate: '52.10',
         valid_from: '2020-01-01',
-        valid_to: '2028-06-30',
+        valid_to: '2026-06-30',
       },
     })
     expect(close.status).toBe(200)
-    expect(close.body.data).toMatchObject({ id: seed.id, valid_to: '2028-06-30', monthly_rate: 52.1 })
+    expect(close.body.data).toMatchObject({ id: seed.id, valid_to: '2026-06-30', monthly_rate: 52.1 })
     try {
       const created = await api('POST', `${BASE}/createRateCard`, { token: staff, body })
       expect(created.status).toBe(201)
       expect(created.body.data).toMatchObject({
         monthly_rate: 60,
-        valid_from: '2028-07-01',
+        valid_from: '2026-07-01',
         valid_to: null,
         currency: 'AUD',
       })
@@ -1058,21 +1058,21 @@ describe('rate cards (staff, finance)', () => {
       // The card valid on the start date prices the whole policy: 6000 x 12 = 72000.
       const july = await quotes(agency.token, {
         policyType: 'SINGLE',
-        startDate: '2028-07-01',
-        endDate: '2029-06-30',
+        startDate: '2026-07-01',
+        endDate: '2027-06-30',
       })
       expect(july.body.data.find((q: any) => q.provider.id === NIB).premium).toBe(720)
       const june = await quotes(agency.token, {
         policyType: 'SINGLE',
-        startDate: '2028-06-30',
-        endDate: '2029-06-29',
+        startDate: '2026-06-30',
+        endDate: '2027-06-29',
       })
       expect(june.body.data.find((q: any) => q.provider.id === NIB).premium).toBe(625.2)
 
       // Moving the new card into the old window, or a second card in it, is refused.
       const overlapUpdate = await api('PUT', `${BASE}/updateRateCard/${id}`, {
         token: staff,
-        body: { ...body, valid_from: '2028-06-01' },
+        body: { ...body, valid_from: '2026-06-01' },
       })
       expect(overlapUpdate.status).toBe(409)
       const inside = await api('POST', `${BASE}/createRateCard`, {
@@ -1083,19 +1083,19 @@ describe('rate cards (staff, finance)', () => {
       // Its own window may change freely (it is not compared with itself).
       const updated = await api('PUT', `${BASE}/updateRateCard/${id}`, {
         token: staff,
-        body: { ...body, monthly_rate: '61.5', valid_to: '2030-12-31' },
+        body: { ...body, monthly_rate: '61.5', valid_to: '2028-12-31' },
       })
       expect(updated.status).toBe(200)
-      expect(updated.body.data).toMatchObject({ monthly_rate: 61.5, valid_to: '2030-12-31' })
+      expect(updated.body.data).toMatchObject({ monthly_rate: 61.5, valid_to: '2028-12-31' })
 
       const del = await api('DELETE', `${BASE}/deleteRateCard/${id}`, { token: staff })
       expect(del.status).toBe(200)
       expect(del.body.data).toEqual({ id })
-      // No nib SINGLE card from July 2028 any more: nib drops out of those quotes.
+      // No nib SINGLE card from July 2026 any more: nib drops out of those quotes.
       const after = await quotes(agency.token, {
         policyType: 'SINGLE',
-        startDate: '2028-07-01',
-        endDate: '2029-06-30',
+        startDate: '2026-07-01',
+        endDate: '2027-06-30',
       })
       expect(after.body.data.map((q: any) => q.provider.id)).toEqual([BUPA])
       expect((await api('DELETE', `${BASE}/deleteRateCard/${id}`, { token: staff })).status).toBe(404)

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { WorkflowUpdateFailedError } from '@temporalio/client'
+import { ApplicationFailure, WorkflowUpdateFailedError } from '@temporalio/client'
 import { getDb } from '../../db/client'
-import { agencyHistories, tasks } from '../../db/schema'
+import { agencyHistories, outboxMails, tasks } from '../../db/schema'
 import { createAgency } from '../../db/seed/factories'
 import { findOutbox } from '../../domain/mail/mailer'
 import { temporalClient } from '../../temporal/client'
@@ -13,6 +13,7 @@ import {
   decideUpdate,
   onboardingStateQuery,
 } from '../../temporal/contracts/agency-onboarding.contract'
+import { createOnboardingActivities } from '../../workers/activities/agency-onboarding.activities'
 import { startWorker } from '../setup/worker'
 
 const durations = { verify: '2s', details: '2s', agreement: '2s', staff: '2s' }
@@ -55,12 +56,25 @@ describe('agencyOnboarding workflow (real Temporal dev server)', () => {
   it('refuses a decision whose moment has passed (validator) and one that comes too early (database)', async () => {
     const agency = await createAgency(getDb(), { status: 'AGREEMENT_SENT' })
     const handle = await start(agency.id)
+    // The validator judges the workflow's view: wait until the workflow has loaded the agency.
+    await eventually(
+      () => handle.query(onboardingStateQuery).then((q) => q.phase === 'sign', () => false),
+      'the workflow to load the agency',
+    )
     // Too late: configuration is long done.
     const late = await handle
       .executeUpdate(decideUpdate, { args: ['configurationDone', { actor: 'test' }] })
       .catch((e) => e)
     expect(late).toBeInstanceOf(WorkflowUpdateFailedError)
     expect(deepest(late)).toMatch(/AGREEMENT_SENT/)
+    // Refused by the validator, not by the activity behind it: the failure is the validator's own
+    // error, and the decision never entered the history (no accepted update, no activity run).
+    expect(late.cause).toBeInstanceOf(ApplicationFailure)
+    expect(deepest(late)).toBe('Cannot configurationDone: the agency is already at AGREEMENT_SENT')
+    const events = (await handle.fetchHistory()).events ?? []
+    expect(events.filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes)).toHaveLength(0)
+    const ran = events.map((e) => e.activityTaskScheduledEventAttributes?.activityType?.name)
+    expect(ran).not.toContain('applyOnboardingDecision')
     // Too early: the agreement is not signed yet.
     const early = await handle
       .executeUpdate(decideUpdate, { args: ['activatePortal', { actor: 'test' }] })
@@ -80,6 +94,9 @@ describe('agencyOnboarding workflow (real Temporal dev server)', () => {
       'reminder mail',
     )
     expect(reminder.text).toMatch(/sign and upload your agency agreement/)
+    // The workflow names each reminder (workflow, run, number), so a retried activity sends it once.
+    const [row] = await getDb().select().from(outboxMails).where(eq(outboxMails.id, reminder.id))
+    expect(row.idempotency_key).toMatch(new RegExp(`^agency-onboarding-${agency.id}/[\\w-]+/reminder-1$`))
     await eventually(
       async () =>
         (await findOutbox('operations@oshc.local')).find(
@@ -95,6 +112,47 @@ describe('agencyOnboarding workflow (real Temporal dev server)', () => {
     const [task] = await getDb().select().from(tasks).where(eq(tasks.agency_id, agency.id))
     expect(task.kind).toBe('SIGN_AGREEMENT')
     expect(task.escalated_at).not.toBeNull()
+  })
+
+  it('sends a reminder once when the worker comes back after its deadline passed', async () => {
+    const agency = await createAgency(getDb(), { status: 'AGREEMENT_SENT' })
+    await start(agency.id, { ...durations, agreement: '3s' })
+    const reminders = async () =>
+      (await findOutbox(agency.email)).filter((m) => m.subject.startsWith('Reminder'))
+    // The workflow waits for the signature (its task is open) when the worker stops.
+    await eventually(
+      async () => (await getDb().select().from(tasks).where(eq(tasks.agency_id, agency.id))).length,
+      'signature task',
+    )
+    await stop()
+    await new Promise((r) => setTimeout(r, 4_000)) // the 3 s deadline passes without a worker
+    expect(await reminders()).toHaveLength(0)
+
+    stop = await startWorker()
+    await eventually(async () => (await reminders()).length, 'reminder after the worker came back', 15_000)
+    // The escalation (the next deadline) shows the workflow went on; the reminder went out once.
+    await eventually(
+      async () =>
+        (await findOutbox('operations@oshc.local')).find(
+          (m) => m.subject.startsWith('Escalation') && m.text.includes(agency.full_company_name!),
+        ),
+      'escalation mail',
+    )
+    expect(await reminders()).toHaveLength(1)
+  })
+
+  it('a reminder activity run twice with the same key (a retry) sends one mail', async () => {
+    const agency = await createAgency(getDb(), { status: 'AGREEMENT_SENT' })
+    const { remindOnboarding } = createOnboardingActivities()
+    const key = `${agencyOnboardingWorkflowId(agency.id)}/run-1/reminder-1`
+    const reminders = async () =>
+      (await findOutbox(agency.email)).filter((m) => m.subject.startsWith('Reminder'))
+    await remindOnboarding({ agencyId: agency.id, phase: 'sign', escalate: false, key })
+    await remindOnboarding({ agencyId: agency.id, phase: 'sign', escalate: false, key })
+    expect(await reminders()).toHaveLength(1)
+    // The next reminder has its own key and goes out.
+    await remindOnboarding({ agencyId: agency.id, phase: 'sign', escalate: false, key: `${key}-2` })
+    expect(await reminders()).toHaveLength(2)
   })
 
   it('carries on after the worker is stopped and started again mid-wait', async () => {

@@ -5,6 +5,7 @@ import { outboxMails, paymentLinks } from '../../db/schema'
 import { createAgency, createPolicy } from '../../db/seed/factories'
 import { findOutbox } from '../../domain/mail/mailer'
 import { createPaymentLink } from '../../domain/payments/create-payment-link'
+import { getPaymentLink } from '../../domain/payments/get-payment-link'
 import { paySandboxCheckout } from '../../domain/payments/sandbox-checkout'
 import { startPaymentLinkCheckout } from '../../domain/payments/start-payment-link-checkout'
 import { confirmPaymentLinkCheckout } from '../../domain/payments/confirm-payment-link-checkout'
@@ -92,6 +93,39 @@ describe('paymentLinkExpiry workflow (real Temporal dev server)', () => {
     expect(expired.reminded_at).not.toBeNull()
     // Exactly one reminder.
     expect((await findOutbox(email)).filter((m) => m.subject.startsWith('Reminder'))).toHaveLength(1)
+  })
+
+  it('with the worker paused across expiry, the pay page refuses payment on time and the link expires once the worker is back', async () => {
+    const { actor, agencyId } = await agencyActor()
+    const { policy } = await createPolicy(getDb(), { agencyId, status: 'INITIATED' })
+    const link = await createPaymentLink({
+      actor,
+      policyId: policy.id,
+      currency: 'AUD',
+      expiresInHours: EXPIRES_IN_HOURS,
+    })
+    await stop()
+    await new Promise((r) =>
+      setTimeout(r, Math.max(0, new Date(link.expires_at).getTime() - Date.now()) + 300),
+    )
+    // Nothing has expired the row (no worker), yet the public page refuses payment on time.
+    expect((await linkRow(link.id)).status).toBe('ACTIVE')
+    expect(await getPaymentLink({ reference: link.reference })).toMatchObject({
+      status: 'EXPIRED',
+      payable: false,
+    })
+    await expect(startPaymentLinkCheckout({ reference: link.reference })).rejects.toThrow(
+      'This payment link has expired',
+    )
+
+    const back = Date.now()
+    stop = await startWorker()
+    await eventually(
+      async () => (await linkRow(link.id)).status === 'EXPIRED',
+      'the link expired after the worker came back',
+      15_000,
+    )
+    expect(Date.now() - back).toBeLessThan(15_000)
   })
 
   it('a link paid before expiry is never expired', async () => {

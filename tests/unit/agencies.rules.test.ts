@@ -37,7 +37,7 @@ describe('onboarding rules', () => {
   })
   it('names the page each status lands on', () => {
     const a = { id: 7, is_email_verified: false, is_request_submitted: false }
-    expect(pathByStatus({ ...a, status: 'PENDING' })).toBe('/onboarding/verify?agencyId=7')
+    expect(pathByStatus({ ...a, status: 'PENDING' })).toBe('/onboarding/verify')
     expect(pathByStatus({ ...a, status: 'COMPANY_DETAIL_DONE' })).toBe('/onboarding/submit')
     expect(pathByStatus({ ...a, status: 'COMPANY_DETAIL_DONE', is_request_submitted: true })).toBe(
       '/onboarding/waiting',

@@ -1,4 +1,8 @@
-import type { OnboardingActivities } from '../../temporal/contracts/agency-onboarding.contract'
+import {
+  phaseOf,
+  type OnboardingActivities,
+  type OnboardingPhase,
+} from '../../temporal/contracts/agency-onboarding.contract'
 import {
   applyOnboardingDecision,
   getOnboardingSnapshot,
@@ -7,12 +11,27 @@ import {
 } from '../../domain/agencies/onboarding'
 import { nonRetryable } from './errors'
 
+/**
+ * Whether the agency is still in the phase the workflow acts for. The workflow's view may be stale
+ * (a staff override lands in the database first, then reaches the workflow): tasks and reminders
+ * of a phase the agency has left are skipped; the workflow syncs again once it has reloaded.
+ */
+async function stillIn(agencyId: number, phase: OnboardingPhase) {
+  return phaseOf(await getOnboardingSnapshot(agencyId)) === phase
+}
+
 /** Onboarding activities over the domain layer; each is safe to retry. */
 export function createOnboardingActivities(): OnboardingActivities {
   return {
     loadOnboardingSnapshot: (agencyId) => nonRetryable(() => getOnboardingSnapshot(agencyId)),
     applyOnboardingDecision: (input) => nonRetryable(() => applyOnboardingDecision(input)),
-    syncOnboardingTasks: (input) => nonRetryable(() => syncOnboardingTasks(input)),
-    remindOnboarding: (input) => nonRetryable(() => remindOnboarding(input)),
+    syncOnboardingTasks: (input) =>
+      nonRetryable(async () => {
+        if (await stillIn(input.agencyId, input.phase)) await syncOnboardingTasks(input)
+      }),
+    remindOnboarding: (input) =>
+      nonRetryable(async () => {
+        if (await stillIn(input.agencyId, input.phase)) await remindOnboarding(input)
+      }),
   }
 }

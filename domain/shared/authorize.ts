@@ -1,0 +1,55 @@
+import type { Actor } from './actor'
+import { DomainError, forbidden } from './errors'
+
+/**
+ * Who may call a use case. `public`: anyone, signed in or not. Otherwise staff holding any of
+ * `staff` (any staff when `true`), or the agency side holding any of `agency` (any agency user
+ * when `true`). Tenant checks (another agency's record is NOT_FOUND) stay in the use case, which
+ * knows the record.
+ */
+export type Access =
+  { public: true } | { staff?: readonly string[] | true; agency?: readonly string[] | true }
+
+/** Throws UNAUTHENTICATED for the public and FORBIDDEN for a signed-in caller outside `access`. */
+export function authorize(access: Access, actor: Actor): void {
+  if ('public' in access) return
+  if (actor.kind === 'public') throw new DomainError('UNAUTHENTICATED', 'You must be signed in')
+  if (actor.kind === 'system') throw forbidden()
+  const rule = actor.kind === 'Oshc' ? access.staff : access.agency
+  if (!rule) throw forbidden()
+  if (rule !== true && !rule.some((p) => actor.permissions.has(p))) throw forbidden()
+}
+
+export type UseCase<O, A extends unknown[], R> = ((opts: O, ...rest: A) => Promise<R>) & {
+  readonly access: Access
+}
+
+/**
+ * Declares a use case with the one statement of who may call it. The returned function checks
+ * `opts.actor` against `access` before anything else runs; the endpoint table and the routes read
+ * `.access` instead of restating it, so a new edge cannot forget the check.
+ */
+export function defineUseCase<O extends { actor: Actor }, A extends unknown[], R>(
+  access: Access,
+  fn: (opts: O, ...rest: A) => Promise<R>,
+): UseCase<O, A, R> {
+  const run = async (opts: O, ...rest: A) => {
+    authorize(access, opts.actor)
+    return fn(opts, ...rest)
+  }
+  Object.defineProperty(run, 'name', { value: fn.name })
+  return Object.assign(run, { access })
+}
+
+/** `defineUseCase` for a streamed list (an export): the check runs before the first row is read. */
+export function defineStream<O extends { actor: Actor }, A extends unknown[], T>(
+  access: Access,
+  fn: (opts: O, ...rest: A) => AsyncGenerator<T>,
+): ((opts: O, ...rest: A) => AsyncGenerator<T>) & { readonly access: Access } {
+  const run = async function* (opts: O, ...rest: A) {
+    authorize(access, opts.actor)
+    yield* fn(opts, ...rest)
+  }
+  Object.defineProperty(run, 'name', { value: fn.name })
+  return Object.assign(run, { access })
+}

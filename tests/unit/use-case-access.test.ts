@@ -1,0 +1,153 @@
+import { readdirSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { AGENCY_PERMISSIONS, STAFF_PERMISSIONS, type Actor } from '../../domain/shared/actor'
+import type { Access } from '../../domain/shared/authorize'
+import { DomainError } from '../../domain/shared/errors'
+
+/**
+ * Every use case is the one authority on who may call it: each exported function of domain/ that
+ * takes an actor is declared with `defineUseCase(access, fn)` (a streamed list with
+ * `defineStream`), and refuses a wrong actor before anything else runs. The calls below pass
+ * no input at all: a use case that got past its check would fail on the missing input or the
+ * database instead of answering UNAUTHENTICATED / FORBIDDEN.
+ */
+
+const root = path.resolve(__dirname, '../../domain')
+const files = (function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = path.join(dir, f)
+    return statSync(p).isDirectory() ? walk(p) : p.endsWith('.ts') ? [p] : []
+  })
+})(root)
+
+/**
+ * Helpers that take an actor from a use case that has already checked it: `assert*` guards, tenant
+ * loaders, writers and presenters. They are not reachable from an edge on their own.
+ */
+const INTERNAL = new Set([
+  'actorLabel',
+  'hasPermission',
+  'isStaff',
+  'isAgencySide',
+  'authorize',
+  'defineUseCase',
+  'defineStream',
+  'actingAgencyId',
+  'loadCustomer',
+  'loadPolicy',
+  'loadPolicyFor',
+  'loadVisiblePolicy',
+  'loadReferral',
+  'invoiceScope',
+  'getProfile',
+  'settleCardPayment',
+  'settlePremiumPayment',
+  'transitionPolicy',
+  'storeCertificate',
+  'identityOf',
+  'quoteAgencyId',
+  'presentReferral',
+  'agencyReadScope',
+  'applyOnboardingDecision',
+])
+
+type Fn = ((...args: unknown[]) => unknown) & { access?: Access }
+
+const everyone = (perms: readonly string[]) => new Set(perms)
+const staff = (perms: readonly string[]): Actor => ({
+  kind: 'Oshc',
+  identityId: 1,
+  userId: 1,
+  email: 'staff@example.test',
+  permissions: everyone(perms),
+})
+const agency = (perms: readonly string[]): Actor => ({
+  kind: 'agency_user',
+  identityId: 2,
+  agencyId: 1,
+  userId: 2,
+  email: 'user@example.test',
+  permissions: everyone(perms),
+})
+
+/** The actors `access` must refuse, each with the code it must answer. */
+function wrongActors(access: Exclude<Access, { public: true }>) {
+  const out: { who: string; actor: Actor; code: 'UNAUTHENTICATED' | 'FORBIDDEN' }[] = [
+    { who: 'the public', actor: { kind: 'public' }, code: 'UNAUTHENTICATED' },
+    { who: 'a workflow', actor: { kind: 'system', name: 'workflow:x' }, code: 'FORBIDDEN' },
+  ]
+  const { staff: staffRule = [], agency: agencyRule = [] } = access
+  if (staffRule !== true) {
+    const other = STAFF_PERMISSIONS.filter((p) => !staffRule.includes(p))
+    out.push({
+      who: `staff holding only ${other.join(', ') || 'nothing'}`,
+      actor: staff(other),
+      code: 'FORBIDDEN',
+    })
+  }
+  if (agencyRule !== true) {
+    const other = AGENCY_PERMISSIONS.filter((p) => !agencyRule.includes(p))
+    out.push({
+      who: `an agency user holding only ${other.join(', ') || 'nothing'}`,
+      actor: agency(other),
+      code: 'FORBIDDEN',
+    })
+  }
+  return out
+}
+
+async function refusal(call: () => unknown) {
+  try {
+    const r = call()
+    // Streamed lists are async generators: the check runs at the first pull.
+    if (r && typeof (r as AsyncGenerator).next === 'function') await (r as AsyncGenerator).next()
+    else await r
+  } catch (err) {
+    return err
+  }
+  return undefined
+}
+
+const modules = await Promise.all(
+  files.map(async (f) => ({
+    file: path.relative(root, f),
+    exports: (await import(f)) as Record<string, unknown>,
+  })),
+)
+
+const useCases: { name: string; file: string; fn: Fn }[] = []
+const unchecked: string[] = []
+for (const m of modules) {
+  for (const [name, value] of Object.entries(m.exports)) {
+    if (typeof value !== 'function' || INTERNAL.has(name) || name.startsWith('assert')) continue
+    const fn = value as Fn
+    const src = fn.toString()
+    const head = src.slice(0, src.indexOf(')') + 1)
+    const takesActor = /\bactor\b/.test(head) || /\b(opts|input)\.actor\b/.test(src)
+    if (fn.access) useCases.push({ name, file: m.file, fn })
+    else if (takesActor) unchecked.push(`${m.file}: ${name}`)
+  }
+}
+
+describe('every use case checks its caller itself', () => {
+  it('finds the use cases', () => {
+    expect(useCases.length).toBeGreaterThan(140)
+  })
+
+  it('leaves no exported function that takes an actor without a check', () => {
+    expect(unchecked).toEqual([])
+  })
+
+  for (const { name, file, fn } of useCases) {
+    const access = fn.access!
+    if ('public' in access) continue
+    for (const { who, actor, code } of wrongActors(access)) {
+      it(`${file} ${name} refuses ${who}`, async () => {
+        const err = await refusal(() => fn({ actor }))
+        expect(err).toBeInstanceOf(DomainError)
+        expect((err as DomainError).code).toBe(code)
+      })
+    }
+  }
+})
