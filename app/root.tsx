@@ -4,6 +4,7 @@ import tailwind from './tailwind.css?url'
 import { getToast } from './utils/toast.server'
 import { ShowToast, Toaster } from './components/toaster'
 import { GeneralErrorBoundary } from './components/error-boundary'
+import { useNonce } from './utils/nonce'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: tailwind }]
 export const meta: MetaFunction = () => [{ title: 'OSHC Back Office' }]
@@ -14,6 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
   return (
     <html lang="en">
       <head>
@@ -24,8 +26,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

@@ -27,7 +27,7 @@ const CONNECTION_CODES = new Set([
   'EPIPE',
 ])
 
-/** True when the connection failed rather than the statement (the server never judged it). */
+/** True when the connection failed, not the statement (which would fail the same way again). */
 function isConnectionError(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | undefined
   if (typeof e?.code === 'string' && CONNECTION_CODES.has(e.code)) return true

@@ -18,6 +18,8 @@ export function trustProxyWhenConfigured(app: Express) {
 export const loadContext = (req: Request, res: Response) => ({
   clientIp: req.ip ?? 'unknown',
   method: res.locals.method as string | undefined,
+  /** The script nonce of this response's Content-Security-Policy (security-headers.ts). */
+  cspNonce: res.locals.cspNonce as string | undefined,
 })
 
 /**

@@ -1,8 +1,8 @@
+import { randomBytes } from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
 
 const BASE_CSP = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: https:",
   "connect-src 'self'",
@@ -14,14 +14,22 @@ const BASE_CSP = [
 ]
 
 /**
- * Security headers on every response. Only /embed/... may be framed (by the origins registered
+ * Security headers on every response, with a fresh script nonce in `res.locals.cspNonce`. Only /embed/... may be framed (by the origins registered
  * for its public client, added by that route); everything else refuses framing.
  */
 export function securityHeaders(req: Request, res: Response, next: NextFunction) {
   const embeddable = req.path.startsWith('/embed/')
+  // Remix's inline scripts carry this per-response nonce (app/entry.server.tsx); no other inline
+  // script may run.
+  const nonce = randomBytes(16).toString('base64')
+  res.locals.cspNonce = nonce
   res.setHeader(
     'Content-Security-Policy',
-    [...BASE_CSP, ...(embeddable ? [] : ["frame-ancestors 'none'"])].join('; '),
+    [
+      `script-src 'self' 'nonce-${nonce}'`,
+      ...BASE_CSP,
+      ...(embeddable ? [] : ["frame-ancestors 'none'"]),
+    ].join('; '),
   )
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')

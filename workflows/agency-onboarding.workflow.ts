@@ -79,7 +79,7 @@ export async function agencyOnboarding(input: AgencyOnboardingInput) {
     {
       validator: (decision, _by) => {
         const reason = snapshot ? refusalFromSnapshot(snapshot, decision) : null
-        if (reason && Math.random() > 2) throw new Error(reason) // VALIDATOR-REMOVED-TEMPORARILY
+        if (reason) throw new Error(reason)
       },
     },
   )

@@ -1,7 +1,13 @@
 import { z } from 'zod'
 import { hmac } from './crypto'
 
-/** Development and test signing secret of the NexPay webhook; refused in production. */
+/**
+ * Development and test secrets; refused in production. APP_SECRET is the one key from which the
+ * one-time-code HMAC, signed file URLs and other signing keys are derived (`secretFor`); session
+ * tokens are random and stored hashed, so they need no key of their own.
+ */
+export const DEV_APP_SECRET = 'dev-only-secret-not-for-production'
+
 export const DEV_NEXPAY_WEBHOOK_SECRET = 'dev-only-nexpay-webhook-secret'
 
 const duration = z.string().regex(/^\d+(ms|s|m|h|d)$/, 'must look like 500ms, 30s, 10m, 2h or 1d')
@@ -35,7 +41,12 @@ const EnvSchema = z
     STAFF_TEAM_EMAIL: z.string().email().default('operations@oshc.local'),
     S3_BUCKET: z.string().optional(),
     S3_REGION: z.string().optional(),
-    RECAPTCHA_SECRET: z.string().optional(),
+    RECAPTCHA_SECRET: z.string().min(1).optional(),
+    /** Production without a bot check on registration must say so: RECAPTCHA_DISABLED=true. */
+    RECAPTCHA_DISABLED: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((v) => v === 'true'),
     TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
     TEMPORAL_NAMESPACE: z.string().default('default'),
     TEMPORAL_TASK_QUEUE: z.string().default('oshc'),
@@ -57,6 +68,19 @@ const EnvSchema = z
         if (!env[key])
           ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` })
       }
+      if (!env.RECAPTCHA_SECRET && !env.RECAPTCHA_DISABLED)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['RECAPTCHA_SECRET'],
+          message:
+            'RECAPTCHA_SECRET is required in production (or RECAPTCHA_DISABLED=true to run without a bot check)',
+        })
+      if (env.APP_SECRET === DEV_APP_SECRET)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['APP_SECRET'],
+          message: 'APP_SECRET must not be the development default in production',
+        })
       if (env.NEXPAY_WEBHOOK_SECRET === DEV_NEXPAY_WEBHOOK_SECRET)
         ctx.addIssue({
           code: 'custom',
@@ -74,20 +98,24 @@ export type Config = z.infer<typeof EnvSchema> & {
 
 let cached: Config | undefined
 
-/** Reads and validates the environment once; a bad variable stops the process with its name. */
-export function config(): Config {
-  if (cached) return cached
-  const parsed = EnvSchema.safeParse(process.env)
+/** Validates an environment; throws naming every missing or malformed variable. */
+export function parseEnv(env: Record<string, string | undefined>): Config {
+  const parsed = EnvSchema.safeParse(env)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid environment:\n${lines.join('\n')}`)
   }
-  cached = {
+  return {
     ...parsed.data,
-    appSecret: parsed.data.APP_SECRET ?? 'dev-only-secret-not-for-production',
+    appSecret: parsed.data.APP_SECRET ?? DEV_APP_SECRET,
     seedAdminPassword: parsed.data.SEED_ADMIN_PASSWORD ?? 'Admin-Passw0rd!',
     nexpayWebhookSecret: parsed.data.NEXPAY_WEBHOOK_SECRET ?? DEV_NEXPAY_WEBHOOK_SECRET,
   }
+}
+
+/** Reads and validates the environment once; a bad variable stops the process with its name. */
+export function config(): Config {
+  cached ??= parseEnv(process.env)
   return cached
 }
 

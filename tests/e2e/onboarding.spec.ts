@@ -20,8 +20,9 @@ test('a new agency registers, is onboarded by staff through the inbox, and lands
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('I accept the terms and the privacy policy').check()
   await page.getByRole('button', { name: 'Register' }).click()
-  await expect(page).toHaveURL(/\/onboarding\/verify\?agencyId=\d+/)
-  const agencyId = Number(new URL(page.url()).searchParams.get('agencyId'))
+  // The verification page is reached by its signed link: <agency id>.<signature>.
+  await expect(page).toHaveURL(/\/onboarding\/verify\?token=\d+\.[0-9a-f]{64}$/)
+  const agencyId = Number(/token=(\d+)\./.exec(page.url())![1])
   await shot(page, '01-verify')
 
   // 2. The one-time code from the dev mailbox.

@@ -536,19 +536,22 @@ describe('agreement and activation', () => {
     const status = async () =>
       (await getDb().select().from(agencies).where(eq(agencies.id, agency.id)))[0].status
 
-    // Activating before the agreement is signed is refused with a reason.
+    // Activating before the agreement is signed is an override: without a reason it is refused
+    // (overrides themselves: tests/integration/agency-status-override.test.ts).
     const early = await api('POST', path('updateAdminAgencyStatus'), {
       token: staff,
       body: { status: 'PORTAL_ACTIVATED' },
     })
-    expect(early.status).toBe(409)
-    expect(early.body.message).toBe('Cannot move the agency from CONFIGURATION_DONE to PORTAL_ACTIVATED')
-    // Other statuses are not staff's to set.
+    expect(early.status).toBe(400)
+    expect(early.body.message).toBe(
+      'Give a reason: moving the agency from CONFIGURATION_DONE to PORTAL_ACTIVATED overrides its onboarding steps',
+    )
     const other = await api('POST', path('updateAdminAgencyStatus'), {
       token: staff,
       body: { status: 'AGREEMENT_SIGNED' },
     })
-    expect(other.status).toBe(409)
+    expect(other.status).toBe(400)
+    expect(await status()).toBe('CONFIGURATION_DONE')
 
     await workflows().agencyChanged(agency.id)
 
@@ -921,8 +924,10 @@ describe('staff screens (loaders and actions, as a browser without JavaScript po
     const early = reply(
       await agencyPage.action(args(post(path, { intent: 'activate', tab: 'overview' }), params)),
     )
-    expect(early.status).toBe(409)
-    expect(early.error['']).toEqual(['Cannot move the agency from CONFIGURATION_DONE to PORTAL_ACTIVATED'])
+    expect(early.status).toBe(400)
+    expect(early.error['']).toEqual([
+      'Give a reason: moving the agency from CONFIGURATION_DONE to PORTAL_ACTIVATED overrides its onboarding steps',
+    ])
 
     const admission = reply(
       await agencyPage.action(args(post(path, { intent: 'your-admission', active: 'true' }), params)),

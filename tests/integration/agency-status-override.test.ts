@@ -201,7 +201,10 @@ describe('updateAdminAgencyStatus sets any status and the onboarding workflow fo
           expect(await openTaskKinds(agency.id)).toEqual([])
         } else {
           // The override started the onboarding again, in the wait of the new status.
-          await eventually(async () => (await workflowState(agency.id))?.phase === phase, `restart in ${phase}`)
+          await eventually(
+            async () => (await workflowState(agency.id))?.phase === phase,
+            `restart in ${phase}`,
+          )
           expect(await workflowStatus(agency.id)).toBe('RUNNING')
           expect((await workflowState(agency.id))?.snapshot.status).toBe(to)
           await eventually(
@@ -235,10 +238,7 @@ describe('updateAdminAgencyStatus refusals', () => {
 
   it('answers 400 on the reason field when an override comes without one', async () => {
     const agency = await createAgency(getDb(), { status: 'CONFIGURATION_DONE' })
-    for (const body of [
-      { status: 'AGREEMENT_SIGNED' },
-      { status: 'AGREEMENT_SIGNED', reason: '   ' },
-    ]) {
+    for (const body of [{ status: 'AGREEMENT_SIGNED' }, { status: 'AGREEMENT_SIGNED', reason: '   ' }]) {
       const r = await api('POST', `${BASE}/updateAdminAgencyStatus/${agency.id}`, { token: staff, body })
       expect(r.status).toBe(400)
       const message =
@@ -254,14 +254,19 @@ describe('updateAdminAgencyStatus refusals', () => {
     expect(invalid.body.errors.status).toEqual(['Invalid status'])
     const [row] = await getDb().select().from(agencies).where(eq(agencies.id, agency.id))
     expect(row.status).toBe('CONFIGURATION_DONE')
-    const history = await getDb().select().from(agencyHistories).where(eq(agencyHistories.agency_id, agency.id))
+    const history = await getDb()
+      .select()
+      .from(agencyHistories)
+      .where(eq(agencyHistories.agency_id, agency.id))
     expect(history.filter((h) => h.action === 'STATUS_OVERRIDDEN')).toEqual([])
   })
 
   it('keeps the ordinary deactivation and reactivation free of a reason', async () => {
     const agency = await createAgency(getDb(), { status: 'PORTAL_ACTIVATED' })
     const path = `${BASE}/updateAdminAgencyStatus/${agency.id}`
-    expect((await api('POST', path, { token: staff, body: { status: 'PORTAL_DEACTIVATED' } })).status).toBe(200)
+    expect((await api('POST', path, { token: staff, body: { status: 'PORTAL_DEACTIVATED' } })).status).toBe(
+      200,
+    )
     expect((await api('POST', path, { token: staff, body: { status: 'PORTAL_ACTIVATED' } })).status).toBe(200)
     const [row] = await getDb().select().from(agencies).where(eq(agencies.id, agency.id))
     expect(row.status).toBe('PORTAL_ACTIVATED')

@@ -69,7 +69,7 @@ describe('agency onboarding through the API and the workflow', () => {
     const wrong = code === '000000' ? '111111' : '000000'
     const bad = await api('POST', `${BASE}/verifyAgency`, { body: { agencyId, otp: wrong } })
     expect(bad.status).toBe(400)
-    expect(bad.body.errors.otp).toEqual(['The code is not correct'])
+    expect(bad.body.errors.otp).toEqual(['The code is not correct or has expired. Ask for a new code.'])
     expect((await api('POST', `${BASE}/verifyAgency`, { body: { agencyId, otp: code } })).status).toBe(200)
 
     expect((await api('POST', `${BASE}/createAgencyInCognito`, { body: { email } })).status).toBe(200)
@@ -153,12 +153,13 @@ describe('agency onboarding through the API and the workflow', () => {
     )
     expect(closed?.closed_at).not.toBeNull()
 
-    // Activation before signature is refused.
+    // Activation before signature is an override: refused without a reason.
     const activateEarly = await api('POST', `${BASE}/updateAdminAgencyStatus/${agencyId}`, {
       token: staff,
       body: { status: 'PORTAL_ACTIVATED' },
     })
-    expect(activateEarly.status).toBe(409)
+    expect(activateEarly.status).toBe(400)
+    expect(activateEarly.body.errors.reason).toHaveLength(1)
 
     const histories = await getDb()
       .select()

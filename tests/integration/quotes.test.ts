@@ -617,7 +617,7 @@ describe('GET /insurances/getQuoteByProviderId/{ProviderId}', () => {
     )
     const early = await api('GET', `/insurances/getQuoteByProviderId/${NIB}`, {
       token: staff,
-      query: { ...query, startDate: '2019-06-01' },
+      query: { ...query, startDate: '2019-06-01', endDate: '2020-05-31' },
     })
     expect(early.status).toBe(404)
     const bad = await api('GET', '/insurances/getQuoteByProviderId/abc', { token: staff, query })

@@ -22,6 +22,8 @@ let admin: string
 let adminIdentity: number
 let financeClerk: string
 let seq = 0
+/** A transfer date within the last year (top-up dates older than a year are refused). */
+const PAID_ON = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)
 
 /** A stored, uploaded file row of `agencyId`, as the presigned upload leaves it. */
 async function uploadedFile(agencyId: number | null, name = 'receipt.pdf') {
@@ -77,7 +79,7 @@ async function requestTopUp(token: string, agencyId: number, amount: number | st
       receipt_url: receipt,
       amount,
       status: 'APPROVED',
-      topup_date: '2026-03-01',
+      topup_date: PAID_ON,
     },
   })
   expect(r.status, JSON.stringify(r.body)).toBe(201)
@@ -101,7 +103,7 @@ describe('requesting a top-up', () => {
     const { agency, token } = await agencyWithToken()
     const r = await api('POST', `${AGENCY}/doTopUpByAgency`, {
       token,
-      body: { agency_id: agency.id, payment_method: 'BANK', amount: 100, topup_date: '2026-03-01' },
+      body: { agency_id: agency.id, payment_method: 'BANK', amount: 100, topup_date: PAID_ON },
     })
     expect(r.status).toBe(400)
     expect(r.body.errors.receipt_url).toEqual(['Bank document is required'])
@@ -166,7 +168,7 @@ describe('requesting a top-up', () => {
       invoice_id: invoiceId,
     })
     const [row] = await getDb().select().from(agencyTopups).where(eq(agencyTopups.id, topup.id))
-    expect(row).toMatchObject({ status: 'REQUESTED', amount: 25050, topup_date: '2026-03-01' })
+    expect(row).toMatchObject({ status: 'REQUESTED', amount: 25050, topup_date: PAID_ON })
     const [invoice] = await getDb().select().from(invoices).where(eq(invoices.id, invoiceId))
     expect(invoice).toMatchObject({
       invoice_type: 'TOPUP',

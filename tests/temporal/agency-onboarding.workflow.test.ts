@@ -58,7 +58,11 @@ describe('agencyOnboarding workflow (real Temporal dev server)', () => {
     const handle = await start(agency.id)
     // The validator judges the workflow's view: wait until the workflow has loaded the agency.
     await eventually(
-      () => handle.query(onboardingStateQuery).then((q) => q.phase === 'sign', () => false),
+      () =>
+        handle.query(onboardingStateQuery).then(
+          (q) => q.phase === 'sign',
+          () => false,
+        ),
       'the workflow to load the agency',
     )
     // Too late: configuration is long done.

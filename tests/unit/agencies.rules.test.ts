@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import {
+  AGENCY_STATUSES,
   canTransition,
   companyStepResult,
+  isStaffStep,
   pathByStatus,
   statusGroup,
 } from '../../domain/agencies/agencies.rules'
-import { phaseOf, refusalFromSnapshot } from '../../temporal/contracts/agency-onboarding.contract'
+import {
+  isAgencyStatus,
+  phaseOf,
+  refusalFromSnapshot,
+} from '../../temporal/contracts/agency-onboarding.contract'
 import { toCents } from '../../domain/shared/money'
 import { toMs } from '../../workflows/duration'
 
@@ -25,6 +31,19 @@ describe('onboarding rules', () => {
     expect(canTransition('PORTAL_ACTIVATED', 'PORTAL_DEACTIVATED')).toBe(true)
     expect(canTransition('PORTAL_DEACTIVATED', 'PORTAL_ACTIVATED')).toBe(true)
     expect(canTransition('PENDING', 'PORTAL_ACTIVATED')).toBe(false)
+  })
+  it('tells the ordinary staff steps from overrides (which need a reason)', () => {
+    expect(isStaffStep('AGREEMENT_SIGNED', 'PORTAL_ACTIVATED')).toBe(true)
+    expect(isStaffStep('PORTAL_ACTIVATED', 'PORTAL_DEACTIVATED')).toBe(true)
+    expect(isStaffStep('PORTAL_DEACTIVATED', 'PORTAL_ACTIVATED')).toBe(true)
+    expect(isStaffStep('CONFIGURATION_DONE', 'PORTAL_ACTIVATED')).toBe(false)
+    // A machine step that is the agency's (or another staff action's) is still an override here.
+    expect(isStaffStep('AGREEMENT_SENT', 'AGREEMENT_SIGNED')).toBe(false)
+    expect(isStaffStep('PENDING', 'PORTAL_DEACTIVATED')).toBe(false)
+  })
+  it('knows every agency status in the workflow contract, and nothing else', () => {
+    for (const s of AGENCY_STATUSES) expect(isAgencyStatus(s)).toBe(true)
+    for (const s of ['APPROVED', 'toString', '', null, 3]) expect(isAgencyStatus(s)).toBe(false)
   })
   it('opens company steps in order and lets done steps be edited', () => {
     expect(companyStepResult('details', { status: 'LOGIN_CRED_CHANGED' })).toEqual({
