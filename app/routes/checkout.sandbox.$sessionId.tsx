@@ -23,6 +23,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../components/ui
 import { Input } from '../components/ui/input'
 import { Label } from '../components/ui/label'
 import { readForm, replyInvalid, replyWithError, throwAsResponse } from '../utils/forms.server'
+import { requireSameOrigin } from '../utils/session.server'
 import { formatMoney } from '../utils/misc'
 
 export const meta: MetaFunction = () => [{ title: 'Test checkout · OSHC Back Office' }]
@@ -50,6 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request)
   const url = new URL(request.url)
   const sessionId = params.sessionId ?? ''
   const submission = parseWithZod(await readForm(request), { schema: CheckoutSchema })

@@ -10,26 +10,23 @@ import { CheckCircle2 } from 'lucide-react'
 import { z } from 'zod'
 import { CURRENCIES } from '../../db/schema/enums'
 import { confirmPaymentLinkCheckout } from '../../domain/payments/confirm-payment-link-checkout'
-import { createExchangeQuote } from '../../domain/payments/create-exchange-quote'
+import { quotePaymentLink } from '../../domain/payments/create-exchange-quote'
 import { getPaymentLink } from '../../domain/payments/get-payment-link'
 import { startPaymentLinkCheckout } from '../../domain/payments/start-payment-link-checkout'
 import { DomainError } from '../../domain/shared/errors'
-import { toCents } from '../../domain/shared/money'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { ErrorList, SelectField, SubmitButton } from '../components/forms'
 import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert'
 import { Button } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card'
 import { readForm, replyInvalid, replyWithError, throwAsResponse } from '../utils/forms.server'
+import { requireSameOrigin } from '../utils/session.server'
 import { formatMoney } from '../utils/misc'
 
 export const meta: MetaFunction = () => [
   { title: 'Pay your health cover · OSHC Back Office' },
   { name: 'robots', content: 'noindex' },
 ]
-
-/** The public payment page of a payment link: no sign-in, the unguessable reference is the key. */
-const PUBLIC = { kind: 'system', name: 'payment-link-page' } as const
 
 const CurrencySchema = z.enum(CURRENCIES)
 
@@ -56,11 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const currency = chosen.success ? chosen.data : 'AUD'
   const quote =
     currency !== 'AUD' && link.status === 'ACTIVE'
-      ? await createExchangeQuote({
-          actor: PUBLIC,
-          totalCents: toCents(link.amount),
-          paymentCurrency: currency,
-        }).catch((err: unknown) => {
+      ? await quotePaymentLink({ reference, paymentCurrency: currency }).catch((err: unknown) => {
           if (err instanceof DomainError) return null
           throw err
         })
@@ -77,6 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const PaySchema = z.object({ intent: z.literal('pay') })
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request)
   const submission = parseWithZod(await readForm(request), { schema: PaySchema })
   if (submission.status !== 'success') return replyInvalid(submission)
   let url: string

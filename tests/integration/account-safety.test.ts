@@ -237,7 +237,7 @@ describe('1. sign-in limits: nobody can lock an account out', () => {
       const app = express()
       trustProxyWhenConfigured(app)
       app.get('/ip', (req: express.Request, res: express.Response) => {
-        res.json(loadContext(req))
+        res.json({ clientIp: loadContext(req, res).clientIp })
       })
       const server = app.listen(0, '127.0.0.1')
       await new Promise((r) => server.once('listening', r))

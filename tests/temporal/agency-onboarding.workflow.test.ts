@@ -108,14 +108,20 @@ describe('agencyOnboarding workflow (real Temporal dev server)', () => {
         ),
       'escalation mail',
     )
-    const history = await getDb()
-      .select()
-      .from(agencyHistories)
-      .where(eq(agencyHistories.agency_id, agency.id))
-    expect(history.map((h) => h.action)).toEqual(expect.arrayContaining(['REMINDER_SENT', 'ESCALATED']))
-    const [task] = await getDb().select().from(tasks).where(eq(tasks.agency_id, agency.id))
+    // The history row and the task's escalation are written after the mail: wait for them too.
+    await eventually(async () => {
+      const history = await getDb()
+        .select()
+        .from(agencyHistories)
+        .where(eq(agencyHistories.agency_id, agency.id))
+      const actions = history.map((h) => h.action)
+      return actions.includes('REMINDER_SENT') && actions.includes('ESCALATED')
+    }, 'reminder and escalation in the history')
+    const task = await eventually(async () => {
+      const [t] = await getDb().select().from(tasks).where(eq(tasks.agency_id, agency.id))
+      return t?.escalated_at ? t : undefined
+    }, 'the task marked escalated')
     expect(task.kind).toBe('SIGN_AGREEMENT')
-    expect(task.escalated_at).not.toBeNull()
   })
 
   it('sends a reminder once when the worker comes back after its deadline passed', async () => {
