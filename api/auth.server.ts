@@ -26,7 +26,9 @@ function forwarded(request: Request, name: string) {
 
 /** Whether the browser reached us over TLS (directly, or through a trusted proxy). */
 export function isTls(request: Request) {
-  return (forwarded(request, 'x-forwarded-proto') ?? new URL(request.url).protocol.replace(/:$/, '')) === 'https'
+  return (
+    (forwarded(request, 'x-forwarded-proto') ?? new URL(request.url).protocol.replace(/:$/, '')) === 'https'
+  )
 }
 
 /** The app's origin: APP_ORIGIN, else the one the request was addressed to (scheme, Host). */

@@ -1,7 +1,7 @@
 import { type z } from 'zod'
 import { endpoints } from './endpoints'
 import type { Endpoint, Method } from './define'
-import { DomainError, HTTP_STATUS, type FieldErrors } from '../domain/shared/errors'
+import { DomainError, fieldErrors, HTTP_STATUS, type FieldErrors } from '../domain/shared/errors'
 import { authorize } from '../domain/shared/authorize'
 import { authenticateRequest } from './auth.server'
 import { logError } from '../domain/shared/log'
@@ -67,16 +67,6 @@ export function matchEndpoint(
   return { allow: [...allow] }
 }
 
-/** Zod issues -> `{ field: [message] }` keyed by the dotted path the spec names. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {}
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_'
-    ;(out[key] ??= []).push(issue.message)
-  }
-  return out
-}
-
 /** Query strings: repeated keys and `key[]` become arrays. */
 export function queryObject(url: URL) {
   const out: Record<string, string | string[]> = {}
@@ -113,7 +103,7 @@ function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, errors: Fiel
   if (!schema) return {} as T
   const r = schema.safeParse(value)
   if (r.success) return r.data
-  Object.assign(errors, fieldErrors(r.error))
+  Object.assign(errors, fieldErrors(r.error.issues))
   return undefined as T
 }
 
@@ -175,7 +165,8 @@ export async function handleApiRequest(
     if (err instanceof DomainError) {
       const res = errorResponse(HTTP_STATUS[err.code], err.message, err.errors, err.extra)
       // A 429 says when to try again (seconds), in the header and as `retryAfter` in the body.
-      if (typeof err.extra?.retryAfter === 'number') res.headers.set('Retry-After', String(err.extra.retryAfter))
+      if (typeof err.extra?.retryAfter === 'number')
+        res.headers.set('Retry-After', String(err.extra.retryAfter))
       return res
     }
     logError('api', err, { method, path })

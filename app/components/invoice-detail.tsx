@@ -2,7 +2,14 @@ import { Link } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { SerializedInvoice } from '../utils/invoice.server'
-import { formatDate, formatDateTime, humanize, formatMoney } from '../utils/misc'
+import { formatDate, formatDateTime, formatMoney } from '../utils/misc'
+import {
+  directionLabel,
+  INVOICE_TYPE_LABELS,
+  labelOf,
+  LINE_ITEM_TYPE_LABELS,
+  PAYMENT_METHOD_LABELS,
+} from '../utils/labels'
 import { PageHeader } from './app-shell'
 import { StatusBadge } from './status-badge'
 import { Card, CardContent, CardHeader, CardTitle } from './ui/card'
@@ -28,10 +35,10 @@ export function InvoiceDetail({ invoice, backHref }: { invoice: SerializedInvoic
         title={`Invoice #${invoice.id}`}
         description={
           <span className="flex flex-wrap items-center gap-2">
-            <StatusBadge status={invoice.status} />
-            {invoice.pending_approval ? <StatusBadge status="PENDING_APPROVAL" /> : null}
+            <StatusBadge kind="invoice" status={invoice.status} />
+            {invoice.pending_approval ? <StatusBadge kind="invoice" status="PENDING_APPROVAL" /> : null}
             <span>
-              {humanize(invoice.invoice_type)} invoice for {invoice.agency.name ?? invoice.agency.email}
+              {labelOf(INVOICE_TYPE_LABELS, invoice.invoice_type)} invoice for {invoice.agency.name ?? invoice.agency.email}
             </span>
           </span>
         }
@@ -43,7 +50,7 @@ export function InvoiceDetail({ invoice, backHref }: { invoice: SerializedInvoic
         <CardContent>
           <dl className="divide-y">
             <Detail label="Agency">{invoice.agency.name ?? invoice.agency.email}</Detail>
-            <Detail label="From → to">{`${invoice.from} → ${invoice.to}`}</Detail>
+            <Detail label="Billed">{directionLabel(invoice.from, invoice.to, invoice.agency.name ?? invoice.agency.email)}</Detail>
             <Detail label="Invoice date">{formatDate(invoice.invoice_date)}</Detail>
             <Detail label="Due date">{invoice.due_date ? formatDate(invoice.due_date) : null}</Detail>
             <Detail label="Sub-total">{formatMoney(invoice.sub_total)}</Detail>
@@ -66,7 +73,7 @@ export function InvoiceDetail({ invoice, backHref }: { invoice: SerializedInvoic
                 <TableHead>Description</TableHead>
                 <TableHead>Type</TableHead>
                 <TableHead>Policy</TableHead>
-                <TableHead>Payer → receiver</TableHead>
+                <TableHead>Paid by and to</TableHead>
                 <TableHead className="text-right">Tax</TableHead>
                 <TableHead className="text-right">Total</TableHead>
               </TableRow>
@@ -75,9 +82,9 @@ export function InvoiceDetail({ invoice, backHref }: { invoice: SerializedInvoic
               {invoice.line_items.map((li) => (
                 <TableRow key={li.id}>
                   <TableCell>{li.description}</TableCell>
-                  <TableCell>{humanize(li.line_item_type)}</TableCell>
+                  <TableCell>{labelOf(LINE_ITEM_TYPE_LABELS, li.line_item_type)}</TableCell>
                   <TableCell>{li.policy_ref ?? '—'}</TableCell>
-                  <TableCell>{`${li.payer} → ${li.receiver}`}</TableCell>
+                  <TableCell>{directionLabel(li.payer, li.receiver, invoice.agency.name ?? invoice.agency.email)}</TableCell>
                   <TableCell className="text-right">{formatMoney(li.tax_amount)}</TableCell>
                   <TableCell className="text-right">{formatMoney(li.total_amount)}</TableCell>
                 </TableRow>
@@ -95,10 +102,10 @@ export function InvoiceDetail({ invoice, backHref }: { invoice: SerializedInvoic
             {invoice.payments.map((p) => (
               <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
                 <span>
-                  {humanize(p.method)} · {formatMoney(p.payment_amount)}
+                  {labelOf(PAYMENT_METHOD_LABELS, p.method)} · {formatMoney(p.payment_amount)}
                 </span>
                 <span className="flex items-center gap-2">
-                  <StatusBadge status={p.status} />
+                  <StatusBadge kind="invoicePayment" status={p.status} />
                   {p.paid_at ? formatDateTime(p.paid_at) : `submitted ${formatDateTime(p.created_at)}`}
                 </span>
               </li>

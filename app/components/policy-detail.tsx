@@ -25,7 +25,7 @@ export function PolicyStatusLine({ policy }: { policy: PolicyDetailView }) {
   return (
     <span className="flex flex-wrap items-center gap-2">
       <PolicyStatusBadge status={policy.status} label={policy.status_label} />
-      {policy.user_defined_status ? <StatusBadge status={policy.user_defined_status} /> : null}
+      {policy.user_defined_status ? <StatusBadge kind="workingStatus" status={policy.user_defined_status} /> : null}
       {policy.is_archived ? <span className="text-sm text-muted-foreground">Archived</span> : null}
     </span>
   )
@@ -111,7 +111,7 @@ export function PolicySections({
                       <span className="block text-muted-foreground">Rejected: {x.rejection_reason}</span>
                     ) : null}
                   </span>
-                  <StatusBadge status={x.status} />
+                  <StatusBadge kind="payment" status={x.status} />
                 </li>
               ))}
             </ul>
@@ -130,7 +130,7 @@ export function PolicySections({
                         ? ` · ${i.outstanding} outstanding`
                         : ''}
                     </span>
-                    <StatusBadge status={i.status} />
+                    <StatusBadge kind="invoice" status={i.status} />
                   </li>
                 ))}
               </ul>

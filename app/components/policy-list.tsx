@@ -2,7 +2,8 @@ import { Link, useSearchParams } from '@remix-run/react'
 import * as React from 'react'
 
 import { cn } from '../utils/cn'
-import { formatDate, formatDateTime, formatMoney, humanize } from '../utils/misc'
+import { formatDate, formatDateTime, formatMoney } from '../utils/misc'
+import { labelOf, POLICY_TYPE_LABELS, USER_DEFINED_STATUS_LABELS } from '../utils/labels'
 import {
   DataTable,
   ExportLinks,
@@ -31,7 +32,7 @@ export interface PolicyListRowView {
   user_defined_status: string | null
   customer: { name: string; email: string | null }
   provider: { id: number; display_name: string } | null
-  agency: { id: number; name: string | null }
+  agency: { id: number; name: string | null; email: string }
 }
 
 export interface PolicyTab {
@@ -53,7 +54,7 @@ export interface PolicyListQueryView {
   perPage: string
 }
 
-const POLICY_TYPES = ['SINGLE', 'COUPLE', 'SINGLE_PARENT', 'FAMILY']
+const POLICY_TYPES = Object.keys(POLICY_TYPE_LABELS)
 const PER_PAGE = [10, 25, 50, 100]
 
 /** A policy status with its label (the enum decides the colour). */
@@ -123,12 +124,12 @@ export function PolicyList({
           {
             key: 'agency',
             header: 'Agency',
-            cell: (p: PolicyListRowView) => p.agency.name ?? `#${p.agency.id}`,
+            cell: (p: PolicyListRowView) => p.agency.name ?? p.agency.email,
           },
         ]
       : []),
     { key: 'provider', header: 'Insurer', cell: (p: PolicyListRowView) => p.provider?.display_name ?? '—' },
-    { key: 'policy_type', header: 'Type', cell: (p: PolicyListRowView) => humanize(p.policy_type) || '—' },
+    { key: 'policy_type', header: 'Type', cell: (p: PolicyListRowView) => labelOf(POLICY_TYPE_LABELS, p.policy_type) || '—' },
     {
       key: 'start_date',
       header: 'Cover',
@@ -150,7 +151,7 @@ export function PolicyList({
         <div className="flex flex-col items-start gap-1">
           <PolicyStatusBadge status={p.status} label={p.status_label} />
           {p.user_defined_status ? (
-            <span className="text-xs text-muted-foreground">{humanize(p.user_defined_status)}</span>
+            <span className="text-xs text-muted-foreground">{labelOf(USER_DEFINED_STATUS_LABELS, p.user_defined_status)}</span>
           ) : null}
         </div>
       ),
@@ -227,7 +228,7 @@ export function PolicyList({
             <option value="">Any type</option>
             {POLICY_TYPES.map((t) => (
               <option key={t} value={t}>
-                {humanize(t)}
+                {labelOf(POLICY_TYPE_LABELS, t)}
               </option>
             ))}
           </Select>

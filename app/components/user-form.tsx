@@ -232,7 +232,7 @@ export function EditUserPage({
         description={user.email}
         actions={
           <>
-            <StatusBadge status={user.status} />
+            <StatusBadge kind="user" status={user.status} />
             <BackLink to={backHref}>{backLabel}</BackLink>
           </>
         }

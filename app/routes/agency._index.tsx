@@ -28,7 +28,7 @@ export default function AgencyHome() {
       <PageHeader
         title={agency.full_company_name ?? agency.email}
         description="Your agency at a glance."
-        actions={<StatusBadge status={agency.status} />}
+        actions={<StatusBadge kind="agency" status={agency.status} />}
       />
       <div className="grid gap-4 md:grid-cols-2">
         <Card>

@@ -36,7 +36,14 @@ import { Input } from '../components/ui/input'
 import { Label } from '../components/ui/label'
 import { Select } from '../components/ui/select'
 import { listParams, readForm, replyInvalid, replyWithError } from '../utils/forms.server'
-import { formatDate, formatDateTime, humanize, formatMoney } from '../utils/misc'
+import { formatDate, formatDateTime, formatMoney } from '../utils/misc'
+import {
+  BALANCE_TRANSACTION_TYPE_LABELS,
+  INVOICE_TAB_LABELS,
+  INVOICE_TYPE_LABELS,
+  labelOf,
+  REQUEST_STATUS_LABELS,
+} from '../utils/labels'
 import { FINANCE_PAGES, requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { storeFormFile } from '../utils/upload.server'
@@ -291,7 +298,7 @@ function Ledger({ ledger }: { ledger: NonNullable<LoaderData['ledger']> }) {
         emptyText="No balance movement yet. Top up your balance to pay premiums from it."
         columns={[
           { key: 'created_at', header: 'Date', cell: (t: Row) => formatDateTime(t.created_at) },
-          { key: 'type', header: 'Type', cell: (t: Row) => humanize(t.type) },
+          { key: 'type', header: 'Type', cell: (t: Row) => labelOf(BALANCE_TRANSACTION_TYPE_LABELS, t.type) },
           { key: 'policy', header: 'Policy', cell: (t: Row) => t.policy_ref ?? '—' },
           {
             key: 'transaction_amount',
@@ -379,7 +386,7 @@ function Topups({ topups, canTopUp }: { topups: NonNullable<LoaderData['topups']
             <option value="">Any status</option>
             {REQUEST_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {humanize(s)}
+                {labelOf(REQUEST_STATUS_LABELS, s)}
               </option>
             ))}
           </Select>
@@ -412,7 +419,7 @@ function Topups({ topups, canTopUp }: { topups: NonNullable<LoaderData['topups']
             key: 'status',
             header: 'Status',
             sortable: true,
-            cell: (t: Row) => <StatusBadge status={t.status} />,
+            cell: (t: Row) => <StatusBadge kind="request" status={t.status} />,
           },
           { key: 'reason', header: 'Rejection reason', cell: (t: Row) => t.rejection_reason ?? '—' },
           {
@@ -450,7 +457,7 @@ function Invoices({ invoices }: { invoices: NonNullable<LoaderData['invoices']> 
     <div className="space-y-4">
       <TabLinks
         label="Invoice groups"
-        items={INVOICE_TABS.map((t) => ({ value: t, label: humanize(t) }))}
+        items={INVOICE_TABS.map((t) => ({ value: t, label: labelOf(INVOICE_TAB_LABELS, t) }))}
         current={invoices.invoiceTab}
         href={(t) => href({ invoice_tab: t })}
       />
@@ -464,7 +471,7 @@ function Invoices({ invoices }: { invoices: NonNullable<LoaderData['invoices']> 
             <option value="">Any type</option>
             {INVOICE_TYPES.map((t) => (
               <option key={t} value={t}>
-                {humanize(t)}
+                {labelOf(INVOICE_TYPE_LABELS, t)}
               </option>
             ))}
           </Select>
@@ -509,15 +516,15 @@ function Invoices({ invoices }: { invoices: NonNullable<LoaderData['invoices']> 
               </Link>
             ),
           },
-          { key: 'invoice_type', header: 'Type', cell: (i: Row) => humanize(i.invoice_type) },
+          { key: 'invoice_type', header: 'Type', cell: (i: Row) => labelOf(INVOICE_TYPE_LABELS, i.invoice_type) },
           {
             key: 'status',
             header: 'Status',
             sortable: true,
             cell: (i: Row) => (
               <span className="flex flex-wrap gap-1">
-                <StatusBadge status={i.status} />
-                {i.pending_approval ? <StatusBadge status="PENDING_APPROVAL" /> : null}
+                <StatusBadge kind="invoice" status={i.status} />
+                {i.pending_approval ? <StatusBadge kind="invoice" status="PENDING_APPROVAL" /> : null}
               </span>
             ),
           },
@@ -585,14 +592,14 @@ function Payments({ payments }: { payments: NonNullable<LoaderData['payments']> 
             className: 'text-right',
             cell: (p: Row) => formatMoney(p.premium),
           },
-          { key: 'status', header: 'Status', cell: (p: Row) => <StatusBadge status={p.status} /> },
+          { key: 'status', header: 'Status', cell: (p: Row) => <StatusBadge kind="policy" status={p.status} label={p.status_label} /> },
           {
             key: 'payment',
             header: 'Last payment',
             cell: (p: Row) =>
               p.payment_status ? (
                 <span className="space-y-1">
-                  <StatusBadge status={p.payment_status} />
+                  <StatusBadge kind="payment" status={p.payment_status} />
                   {p.rejection_reason ? (
                     <span className="block text-sm text-muted-foreground">{p.rejection_reason}</span>
                   ) : null}

@@ -39,7 +39,7 @@ import { priceWithProviders } from '../../domain/quotes/price-policy'
 import { findCitiesByState } from '../../domain/reference/find-cities'
 import { findCountries } from '../../domain/reference/find-countries'
 import { findStatesByCountry } from '../../domain/reference/find-states'
-import { DomainError, HTTP_STATUS } from '../../domain/shared/errors'
+import { DomainError, fieldErrors, HTTP_STATUS } from '../../domain/shared/errors'
 import { isoDate, parseId } from '../../domain/shared/fields'
 import { fromCents } from '../../domain/shared/money'
 import { PageHeader } from '../components/app-shell'
@@ -147,13 +147,9 @@ function studentInput(
 
 /** Validation of the whole student, reported on the step's own field names. */
 function studentErrors(error: z.ZodError) {
-  const out: Record<string, string[]> = {}
-  for (const issue of error.issues) {
-    const [head, ...rest] = issue.path.map(String)
-    const key = head === 'customer' || head === 'policy' ? rest.join('.') : issue.path.map(String).join('.')
-    ;(out[key] ??= []).push(issue.message)
-  }
-  return out
+  return fieldErrors(error.issues, ([head, ...rest]) =>
+    head === 'customer' || head === 'policy' ? rest.join('.') : [head, ...rest].join('.'),
+  )
 }
 
 async function auCountryId() {
@@ -180,7 +176,10 @@ function quoteDates(url: URL, d: Details) {
   if (end && !isoDate().safeParse(end).success) errors.end_date = ['must be in the format of YYYY-MM-DD']
   if (start && end && !errors.start_date && !errors.end_date) {
     const dates = PolicyDatesSchema.safeParse({ start_date: start, end_date: end })
-    for (const issue of dates.error?.issues ?? []) (errors[String(issue.path[0])] ??= []).push(issue.message)
+    Object.assign(
+      errors,
+      fieldErrors(dates.error?.issues ?? [], ([field]) => field),
+    )
   }
   return { start, end, errors, ready: !!start && !!end && !Object.keys(errors).length }
 }

@@ -221,7 +221,7 @@ export default function PayPolicy() {
       <PageHeader
         title={`Pay for policy ${o.ref}`}
         description={`${o.policy.student ?? 'Student'} · ${o.policy.insurer ?? 'Insurer'} · ${o.policy.policy_type ?? ''}`}
-        actions={<StatusBadge status={o.status} />}
+        actions={<StatusBadge kind="policy" status={o.status} label={o.status_label} />}
       />
 
       {card?.ok ? (

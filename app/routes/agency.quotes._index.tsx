@@ -5,7 +5,7 @@ import { findQuotes } from '../../domain/quotes/find-quotes'
 import { findProviderPdsList } from '../../domain/quotes/get-provider-pds'
 import { QuoteQuerySchema } from '../../domain/quotes/quotes.schemas'
 import type { QuoteRow } from '../../domain/quotes/quotes.shared'
-import { DomainError } from '../../domain/shared/errors'
+import { DomainError, fieldErrors } from '../../domain/shared/errors'
 import { PageHeader } from '../components/app-shell'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { ErrorList, Field, SelectField } from '../components/forms'
@@ -39,9 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!searched) return answer({})
   const parsed = QuoteQuerySchema.safeParse(values)
   if (!parsed.success) {
-    const errors: Record<string, string[]> = {}
-    for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? '')] ??= []).push(issue.message)
-    return answer(errors)
+    return answer(fieldErrors(parsed.error.issues, ([field]) => field ?? ''))
   }
   try {
     const [quotes, pds] = await Promise.all([

@@ -7,10 +7,11 @@ import { forgotPassword } from '../../domain/access/change-password'
 import { AuthCard } from '../components/auth-card'
 import { ErrorList, Field, SubmitButton } from '../components/forms'
 import { Alert, AlertDescription } from '../components/ui/alert'
-import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, replyInvalid, replyWithError, retryAfterHeaders } from '../utils/forms.server'
 import { requireSameOrigin } from '../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password · OSHC Back Office' }]
+export const headers = retryAfterHeaders
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request)

@@ -11,10 +11,11 @@ import { LoginSchema } from '../../domain/access/access.schemas'
 import { login } from '../../domain/access/login'
 import { AuthCard } from '../components/auth-card'
 import { ErrorList, Field, SubmitButton } from '../components/forms'
-import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, replyInvalid, replyWithError, retryAfterHeaders } from '../utils/forms.server'
 import { getActor, homeFor, requireSameOrigin, safeRedirect, sessionCookie } from '../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · OSHC Back Office' }]
+export const headers = retryAfterHeaders
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { actor, mustChangePassword } = await getActor(request)

@@ -15,11 +15,12 @@ import { AuthCard } from '../components/auth-card'
 import { ErrorList, Field, SubmitButton } from '../components/forms'
 import { Alert, AlertDescription } from '../components/ui/alert'
 import { Button } from '../components/ui/button'
-import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, replyInvalid, replyWithError, retryAfterHeaders } from '../utils/forms.server'
 import { requireSameOrigin } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Verify your e-mail · OSHC Back Office' }]
+export const headers = retryAfterHeaders
 
 /** The page's form: the signed link's token names the agency, never a bare id. */
 const VerifyPageSchema = VerifyAgencySchema.omit({ agencyId: true }).extend({ token: z.string() })
@@ -59,7 +60,7 @@ const loginCreated = () =>
 /** Verifies the code, then creates the login (createAgencyInCognito) in the same step. */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const intent = formData.get('intent')
   const agency = await agencyOf(formData.get('token')?.toString())
   if (intent === 'resend') {

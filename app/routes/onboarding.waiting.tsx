@@ -23,7 +23,7 @@ export default function Waiting() {
       description={name ?? undefined}
     >
       <div className="space-y-4">
-        <StatusBadge status={status} />
+        <StatusBadge kind="agency" status={status} />
         <p>{waiting}</p>
         <p className="text-sm text-muted-foreground">
           We will e-mail you when there is something for you to do. This page updates when you reload it.

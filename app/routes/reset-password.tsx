@@ -6,11 +6,12 @@ import { ResetPasswordSchema } from '../../domain/access/access.schemas'
 import { resetPassword } from '../../domain/access/change-password'
 import { AuthCard } from '../components/auth-card'
 import { ErrorList, Field, SubmitButton } from '../components/forms'
-import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, replyInvalid, replyWithError, retryAfterHeaders } from '../utils/forms.server'
 import { requireSameOrigin } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Reset password · OSHC Back Office' }]
+export const headers = retryAfterHeaders
 
 export function loader({ request }: LoaderFunctionArgs) {
   return { token: new URL(request.url).searchParams.get('token') ?? '' }

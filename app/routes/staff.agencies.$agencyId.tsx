@@ -542,7 +542,7 @@ export default function AgencyPage() {
         title={agency.full_company_name ?? agency.email}
         description={
           <span className="flex flex-wrap items-center gap-2">
-            <StatusBadge status={agency.status} />
+            <StatusBadge kind="agency" status={agency.status} />
             <span>{loaded.waitingFor}</span>
           </span>
         }
@@ -689,7 +689,7 @@ function Overview({ loaded }: { loaded: LoaderData }) {
         </CardHeader>
         <CardContent className="space-y-6">
           <div className="flex items-center gap-2 text-sm">
-            Current status: <StatusBadge status={agency.status} />
+            Current status: <StatusBadge kind="agency" status={agency.status} />
           </div>
           <PortalButtons status={agency.status} tab="overview" />
           <SetStatusForm status={agency.status} />

@@ -219,7 +219,7 @@ export default function AgenciesList() {
           },
           { key: 'email', header: 'E-mail', sortable: true, cell: (a) => a.email },
           { key: 'country', header: 'Country', cell: (a) => a.country ?? '—' },
-          { key: 'status', header: 'Status', sortable: true, cell: (a) => <StatusBadge status={a.status} /> },
+          { key: 'status', header: 'Status', sortable: true, cell: (a) => <StatusBadge kind="agency" status={a.status} /> },
           { key: 'creation_type', header: 'Creation type', cell: (a) => humanize(a.creation_type) },
           { key: 'created_at', header: 'Created', sortable: true, cell: (a) => formatDateTime(a.created_at) },
         ]}

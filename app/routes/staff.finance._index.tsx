@@ -40,7 +40,16 @@ import { Label } from '../components/ui/label'
 import { Select } from '../components/ui/select'
 import { Textarea } from '../components/ui/textarea'
 import { listParams, readForm } from '../utils/forms.server'
-import { formatDate, formatDateTime, humanize, formatMoney } from '../utils/misc'
+import { formatDate, formatDateTime, formatMoney } from '../utils/misc'
+import {
+  directionLabel,
+  INVOICE_TAB_LABELS,
+  INVOICE_TYPE_LABELS,
+  labelOf,
+  PAYMENT_METHOD_LABELS,
+  POLICY_TYPE_LABELS,
+  REQUEST_STATUS_LABELS,
+} from '../utils/labels'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { storeFormFile } from '../utils/upload.server'
@@ -352,7 +361,7 @@ function PaymentFilters({ data }: { data: LoaderData }) {
           <option value="">Any method</option>
           {PAYMENT_METHODS.map((m) => (
             <option key={m} value={m}>
-              {humanize(m)}
+              {labelOf(PAYMENT_METHOD_LABELS, m)}
             </option>
           ))}
         </Select>
@@ -400,7 +409,7 @@ function PaymentsSection({
     { key: 'agency', header: 'Agency', cell: (p: Row) => p.agency },
     { key: 'customer', header: 'Student', cell: (p: Row) => p.customer },
     { key: 'provider', header: 'Insurer', cell: (p: Row) => p.provider ?? '—' },
-    { key: 'policy_type', header: 'Type', cell: (p: Row) => humanize(p.policy_type) || '—' },
+    { key: 'policy_type', header: 'Type', cell: (p: Row) => labelOf(POLICY_TYPE_LABELS, p.policy_type) || '—' },
     {
       key: 'premium',
       header: 'Premium',
@@ -408,15 +417,15 @@ function PaymentsSection({
       className: 'text-right',
       cell: (p: Row) => formatMoney(p.premium),
     },
-    { key: 'payment_method', header: 'Method', cell: (p: Row) => humanize(p.payment_method) || '—' },
+    { key: 'payment_method', header: 'Method', cell: (p: Row) => labelOf(PAYMENT_METHOD_LABELS, p.payment_method) || '—' },
     {
       key: 'payment_status',
       header: 'Payment',
-      cell: (p: Row) => (p.payment_status ? <StatusBadge status={p.payment_status} /> : '—'),
+      cell: (p: Row) => (p.payment_status ? <StatusBadge kind="payment" status={p.payment_status} /> : '—'),
     },
     ...(verification
       ? []
-      : [{ key: 'status', header: 'Policy status', cell: (p: Row) => <StatusBadge status={p.status} /> }]),
+      : [{ key: 'status', header: 'Policy status', cell: (p: Row) => <StatusBadge kind="policy" status={p.status} label={p.status_label} /> }]),
     {
       key: 'bank_document',
       header: 'Proof',
@@ -552,7 +561,7 @@ function TopupsSection({ data, topups }: { data: LoaderData; topups: NonNullable
             <option value="">Any status</option>
             {REQUEST_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {humanize(s)}
+                {labelOf(REQUEST_STATUS_LABELS, s)}
               </option>
             ))}
           </Select>
@@ -589,7 +598,7 @@ function TopupsSection({ data, topups }: { data: LoaderData; topups: NonNullable
               key: 'status',
               header: 'Status',
               sortable: true,
-              cell: (t: Row) => <StatusBadge status={t.status} />,
+              cell: (t: Row) => <StatusBadge kind="request" status={t.status} />,
             },
             {
               key: 'invoice',
@@ -665,7 +674,7 @@ function InvoicesSection({
     <div className="space-y-4">
       <TabLinks
         label="Invoice groups"
-        items={INVOICE_TABS.map((t) => ({ value: t, label: humanize(t) }))}
+        items={INVOICE_TABS.map((t) => ({ value: t, label: labelOf(INVOICE_TAB_LABELS, t) }))}
         current={data.statusTab as (typeof INVOICE_TABS)[number] | null}
         href={(t) => href({ invoice_tab: t })}
       />
@@ -679,7 +688,7 @@ function InvoicesSection({
             <option value="">Any type</option>
             {INVOICE_TYPES.map((t) => (
               <option key={t} value={t}>
-                {humanize(t)}
+                {labelOf(INVOICE_TYPE_LABELS, t)}
               </option>
             ))}
           </Select>
@@ -727,19 +736,19 @@ function InvoicesSection({
             ),
           },
           { key: 'agency', header: 'Agency', cell: (i: Row) => i.agency },
-          { key: 'invoice_type', header: 'Type', cell: (i: Row) => humanize(i.invoice_type) },
+          { key: 'invoice_type', header: 'Type', cell: (i: Row) => labelOf(INVOICE_TYPE_LABELS, i.invoice_type) },
           {
             key: 'status',
             header: 'Status',
             sortable: true,
             cell: (i: Row) => (
               <span className="flex flex-wrap gap-1">
-                <StatusBadge status={i.status} />
-                {i.pending_approval ? <StatusBadge status="PENDING_APPROVAL" /> : null}
+                <StatusBadge kind="invoice" status={i.status} />
+                {i.pending_approval ? <StatusBadge kind="invoice" status="PENDING_APPROVAL" /> : null}
               </span>
             ),
           },
-          { key: 'parties', header: 'From → to', cell: (i: Row) => `${i.from} → ${i.to}` },
+          { key: 'parties', header: 'Billed', cell: (i: Row) => directionLabel(i.from, i.to, i.agency) },
           {
             key: 'total_amount_due',
             header: 'Total',

@@ -4,7 +4,7 @@ import { FileText, Lock } from 'lucide-react'
 import { findQuoteServices, type QuoteServiceCell } from '../../domain/quotes/find-quote-services'
 import { findProviderPdsList } from '../../domain/quotes/get-provider-pds'
 import { QuoteServicesQuerySchema } from '../../domain/quotes/quotes.schemas'
-import { DomainError } from '../../domain/shared/errors'
+import { DomainError, fieldErrors } from '../../domain/shared/errors'
 import { PageHeader } from '../components/app-shell'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { ErrorList, Field, SelectField } from '../components/forms'
@@ -51,9 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     agency_id: values.agency_id.trim() || undefined,
   })
   if (!parsed.success) {
-    const errors: Record<string, string[]> = {}
-    for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? '')] ??= []).push(issue.message)
-    return answer(errors)
+    return answer(fieldErrors(parsed.error.issues, ([field]) => field ?? ''))
   }
   try {
     const [table, pds] = await Promise.all([

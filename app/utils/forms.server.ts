@@ -1,4 +1,4 @@
-import { data } from '@remix-run/node'
+import { data, type HeadersFunction } from '@remix-run/node'
 import type { Submission } from '@conform-to/react'
 import { DomainError, HTTP_STATUS } from '../../domain/shared/errors'
 import { fieldWithNul, NUL_MSG, parseId } from '../../domain/shared/fields'
@@ -18,6 +18,15 @@ export function replyWithError<T>(submission: Submission<T>, err: unknown) {
 /** A 429 says when to try again (seconds). */
 const retryAfterHeader = (err: DomainError): Record<string, string> =>
   typeof err.extra?.retryAfter === 'number' ? { 'Retry-After': String(err.extra.retryAfter) } : {}
+
+/**
+ * `export const headers = retryAfterHeaders` on pages whose actions are rate limited: Remix
+ * passes only Set-Cookie from an action to the page's response unless the route says otherwise.
+ */
+export const retryAfterHeaders: HeadersFunction = ({ actionHeaders }) => {
+  const seconds = actionHeaders.get('Retry-After')
+  return seconds ? { 'Retry-After': seconds } : {}
+}
 
 export function replyInvalid<T>(submission: Submission<T>) {
   return data(submission.reply(), { status: 400 })

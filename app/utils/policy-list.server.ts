@@ -16,7 +16,16 @@ import {
 } from '../../domain/policies/policies.schemas'
 import type { Actor } from '../../domain/shared/actor'
 import type { PolicyListQueryView, PolicyTab } from '../components/policy-list'
-import { formatDateTime, humanize } from './misc'
+import { formatCents, formatDate, formatDateTime, formatMoney } from './misc'
+import {
+  COMMISSION_STATUS_LABELS,
+  GENDER_LABELS,
+  labelOf,
+  PAYMENT_METHOD_LABELS,
+  POLICY_TYPE_LABELS,
+  readable,
+  visaLabel,
+} from './labels'
 
 /** A GET form sends untouched inputs as empty strings: they mean "no filter". */
 function filterParams(request: Request) {
@@ -106,8 +115,8 @@ export async function policyExportResponse(request: Request, actor: Actor, agenc
 type Details = Awaited<ReturnType<typeof getPolicyDetails>>
 type History = Awaited<ReturnType<typeof getPolicyHistory>>
 
-const dateOf = (d: string | null | undefined) => d ?? null
-const money = (n: number | null | undefined) => (n === null || n === undefined ? null : `${n.toFixed(2)} AUD`)
+const dateOf = (d: string | null | undefined) => (d ? formatDate(d) : null)
+const money = (n: number | null | undefined) => (n === null || n === undefined ? null : formatMoney(n))
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No')
 
 /** The policy detail as the agency and staff pages render it: labelled rows, JSON-safe. */
@@ -134,7 +143,7 @@ export function policyDetailView(d: Details, history: History) {
       ['Name', [c.title, c.first_name, c.last_name].filter(Boolean).join(' ')],
       ['E-mail', c.email],
       ['Date of birth', dateOf(c.dob)],
-      ['Gender', humanize(c.gender) || null],
+      ['Gender', labelOf(GENDER_LABELS, c.gender) || null],
       ['Mobile', c.mobile_number],
       ['Country', c.country_name],
       [
@@ -143,7 +152,7 @@ export function policyDetailView(d: Details, history: History) {
           ? `${c.passport_number}${c.passport_country_name ? ` (${c.passport_country_name})` : ''}`
           : null,
       ],
-      ['Visa subclass', c.visa_sub_class],
+      ['Visa subclass', visaLabel(c.visa_sub_class) || null],
       ['Institute', c.education_institute],
       ['Student number', c.student_number],
       ['Address', address],
@@ -164,24 +173,24 @@ export function policyDetailView(d: Details, history: History) {
     })),
     cover: [
       ['Insurer', d.provider?.display_name ?? null],
-      ['Policy type', humanize(p.policy_type) || null],
-      ['Cover', p.start_date ? `${p.start_date} to ${p.end_date}` : null],
+      ['Policy type', labelOf(POLICY_TYPE_LABELS, p.policy_type) || null],
+      ['Cover', p.start_date ? `${formatDate(p.start_date)} to ${formatDate(p.end_date)}` : null],
       ['Premium', money(p.premium)],
       ['Premium before offer', p.is_offer_applied ? money(p.original_amount_before_offer) : null],
-      ['Offer', p.is_offer_applied ? `${p.offer_rate}% until ${p.offer_end_date}` : null],
+      ['Offer', p.is_offer_applied ? `${p.offer_rate}% until ${formatDate(p.offer_end_date)}` : null],
       ['Premium without GST', money(p.premium_without_gst)],
       ['GST rate', p.gst_rate ? `${p.gst_rate}%` : null],
       [
         'Commission',
         d.commission
-          ? `${money(d.commission.amount)} (${d.commission.commission_rate}%, ${humanize(d.commission.status).toLowerCase()})`
+          ? `${money(d.commission.amount)} (${d.commission.commission_rate}%, ${labelOf(COMMISSION_STATUS_LABELS, d.commission.status).toLowerCase()})`
           : p.commission_rate
             ? `${p.commission_rate}%`
             : null,
       ],
       ['Policy number', p.policy_number],
       ['Membership number', p.membership_number],
-      ['Payment method', humanize(p.payment_method) || null],
+      ['Payment method', labelOf(PAYMENT_METHOD_LABELS, p.payment_method) || null],
       ['Purchased', p.purchased_at ? formatDateTime(p.purchased_at) : null],
     ] as [string, string | null][],
     payments: d.payments.map((x) => ({
@@ -215,8 +224,8 @@ export function policyDetailView(d: Details, history: History) {
       id: String(h.id),
       title:
         h.status_label && h.from_status !== h.status
-          ? `${humanizeAction(h.action)} → ${h.status_label}`
-          : humanizeAction(h.action),
+          ? `${readable(h.action)} → ${h.status_label}`
+          : readable(h.action),
       at: h.created_at.toISOString(),
       actor: h.actor,
       note: h.note,
@@ -226,10 +235,3 @@ export function policyDetailView(d: Details, history: History) {
 
 export type PolicyDetailView = ReturnType<typeof policyDetailView>
 
-function humanizeAction(action: string) {
-  const words = action
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/_/g, ' ')
-    .toLowerCase()
-  return words.charAt(0).toUpperCase() + words.slice(1)
-}

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencies, identities } from '../../db/schema'
 import { actorLabel, type Actor } from '../shared/actor'
-import { conflict, invalidTransition, isUniqueViolation, notFound, validation } from '../shared/errors'
+import { conflictOnDuplicate, invalidTransition, notFound, validation } from '../shared/errors'
 import { sha256, randomToken } from '../shared/crypto'
 import { workflows } from '../shared/ports'
 import { sendMail } from '../mail/mailer'
@@ -246,9 +246,7 @@ export const inviteAgency = defineUseCase(
         })
         return a
       })
-      .catch((err) => {
-        throw isUniqueViolation(err) ? conflict(DUPLICATE_AGENCY) : err
-      })
+      .catch(conflictOnDuplicate(DUPLICATE_AGENCY))
     await sendMail({ to: agency.email, ...mails.invitation(agency.id, token) })
     await notifyWorkflow(agency.id)
     return presentAgency(agency)

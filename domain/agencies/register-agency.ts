@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencies, countries, identities } from '../../db/schema'
 import { sha256 } from '../shared/crypto'
-import { conflict, DomainError, isUniqueViolation, notFound, validation } from '../shared/errors'
+import { conflict, conflictOnDuplicate, DomainError, notFound, validation } from '../shared/errors'
 import { botCheck } from '../shared/recaptcha'
 import { logError } from '../shared/log'
 import { workflows } from '../shared/ports'
@@ -89,9 +89,7 @@ export async function registerAgency(opts: { input: RegisterAgencyInput; clientI
       const code = await issueOtp(tx, agency.id)
       return { agency, code }
     })
-    .catch((err) => {
-      throw isUniqueViolation(err) ? conflict(DUPLICATE_AGENCY) : err
-    })
+    .catch(conflictOnDuplicate(DUPLICATE_AGENCY))
 
   await sendMail({ to: agency.email, ...mails.otp(code, verifyPagePath(agency.id)) })
   await notifyWorkflow(agency.id)

@@ -119,7 +119,7 @@ const listColumns = {
     name: insuranceProviders.name,
     display_name: insuranceProviders.display_name,
   },
-  agency: { id: agencies.id, name: agencies.full_company_name },
+  agency: { id: agencies.id, name: agencies.full_company_name, email: agencies.email },
 }
 
 function baseQuery() {

@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencies, agencyReferrals } from '../../db/schema'
 import { actorLabel, type Actor } from '../shared/actor'
-import { invalidTransition } from '../shared/errors'
+import { conflictOnDuplicate, invalidTransition } from '../shared/errors'
 import { inviteAgency } from '../agencies/agency-status'
 import { recordAgencyHistory } from '../agencies/agency-history'
 import { assertAgencyAccess } from '../agencies/get-agency'
 import { assertEmailFree, DUPLICATE_AGENCY } from '../agencies/register-agency'
 import type { ReferralInput } from './referrals.schemas'
-import { presentReferral, rethrowUniqueViolation } from './referrals.shared'
+import { presentReferral } from './referrals.shared'
 import { defineUseCase } from '../shared/authorize'
 
 /**
@@ -33,7 +33,7 @@ export const addAgencyReferral = defineUseCase(
       email: input.referred_to_agency_email,
       creationType: 'REFERRAL',
       referredById: referring.id,
-    }).catch((err: unknown) => rethrowUniqueViolation(err, DUPLICATE_AGENCY))
+    }).catch(conflictOnDuplicate(DUPLICATE_AGENCY))
     const row = await getDb().transaction(async (tx) => {
       const [created] = await tx
         .insert(agencyReferrals)

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import { getDb, type DbOrTx } from '../../db/client'
 import { agencies, agencyReferrals } from '../../db/schema'
 import { isAgencySide, isStaff, type Actor } from '../shared/actor'
-import { conflict, notFound } from '../shared/errors'
+import { notFound } from '../shared/errors'
 import { referralStatus } from './referrals.rules'
 
 export type ReferralRow = typeof agencyReferrals.$inferSelect
@@ -66,17 +66,4 @@ export async function loadReferral(actor: Actor, id: number, tx: DbOrTx = getDb(
   if (isAgencySide(actor) && row.referral.referred_by_id !== actor.agencyId) throw notFound('Referral')
   if (!isStaff(actor) && !isAgencySide(actor)) throw notFound('Referral')
   return row
-}
-
-/** A unique-index race (the e-mail was taken between the check and the write) is a 409, like the check. */
-export function rethrowUniqueViolation(err: unknown, message: string): never {
-  if (
-    typeof err === 'object' &&
-    err !== null &&
-    'code' in err &&
-    (err as { code: unknown }).code === '23505'
-  ) {
-    throw conflict(message)
-  }
-  throw err
 }

@@ -3,14 +3,14 @@ import { getDb } from '../../db/client'
 import { agencies, agencyReferrals } from '../../db/schema'
 import { actorLabel, type Actor } from '../shared/actor'
 import { sha256, randomToken } from '../shared/crypto'
-import { conflict } from '../shared/errors'
+import { conflict, conflictOnDuplicate } from '../shared/errors'
 import { sendMail } from '../mail/mailer'
 import { mails } from '../mail/templates'
 import { recordAgencyHistory } from '../agencies/agency-history'
 import { assertEmailFree, DUPLICATE_AGENCY } from '../agencies/register-agency'
 import { invitationUnused, referralStatus } from './referrals.rules'
 import type { ReferralInput } from './referrals.schemas'
-import { loadReferral, presentReferral, rethrowUniqueViolation } from './referrals.shared'
+import { loadReferral, presentReferral } from './referrals.shared'
 import { defineUseCase } from '../shared/authorize'
 
 /**
@@ -69,7 +69,7 @@ export const updateAgencyReferral = defineUseCase(
         })
         return { updated, invitation }
       })
-      .catch((err: unknown) => rethrowUniqueViolation(err, DUPLICATE_AGENCY))
+      .catch(conflictOnDuplicate(DUPLICATE_AGENCY))
     // The mail goes out after commit: a refused update sends nothing.
     if (result.invitation) {
       await sendMail({ to: email, ...mails.invitation(result.invitation.agencyId, result.invitation.token) })

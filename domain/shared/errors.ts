@@ -40,9 +40,34 @@ export const HTTP_STATUS: Record<DomainErrorCode, number> = {
   RATE_LIMITED: 429,
 }
 
-/** PostgreSQL unique_violation: a concurrent insert won the race. */
-export const isUniqueViolation = (err: unknown) =>
-  (typeof err === 'object' &&
-    err !== null &&
-    (err as { code?: string; cause?: { code?: string } }).code === '23505') ||
-  (err as { cause?: { code?: string } } | null)?.cause?.code === '23505'
+/** PostgreSQL unique_violation (a concurrent insert won the race), whether or not a driver wraps it. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
+    if ('code' in e && (e as { code: unknown }).code === '23505') return true
+    e = 'cause' in e ? (e as { cause: unknown }).cause : undefined
+  }
+  return false
+}
+
+/** For `.catch(...)`: a unique violation becomes a 409 with `message`; anything else is rethrown. */
+export const conflictOnDuplicate =
+  (message: string) =>
+  (err: unknown): never => {
+    throw isUniqueViolation(err) ? conflict(message) : err
+  }
+
+/**
+ * Zod issues as `{ field: [messages] }`, keyed by the dotted path (or `keyOf(path)`); issues about
+ * the whole object go under `_`.
+ */
+export function fieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  keyOf: (path: string[]) => string = (path) => path.join('.'),
+): FieldErrors {
+  const out: FieldErrors = {}
+  for (const issue of issues) {
+    const key = keyOf(issue.path.map(String)) || '_'
+    ;(out[key] ??= []).push(issue.message)
+  }
+  return out
+}

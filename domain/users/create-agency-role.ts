@@ -2,11 +2,11 @@ import { and, eq, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencyRoles } from '../../db/schema'
 import { actorLabel, type Actor } from '../shared/actor'
-import { DomainError } from '../shared/errors'
+import { conflictOnDuplicate, DomainError } from '../shared/errors'
 import { recordAgencyHistory } from '../agencies/agency-history'
 import { assertAgencyUserManager } from './users.rules'
 import { RoleNameSchema } from './users.schemas'
-import { conflictOnDuplicate, DUPLICATE_ROLE, validate, type PermissionView } from './users.shared'
+import { DUPLICATE_ROLE, validate, type PermissionView } from './users.shared'
 import { defineUseCase } from '../shared/authorize'
 
 /**

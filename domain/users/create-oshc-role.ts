@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { oshcRoles } from '../../db/schema'
 import type { Actor } from '../shared/actor'
-import { DomainError } from '../shared/errors'
+import { conflictOnDuplicate, DomainError } from '../shared/errors'
 import { assertStaffUserManager } from './users.rules'
 import { RoleNameSchema } from './users.schemas'
-import { conflictOnDuplicate, DUPLICATE_ROLE, validate, type PermissionView } from './users.shared'
+import { DUPLICATE_ROLE, validate, type PermissionView } from './users.shared'
 import { defineUseCase } from '../shared/authorize'
 
 /** createOshcRole (staff with user_management): a role without permissions; 409 on a taken name. */

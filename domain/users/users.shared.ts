@@ -5,39 +5,21 @@ import { agencyRoles, agencyUsers, identities, oshcRoles, oshcUsers } from '../.
 import { hashPassword, temporaryPassword } from '../access/passwords'
 import { sendMail } from '../mail/mailer'
 import { mails } from '../mail/templates'
-import { conflict, DomainError, type FieldErrors } from '../shared/errors'
+import { conflictOnDuplicate, DomainError, fieldErrors } from '../shared/errors'
 
 /** Validates a use case's input with its schema; failures carry the spec's message per field. */
 export function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const r = schema.safeParse(value)
   if (r.success) return r.data
-  const errors: FieldErrors = {}
-  for (const issue of r.error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : '_'
-    ;(errors[key] ??= []).push(issue.message)
-  }
-  throw new DomainError('VALIDATION', r.error.issues[0]?.message ?? 'Validation failed', errors)
+  throw new DomainError(
+    'VALIDATION',
+    r.error.issues[0]?.message ?? 'Validation failed',
+    fieldErrors(r.error.issues),
+  )
 }
 
 export const DUPLICATE_EMAIL = 'A user with this email already exists'
 export const DUPLICATE_ROLE = 'A role with this name already exists'
-
-/** PostgreSQL unique violation, whether or not the driver error is wrapped. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
-    if ('code' in e && (e as { code: unknown }).code === '23505') return true
-    e = 'cause' in e ? (e as { cause: unknown }).cause : undefined
-  }
-  return false
-}
-
-/** Rethrows a unique violation as a 409 with `message`. */
-export function conflictOnDuplicate(message: string) {
-  return (err: unknown): never => {
-    if (isUniqueViolation(err)) throw conflict(message)
-    throw err
-  }
-}
 
 /** The e-mail is unique across every kind of login (agencies, agency users, staff). */
 export async function assertEmailFree(tx: DbOrTx, email: string) {

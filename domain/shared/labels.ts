@@ -1,0 +1,281 @@
+/**
+ * What people read instead of stored codes: one map per enum, shared by screens, mails and
+ * exports' readable columns. A value missing from its map (an old row, a new code) falls back to
+ * a sentence-cased reading of the code rather than the raw code.
+ */
+import type {
+  AGENCY_STATUSES,
+  BALANCE_TRANSACTION_TYPES,
+  CARD_PAYMENT_STATUSES,
+  COMMISSION_STATUSES,
+  CURRENCIES,
+  INVOICE_PAYMENT_STATUSES,
+  INVOICE_STATUSES,
+  INVOICE_TYPES,
+  LINE_ITEM_TYPES,
+  PAYMENT_LINK_STATUSES,
+  POLICY_TYPES,
+  PREMIUM_PAYMENT_STATUSES,
+  REQUEST_STATUSES,
+} from '../../db/schema/enums'
+import {
+  PROVIDER_PAYMENT_STATUS_LABELS,
+  STATUS_LABELS as POLICY_STATUS_LABELS,
+  USER_DEFINED_STATUS_LABELS,
+} from '../policies/policies.rules'
+import { METHOD_LABELS } from '../payments/payments.rules'
+
+export { POLICY_STATUS_LABELS, USER_DEFINED_STATUS_LABELS, PROVIDER_PAYMENT_STATUS_LABELS }
+
+type Labels<T extends readonly string[]> = Record<T[number], string>
+
+export const POLICY_TYPE_LABELS: Labels<typeof POLICY_TYPES> = {
+  SINGLE: 'Single',
+  COUPLE: 'Couple',
+  SINGLE_PARENT: 'Single parent',
+  FAMILY: 'Family',
+}
+
+export const AGENCY_STATUS_LABELS: Labels<typeof AGENCY_STATUSES> = {
+  PENDING: 'E-mail not verified',
+  SIGN_UP_REQUEST_SENT: 'Login sent',
+  LOGIN_CRED_CHANGED: 'Password chosen',
+  COMPANY_DETAIL_STEP_ONE_DONE: 'Company details started',
+  COMPANY_DETAIL_STEP_TWO_DONE: 'Address added',
+  COMPANY_DETAIL_DONE: 'Company details complete',
+  CONFIGURATION_DONE: 'Configured',
+  AGREEMENT_SENT: 'Agreement sent',
+  AGREEMENT_SIGNED: 'Agreement signed',
+  PORTAL_ACTIVATED: 'Portal active',
+  PORTAL_DEACTIVATED: 'Portal deactivated',
+}
+
+export const CREATION_TYPE_LABELS: Record<string, string> = {
+  SELF_SIGNUP: 'Signed up',
+  INVITATION: 'Invited',
+  REFERRAL: 'Referred',
+}
+
+/** Payment methods as stored on policies and payments (BUY_NOW_PAY_LATER is an older spelling). */
+export const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  ...METHOD_LABELS,
+  BUY_NOW_PAY_LATER: METHOD_LABELS.BNPL,
+  BANKED_COMMISSION: 'Banked commission',
+  COMMISSION: 'Commission',
+  SETTLED_WITH_CLAWBACK: 'Settled with a clawback',
+}
+
+export const PREMIUM_PAYMENT_STATUS_LABELS: Labels<typeof PREMIUM_PAYMENT_STATUSES> = {
+  PENDING: 'Pending',
+  PAID: 'Paid',
+  PENDING_CREDIT_PAYMENT: 'Buy now, pay later: to settle',
+  PENDING_CREDIT_PAYMENT_REQUESTED: 'Buy now, pay later: settlement to verify',
+  PENDING_CREDIT_PAYMENT_REJECTED: 'Buy now, pay later: settlement rejected',
+  FULL_REFUNDED: 'Refunded',
+  REQUESTED: 'Verification pending',
+  REJECTED: 'Rejected',
+}
+
+export const COMMISSION_STATUS_LABELS: Labels<typeof COMMISSION_STATUSES> = {
+  PENDING: 'Pending',
+  COMMISSION_BANKED: 'Banked',
+  PAYOUT_REQUESTED: 'Payout requested',
+  PAYOUT_REJECTED: 'Payout rejected',
+  PAID: 'Paid out',
+  FULL_REFUNDED: 'Refunded',
+  PAID_AMENDMENT_ADJUSTED: 'Paid out, adjusted by an amendment',
+  COMMISSION_BANKED_AMENDMENT_ADJUSTED: 'Banked, adjusted by an amendment',
+}
+
+export const REQUEST_STATUS_LABELS: Labels<typeof REQUEST_STATUSES> = {
+  REQUESTED: 'Waiting for approval',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+}
+
+export const INVOICE_STATUS_LABELS: Labels<typeof INVOICE_STATUSES> & { PENDING_APPROVAL: string } = {
+  DRAFT: 'Draft',
+  PENDING: 'To pay',
+  PAID: 'Paid',
+  OVERDUE: 'Overdue',
+  PARTIALLY_PAID: 'Partly paid',
+  OVER_PAID: 'Overpaid',
+  CANCELLED: 'Cancelled',
+  // Not stored: a payment of the invoice waits for staff approval.
+  PENDING_APPROVAL: 'Payment to approve',
+}
+
+export const INVOICE_TYPE_LABELS: Labels<typeof INVOICE_TYPES> = {
+  PREMIUM: 'Premium',
+  COMMISSION: 'Commission',
+  AMENDMENT_COMMISSION: 'Amendment commission',
+  TOPUP: 'Top-up',
+  BNPL_PAYMENT: 'Buy now, pay later settlement',
+  FULL_REFUND: 'Full refund',
+  PARTIAL_REFUND: 'Partial refund',
+}
+
+/** The invoice list's groups (finance.rules INVOICE_TABS). */
+export const INVOICE_TAB_LABELS: Record<string, string> = {
+  ALL: 'All',
+  PAYABLE: 'Payable',
+  RECEIVABLE: 'Receivable',
+  PENDING_APPROVAL: 'Payment to approve',
+  PAID: 'Paid',
+  AWAITING_COMMISSION_PAYMENT: 'Commission to pay',
+  COMMISSION_PAID: 'Commission paid',
+  PARTIAL_PAYMENT: 'Partly paid',
+}
+
+export const INVOICE_PAYMENT_STATUS_LABELS: Labels<typeof INVOICE_PAYMENT_STATUSES> = {
+  COMPLETED: 'Completed',
+  PENDING: 'Pending',
+}
+
+export const LINE_ITEM_TYPE_LABELS: Labels<typeof LINE_ITEM_TYPES> = {
+  PREMIUM: 'Premium',
+  COMMISSION: 'Commission',
+  AMENDMENT_COMMISSION: 'Amendment commission',
+  TOPUP: 'Top-up',
+  BNPL_PREMIUM: 'Buy now, pay later premium',
+  OFFER_PREMIUM: 'Premium under an offer',
+}
+
+export const BALANCE_TRANSACTION_TYPE_LABELS: Labels<typeof BALANCE_TRANSACTION_TYPES> = {
+  AGENCY_TOPUP: 'Top-up',
+  POLICY_PURCHASED: 'Policy paid',
+  POLICY_PREMIUM_REFUNDED: 'Premium refunded',
+  CLAWBACK_PAYMENT: 'Clawback paid',
+  CREDIT_PAYMENT: 'Buy now, pay later settled',
+  COMMISSION_RECEIVED: 'Commission received',
+  AMENDMENT_PAYMENT: 'Amendment paid',
+  AMENDMENT_PAYMENT_RECEIVED: 'Amendment refund received',
+  INVOICE_PAYMENT: 'Invoice paid',
+}
+
+export const PAYMENT_LINK_STATUS_LABELS: Labels<typeof PAYMENT_LINK_STATUSES> = {
+  ACTIVE: 'Active',
+  PAID: 'Paid',
+  EXPIRED: 'Expired',
+}
+
+export const CARD_PAYMENT_STATUS_LABELS: Labels<typeof CARD_PAYMENT_STATUSES> = {
+  PENDING: 'Pending',
+  PAID: 'Paid',
+  FAILED: 'Failed',
+  CANCELLED: 'Cancelled',
+}
+
+export const USER_STATUS_LABELS: Record<string, string> = { ENABLED: 'Active', DISABLED: 'Disabled' }
+
+export const CURRENCY_LABELS: Labels<typeof CURRENCIES> = {
+  AUD: 'Australian dollar (AUD)',
+  NPR: 'Nepalese rupee (NPR)',
+  USD: 'US dollar (USD)',
+  INR: 'Indian rupee (INR)',
+}
+
+export const GENDER_LABELS: Record<string, string> = {
+  FEMALE: 'Female',
+  MALE: 'Male',
+  OTHER: 'Other',
+  OTHERS: 'Other',
+}
+
+export const RELATIONSHIP_LABELS: Record<string, string> = {
+  CHILD: 'Child',
+  STEP_CHILD: 'Stepchild',
+  OTHER: 'Other dependant',
+}
+
+export const FILE_TYPE_LABELS: Record<string, string> = {
+  PAYMENT_PROOF: 'Proof of payment',
+  CERTIFICATE: 'Certificate',
+}
+
+/** Inbox task kinds (tasks.kind), staff and agency side. */
+export const TASK_KIND_LABELS: Record<string, string> = {
+  AGENCY_CONFIGURATION: 'Agency configuration',
+  AGENCY_AGREEMENT: 'Agency agreement',
+  AGENCY_ACTIVATION: 'Portal activation',
+  policy_payment: 'Policy payment',
+  topup: 'Top-up',
+  COMPLETE_COMPANY_DETAILS: 'Company details',
+  SIGN_AGREEMENT: 'Agreement to sign',
+}
+
+/** The staff inbox's kinds, in the order its filter lists them. */
+export const STAFF_TASK_KINDS = [
+  'AGENCY_CONFIGURATION',
+  'AGENCY_AGREEMENT',
+  'AGENCY_ACTIVATION',
+  'policy_payment',
+  'topup',
+] as const
+
+export const TASK_OUTCOME_LABELS: Record<string, string> = {
+  completed: 'Done',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  closed: 'Closed',
+}
+
+/** Parties of an invoice ("from", "to") and of a line item (payer, receiver). */
+export const PARTY_LABELS: Record<string, string> = {
+  OSHC: 'OSHC',
+  AGENCY: 'Agency',
+  STUDENT: 'Student',
+  PROVIDER: 'Insurer',
+}
+
+/** Agency history actions (agency_histories.action). */
+export const AGENCY_ACTION_LABELS: Record<string, string> = {
+  SEEDED: 'Created by the demo data',
+  TOPUP_REQUESTED: 'Top-up requested',
+  TOPUP_APPROVED: 'Top-up approved',
+  TOPUP_REJECTED: 'Top-up rejected',
+}
+
+/** Sentence-cased reading of a code, for values that have no entry yet: 'PAYMENT_PROOF' -> 'Payment proof'. */
+export function readable(value: string | null | undefined): string {
+  if (!value) return ''
+  const words = value
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_\-\s]+/g, ' ')
+    .trim()
+    .toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** The label of `value` in `map`; a readable form of the code when it has none; '' for empty. */
+export function labelOf(map: Record<string, string>, value: string | null | undefined): string {
+  if (!value) return ''
+  return map[value] ?? readable(value)
+}
+
+/** 'Subclass_500' -> 'Subclass 500'. */
+export const visaLabel = (value: string | null | undefined) => (value ? value.replace(/_/g, ' ').trim() : '')
+
+/** A money movement's direction: 'OSHC → AGENCY' -> 'OSHC to the agency'. */
+export function directionLabel(from: string, to: string, agencyName?: string | null): string {
+  const party = (p: string) =>
+    p === 'AGENCY' ? (agencyName ?? 'the agency') : labelOf(PARTY_LABELS, p).replace(/^Insurer$/, 'the insurer')
+  return `${party(from)} to ${party(to)}`
+}
+
+/**
+ * Who did something, from the text history rows store (`Oshc:<email>`, `Agency:<email>`,
+ * `agency_user:<email>`, `workflow:<id>`, `public`, a job name): the person's name when
+ * `names` (e-mail -> name, lower-case keys) knows it, else the e-mail without its kind prefix;
+ * workflows and jobs are "System".
+ */
+export function actorDisplay(stored: string | null | undefined, names?: ReadonlyMap<string, string>): string {
+  if (!stored) return ''
+  const person = /^(Oshc|Agency|agency_user):(.+)$/.exec(stored)
+  if (person) return names?.get(person[2].toLowerCase()) ?? person[2]
+  if (stored === 'public') return 'Student (payment link)'
+  return 'System'
+}
+
+/** The e-mail inside a stored actor label, or null for workflows and jobs. */
+export const actorEmail = (stored: string) => /^(?:Oshc|Agency|agency_user):(.+)$/.exec(stored)?.[1] ?? null
