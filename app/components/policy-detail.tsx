@@ -1,7 +1,8 @@
 import * as React from 'react'
 
 import type { PolicyDetailView } from '../utils/policy-list.server'
-import { formatDate, formatDateTime, humanize } from '../utils/misc'
+import { formatDate, formatDateTime } from '../utils/misc'
+import { FILE_TYPE_LABELS, INVOICE_TYPE_LABELS, labelOf, PAYMENT_METHOD_LABELS, RELATIONSHIP_LABELS } from '../utils/labels'
 import { PolicyStatusBadge } from './policy-list'
 import { StatusBadge } from './status-badge'
 import { Timeline } from './timeline'
@@ -83,7 +84,7 @@ export function PolicySections({
                   <li key={m.id} className="py-1.5">
                     {m.name}
                     <span className="text-muted-foreground">
-                      {m.relationship ? ` · ${humanize(m.relationship)}` : ''}
+                      {m.relationship ? ` · ${labelOf(RELATIONSHIP_LABELS, m.relationship)}` : ''}
                       {m.dob ? ` · born ${formatDate(m.dob)}` : ''}
                     </span>
                   </li>
@@ -106,7 +107,7 @@ export function PolicySections({
               {policy.payments.map((x) => (
                 <li key={x.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
                   <span>
-                    {humanize(x.payment_type)} · {x.amount} · {formatDateTime(x.created_at)}
+                    {labelOf(PAYMENT_METHOD_LABELS, x.payment_type)} · {x.amount} · {formatDateTime(x.created_at)}
                     {x.rejection_reason ? (
                       <span className="block text-muted-foreground">Rejected: {x.rejection_reason}</span>
                     ) : null}
@@ -125,7 +126,7 @@ export function PolicySections({
                 {policy.invoices.map((i) => (
                   <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
                     <span>
-                      #{i.id} {humanize(i.invoice_type)} · {i.total}
+                      {labelOf(INVOICE_TYPE_LABELS, i.invoice_type)} invoice #{i.id} · {i.total}
                       {i.status !== 'PAID' && i.status !== 'CANCELLED'
                         ? ` · ${i.outstanding} outstanding`
                         : ''}
@@ -142,7 +143,7 @@ export function PolicySections({
               <ul className="divide-y text-sm">
                 {policy.files.map((f) => (
                   <li key={f.id} className="py-1.5">
-                    {f.name} <span className="text-muted-foreground">· {humanize(f.file_type)}</span>
+                    {f.name} <span className="text-muted-foreground">· {labelOf(FILE_TYPE_LABELS, f.file_type)}</span>
                   </li>
                 ))}
               </ul>

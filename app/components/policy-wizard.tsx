@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 
 import { cn } from '../utils/cn'
-import { humanize } from '../utils/misc'
+import { GENDER_LABELS, labelOf, policyTypeLabel } from '../utils/labels'
 import { CheckboxField, Field, SelectField, type SelectOption } from './forms'
 
 export const WIZARD_STEPS = [
@@ -80,10 +80,10 @@ export function WizardSteps({
 }
 
 const TITLES = ['Mr', 'Ms', 'Mrs', 'Miss', 'Mx', 'Dr'].map((t) => ({ value: t, label: t }))
-const GENDERS = ['FEMALE', 'MALE', 'OTHER'].map((g) => ({ value: g, label: humanize(g) }))
+const GENDERS = ['FEMALE', 'MALE', 'OTHER'].map((g) => ({ value: g, label: labelOf(GENDER_LABELS, g) }))
 export const POLICY_TYPE_OPTIONS = ['SINGLE', 'COUPLE', 'SINGLE_PARENT', 'FAMILY'].map((t) => ({
   value: t,
-  label: humanize(t),
+  label: policyTypeLabel(t),
 }))
 
 /** A text-like input of a step form, wired to its value and errors. */
@@ -199,7 +199,7 @@ export function PersonalFields({
         <div className="sm:col-span-2">
           <input type="hidden" name="policy_type" value={typeLocked} />
           <p className="text-sm">
-            Policy type: <strong>{humanize(typeLocked)}</strong>
+            Policy type: <strong>{policyTypeLabel(typeLocked)}</strong>
           </p>
         </div>
       ) : (

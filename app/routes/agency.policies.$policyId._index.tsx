@@ -15,6 +15,7 @@ import { buttonVariants } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
 import { idFromParam, readForm, replyForIntent, throwAsResponse } from '../utils/forms.server'
 import { policyDetailView } from '../utils/policy-list.server'
+import { withActorNames } from '../../domain/shared/actor-names'
 import { requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { id } from '../../domain/shared/fields'
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const policyId = idFromParam(params.policyId, 'Policy')
   const [details, history] = await Promise.all([
     getPolicyDetails({ actor, policyId }),
-    getPolicyHistory({ actor, policyId }),
+    getPolicyHistory({ actor, policyId }).then(withActorNames),
   ]).catch(throwAsResponse)
   const view = policyDetailView(details, history)
   // The agency sees its certificate once issued.

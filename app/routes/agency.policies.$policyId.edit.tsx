@@ -58,7 +58,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { Input } from '../components/ui/input'
 import { Label } from '../components/ui/label'
 import { idFromParam, readForm, throwAsResponse } from '../utils/forms.server'
-import { formatDate, humanize, formatMoney } from '../utils/misc'
+import { formatDate, formatMoney } from '../utils/misc'
+import { labelOf, policyTypeLabel, RELATIONSHIP_LABELS } from '../utils/labels'
 import { requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
@@ -464,7 +465,7 @@ export default function EditPolicy() {
     <div className="max-w-4xl space-y-4">
       <PageHeader
         title={`Policy ${policy.ref}`}
-        description={`${policy.status_label}${policy.policy_type ? ` · ${humanize(policy.policy_type)}` : ''}. Each step is saved as you go.`}
+        description={`${policy.status_label}${policy.policy_type ? ` · ${policyTypeLabel(policy.policy_type)}` : ''}. Each step is saved as you go.`}
         actions={
           <Link
             to={`/agency/policies/${policy.id}`}
@@ -561,7 +562,7 @@ function FamilyStep({ loaded }: { loaded: Extract<LoaderData, { rule: unknown }>
   return (
     <StepCard
       title="Partner and dependants"
-      description={`A ${humanize(loaded.policy.policy_type)} policy covers ${loaded.rule.partner ? 'a partner' : 'no partner'} and ${loaded.rule.dependants ? 'at least one dependant' : 'no dependants'}.`}
+      description={`A ${policyTypeLabel(loaded.policy.policy_type).toLowerCase()} policy covers ${loaded.rule.partner ? 'a partner' : 'no partner'} and ${loaded.rule.dependants ? 'at least one dependant' : 'no dependants'}.`}
     >
       <Form method="post" className="space-y-6" noValidate>
         <Carried carried={loaded.carried} />
@@ -625,7 +626,7 @@ function FamilyStep({ loaded }: { loaded: Extract<LoaderData, { rule: unknown }>
                     values={values}
                     errors={errors}
                     placeholder="—"
-                    options={['CHILD', 'STEP_CHILD', 'OTHER'].map((r) => ({ value: r, label: humanize(r) }))}
+                    options={['CHILD', 'STEP_CHILD', 'OTHER'].map((r) => ({ value: r, label: labelOf(RELATIONSHIP_LABELS, r) }))}
                   />
                 </div>
               </fieldset>
@@ -814,7 +815,7 @@ function QuoteStep({ loaded }: { loaded: Extract<LoaderData, { quote: unknown }>
       {quote.rows.length ? (
         <StepCard
           title="Choose the insurer"
-          description={`${humanize(policy.policy_type)} cover from ${formatDate(quote.start_date)} to ${formatDate(quote.end_date)}, cheapest first.`}
+          description={`${policyTypeLabel(policy.policy_type)} cover from ${formatDate(quote.start_date)} to ${formatDate(quote.end_date)}, cheapest first.`}
         >
           <Form method="post" className="space-y-4" noValidate>
             <input type="hidden" name="policy_type" value={policy.policy_type ?? ''} />

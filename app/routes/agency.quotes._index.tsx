@@ -13,7 +13,8 @@ import { Badge } from '../components/ui/badge'
 import { Button, buttonVariants } from '../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card'
 import { throwAsResponse } from '../utils/forms.server'
-import { formatDate, formatMoney, humanize } from '../utils/misc'
+import { formatDate, formatMoney } from '../utils/misc'
+import { policyTypeLabel } from '../utils/labels'
 import { requireAgency } from '../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Quotes · Agency portal' }]
@@ -142,7 +143,7 @@ function QuoteCard({ quote, hasPds, rank }: { quote: Quote; hasPds: boolean; ran
             <Link
               to={buyHref(quote)}
               className={buttonVariants()}
-              aria-label={`Buy ${humanize(quote.policyType)} cover with ${quote.provider.name}`}
+              aria-label={`Buy ${policyTypeLabel(quote.policyType).toLowerCase()} cover with ${quote.provider.name}`}
             >
               <ShoppingCart aria-hidden="true" />
               Buy
@@ -193,7 +194,7 @@ export default function AgencyQuotes() {
           <SelectField
             labelProps={{ children: 'Policy type' }}
             selectProps={{ id: 'policyType', name: 'policyType', defaultValue: values.policyType }}
-            options={TYPE_ORDER.map((t) => ({ value: t, label: humanize(t) }))}
+            options={TYPE_ORDER.map((t) => ({ value: t, label: policyTypeLabel(t) }))}
             errors={fieldErrors.policyType}
           />
           <div className="flex items-start pt-8">
@@ -206,7 +207,7 @@ export default function AgencyQuotes() {
         <section aria-labelledby="quote-results" className="space-y-4">
           <h3 id="quote-results" className="text-lg font-semibold">
             {quotes.length
-              ? `${quotes.length} insurer${quotes.length === 1 ? '' : 's'} for ${humanize(values.policyType).toLowerCase()} cover, ${formatDate(values.startDate)} to ${formatDate(values.endDate)}`
+              ? `${quotes.length} insurer${quotes.length === 1 ? '' : 's'} for ${policyTypeLabel(values.policyType).toLowerCase()} cover, ${formatDate(values.startDate)} to ${formatDate(values.endDate)}`
               : 'No insurer can quote this cover'}
           </h3>
           {quotes.length ? (

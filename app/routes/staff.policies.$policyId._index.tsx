@@ -26,8 +26,9 @@ import { PolicySections, PolicyStatusLine } from '../components/policy-detail'
 import { buttonVariants } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
 import { idFromParam, readForm, replyForIntent, throwAsResponse } from '../utils/forms.server'
-import { humanize } from '../utils/misc'
+import { labelOf } from '../utils/labels'
 import { policyDetailView } from '../utils/policy-list.server'
+import { withActorNames } from '../../domain/shared/actor-names'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { storeFormFile } from '../utils/upload.server'
@@ -48,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const policyId = idFromParam(params.policyId, 'Policy')
   const [details, history] = await Promise.all([
     getPolicyDetails({ actor, policyId }),
-    getPolicyHistory({ actor, policyId }),
+    getPolicyHistory({ actor, policyId }).then(withActorNames),
   ]).catch(throwAsResponse)
   const canManage = actor.permissions.has('policy_management')
   const staffUsers = canManage ? await findOshcUsersForAssigning({ actor }) : []
@@ -205,7 +206,7 @@ function IntentForm({
 }
 
 const options = (values: readonly string[], labels: Record<string, string>) =>
-  values.map((v) => ({ value: v, label: labels[v] ?? humanize(v) }))
+  values.map((v) => ({ value: v, label: labelOf(labels, v) }))
 
 export default function StaffPolicy() {
   const { policy, canManage, staffUsers } = useLoaderData<typeof loader>()

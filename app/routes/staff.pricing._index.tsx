@@ -22,7 +22,8 @@ import { buttonVariants } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table'
 import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
-import { formatDate, humanize } from '../utils/misc'
+import { formatDate } from '../utils/misc'
+import { policyTypeLabel } from '../utils/labels'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { id, parseId } from '../../domain/shared/fields'
@@ -135,7 +136,7 @@ function RateCardForm({
         <SelectField
           labelProps={{ children: 'Policy type' }}
           selectProps={getSelectProps(fields.policy_type)}
-          options={POLICY_TYPES.map((t) => ({ value: t, label: humanize(t) }))}
+          options={POLICY_TYPES.map((t) => ({ value: t, label: policyTypeLabel(t) }))}
           placeholder="Choose"
           errors={fields.policy_type.errors}
         />
@@ -184,7 +185,7 @@ function DeleteButton({ card }: { card: Card }) {
         value="delete"
         variant="outline"
         size="sm"
-        aria-label={`Delete the ${humanize(card.policy_type)} rate card of ${card.provider} from ${card.valid_from}`}
+        aria-label={`Delete the ${policyTypeLabel(card.policy_type).toLowerCase()} rate card of ${card.provider} from ${formatDate(card.valid_from)}`}
       >
         <Trash2 aria-hidden="true" />
         Delete
@@ -204,7 +205,7 @@ export default function RateCards() {
           <CardHeader>
             <CardTitle as="h3">Edit rate card</CardTitle>
             <CardDescription>
-              {editCard.provider} · {humanize(editCard.policy_type)}. Windows of one insurer and type may not
+              {editCard.provider} · {policyTypeLabel(editCard.policy_type)}. Windows of one insurer and type may not
               overlap.
             </CardDescription>
           </CardHeader>
@@ -241,7 +242,7 @@ export default function RateCards() {
                 cards.map((c) => (
                   <TableRow key={c.id} aria-current={c.id === editing ? 'true' : undefined}>
                     <TableCell className="font-medium">{c.provider}</TableCell>
-                    <TableCell>{humanize(c.policy_type)}</TableCell>
+                    <TableCell>{policyTypeLabel(c.policy_type)}</TableCell>
                     <TableCell className="text-right tabular-nums">
                       {c.monthly_rate.toFixed(2)} {c.currency}
                     </TableCell>
@@ -252,7 +253,7 @@ export default function RateCards() {
                         <Link
                           to={`?edit=${c.id}`}
                           className={buttonVariants({ variant: 'outline', size: 'sm' })}
-                          aria-label={`Edit the ${humanize(c.policy_type)} rate card of ${c.provider} from ${c.valid_from}`}
+                          aria-label={`Edit the ${policyTypeLabel(c.policy_type).toLowerCase()} rate card of ${c.provider} from ${formatDate(c.valid_from)}`}
                         >
                           <Pencil aria-hidden="true" />
                           Edit

@@ -12,7 +12,8 @@ import { Badge } from '../components/ui/badge'
 import { Button } from '../components/ui/button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table'
 import { throwAsResponse } from '../utils/forms.server'
-import { formatDate, formatMoney, humanize } from '../utils/misc'
+import { formatDate, formatMoney } from '../utils/misc'
+import { policyTypeLabel } from '../utils/labels'
 import { requireStaff } from '../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Quotes · OSHC Back Office' }]
@@ -134,7 +135,7 @@ export default function StaffQuotes() {
           <SelectField
             labelProps={{ children: 'Policy type' }}
             selectProps={{ id: 'policyType', name: 'policyType', defaultValue: values.policyType }}
-            options={TYPES.map((t) => ({ value: t, label: humanize(t) }))}
+            options={TYPES.map((t) => ({ value: t, label: policyTypeLabel(t) }))}
             placeholder="All types"
             errors={fieldErrors.policyType}
           />
@@ -164,14 +165,14 @@ export default function StaffQuotes() {
             <div className="rounded-md border">
               <Table>
                 <caption className="sr-only">
-                  Premium by insurer and policy type, cheapest {humanize(policyTypes[0]).toLowerCase()} first
+                  Premium by insurer and policy type, cheapest {policyTypeLabel(policyTypes[0]).toLowerCase()} first
                 </caption>
                 <TableHeader>
                   <TableRow>
                     <TableHead scope="col">Insurer</TableHead>
                     {policyTypes.map((t) => (
                       <TableHead key={t} scope="col">
-                        {humanize(t)}
+                        {policyTypeLabel(t)}
                       </TableHead>
                     ))}
                   </TableRow>

@@ -16,7 +16,7 @@ import {
 } from '../../domain/policies/policies.schemas'
 import type { Actor } from '../../domain/shared/actor'
 import type { PolicyListQueryView, PolicyTab } from '../components/policy-list'
-import { formatCents, formatDate, formatDateTime, formatMoney } from './misc'
+import { formatDate, formatDateTime, formatMoney } from './misc'
 import {
   COMMISSION_STATUS_LABELS,
   GENDER_LABELS,
@@ -168,7 +168,7 @@ export function policyDetailView(d: Details, history: History) {
     dependants: d.family_members.map((m) => ({
       id: m.id,
       name: [m.title, m.first_name, m.last_name].filter(Boolean).join(' '),
-      dob: dateOf(m.dob),
+      dob: m.dob,
       relationship: m.relationship,
     })),
     cover: [

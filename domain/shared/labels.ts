@@ -279,3 +279,6 @@ export function actorDisplay(stored: string | null | undefined, names?: Readonly
 
 /** The e-mail inside a stored actor label, or null for workflows and jobs. */
 export const actorEmail = (stored: string) => /^(?:Oshc|Agency|agency_user):(.+)$/.exec(stored)?.[1] ?? null
+
+/** 'SINGLE_PARENT' -> 'Single parent'. */
+export const policyTypeLabel = (value: string | null | undefined) => labelOf(POLICY_TYPE_LABELS, value)
