@@ -16,6 +16,7 @@ import { createAirwallexCheckout } from '../../domain/payments/create-airwallex-
 import { createPaymentLink } from '../../domain/payments/create-payment-link'
 import { createExchangeQuote } from '../../domain/payments/create-exchange-quote'
 import { receiveNexpayWebhook } from '../../domain/payments/receive-nexpay-webhook'
+import { receiveStripeWebhook } from '../../domain/payments/receive-stripe-webhook'
 import { toCents } from '../../domain/shared/money'
 
 const AFM = '/agencies/finance-management'
@@ -143,6 +144,22 @@ export const paymentEndpoints: Endpoint[] = [
         await receiveNexpayWebhook({
           rawBody: rawBody ?? '',
           signature: request.headers.get('x-nexpay-signature'),
+        }),
+        'Received',
+      ),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/webhook/stripe',
+    summary:
+      'Stripe events, signed with stripe-signature (checked by the Stripe SDK, 300 s tolerance; 401 otherwise). checkout.session.completed and checkout.session.async_payment_succeeded settle the card payment of that session, idempotently; other events are acknowledged. 404 while STRIPE_WEBHOOK_SECRET is unset',
+    access: { public: true },
+    rawBody: true,
+    handler: async ({ request, rawBody }) =>
+      ok(
+        await receiveStripeWebhook({
+          rawBody: rawBody ?? '',
+          signature: request.headers.get('stripe-signature'),
         }),
         'Received',
       ),

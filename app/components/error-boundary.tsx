@@ -52,11 +52,12 @@ export function GeneralErrorBoundary({
 
   const title = statusTitles?.[status] ?? STATUS_TITLES[status] ?? DEFAULT_TITLE
   let detail: string | null = null
-  if (isResponse) {
+  if (isResponse && status < 500) {
+    // 4xx bodies are messages written for the user (not found, refused, invalid).
     detail = messageFromData(error.data)
   } else if (import.meta.env.DEV) {
-    // Never leak internal error details to users in production.
-    detail = getErrorMessage(error)
+    // Never show server failures (5xx bodies, thrown errors: SQL, stack traces) in production.
+    detail = isResponse ? messageFromData(error.data) : getErrorMessage(error)
   }
 
   return (

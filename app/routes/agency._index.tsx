@@ -1,28 +1,27 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { ChevronRight } from 'lucide-react'
 import { getAgency } from '../../domain/agencies/get-agency'
 import { waitingFor } from '../../domain/agencies/agencies.rules'
-import { findTasks } from '../../domain/tasks/tasks'
+import { getAgencyToDo } from '../../domain/tasks/get-agency-to-do'
 import { PageHeader } from '../components/app-shell'
 import { StatusBadge } from '../components/status-badge'
+import { Badge } from '../components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card'
 import { formatDateTime } from '../utils/misc'
 import { requireAgency } from '../utils/session.server'
 
-export const meta: MetaFunction = () => [{ title: 'Agency portal · OSHC Back Office' }]
+export const meta: MetaFunction = () => [{ title: 'Home · Agency portal' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAgency(request)
-  const agency = await getAgency({ actor, id: actor.agencyId })
-  const tasks = await findTasks({
-    actor,
-    input: { state: 'open', sort_key: 'due_at', sort_direction: 'asc', page: 1, perPage: 20 },
-  })
-  return { agency, waiting: waitingFor(agency), tasks: tasks.items }
+  const [agency, todo] = await Promise.all([getAgency({ actor, id: actor.agencyId }), getAgencyToDo({ actor })])
+  return { agency, waiting: waitingFor(agency), todo }
 }
 
 export default function AgencyHome() {
-  const { agency, waiting, tasks } = useLoaderData<typeof loader>()
+  const { agency, waiting, todo } = useLoaderData<typeof loader>()
+  const nothing = todo.items.length === 0 && todo.tasks.length === 0
   return (
     <div className="space-y-6">
       <PageHeader
@@ -33,35 +32,51 @@ export default function AgencyHome() {
       <div className="grid gap-4 md:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle>Status</CardTitle>
+            <CardTitle as="h3" id="waiting-title">
+              Waiting for you
+            </CardTitle>
           </CardHeader>
           <CardContent>
-            <p>{waiting}</p>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Waiting for you</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {tasks.length === 0 ? (
+            {nothing ? (
               <p className="text-sm text-muted-foreground">Nothing is waiting for you.</p>
             ) : (
-              <ul className="space-y-2">
-                {tasks.map((t) => (
-                  <li key={t.id}>
+              <ul aria-labelledby="waiting-title" className="divide-y">
+                {todo.items.map((item) => (
+                  <li key={item.key}>
+                    <Link
+                      to={item.href}
+                      className="flex items-center justify-between gap-3 py-2 font-medium text-primary hover:underline"
+                    >
+                      <span className="flex items-center gap-2">
+                        <Badge variant={item.key === 'rejected' ? 'danger' : 'info'} aria-hidden="true">
+                          {item.count}
+                        </Badge>
+                        {item.text}
+                      </span>
+                      <ChevronRight className="h-4 w-4 shrink-0" aria-hidden="true" />
+                    </Link>
+                  </li>
+                ))}
+                {todo.tasks.map((t) => (
+                  <li key={`task-${t.id}`} className="py-2">
                     <Link to={t.link} className="font-medium text-primary hover:underline">
                       {t.subject}
                     </Link>
                     {t.due_at ? (
-                      <span className="ml-2 text-xs text-muted-foreground">
-                        due {formatDateTime(t.due_at)}
-                      </span>
+                      <span className="ml-2 text-xs text-muted-foreground">due {formatDateTime(t.due_at)}</span>
                     ) : null}
                   </li>
                 ))}
               </ul>
             )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle as="h3">Status</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p>{waiting}</p>
           </CardContent>
         </Card>
       </div>

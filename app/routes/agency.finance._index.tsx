@@ -592,7 +592,7 @@ function Payments({ payments }: { payments: NonNullable<LoaderData['payments']> 
             className: 'text-right',
             cell: (p: Row) => formatMoney(p.premium),
           },
-          { key: 'status', header: 'Status', cell: (p: Row) => <StatusBadge kind="policy" status={p.status} label={p.status_label} /> },
+          { key: 'status', header: 'Status', cell: (p: Row) => <StatusBadge kind="policy" status={p.status} /> },
           {
             key: 'payment',
             header: 'Last payment',

@@ -31,7 +31,8 @@ import { idFromParam, readForm, replyForIntent, throwAsResponse } from '../utils
 import { requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { storeFormFile } from '../utils/upload.server'
-import { formatMoney } from '../utils/misc'
+import { formatDate, formatDateTime, formatMoney } from '../utils/misc'
+import { policyTypeLabel } from '../utils/labels'
 
 export const meta: MetaFunction = () => [{ title: 'Pay for a policy · Agency portal' }]
 
@@ -115,11 +116,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       },
       AGENCY_BALANCE: {
         title: 'Policy paid from your balance',
-        description: `Policy ${r.ref} is paid. Your balance is now AUD ${r.agencyBalance.toFixed(2)}.`,
+        description: `Policy ${r.ref} is paid. Your balance is now ${formatMoney(r.agencyBalance)}.`,
       },
       BNPL: {
         title: 'Policy paid with buy now, pay later',
-        description: `Allowance left: AUD ${r.buyNowPayLaterRemainingAmount.toFixed(2)}.`,
+        description: `Allowance left: ${formatMoney(r.buyNowPayLaterRemainingAmount)}.`,
       },
       NEXPAY: {
         title: 'Pay through NexPay',
@@ -140,10 +141,7 @@ type ActionData = {
   link?: { url: string; expires_at: string | Date; currency: string }
 }
 
-const day = (iso: string | null) =>
-  iso
-    ? new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-AU', { dateStyle: 'medium', timeZone: 'UTC' })
-    : '—'
+const day = (iso: string | null) => (iso ? formatDate(iso) : '—')
 
 function useResultFor(intent: string) {
   const answer = useActionData<typeof action>() as ActionData | undefined
@@ -176,6 +174,46 @@ function MethodCard({
       </CardHeader>
       {available ? <CardContent>{children}</CardContent> : null}
     </Card>
+  )
+}
+
+/** Where to send a bank transfer and what to quote, so finance can match it to the policy. */
+function BankDetails({
+  account,
+  reference,
+  amount,
+}: {
+  account: { bank_name: string; account_name: string; bsb: string; account_number: string; is_demo: boolean } | null
+  reference: string
+  amount: string
+}) {
+  if (!account)
+    return (
+      <p className="text-sm">
+        Ask our finance team for the account to pay into, and quote the reference <strong>{reference}</strong>.
+      </p>
+    )
+  return (
+    <div className="space-y-2 rounded-md border bg-muted/40 p-3 text-sm">
+      <p className="font-medium">Pay {amount} into</p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="text-muted-foreground">Bank</dt>
+        <dd>{account.bank_name}</dd>
+        <dt className="text-muted-foreground">Account name</dt>
+        <dd>{account.account_name}</dd>
+        <dt className="text-muted-foreground">BSB</dt>
+        <dd className="font-mono">{account.bsb}</dd>
+        <dt className="text-muted-foreground">Account number</dt>
+        <dd className="font-mono">{account.account_number}</dd>
+        <dt className="text-muted-foreground">Reference</dt>
+        <dd className="font-mono font-semibold">{reference}</dd>
+      </dl>
+      {account.is_demo ? (
+        <p className="text-xs text-muted-foreground">
+          Demo details, not a real bank account (the operator sets the real one in BANK_* settings).
+        </p>
+      ) : null}
+    </div>
   )
 }
 
@@ -220,7 +258,7 @@ export default function PayPolicy() {
       </Link>
       <PageHeader
         title={`Pay for policy ${o.ref}`}
-        description={`${o.policy.student ?? 'Student'} · ${o.policy.insurer ?? 'Insurer'} · ${o.policy.policy_type ?? ''}`}
+        description={[o.policy.student, o.policy.insurer, policyTypeLabel(o.policy.policy_type)].filter(Boolean).join(' · ')}
         actions={<StatusBadge kind="policy" status={o.status} label={o.status_label} />}
       />
 
@@ -302,6 +340,11 @@ export default function PayPolicy() {
               description="Transfer the premium and upload the proof. Our finance team verifies it."
             >
               <IntentForm intent="bank" encType="multipart/form-data">
+                <BankDetails
+                  account={o.bankTransfer.account}
+                  reference={o.bankTransfer.reference}
+                  amount={formatMoney(o.premium, o.currency)}
+                />
                 <div className="space-y-2">
                   <Label htmlFor="bank_document">Proof of transfer</Label>
                   <Input
@@ -333,10 +376,22 @@ export default function PayPolicy() {
             >
               <IntentForm intent="balance">
                 {shortBalance ? (
-                  <p className="text-sm text-muted-foreground">Your balance does not cover this premium.</p>
+                  <p id="balance-short" className="text-sm text-muted-foreground">
+                    Your balance {formatMoney(o.agencyBalance)} does not cover{' '}
+                    {formatMoney(o.premium, o.currency)}. Top up your balance from the{' '}
+                    <Link to="/agency/finance?tab=topups" className="font-medium text-primary underline">
+                      finance page
+                    </Link>{' '}
+                    or choose another method.
+                  </p>
                 ) : null}
                 <ErrorList errors={errorsOf(balance, '')} />
-                <SubmitButton>Pay {formatMoney(o.premium, o.currency)} from balance</SubmitButton>
+                <SubmitButton
+                  disabled={shortBalance}
+                  aria-describedby={shortBalance ? 'balance-short' : undefined}
+                >
+                  Pay {formatMoney(o.premium, o.currency)} from balance
+                </SubmitButton>
               </IntentForm>
             </MethodCard>
 
@@ -348,12 +403,15 @@ export default function PayPolicy() {
             >
               <IntentForm intent="bnpl">
                 {shortBnpl ? (
-                  <p className="text-sm text-muted-foreground">
-                    The allowance left does not cover this premium.
+                  <p id="bnpl-short" className="text-sm text-muted-foreground">
+                    The allowance left, {formatMoney(o.buyNowPayLaterRemainingAmount)}, does not cover{' '}
+                    {formatMoney(o.premium, o.currency)}.
                   </p>
                 ) : null}
                 <ErrorList errors={errorsOf(bnpl, '')} />
-                <SubmitButton>Use buy now, pay later</SubmitButton>
+                <SubmitButton disabled={shortBnpl} aria-describedby={shortBnpl ? 'bnpl-short' : undefined}>
+                  Use buy now, pay later
+                </SubmitButton>
               </IntentForm>
             </MethodCard>
 
@@ -413,12 +471,7 @@ export default function PayPolicy() {
                   onFocus={(e) => e.currentTarget.select()}
                 />
                 <p className="text-sm text-muted-foreground">
-                  Expires{' '}
-                  {new Date(link.link.expires_at).toLocaleString('en-AU', {
-                    dateStyle: 'medium',
-                    timeStyle: 'short',
-                  })}
-                  .
+                  Expires {formatDateTime(link.link.expires_at)}.
                 </p>
               </div>
             ) : null}
@@ -460,12 +513,7 @@ export default function PayPolicy() {
                         {l.url}
                       </a>{' '}
                       <span className="text-muted-foreground">
-                        (expires{' '}
-                        {new Date(l.expires_at).toLocaleString('en-AU', {
-                          dateStyle: 'medium',
-                          timeStyle: 'short',
-                        })}
-                        )
+                        (expires {formatDateTime(l.expires_at)})
                       </span>
                     </li>
                   ))}

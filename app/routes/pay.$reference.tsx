@@ -21,7 +21,7 @@ import { Button } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card'
 import { readForm, replyInvalid, replyWithError, throwAsResponse } from '../utils/forms.server'
 import { requireSameOrigin } from '../utils/session.server'
-import { formatMoney } from '../utils/misc'
+import { formatDate, formatDateTime, formatMoney } from '../utils/misc'
 
 export const meta: MetaFunction = () => [
   { title: 'Pay your health cover · OSHC Back Office' },
@@ -83,10 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(url)
 }
 
-const day = (iso: string | null) =>
-  iso
-    ? new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-AU', { dateStyle: 'medium', timeZone: 'UTC' })
-    : '—'
+const day = (iso: string | null) => (iso ? formatDate(iso) : '—')
 
 export default function PayByLink() {
   const { link, currency, quote, confirmError, cancelled } = useLoaderData<typeof loader>()
@@ -172,12 +169,7 @@ export default function PayByLink() {
                   Pay by card {formatMoney(link.amount, link.amount_currency)}
                 </SubmitButton>
                 <p className="text-sm text-muted-foreground">
-                  This link expires on{' '}
-                  {new Date(link.expires_at).toLocaleString('en-AU', {
-                    dateStyle: 'medium',
-                    timeStyle: 'short',
-                  })}
-                  .
+                  This link expires on {formatDateTime(link.expires_at)}.
                 </p>
               </Form>
             </>

@@ -20,6 +20,7 @@ import {
   UpsertConfigurationV2Schema,
 } from '../../domain/agencies/agencies.schemas'
 import { getAgencyHistories } from '../../domain/agencies/agency-history'
+import { withActorNames } from '../../domain/shared/actor-names'
 import {
   sendAgencyPasswordReset,
   updateAdminAgencyStatus,
@@ -59,7 +60,15 @@ import { Input } from '../components/ui/input'
 import { Label } from '../components/ui/label'
 import { cn } from '../utils/cn'
 import { idFromParam, readForm, replyInvalid, replyWithError } from '../utils/forms.server'
-import { formatDate, formatDateTime, humanize, titleCase } from '../utils/misc'
+import { formatDate, formatDateTime, formatMoney } from '../utils/misc'
+import {
+  AGENCY_ACTION_LABELS,
+  AGENCY_STATUS_LABELS,
+  CREATION_TYPE_LABELS,
+  labelOf,
+  PAYMENT_METHOD_KEY_LABELS,
+  policyTypeLabel,
+} from '../utils/labels'
 import { requireStaff } from '../utils/session.server'
 import { storeFormFile } from '../utils/upload.server'
 import { redirectWithToast } from '../utils/toast.server'
@@ -70,6 +79,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 const TABS = ['overview', 'configuration', 'agreement', 'history'] as const
 type Tab = (typeof TABS)[number]
+const TAB_LABELS: Record<Tab, string> = {
+  overview: 'Overview',
+  configuration: 'Configuration',
+  agreement: 'Agreement',
+  history: 'History',
+}
 const TabSchema = z.enum(TABS).catch('overview')
 
 const ACTIVATABLE: AgencyStatus[] = ['AGREEMENT_SIGNED', 'PORTAL_DEACTIVATED']
@@ -152,7 +167,7 @@ async function configurationTab(actor: Awaited<ReturnType<typeof requireStaff>>,
     surcharge: config.surcharge,
     rules: config.purchase_rules.map((r) => ({
       id: r.id,
-      text: `Buy ${r.should_buy_quantity} ${humanize(r.should_buy_policy_type)} from ${name(r.should_buy_insurance_provider_id)} to unlock ${humanize(r.can_buy_policy_type)} from ${name(r.can_buy_insurance_provider_id)}`,
+      text: `Buy ${r.should_buy_quantity} ${policyTypeLabel(r.should_buy_policy_type).toLowerCase()} from ${name(r.should_buy_insurance_provider_id)} to unlock ${policyTypeLabel(r.can_buy_policy_type).toLowerCase()} from ${name(r.can_buy_insurance_provider_id)}`,
       progress: `${r.has_bought_quantity} of ${r.should_buy_quantity} bought · ${r.credits} credit${r.credits === 1 ? '' : 's'}`,
     })),
   }
@@ -172,9 +187,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     document: tab === 'agreement' ? await getAgencyDocument({ actor, agencyId }) : null,
     history:
       tab === 'history'
-        ? (await getAgencyHistories({ actor, agencyId })).map((h) => ({
+        ? (await getAgencyHistories({ actor, agencyId }).then(withActorNames)).map((h) => ({
             id: String(h.id),
-            title: `${humanize(h.action)}${h.from_status || h.to_status ? ` (${h.from_status ? titleCase(h.from_status) : '—'} → ${h.to_status ? titleCase(h.to_status) : '—'})` : ''}`,
+            title: `${labelOf(AGENCY_ACTION_LABELS, h.action)}${h.to_status && h.to_status !== h.from_status ? `: ${h.from_status ? `${labelOf(AGENCY_STATUS_LABELS, h.from_status)} → ` : ''}${labelOf(AGENCY_STATUS_LABELS, h.to_status)}` : ''}`,
             at: h.created_at,
             actor: h.actor,
             note: h.note,
@@ -561,7 +576,7 @@ export default function AgencyPage() {
                     : 'border-transparent text-muted-foreground hover:text-foreground',
                 )}
               >
-                {humanize(t)}
+                {TAB_LABELS[t]}
               </Link>
             </li>
           ))}
@@ -628,7 +643,7 @@ function SetStatusForm({ status }: { status: AgencyStatus }) {
       <SelectField
         labelProps={{ children: 'Status' }}
         selectProps={getSelectProps(fields.status)}
-        options={AGENCY_STATUSES.map((s) => ({ value: s, label: titleCase(s) }))}
+        options={AGENCY_STATUSES.map((s) => ({ value: s, label: labelOf(AGENCY_STATUS_LABELS, s) }))}
         errors={fields.status.errors}
       />
       <TextareaField
@@ -671,7 +686,7 @@ function Overview({ loaded }: { loaded: LoaderData }) {
             <Detail label="Contact person">{agency.contact_person}</Detail>
             <Detail label="Contact number">{agency.contact_number}</Detail>
             <Detail label="Company address">{agency.full_company_address}</Detail>
-            <Detail label="Creation type">{humanize(agency.creation_type)}</Detail>
+            <Detail label="Creation type">{labelOf(CREATION_TYPE_LABELS, agency.creation_type)}</Detail>
             <Detail label="Main branch e-mail">{agency.main_branch_email}</Detail>
             <Detail label="E-mail verified">{yesNo(agency.is_email_verified)}</Detail>
             <Detail label="Request submitted">{yesNo(agency.is_request_submitted)}</Detail>
@@ -868,7 +883,7 @@ function Configuration({
                             </>
                           ) : (
                             <CheckboxField
-                              labelProps={{ children: humanize(key) }}
+                              labelProps={{ children: labelOf(PAYMENT_METHOD_KEY_LABELS, key) }}
                               inputProps={getInputProps(m.is_payment_method_enabled, { type: 'checkbox' })}
                               errors={[
                                 ...(m.is_payment_method_enabled.errors ?? []),
@@ -895,7 +910,7 @@ function Configuration({
               inputMode: 'decimal',
             }}
             errors={fields.buy_now_pay_later_amount.errors}
-            description={`Remaining allowance: ${configuration.bnplRemaining.toFixed(2)} AUD`}
+            description={`Remaining allowance: ${formatMoney(configuration.bnplRemaining)}`}
           />
         </div>
         <ErrorList
@@ -925,7 +940,7 @@ function PurchaseRules({ configuration }: { configuration: ConfigurationData }) 
     shouldValidate: 'onSubmit',
   })
   const providerOptions = configuration.providers.map((p) => ({ value: String(p.id), label: p.name }))
-  const typeOptions = POLICY_TYPES.map((t) => ({ value: t, label: humanize(t) }))
+  const typeOptions = POLICY_TYPES.map((t) => ({ value: t, label: policyTypeLabel(t) }))
   return (
     <section aria-labelledby="purchase-rules" className="space-y-4">
       <h3 id="purchase-rules" className="text-lg font-semibold">
@@ -1067,7 +1082,7 @@ function Agreement({ loaded }: { loaded: LoaderData }) {
             <CardDescription>
               {UNSIGNED_UPLOAD_OPEN.includes(agency.status)
                 ? 'PDF, JPEG, PNG, DOC or DOCX, up to 5 MB. A new upload replaces the previous one.'
-                : `Not possible while the agency is at ${titleCase(agency.status)}.`}
+                : `Not possible while the agency is at “${labelOf(AGENCY_STATUS_LABELS, agency.status)}”.`}
             </CardDescription>
           </CardHeader>
           <CardContent>

@@ -21,7 +21,8 @@ import { Input } from '../components/ui/input'
 import { Label } from '../components/ui/label'
 import { Select } from '../components/ui/select'
 import { cn } from '../utils/cn'
-import { formatDateTime, humanize } from '../utils/misc'
+import { formatDateTime } from '../utils/misc'
+import { CREATION_TYPE_LABELS, labelOf } from '../utils/labels'
 import { requireStaff } from '../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Agencies · OSHC Back Office' }]
@@ -164,7 +165,7 @@ export default function AgenciesList() {
             <option value="">Any</option>
             {CREATION_TYPES.map((t) => (
               <option key={t} value={t}>
-                {humanize(t)}
+                {labelOf(CREATION_TYPE_LABELS, t)}
               </option>
             ))}
           </Select>
@@ -213,14 +214,14 @@ export default function AgenciesList() {
             sortable: true,
             cell: (a) => (
               <Link to={`/staff/agencies/${a.id}`} className="font-medium text-primary hover:underline">
-                {a.full_company_name ?? `Invited agency #${a.id}`}
+                {a.full_company_name ?? a.email}
               </Link>
             ),
           },
           { key: 'email', header: 'E-mail', sortable: true, cell: (a) => a.email },
           { key: 'country', header: 'Country', cell: (a) => a.country ?? '—' },
           { key: 'status', header: 'Status', sortable: true, cell: (a) => <StatusBadge kind="agency" status={a.status} /> },
-          { key: 'creation_type', header: 'Creation type', cell: (a) => humanize(a.creation_type) },
+          { key: 'creation_type', header: 'Creation type', cell: (a) => labelOf(CREATION_TYPE_LABELS, a.creation_type) },
           { key: 'created_at', header: 'Created', sortable: true, cell: (a) => formatDateTime(a.created_at) },
         ]}
       />

@@ -425,7 +425,7 @@ function PaymentsSection({
     },
     ...(verification
       ? []
-      : [{ key: 'status', header: 'Policy status', cell: (p: Row) => <StatusBadge kind="policy" status={p.status} label={p.status_label} /> }]),
+      : [{ key: 'status', header: 'Policy status', cell: (p: Row) => <StatusBadge kind="policy" status={p.status} /> }]),
     {
       key: 'bank_document',
       header: 'Proof',

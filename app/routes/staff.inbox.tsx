@@ -12,7 +12,8 @@ import { Button } from '../components/ui/button'
 import { Input } from '../components/ui/input'
 import { Label } from '../components/ui/label'
 import { Select } from '../components/ui/select'
-import { formatDateTime, humanize } from '../utils/misc'
+import { formatAge, formatDateTime } from '../utils/misc'
+import { labelOf, STAFF_TASK_KINDS, TASK_KIND_LABELS, TASK_OUTCOME_LABELS } from '../utils/labels'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { DomainError } from '../../domain/shared/errors'
@@ -21,18 +22,18 @@ import { id } from '../../domain/shared/fields'
 
 export const meta: MetaFunction = () => [{ title: 'Approvals inbox · OSHC Back Office' }]
 
-const KINDS = ['AGENCY_CONFIGURATION', 'AGENCY_AGREEMENT', 'AGENCY_ACTIVATION']
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireStaff(request)
   const parsed = TaskListQuerySchema.safeParse(queryObject(new URL(request.url)))
   if (!parsed.success) throw new Response('Bad filter', { status: 400 })
   const r = await findTasks({ actor, input: parsed.data })
-  const now = Date.now()
+  // Ages are worked out here, once: the browser's clock must not change the markup it hydrates.
+  const now = new Date()
   return data({
     tasks: r.items.map((t) => ({
       ...t,
-      ageHours: Math.floor((now - new Date(t.opened_at).getTime()) / 3_600_000),
+      age: formatAge(t.opened_at, t.closed_at ?? now),
+      overdueBy: t.is_overdue && t.due_at ? formatAge(t.due_at, now) : null,
       mine: t.assignee_id === actor.identityId,
     })),
     pageInfo: r.pageInfo,
@@ -84,9 +85,9 @@ export default function Inbox() {
           <Label htmlFor="kind">Kind</Label>
           <Select id="kind" name="kind" defaultValue={query.kind ?? ''}>
             <option value="">Any</option>
-            {KINDS.map((k) => (
+            {STAFF_TASK_KINDS.map((k) => (
               <option key={k} value={k}>
-                {humanize(k)}
+                {TASK_KIND_LABELS[k]}
               </option>
             ))}
           </Select>
@@ -114,7 +115,7 @@ export default function Inbox() {
             key: 'kind',
             header: 'Kind',
             sortable: true,
-            cell: (t) => <Badge variant="outline">{humanize(t.kind)}</Badge>,
+            cell: (t) => <Badge variant="outline">{labelOf(TASK_KIND_LABELS, t.kind)}</Badge>,
           },
           {
             key: 'subject',
@@ -130,23 +131,22 @@ export default function Inbox() {
             key: 'opened_at',
             header: 'Age',
             sortable: true,
-            cell: (t) => (t.ageHours < 24 ? `${t.ageHours} h` : `${Math.floor(t.ageHours / 24)} d`),
+            cell: (t) => (
+              <time dateTime={String(t.opened_at)} title={`Opened ${formatDateTime(t.opened_at)}`}>
+                {t.age}
+              </time>
+            ),
           },
           {
             key: 'due_at',
             header: 'Due',
             sortable: true,
             cell: (t) => (
-              <span
-                className={
-                  t.due_at && new Date(t.due_at).getTime() < Date.now() && !t.closed_at
-                    ? 'font-medium text-destructive'
-                    : ''
-                }
-              >
-                {t.due_at ? formatDateTime(t.due_at) : '—'}
-                {t.escalated_at ? ' · escalated' : ''}
-              </span>
+              <div className="flex flex-col items-start gap-1">
+                <span>{t.due_at ? formatDateTime(t.due_at) : '—'}</span>
+                {t.overdueBy ? <Badge variant="danger">Overdue by {t.overdueBy}</Badge> : null}
+                {t.escalated_at ? <Badge variant="warning">Escalated</Badge> : null}
+              </div>
             ),
           },
           {
@@ -154,18 +154,38 @@ export default function Inbox() {
             header: 'Owner',
             cell: (t) =>
               t.closed_at ? (
-                humanize(t.outcome ?? 'closed')
+                <span>
+                  {labelOf(TASK_OUTCOME_LABELS, t.outcome ?? 'closed')}
+                  {t.assignee_name ? (
+                    <span className="block text-xs text-muted-foreground">{t.assignee_name}</span>
+                  ) : null}
+                </span>
               ) : (
-                <Form method="post">
+                <Form method="post" className="flex flex-wrap items-center gap-2">
                   <input type="hidden" name="taskId" value={t.id} />
+                  {t.assignee_id ? (
+                    <span className="text-sm">{t.mine ? 'You' : (t.assignee_name ?? 'Another staff member')}</span>
+                  ) : null}
                   {t.mine ? (
-                    <Button type="submit" name="intent" value="release" size="sm" variant="outline">
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="release"
+                      size="sm"
+                      variant="outline"
+                      aria-label={`Release: ${t.subject}`}
+                    >
                       Release
                     </Button>
-                  ) : t.assignee_id ? (
-                    'Claimed'
-                  ) : (
-                    <Button type="submit" name="intent" value="claim" size="sm" variant="outline">
+                  ) : t.assignee_id ? null : (
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="claim"
+                      size="sm"
+                      variant="outline"
+                      aria-label={`Claim: ${t.subject}`}
+                    >
                       Claim
                     </Button>
                   )}

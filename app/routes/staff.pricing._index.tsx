@@ -6,7 +6,7 @@ import {
   type SubmissionResult,
 } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Pencil, Trash2 } from 'lucide-react'
 import { z } from 'zod'
@@ -22,13 +22,15 @@ import { buttonVariants } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table'
 import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
-import { formatDate } from '../utils/misc'
+import { formatDate, formatMoney } from '../utils/misc'
 import { policyTypeLabel } from '../utils/labels'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { id, parseId } from '../../domain/shared/fields'
 
 const IdSchema = z.object({ id: id() })
+
+export const meta: MetaFunction = () => [{ title: 'Rate cards · OSHC Back Office' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireStaff(request, 'finance')
@@ -244,7 +246,7 @@ export default function RateCards() {
                     <TableCell className="font-medium">{c.provider}</TableCell>
                     <TableCell>{policyTypeLabel(c.policy_type)}</TableCell>
                     <TableCell className="text-right tabular-nums">
-                      {c.monthly_rate.toFixed(2)} {c.currency}
+                      {formatMoney(c.monthly_rate, c.currency)}
                     </TableCell>
                     <TableCell>{formatDate(c.valid_from)}</TableCell>
                     <TableCell>{c.valid_to ? formatDate(c.valid_to) : 'Open-ended'}</TableCell>

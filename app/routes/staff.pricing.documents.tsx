@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { FileText, Upload } from 'lucide-react'
 import { z } from 'zod'
@@ -20,6 +20,8 @@ import { storeFormFile } from '../utils/upload.server'
 import { id } from '../../domain/shared/fields'
 
 const UploadSchema = z.object({ provider_id: id() })
+
+export const meta: MetaFunction = () => [{ title: 'Product disclosure statements · OSHC Back Office' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, 'finance')

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { findExchangeRates } from '../../domain/quotes/find-exchange-rates'
 import { getGstRate } from '../../domain/quotes/get-gst-rate'
@@ -13,6 +13,8 @@ import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
 import { formatDateTime } from '../utils/misc'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'GST and exchange rates · OSHC Back Office' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireStaff(request, 'finance')

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
 import { getOffer } from '../../domain/offers/get-offer'
@@ -14,6 +14,8 @@ import { idFromParam, readForm, replyInvalid, replyWithError, throwAsResponse } 
 import { formatDateTime } from '../utils/misc'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'Edit offer · OSHC Back Office' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireStaff(request, 'finance')

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Pencil } from 'lucide-react'
 import { createOffer } from '../../domain/offers/create-offer'
@@ -16,6 +16,8 @@ import { listParams, readForm, replyInvalid, replyWithError } from '../utils/for
 import { formatDate } from '../utils/misc'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'Offers · OSHC Back Office' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireStaff(request, 'finance')
@@ -63,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast('/staff/pricing/offers', {
     type: 'success',
     title: 'Offer created',
-    description: `${submission.value.rate}% off from ${submission.value.start_date} to ${submission.value.end_date}.`,
+    description: `${submission.value.rate}% off from ${formatDate(submission.value.start_date)} to ${formatDate(submission.value.end_date)}.`,
   })
 }
 
@@ -111,7 +113,7 @@ export default function Offers() {
                 <Link
                   to={`/staff/pricing/offers/${o.id}`}
                   className={buttonVariants({ variant: 'outline', size: 'sm' })}
-                  aria-label={`Edit the ${o.rate}% offer of ${o.provider} from ${o.start_date}`}
+                  aria-label={`Edit the ${o.rate}% offer of ${o.provider} from ${formatDate(o.start_date)}`}
                 >
                   <Pencil aria-hidden="true" />
                   Edit

@@ -24,8 +24,10 @@ const retryAfterHeader = (err: DomainError): Record<string, string> =>
  * passes only Set-Cookie from an action to the page's response unless the route says otherwise.
  */
 export const retryAfterHeaders: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers()
   const seconds = actionHeaders.get('Retry-After')
-  return seconds ? { 'Retry-After': seconds } : {}
+  if (seconds) headers.set('Retry-After', seconds)
+  return headers
 }
 
 export function replyInvalid<T>(submission: Submission<T>) {
@@ -62,11 +64,22 @@ export function idFromParam(value: string | undefined, what: string) {
 }
 
 /**
- * The submitted form, as every page action reads it. A field (or file name) holding NUL (0x00) is
+ * The submitted form, as every page action reads it. Pages post forms: another method is a 405,
+ * a body that is not a form a 400 (both were 500s). A field (or file name) holding NUL (0x00) is
  * refused with a 400: PostgreSQL text cannot store it and no browser sends it.
  */
 export async function readForm(request: Request) {
-  const form = await request.formData()
+  if (request.method !== 'POST')
+    throw new Response(`Method ${request.method} is not allowed here`, {
+      status: 405,
+      headers: { Allow: 'GET, POST' },
+    })
+  let form: FormData
+  try {
+    form = await request.formData()
+  } catch {
+    throw new Response('The form could not be read', { status: 400 })
+  }
   for (const [name, value] of form) {
     if (fieldWithNul({ [name]: typeof value === 'string' ? value : value.name }))
       throw new Response(`${name.replaceAll('\0', '')} ${NUL_MSG}`, { status: 400 })

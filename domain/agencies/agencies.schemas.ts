@@ -129,7 +129,11 @@ export const PurchaseRuleSchema = z.object({
   id: id().optional(),
   should_buy_insurance_provider_id: id(),
   should_buy_policy_type: z.enum(POLICY_TYPES),
-  should_buy_quantity: z.coerce.number().int().min(1, 'must be at least 1'),
+  should_buy_quantity: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(10000, 'must be at most 10000'),
   can_buy_policy_type: z.enum(POLICY_TYPES),
   can_buy_insurance_provider_id: id(),
 })

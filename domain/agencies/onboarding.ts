@@ -14,6 +14,7 @@ import {
   type OnboardingSnapshot,
 } from '../../temporal/contracts/agency-onboarding.contract'
 import { recordAgencyHistory } from './agency-history'
+import { verifyPagePath } from './one-time-codes'
 
 /** What the onboarding workflow needs to know of an agency, read from the database. */
 export async function getOnboardingSnapshot(agencyId: number): Promise<OnboardingSnapshot> {
@@ -168,10 +169,12 @@ export async function syncOnboardingTasks(input: {
   )
 }
 
-const REMINDERS: Partial<Record<OnboardingPhase, { what: string; path: string; toAgency: boolean }>> = {
+type Reminder = { what: string; path: string | ((agencyId: number) => string); toAgency: boolean }
+const REMINDERS: Partial<Record<OnboardingPhase, Reminder>> = {
+  // Before verification the agency has no login yet: the link is its signed verify page.
   verify: {
     what: 'verify your e-mail address to continue your registration',
-    path: '/onboarding',
+    path: verifyPagePath,
     toAgency: true,
   },
   details: {
@@ -215,7 +218,10 @@ export async function remindOnboarding(input: {
     await markTasksEscalated(agencyOnboardingWorkflowId(agency.id))
   } else {
     await sendMail(
-      { to: r.toAgency ? agency.email : config().STAFF_TEAM_EMAIL, ...mails.reminder(what, r.path) },
+      {
+        to: r.toAgency ? agency.email : config().STAFF_TEAM_EMAIL,
+        ...mails.reminder(what, typeof r.path === 'function' ? r.path(agency.id) : r.path),
+      },
       { idempotencyKey: input.key },
     )
   }

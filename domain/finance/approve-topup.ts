@@ -11,6 +11,7 @@ import { markInvoicePaid } from './invoices'
 import { assertFinanceStaff, assertNotMaker, mailAgency } from './finance.shared'
 import { presentTopup } from './find-topups'
 import { defineUseCase } from '../shared/authorize'
+import { formatCents } from '../shared/format'
 
 /**
  * topUpApprove (staff with finance): a REQUESTED top-up becomes APPROVED and, in the same
@@ -58,7 +59,7 @@ export const approveTopup = defineUseCase(
         agencyId: row.agency_id,
         action: 'TOPUP_APPROVED',
         actor: actorLabel(actor),
-        note: `Top-up #${row.id} of ${(row.amount / 100).toFixed(2)} AUD credited`,
+        note: `Top-up #${row.id} of ${formatCents(row.amount)} credited`,
         meta: { topup_id: row.id, ledger_id: entry.id, balance: entry.balance },
       })
       await closeWorkflowTasks(`topup-${row.id}`, 'approved', tx)

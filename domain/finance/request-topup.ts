@@ -12,9 +12,10 @@ import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from './invoices'
 import { BANK_DOCUMENT_REQUIRED, CARD_TOPUP_UNAVAILABLE, type TopUpRequest } from './finance.schemas'
 import { presentTopup } from './find-topups'
 import { defineUseCase } from '../shared/authorize'
+import { formatCents } from '../shared/format'
 
 const DAY_MS = 24 * 60 * 60 * 1000
-const aud = (cents: number) => `${(cents / 100).toFixed(2)} AUD`
+const aud = (cents: number) => formatCents(cents)
 
 /**
  * doTopUpByAgency (agency side with purchase or finance, for its own agency; another agency's id

@@ -1,7 +1,8 @@
 import { config } from '../shared/config'
+import { formatCents } from '../shared/format'
 
 const link = (path: string) => new URL(path, config().APP_URL).toString()
-const aud = (cents: number) => `${(cents / 100).toFixed(2)} AUD`
+const aud = (cents: number) => formatCents(cents)
 
 /** Mails of the finance desk to agencies, as plain text (the html part is derived). */
 export const financeMails = {

@@ -1,8 +1,9 @@
 import { config } from '../shared/config'
+import { formatDateTime } from '../shared/format'
 
 const link = (path: string) => new URL(path, config().APP_URL).toString()
 
-const when = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+const when = (d: Date) => `${formatDateTime(d)} (Sydney time)`
 
 /** Mails of the purchase and payment-link flows, as plain text (the html part is derived). */
 export const paymentMails = {

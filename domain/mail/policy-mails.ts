@@ -1,3 +1,5 @@
+import { formatDate } from '../shared/format'
+
 /** Mails about policies, as plain text (the html part is derived), in the style of templates.ts. */
 export const policyMails = {
   certificateIssued: (p: {
@@ -17,7 +19,7 @@ export const policyMails = {
       `Policy reference: ${p.ref}`,
       `Membership number: ${p.membershipNumber}`,
       ...(p.policyNumber ? [`Policy number: ${p.policyNumber}`] : []),
-      ...(p.startDate && p.endDate ? [`Cover: ${p.startDate} to ${p.endDate}`] : []),
+      ...(p.startDate && p.endDate ? [`Cover: ${formatDate(p.startDate)} to ${formatDate(p.endDate)}`] : []),
       `Your certificate (${p.certificateName}) is attached. Keep it with your visa documents.`,
     ].join('\n'),
   }),

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import Stripe from 'stripe'
 import { getDb } from '../../db/client'
 import { cardPayments } from '../../db/schema'
 import { config, isProduction, secretFor } from '../shared/config'
@@ -90,57 +91,72 @@ export const sandboxGateway: CardGateway = {
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
 
-type StripeSession = {
-  id?: string
-  url?: string | null
-  status?: string | null
-  payment_status?: string | null
-  amount_total?: number | null
-  error?: { message?: string }
+/** The Stripe SDK client for `secretKey`; `fetchFn` and `apiBase` point it elsewhere in tests. */
+export function stripeClient(
+  secretKey: string,
+  fetchFn: FetchLike = (url, init) => fetch(url, init),
+  apiBase = config().STRIPE_API_BASE,
+) {
+  const base = apiBase ? new URL(apiBase) : undefined
+  return new Stripe(secretKey, {
+    httpClient: Stripe.createFetchHttpClient(fetchFn as typeof fetch),
+    maxNetworkRetries: 2,
+    ...(base
+      ? {
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+        }
+      : {}),
+  })
 }
 
-/** Stripe Checkout through its REST API (form-encoded requests, JSON answers). */
+/** Stripe Checkout through the official SDK. */
 export class StripeGateway implements CardGateway {
   readonly name = 'stripe' as const
-  constructor(
-    private readonly secretKey: string,
-    private readonly fetchFn: FetchLike = (url, init) => fetch(url, init),
-    private readonly apiBase = 'https://api.stripe.com',
-  ) {}
-
-  private async call(method: 'GET' | 'POST', path: string, form?: URLSearchParams, idempotencyKey?: string) {
-    const headers: Record<string, string> = { Authorization: `Bearer ${this.secretKey}` }
-    if (form) headers['Content-Type'] = 'application/x-www-form-urlencoded'
-    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey
-    const res = await this.fetchFn(`${this.apiBase}${path}`, { method, headers, body: form?.toString() })
-    const body = (await res.json().catch(() => ({}))) as StripeSession
-    if (!res.ok) throw conflict(`The card gateway refused the request: ${body.error?.message ?? res.status}`)
-    return body
+  private readonly stripe: Stripe
+  constructor(secretKey: string, fetchFn?: FetchLike, apiBase?: string) {
+    this.stripe = stripeClient(secretKey, fetchFn, apiBase)
   }
 
-  /** The form Stripe expects for a one-line payment session (exported for tests). */
-  static sessionForm(req: CheckoutRequest) {
-    const f = new URLSearchParams()
-    f.set('mode', 'payment')
-    f.set('client_reference_id', req.reference)
-    f.set('metadata[reference]', req.reference)
-    f.set('line_items[0][quantity]', '1')
-    f.set('line_items[0][price_data][currency]', req.currency.toLowerCase())
-    f.set('line_items[0][price_data][unit_amount]', String(req.amountCents))
-    f.set('line_items[0][price_data][product_data][name]', req.description)
-    f.set('success_url', req.successUrl)
-    f.set('cancel_url', req.cancelUrl)
-    return f
+  /** A gateway refusal becomes a 409 with Stripe's own message; anything else is rethrown. */
+  private refused(err: unknown): never {
+    if (err instanceof Stripe.errors.StripeError)
+      throw conflict(`The card gateway refused the request: ${err.message}`)
+    throw err
   }
 
   async createCheckout(req: CheckoutRequest): Promise<CheckoutSession> {
-    const s = await this.call('POST', '/v1/checkout/sessions', StripeGateway.sessionForm(req), req.reference)
+    const s = await this.stripe.checkout.sessions
+      .create(
+        {
+          mode: 'payment',
+          client_reference_id: req.reference,
+          metadata: { reference: req.reference },
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: req.currency.toLowerCase(),
+                unit_amount: req.amountCents,
+                product_data: { name: req.description },
+              },
+            },
+          ],
+          success_url: req.successUrl,
+          cancel_url: req.cancelUrl,
+        },
+        { idempotencyKey: req.reference },
+      )
+      .catch((err: unknown) => this.refused(err))
     if (!s.id || !s.url) throw conflict('The card gateway answered without a checkout URL')
     return { sessionId: s.id, url: s.url }
   }
 
   async getCheckout(sessionId: string): Promise<CheckoutState> {
-    const s = await this.call('GET', `/v1/checkout/sessions/${encodeURIComponent(sessionId)}`)
+    const s = await this.stripe.checkout.sessions
+      .retrieve(sessionId)
+      .catch((err: unknown) => this.refused(err))
     if (s.payment_status === 'paid') return { status: 'paid', amountPaidCents: s.amount_total ?? 0 }
     return { status: s.status === 'expired' ? 'expired' : 'open', amountPaidCents: 0 }
   }

@@ -7,11 +7,13 @@ import { fromCents } from '../shared/money'
 import { canTransition, STATUS_LABELS } from '../policies/policies.rules'
 import { loadPolicyFor, paymentOptions } from './purchase.shared'
 import { defineUseCase } from '../shared/authorize'
+import { receivingBankAccount } from '../shared/config'
 
 /**
  * getAvailablePaymentMethodsForAgency (agency side with `purchase` or `finance` for its own
  * policies, staff with `finance`): which methods the policy's agency may use for its insurer,
- * with the balance, the BNPL allowance left and the card amount with the surcharge (decimals).
+ * with the balance, the BNPL allowance left and the card amount with the surcharge (decimals),
+ * and for a bank transfer the account to pay into with the reference to quote (the policy ref).
  */
 export const getAvailablePaymentMethods = defineUseCase(
   { staff: ['finance'], agency: ['purchase', 'finance'] },
@@ -50,6 +52,7 @@ export const getAvailablePaymentMethods = defineUseCase(
       cardSurchargeAmount: fromCents(o.card.surcharge),
       cardAmount: fromCents(o.card.total),
       nexpayReference: policy.ref,
+      bankTransfer: { account: receivingBankAccount(), reference: policy.ref },
       policy: {
         ref: policy.ref,
         policy_type: policy.policy_type,

@@ -2,10 +2,10 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencies, paymentLinks, policies } from '../../db/schema'
 import { notFound } from '../shared/errors'
-import { fromCents } from '../shared/money'
 import { sendMail } from '../mail/mailer'
 import { paymentMails } from '../mail/payment-mails'
 import type { PaymentLinkStatus } from '../../temporal/contracts/payment-link.contract'
+import { formatCents } from '../shared/format'
 
 /**
  * Reminder of a payment link (the expiry workflow, actor `workflow:payment-link-<id>`): mails the
@@ -34,7 +34,7 @@ export async function remindPaymentLink(linkId: number): Promise<boolean> {
         policyRef: p.ref,
         url: claimed.url,
         expiresAt: claimed.expires_at,
-        amount: `AUD ${fromCents(claimed.amount).toFixed(2)}`,
+        amount: formatCents(claimed.amount),
       }),
     })
   } catch (err) {

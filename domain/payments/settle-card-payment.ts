@@ -3,7 +3,6 @@ import { getDb } from '../../db/client'
 import { agencies, cardPayments, paymentLinks, policies } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { conflict, notFound } from '../shared/errors'
-import { fromCents } from '../shared/money'
 import { workflows } from '../shared/ports'
 import { lockPolicyFor } from '../policies/policy-history'
 import { sendMail } from '../mail/mailer'
@@ -11,6 +10,7 @@ import { paymentMails } from '../mail/payment-mails'
 import { gatewayNamed } from './card-gateway'
 import { bookPurchase } from './purchase.shared'
 import { settlePremiumPayment } from './settle-premium'
+import { formatCents } from '../shared/format'
 
 export type CardPaymentRow = typeof cardPayments.$inferSelect
 
@@ -104,7 +104,7 @@ async function afterLinkPaid(linkId: number, policyId: number) {
     ...paymentMails.paymentLinkPaid({
       policyRef: p.ref,
       policyId,
-      amount: `AUD ${fromCents(p.amount).toFixed(2)}`,
+      amount: formatCents(p.amount),
     }),
   })
 }

@@ -1,7 +1,6 @@
 import { getDb } from '../../db/client'
 import { customers, policies } from '../../db/schema'
 import { isAgencySide, type Actor } from '../shared/actor'
-import { fromCents } from '../shared/money'
 import { recordPolicyHistory } from './policy-history'
 import type { StudentDetailsInput } from './policies.schemas'
 import {
@@ -14,6 +13,8 @@ import {
   writeFamily,
 } from './policies.shared'
 import { defineUseCase } from '../shared/authorize'
+import { formatCents, formatDate } from '../shared/format'
+import { policyTypeLabel } from '../shared/labels'
 
 /**
  * createStudentDetails (agency 'quote' for its own agency; staff 'policy_management' for the
@@ -59,7 +60,7 @@ export const createStudentDetails = defineUseCase(
         action: 'createStudentDetails',
         actor,
         status: 'INITIATED',
-        note: `${priced.provider.display_name} ${input.policy.policy_type} ${input.policy.start_date} to ${input.policy.end_date}: ${fromCents(priced.set.premium).toFixed(2)} AUD`,
+        note: `${priced.provider.display_name} ${policyTypeLabel(input.policy.policy_type).toLowerCase()}, ${formatDate(input.policy.start_date)} to ${formatDate(input.policy.end_date)}: ${formatCents(priced.set.premium)}`,
         meta: { invoice_id: invoice.id, premium: priced.set.premium },
       })
       return { customerId: customer.id, policyId: policy.id, invoiceId: invoice.id }

@@ -14,6 +14,8 @@ import {
   pricedColumns,
 } from './policies.shared'
 import { defineUseCase } from '../shared/authorize'
+import { formatCents, formatDate } from '../shared/format'
+import { policyTypeLabel } from '../shared/labels'
 
 /**
  * initiatePolicy (agency 'quote' on its own students; staff 'policy_management'): prices the
@@ -43,7 +45,7 @@ export const initiatePolicy = defineUseCase(
       await transitionPolicy(tx, policy, 'initiate', {
         actor,
         set: priced.set,
-        note: `${priced.provider.display_name} ${input.policy_type} ${input.start_date} to ${input.end_date}: ${fromCents(priced.set.premium).toFixed(2)} AUD`,
+        note: `${priced.provider.display_name} ${policyTypeLabel(input.policy_type).toLowerCase()}, ${formatDate(input.start_date)} to ${formatDate(input.end_date)}: ${formatCents(priced.set.premium)}`,
         meta: { invoice_id: invoice.id, premium: priced.set.premium, cancelled_invoices: cancelled },
       })
       return {

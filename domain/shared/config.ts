@@ -57,10 +57,29 @@ const EnvSchema = z
     SEED_ADMIN_PASSWORD: z.string().min(10).optional(),
     /** Stripe is the card gateway when set; otherwise the built-in sandbox (refused in production). */
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    /** Signing secret of `POST /api/webhook/stripe` (whsec_...); without it the webhook answers 404. */
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** Another Stripe API host (a local stand-in in tests); Stripe's own when unset. */
+    STRIPE_API_BASE: z.string().url().optional(),
     /** Shared secret of the NexPay webhook signature (x-nexpay-signature). */
     NEXPAY_WEBHOOK_SECRET: z.string().min(16).optional(),
     /** How long before a payment link expires its reminder goes out. */
     PAYMENT_LINK_REMINDER_SECONDS: z.coerce.number().int().min(0).default(86_400),
+    /**
+     * The account agencies pay bank transfers into, shown on the payment page. Unset outside
+     * production: clearly marked demo details; unset in production: the page asks the agency to
+     * contact finance instead of showing an account.
+     */
+    BANK_NAME: z.string().min(1).optional(),
+    BANK_ACCOUNT_NAME: z.string().min(1).optional(),
+    BANK_BSB: z
+      .string()
+      .regex(/^\d{3}-?\d{3}$/, 'must be a BSB like 062-000')
+      .optional(),
+    BANK_ACCOUNT_NUMBER: z
+      .string()
+      .regex(/^\d{5,10}$/, 'must be 5 to 10 digits')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -128,3 +147,28 @@ export function resetConfig() {
 export const secretFor = (purpose: string) => hmac(config().appSecret, purpose)
 
 export const isProduction = () => config().NODE_ENV === 'production'
+
+/** What the payment page shows when no receiving account is configured outside production. */
+export const DEMO_BANK_ACCOUNT = {
+  bank_name: 'Demo Bank',
+  account_name: 'OSHC Back Office Pty Ltd',
+  bsb: '000-000',
+  account_number: '12345678',
+}
+
+/**
+ * The account bank transfers are paid into (insurance providers carry no bank account, so the
+ * business receives every premium): BANK_* when all are set; the demo account, marked `is_demo`,
+ * outside production; null in production without them.
+ */
+export function receivingBankAccount(c: Config = config()) {
+  if (c.BANK_NAME && c.BANK_ACCOUNT_NAME && c.BANK_BSB && c.BANK_ACCOUNT_NUMBER)
+    return {
+      bank_name: c.BANK_NAME,
+      account_name: c.BANK_ACCOUNT_NAME,
+      bsb: c.BANK_BSB,
+      account_number: c.BANK_ACCOUNT_NUMBER,
+      is_demo: false,
+    }
+  return c.NODE_ENV === 'production' ? null : { ...DEMO_BANK_ACCOUNT, is_demo: true }
+}

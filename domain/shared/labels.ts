@@ -65,6 +65,15 @@ export const PAYMENT_METHOD_LABELS: Record<string, string> = {
   SETTLED_WITH_CLAWBACK: 'Settled with a clawback',
 }
 
+/** The same methods under the keys of an agency's payment configuration (payment_method_key). */
+export const PAYMENT_METHOD_KEY_LABELS: Record<string, string> = {
+  card: METHOD_LABELS.CARD,
+  bank: METHOD_LABELS.BANK,
+  nexpay: METHOD_LABELS.NEXPAY,
+  agency_balance: METHOD_LABELS.AGENCY_BALANCE,
+  bnpl: METHOD_LABELS.BNPL,
+}
+
 export const PREMIUM_PAYMENT_STATUS_LABELS: Labels<typeof PREMIUM_PAYMENT_STATUSES> = {
   PENDING: 'Pending',
   PAID: 'Paid',

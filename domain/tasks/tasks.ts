@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { agencies, tasks } from '../../db/schema'
+import { agencies, oshcUsers, tasks } from '../../db/schema'
 import { isAgencySide, isStaff, type Actor } from '../shared/actor'
 import { conflict, notFound } from '../shared/errors'
 import { pageInfo } from '../shared/pagination'
@@ -67,7 +67,10 @@ export type FindTasksInput = {
   perPage: number
 }
 
-/** The inbox: staff see staff tasks; an agency sees its own agency tasks. */
+/**
+ * The inbox: staff see staff tasks; an agency sees its own agency tasks. Each row carries the
+ * claimant's name (`assignee_name`) and whether it is past due (`is_overdue`, open tasks only).
+ */
 export const findTasks = defineUseCase(
   { staff: true, agency: true },
   async function findTasks(opts: { actor: Actor; input: FindTasksInput }) {
@@ -81,7 +84,7 @@ export const findTasks = defineUseCase(
     if (input.state === 'closed') where.push(isNotNull(tasks.closed_at))
     if (input.kind) where.push(eq(tasks.kind, input.kind))
     if (input.mine && 'identityId' in actor) where.push(eq(tasks.assignee_id, actor.identityId))
-    if (input.overdue) where.push(lt(tasks.due_at, sql`now()`))
+    if (input.overdue) where.push(lt(tasks.due_at, sql`now()`), isNull(tasks.closed_at))
     if (input.search) {
       const like = `%${input.search}%`
       where.push(
@@ -100,16 +103,21 @@ export const findTasks = defineUseCase(
         agency_email: agencies.email,
         amount: tasks.amount,
         assignee_id: tasks.assignee_id,
+        assignee_name: sql<
+          string | null
+        >`nullif(trim(concat_ws(' ', ${oshcUsers.first_name}, ${oshcUsers.last_name})), '')`,
         link: tasks.link,
         due_at: tasks.due_at,
         escalated_at: tasks.escalated_at,
         opened_at: tasks.opened_at,
         closed_at: tasks.closed_at,
         outcome: tasks.outcome,
+        is_overdue: sql<boolean>`(${tasks.closed_at} is null and ${tasks.due_at} < now())`,
         total: sql<number>`count(*) over()::int`,
       })
       .from(tasks)
       .leftJoin(agencies, eq(agencies.id, tasks.agency_id))
+      .leftJoin(oshcUsers, eq(oshcUsers.identity_id, tasks.assignee_id))
       .where(and(...where))
       .orderBy(order, desc(tasks.id))
       .limit(input.perPage)

@@ -4,6 +4,8 @@ import { getDb } from '../../db/client'
 import { agencies, agencyHistories, tasks } from '../../db/schema'
 import { api, codeFrom, lastMail, login, staffToken, tempPasswordFrom } from '../setup/api'
 import { startWorker } from '../setup/worker'
+import { remindOnboarding } from '../../domain/agencies/onboarding'
+import { verifyPagePath } from '../../domain/agencies/one-time-codes'
 
 const BASE = '/agencies/agency-management'
 let stopWorker: () => Promise<void>
@@ -175,6 +177,15 @@ describe('agency onboarding through the API and the workflow', () => {
         'configurationDone',
       ]),
     )
+  })
+
+  it('reminds an agency that has not verified with its signed verify link (it has no login yet)', async () => {
+    const email = `remind-${Date.now()}@example.test`
+    const r = await api('POST', `${BASE}/registerAgency`, { body: registration(email) })
+    expect(r.status, JSON.stringify(r.body)).toBe(201)
+    await remindOnboarding({ agencyId: r.body.data.id, phase: 'verify', escalate: false })
+    const mail = await lastMail(email)
+    expect(mail.text).toContain(verifyPagePath(r.body.data.id))
   })
 
   it('reports every registration rule with the exact message on the exact field', async () => {

@@ -191,7 +191,7 @@ describe('requesting a top-up', () => {
     })
     const task = await taskOf(topup.id)
     expect(task).toMatchObject({ kind: 'topup', audience: 'staff', agency_id: agency.id, amount: 25050 })
-    expect(task.subject).toBe(`Approve top-up of 250.50 AUD for ${agency.full_company_name}`)
+    expect(task.subject).toBe(`Approve top-up of A$250.50 for ${agency.full_company_name}`)
     expect(task.closed_at).toBeNull()
     // The invoice waits for approval (its bank payment is pending).
     const pending = await api('GET', '/payment-system/invoice/getAllInvoices', {
@@ -257,7 +257,7 @@ describe('deciding a top-up', () => {
     ])
     const mail = await lastMail(agency.email)
     expect(mail.subject).toBe('Top-up approved')
-    expect(mail.text).toContain('149.99 AUD')
+    expect(mail.text).toContain('A$149.99')
 
     // The agency reads its balance and ledger (newest first), as decimals.
     const balance = await api('GET', `${AGENCY}/balance/${agency.id}`, { token })

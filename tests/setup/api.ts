@@ -12,6 +12,8 @@ export async function api(
   opts: {
     token?: string
     body?: unknown
+    /** A body sent as it is (signed webhooks), instead of `body` as JSON. */
+    rawBody?: string
     query?: Record<string, string | string[]>
     headers?: Record<string, string>
   } = {},
@@ -27,7 +29,7 @@ export async function api(
     new Request(url, {
       method,
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
     }),
     { clientIp: '127.0.0.1' },
   )

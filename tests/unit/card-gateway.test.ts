@@ -55,10 +55,10 @@ describe('StripeGateway', () => {
     const [call] = calls
     expect(call.url).toBe('https://api.stripe.com/v1/checkout/sessions')
     expect(call.init.method).toBe('POST')
-    const headers = call.init.headers as Record<string, string>
-    expect(headers.Authorization).toBe('Bearer sk_test_secret')
-    expect(headers['Content-Type']).toBe('application/x-www-form-urlencoded')
-    expect(headers['Idempotency-Key']).toBe('CP-abc123')
+    const headers = new Headers(call.init.headers)
+    expect(headers.get('authorization')).toBe('Bearer sk_test_secret')
+    expect(headers.get('content-type')).toBe('application/x-www-form-urlencoded')
+    expect(headers.get('idempotency-key')).toBe('CP-abc123')
     const form = new URLSearchParams(call.init.body as string)
     expect(Object.fromEntries(form)).toEqual({
       mode: 'payment',
@@ -92,7 +92,7 @@ describe('StripeGateway', () => {
     expect(await gw.getCheckout('cs_4')).toEqual({ status: 'open', amountPaidCents: 0 })
     expect(calls[0].url).toBe('https://api.stripe.com/v1/checkout/sessions/cs_1')
     expect(calls[0].init.method).toBe('GET')
-    expect(calls[0].init.body).toBeUndefined()
+    expect(calls[0].init.body ?? undefined).toBeUndefined()
   })
 
   it('turns a Stripe error into a 409 with its message', async () => {

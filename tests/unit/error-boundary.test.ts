@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+
+// The boundary reads the route error through Remix; here it is whatever the test sets.
+let routeError: unknown
+vi.mock('@remix-run/react', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@remix-run/react')>()),
+  useRouteError: () => routeError,
+  Link: ({ children }: { children: unknown }) => createElement('a', null, children),
+}))
+
+const { GeneralErrorBoundary } = await import('../../app/components/error-boundary')
+/** What Remix hands the boundary for a thrown Response (isRouteErrorResponse's shape). */
+const responseError = (status: number, data: string) => ({ status, statusText: '', internal: false, data })
+
+const SQL = 'Failed query: select "password_hash" from "identities" where id = $1'
+const render = (error: unknown) => {
+  routeError = error
+  return renderToString(createElement(GeneralErrorBoundary))
+}
+
+describe('GeneralErrorBoundary in production', () => {
+  afterEach(() => vi.unstubAllEnvs())
+
+  it('shows a generic page for server failures, never their text', () => {
+    vi.stubEnv('DEV', false)
+    const thrown = render(new Error(SQL))
+    expect(thrown).toContain('Something went wrong')
+    expect(thrown).not.toContain('select')
+    const response = render(responseError(500, SQL))
+    expect(response).toContain('Something went wrong')
+    expect(response).not.toContain('select')
+  })
+
+  it('still shows the message of a 4xx written for the user', () => {
+    vi.stubEnv('DEV', false)
+    expect(render(responseError(404, 'Policy not found'))).toContain('Policy not found')
+  })
+})
