@@ -41,7 +41,22 @@ export default tseslint.config(
   },
   {
     files: ['domain/**/*.ts'],
-    rules: { '@typescript-eslint/no-explicit-any': 'error' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      // The domain reaches Temporal only through the WorkflowPort (domain/shared/ports.ts).
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/temporal/**', '@temporalio/*'], message: 'The domain does not import Temporal.' },
+            {
+              group: ['**/workers/**', '**/workflows/**', '**/api/**', '**/app/**'],
+              message: 'The domain imports no edge.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Tests assert on loosely typed JSON answers.
@@ -59,7 +74,6 @@ export default tseslint.config(
             {
               group: [
                 '**/db/**',
-                '**/domain/**',
                 '**/api/**',
                 '**/workers/**',
                 '**/temporal/client*',
@@ -75,6 +89,11 @@ export default tseslint.config(
                 'drizzle-orm',
               ],
               message: 'Workflows may import only @temporalio/workflow and contracts.',
+            },
+            {
+              // domain/: only the onboarding machine's pure rules (no runtime imports of their own).
+              regex: '(^|/)domain/(?!agencies/onboarding\\.rules$)',
+              message: 'Workflows may import only @temporalio/workflow, contracts and pure *.rules files.',
             },
             {
               group: ['@temporalio/client', '@temporalio/worker', '@temporalio/activity'],

@@ -4,9 +4,13 @@ import tailwind from './tailwind.css?url'
 import { getToast } from './utils/toast.server'
 import { ShowToast, Toaster } from './components/toaster'
 import { GeneralErrorBoundary } from './components/error-boundary'
+import { BrandedPage } from './components/portal-shell'
 import { useNonce } from './utils/nonce'
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: tailwind }]
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: tailwind },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
 export const meta: MetaFunction = () => [{ title: 'OSHC Back Office' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -44,10 +48,11 @@ export default function App() {
   )
 }
 
+/** Errors no route handled (the root loader failed): the brand and a way back, no navigation. */
 export function ErrorBoundary() {
   return (
-    <main className="mx-auto max-w-xl p-8">
+    <BrandedPage>
       <GeneralErrorBoundary />
-    </main>
+    </BrandedPage>
   )
 }

@@ -13,7 +13,7 @@ export function trustProxyWhenConfigured(app: Express) {
 
 /**
  * What loaders, actions and the API receive as `context`; `method` is the client's method when
- * carryUnsupportedMethods (request-guards.ts) had to hand the request on as OPTIONS.
+ * answerUnsupportedMethods (request-guards.ts) handed an /api request on as OPTIONS.
  */
 export const loadContext = (req: Request, res: Response) => ({
   clientIp: req.ip ?? 'unknown',

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { config } from '../domain/shared/config'
 import { logInfo } from '../domain/shared/log'
 import { securityHeaders } from './security-headers'
-import { carryUnsupportedMethods, refuseNulInUrl } from './request-guards'
+import { answerUnsupportedMethods, refuseNulInUrl } from './request-guards'
 import { loadContext, refuseCrossSiteWrites, trustProxyWhenConfigured } from './edge'
 import '../temporal/ports'
 
@@ -22,7 +22,7 @@ app.use(compression())
 app.use(securityHeaders)
 app.use('/assets', express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }))
 app.use(express.static(path.join(root, 'build/client'), { maxAge: '1h' }))
-app.use(carryUnsupportedMethods, refuseNulInUrl)
+app.use(answerUnsupportedMethods, refuseNulInUrl)
 app.use(refuseCrossSiteWrites)
 app.all('*', createRequestHandler({ build, getLoadContext: loadContext }))
 

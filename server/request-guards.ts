@@ -7,15 +7,22 @@ import type { NextFunction, Request, Response } from 'express'
 const SERVED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 
 /**
- * Any other method is handed to the app as OPTIONS, with the real one in `res.locals.method` (passed
- * on as `context.method`): /api answers 405 with the path's `Allow`, pages answer 405.
+ * Any other method: /api hands it to the router as OPTIONS, with the real one in
+ * `res.locals.method` (passed on as `context.method`), which answers 405 with the path's `Allow`;
+ * pages answer 405 here (they serve GET and POST).
  */
-export function carryUnsupportedMethods(req: Request, res: Response, next: NextFunction) {
-  if (!SERVED_METHODS.has(req.method)) {
+export function answerUnsupportedMethods(req: Request, res: Response, next: NextFunction) {
+  if (SERVED_METHODS.has(req.method)) return next()
+  if (req.path === '/api' || req.path.startsWith('/api/')) {
     res.locals.method = req.method
     req.method = 'OPTIONS'
+    return next()
   }
-  next()
+  res
+    .status(405)
+    .set('Allow', 'GET, HEAD, POST')
+    .type('text/plain')
+    .send(`Method ${req.method} is not allowed`)
 }
 
 /**

@@ -8,16 +8,19 @@ import {
 import {
   agencyChangedSignal,
   decideUpdate,
-  isAgencyStatus,
   onboardingStateQuery,
   overrideStatusUpdate,
-  phaseOf,
-  refusalFromSnapshot,
   type AgencyOnboardingInput,
   type OnboardingActivities,
+} from '../temporal/contracts/agency-onboarding.contract'
+// The machine's pure rules (no runtime imports): the one file of domain/ a workflow may import.
+import {
+  isAgencyStatus,
+  phaseOf,
+  refusalFromSnapshot,
   type OnboardingPhase,
   type OnboardingSnapshot,
-} from '../temporal/contracts/agency-onboarding.contract'
+} from '../domain/agencies/onboarding.rules'
 import { toMs } from './duration'
 
 const acts = proxyActivities<OnboardingActivities>({

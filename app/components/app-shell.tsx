@@ -1,5 +1,5 @@
-import { Form, NavLink } from '@remix-run/react'
-import { LogOut, type LucideIcon } from 'lucide-react'
+import { Form, NavLink, useLocation } from '@remix-run/react'
+import { LogOut, Menu, X, type LucideIcon } from 'lucide-react'
 import * as React from 'react'
 
 import { cn } from '../utils/cn'
@@ -27,10 +27,150 @@ export interface AppShellProps {
 }
 
 export const MAIN_CONTENT_ID = 'main-content'
+const MENU_ID = 'main-menu'
+
+function NavLinks({ nav, onNavigate }: { nav: NavItem[]; onNavigate?: () => void }) {
+  return (
+    <ul className="flex flex-col gap-1">
+      {nav.map((item) => {
+        const Icon = item.icon
+        return (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end={item.end}
+              prefetch="intent"
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                cn(
+                  'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  isActive
+                    ? 'bg-primary text-primary-foreground'
+                    : 'text-foreground hover:bg-accent hover:text-accent-foreground',
+                )
+              }
+            >
+              {Icon ? <Icon className="h-4 w-4 shrink-0" aria-hidden="true" /> : null}
+              {item.label}
+            </NavLink>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+function SignOut() {
+  return (
+    <Form method="post" action="/logout">
+      <Button type="submit" variant="outline" size="sm">
+        <LogOut aria-hidden="true" />
+        Sign out
+      </Button>
+    </Form>
+  )
+}
 
 /**
- * Page chrome: skip link, sidebar navigation (a horizontal strip below md), top bar with the user and
- * a sign-out form (POST /logout, works without JavaScript), and the main area with the page <h1>.
+ * The phone navigation: a Menu button (aria-expanded) opening a modal sheet with the links, the
+ * user and sign-out. Focus moves into the sheet and stays there; Escape, the close button, the
+ * backdrop or following a link close it and focus returns to the button.
+ */
+function MobileMenu({ nav, user }: { nav: NavItem[]; user: AppShellProps['user'] }) {
+  const [open, setOpen] = React.useState(false)
+  const buttonRef = React.useRef<HTMLButtonElement>(null)
+  const sheetRef = React.useRef<HTMLDivElement>(null)
+  const { pathname } = useLocation()
+
+  const close = React.useCallback(() => {
+    setOpen(false)
+    buttonRef.current?.focus()
+  }, [])
+
+  // A navigation (back button, a link) closes the sheet.
+  React.useEffect(() => setOpen(false), [pathname])
+
+  React.useEffect(() => {
+    if (!open) return
+    const sheet = sheetRef.current
+    const focusables = () =>
+      Array.from(sheet?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? [])
+    ;(sheet?.querySelector<HTMLElement>('[aria-current="page"]') ?? focusables()[0])?.focus()
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        close()
+        return
+      }
+      if (event.key !== 'Tab') return
+      const items = focusables()
+      if (!items.length) return
+      const first = items[0]
+      const last = items[items.length - 1]
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault()
+        last.focus()
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault()
+        first.focus()
+      }
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [open, close])
+
+  return (
+    <div className="md:hidden">
+      <Button
+        ref={buttonRef}
+        type="button"
+        variant="outline"
+        size="sm"
+        aria-expanded={open}
+        aria-controls={MENU_ID}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Menu aria-hidden="true" />
+        Menu
+      </Button>
+      {open ? (
+        <div className="fixed inset-0 z-40">
+          <div className="absolute inset-0 bg-black/40" aria-hidden="true" onClick={close} />
+          <div
+            ref={sheetRef}
+            id={MENU_ID}
+            role="dialog"
+            aria-modal="true"
+            aria-label="Menu"
+            className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col gap-4 overflow-y-auto bg-background p-4 shadow-lg"
+          >
+            <div className="flex items-center justify-between">
+              <p className="text-sm font-semibold">Menu</p>
+              <Button type="button" variant="ghost" size="icon" onClick={close} aria-label="Close the menu">
+                <X aria-hidden="true" />
+              </Button>
+            </div>
+            <nav aria-label="Main">
+              <NavLinks nav={nav} onNavigate={close} />
+            </nav>
+            <div className="mt-auto space-y-3 border-t pt-4">
+              <div className="min-w-0 leading-tight">
+                <p className="truncate text-sm font-medium text-foreground">{user.name}</p>
+                <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+              </div>
+              <SignOut />
+            </div>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * Page chrome: skip link, sidebar navigation from md up (a Menu button and sheet on phones), top
+ * bar with the user and a sign-out form (POST /logout, works without JavaScript), and the main
+ * area with the page <h1>.
  */
 export function AppShell({
   title,
@@ -41,6 +181,14 @@ export function AppShell({
   appName = 'OSHC Back Office',
   homeHref = '/',
 }: AppShellProps) {
+  const brand = (
+    <div className="flex min-w-0 items-center gap-2">
+      <NavLink to={homeHref} end className="truncate text-base font-semibold tracking-tight text-foreground">
+        {appName}
+      </NavLink>
+      {badge}
+    </div>
+  )
   return (
     <div className="flex min-h-screen flex-col md:flex-row">
       <a
@@ -49,55 +197,27 @@ export function AppShell({
       >
         Skip to content
       </a>
-      <div className="border-b bg-muted md:sticky md:top-0 md:flex md:h-screen md:w-64 md:shrink-0 md:flex-col md:border-b-0 md:border-r">
-        <div className="flex h-14 items-center gap-2 px-4 md:h-16">
-          <NavLink to={homeHref} end className="text-base font-semibold tracking-tight text-foreground">
-            {appName}
-          </NavLink>
-          {badge}
-        </div>
-        <nav aria-label="Main" className="overflow-x-auto px-2 pb-2 md:flex-1 md:overflow-y-auto md:pb-4">
-          <ul className="flex gap-1 md:flex-col">
-            {nav.map((item) => {
-              const Icon = item.icon
-              return (
-                <li key={item.to} className="shrink-0">
-                  <NavLink
-                    to={item.to}
-                    end={item.end}
-                    prefetch="intent"
-                    className={({ isActive }) =>
-                      cn(
-                        'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                        isActive
-                          ? 'bg-primary text-primary-foreground'
-                          : 'text-foreground hover:bg-accent hover:text-accent-foreground',
-                      )
-                    }
-                  >
-                    {Icon ? <Icon className="h-4 w-4 shrink-0" aria-hidden="true" /> : null}
-                    {item.label}
-                  </NavLink>
-                </li>
-              )
-            })}
-          </ul>
+      <div className="hidden border-r bg-muted md:sticky md:top-0 md:flex md:h-screen md:w-64 md:shrink-0 md:flex-col">
+        <div className="flex h-16 items-center px-4">{brand}</div>
+        <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 pb-4">
+          <NavLinks nav={nav} />
         </nav>
       </div>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-14 items-center justify-end gap-4 border-b bg-background px-4 md:h-16 md:px-6">
-          <div className="min-w-0 text-right leading-tight">
-            <p className="truncate text-sm font-medium text-foreground">{user.name}</p>
-            <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+        <header className="flex h-14 items-center justify-between gap-3 border-b bg-background px-4 md:h-16 md:justify-end md:px-6">
+          <div className="flex min-w-0 items-center gap-3 md:hidden">
+            <MobileMenu nav={nav} user={user} />
+            {brand}
           </div>
-          <Form method="post" action="/logout">
-            <Button type="submit" variant="outline" size="sm">
-              <LogOut aria-hidden="true" />
-              Sign out
-            </Button>
-          </Form>
+          <div className="hidden min-w-0 items-center gap-4 md:flex">
+            <div className="min-w-0 text-right leading-tight">
+              <p className="truncate text-sm font-medium text-foreground">{user.name}</p>
+              <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+            </div>
+            <SignOut />
+          </div>
         </header>
-        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none md:px-6">
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-6">
           <h1 className="mb-6 text-2xl font-semibold tracking-tight text-foreground">{title}</h1>
           {children}
         </main>

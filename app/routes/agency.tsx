@@ -1,45 +1,35 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet, useLoaderData } from '@remix-run/react'
-import { Calculator, FileText, Home, KeyRound, Users, Wallet } from 'lucide-react'
-import { AppShell } from '../components/app-shell'
+import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '../components/error-boundary'
-import { Badge } from '../components/ui/badge'
-import { shellUser } from '../utils/layout.server'
+import { BrandedPage, PortalShell } from '../components/portal-shell'
+import { shellData } from '../utils/layout.server'
 import { requireAgency } from '../utils/session.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireAgency(request)
-  return { user: await shellUser(actor), permissions: [...actor.permissions] }
+  return shellData(await requireAgency(request), 'agency')
 }
 
 export default function AgencyLayout() {
-  const { user, permissions } = useLoaderData<typeof loader>()
-  const has = (p: string) => permissions.includes(p)
-  const nav = [
-    { to: '/agency', label: 'Home', icon: Home, end: true },
-    ...(has('quote') ? [{ to: '/agency/quotes', label: 'Quotes', icon: Calculator }] : []),
-    { to: '/agency/policies', label: 'Policies', icon: FileText },
-    ...(has('finance') || has('purchase') ? [{ to: '/agency/finance', label: 'Finance', icon: Wallet }] : []),
-    ...(has('user_management')
-      ? [
-          { to: '/agency/users', label: 'Users', icon: Users },
-          { to: '/agency/roles', label: 'Roles', icon: KeyRound },
-        ]
-      : []),
-  ]
   return (
-    <AppShell
-      title="Agency portal"
-      nav={nav}
-      user={user}
-      homeHref="/agency"
-      badge={<Badge variant="secondary">Agency</Badge>}
-    >
+    <PortalShell shell={useLoaderData<typeof loader>()}>
       <Outlet />
-    </AppShell>
+    </PortalShell>
   )
 }
 
+/**
+ * A page of the agency portal that failed (a missing record, an unknown address under /agency)
+ * keeps the navigation; when this layout's own loader failed there is none to show.
+ */
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
+  const shell = useRouteLoaderData<typeof loader>('routes/agency')
+  return shell ? (
+    <PortalShell shell={shell}>
+      <GeneralErrorBoundary homeHref="/agency" homeLabel="Back to home" />
+    </PortalShell>
+  ) : (
+    <BrandedPage>
+      <GeneralErrorBoundary />
+    </BrandedPage>
+  )
 }

@@ -1,66 +1,35 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet, useLoaderData } from '@remix-run/react'
-import {
-  BadgePercent,
-  Building2,
-  Calculator,
-  FileText,
-  Inbox,
-  KeyRound,
-  Mail,
-  Users,
-  Wallet,
-} from 'lucide-react'
-import { AppShell } from '../components/app-shell'
+import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '../components/error-boundary'
-import { Badge } from '../components/ui/badge'
-import { shellUser } from '../utils/layout.server'
+import { BrandedPage, PortalShell } from '../components/portal-shell'
+import { shellData } from '../utils/layout.server'
 import { requireStaff } from '../utils/session.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireStaff(request)
-  return {
-    user: await shellUser(actor),
-    permissions: [...actor.permissions],
-    dev: process.env.NODE_ENV !== 'production',
-  }
+  return shellData(await requireStaff(request), 'staff')
 }
 
 export default function StaffLayout() {
-  const { user, permissions, dev } = useLoaderData<typeof loader>()
-  const has = (p: string) => permissions.includes(p)
-  const nav = [
-    { to: '/staff/inbox', label: 'Approvals inbox', icon: Inbox },
-    ...(has('agency_management') ? [{ to: '/staff/agencies', label: 'Agencies', icon: Building2 }] : []),
-    ...(has('policy_management') || has('finance')
-      ? [{ to: '/staff/policies', label: 'Policies', icon: FileText }]
-      : []),
-    ...(has('finance') ? [{ to: '/staff/finance', label: 'Finance', icon: Wallet }] : []),
-    ...(has('quote') || has('policy_management')
-      ? [{ to: '/staff/quotes', label: 'Quotes', icon: Calculator }]
-      : []),
-    ...(has('finance') ? [{ to: '/staff/pricing', label: 'Pricing and offers', icon: BadgePercent }] : []),
-    ...(has('user_management')
-      ? [
-          { to: '/staff/users', label: 'Staff users', icon: Users },
-          { to: '/staff/roles', label: 'Roles', icon: KeyRound },
-        ]
-      : []),
-    ...(dev ? [{ to: '/dev/mail', label: 'Mail outbox', icon: Mail }] : []),
-  ]
   return (
-    <AppShell
-      title="Staff"
-      nav={nav}
-      user={user}
-      homeHref="/staff"
-      badge={<Badge variant="secondary">Staff</Badge>}
-    >
+    <PortalShell shell={useLoaderData<typeof loader>()}>
       <Outlet />
-    </AppShell>
+    </PortalShell>
   )
 }
 
+/**
+ * A page of the staff area that failed (a missing record, an unknown address under /staff)
+ * keeps the navigation; when this layout's own loader failed there is none to show.
+ */
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
+  const shell = useRouteLoaderData<typeof loader>('routes/staff')
+  return shell ? (
+    <PortalShell shell={shell}>
+      <GeneralErrorBoundary homeHref="/staff" homeLabel="Back to the inbox" />
+    </PortalShell>
+  ) : (
+    <BrandedPage>
+      <GeneralErrorBoundary />
+    </BrandedPage>
+  )
 }

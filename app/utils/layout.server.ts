@@ -1,5 +1,9 @@
+import { eq } from 'drizzle-orm'
+import { getDb } from '../../db/client'
+import { agencies } from '../../db/schema'
 import { getProfile } from '../../domain/access/get-profile'
 import type { Actor } from '../../domain/shared/actor'
+import type { ShellData } from '../components/portal-shell'
 
 /** Name and e-mail for the app shell's top bar. */
 export async function shellUser(actor: Actor) {
@@ -9,4 +13,29 @@ export async function shellUser(actor: Actor) {
       ? [p.first_name, p.last_name].filter(Boolean).join(' ')
       : (p.full_company_name ?? p.email)
   return { name, email: p.email }
+}
+
+/** What the staff or agency chrome needs for a signed-in `actor`. */
+export async function shellData(actor: Actor & { permissions: ReadonlySet<string> }, portal: ShellData['portal']) {
+  return {
+    portal,
+    user: await shellUser(actor),
+    permissions: [...actor.permissions],
+    dev: process.env.NODE_ENV !== 'production',
+  } satisfies ShellData
+}
+
+/**
+ * The chrome for a page outside both portals' routes (an unknown address): staff, or an agency
+ * side whose portal is active, get their navigation; anyone else (signed out, still onboarding)
+ * null, a plain page.
+ */
+export async function shellFor(actor: Actor): Promise<ShellData | null> {
+  if (actor.kind === 'Oshc') return shellData(actor, 'staff')
+  if (actor.kind !== 'Agency' && actor.kind !== 'agency_user') return null
+  const [agency] = await getDb()
+    .select({ status: agencies.status })
+    .from(agencies)
+    .where(eq(agencies.id, actor.agencyId))
+  return agency?.status === 'PORTAL_ACTIVATED' ? shellData(actor, 'agency') : null
 }

@@ -8,11 +8,10 @@ import { mails } from '../mail/templates'
 import { markTasksEscalated, syncWorkflowTasks, type WantedTask } from '../tasks/tasks'
 import {
   DECISIONS,
-  agencyOnboardingWorkflowId,
   type OnboardingDecision,
   type OnboardingPhase,
   type OnboardingSnapshot,
-} from '../../temporal/contracts/agency-onboarding.contract'
+} from './onboarding.rules'
 import { recordAgencyHistory } from './agency-history'
 import { verifyPagePath } from './one-time-codes'
 
@@ -199,6 +198,8 @@ const REMINDERS: Partial<Record<OnboardingPhase, Reminder>> = {
  */
 export async function remindOnboarding(input: {
   agencyId: number
+  /** The workflow waiting on the agency: its inbox tasks and the history row's actor. */
+  workflowId: string
   phase: OnboardingPhase
   escalate: boolean
   key?: string
@@ -215,7 +216,7 @@ export async function remindOnboarding(input: {
       },
       { idempotencyKey: input.key },
     )
-    await markTasksEscalated(agencyOnboardingWorkflowId(agency.id))
+    await markTasksEscalated(input.workflowId)
   } else {
     await sendMail(
       {
@@ -229,7 +230,7 @@ export async function remindOnboarding(input: {
     recordAgencyHistory(tx, {
       agencyId: agency.id,
       action: input.escalate ? 'ESCALATED' : 'REMINDER_SENT',
-      actor: `workflow:${agencyOnboardingWorkflowId(agency.id)}`,
+      actor: `workflow:${input.workflowId}`,
       note: what,
     }),
   )

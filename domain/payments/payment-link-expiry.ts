@@ -4,7 +4,7 @@ import { agencies, paymentLinks, policies } from '../../db/schema'
 import { notFound } from '../shared/errors'
 import { sendMail } from '../mail/mailer'
 import { paymentMails } from '../mail/payment-mails'
-import type { PaymentLinkStatus } from '../../temporal/contracts/payment-link.contract'
+import type { PaymentLinkStatus } from './payments.rules'
 import { formatCents } from '../shared/format'
 
 /**

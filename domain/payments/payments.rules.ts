@@ -111,3 +111,5 @@ export function parseSignatureHeader(header: string | null | undefined): { t: nu
 /** NexPay statuses that mean the money arrived. */
 export const isNexpayPaid = (status: unknown) =>
   typeof status === 'string' && ['PAID', 'COMPLETED'].includes(status.trim().toUpperCase())
+
+export type PaymentLinkStatus = 'ACTIVE' | 'PAID' | 'EXPIRED'

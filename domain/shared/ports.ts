@@ -1,4 +1,4 @@
-import type { OnboardingDecision } from '../../temporal/contracts/agency-onboarding.contract'
+import type { OnboardingDecision } from '../agencies/onboarding.rules'
 import type { AgencyStatus } from '../agencies/agencies.rules'
 
 /**

@@ -3,6 +3,7 @@
  * histories: change them only in backward-compatible ways.
  */
 import { defineQuery, defineSignal } from '@temporalio/workflow'
+import type { PaymentLinkStatus } from '../../domain/payments/payments.rules'
 
 export const PAYMENT_LINK_EXPIRY_WORKFLOW = 'paymentLinkExpiry'
 export const paymentLinkWorkflowId = (linkId: number) => `payment-link-${linkId}`
@@ -23,7 +24,7 @@ export function reminderAtMs(nowMs: number, expiresAtMs: number, reminderSeconds
 /** How the link ended: paid (signal or found paid in the database) or expired. */
 export type PaymentLinkOutcome = 'paid' | 'expired'
 
-export type PaymentLinkStatus = 'ACTIVE' | 'PAID' | 'EXPIRED'
+export type { PaymentLinkStatus }
 
 /** The link was paid: stop waiting, never expire it. */
 export const paymentLinkPaidSignal = defineSignal('paid')

@@ -1,8 +1,52 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import { mkdirSync } from 'node:fs'
 
+export { expect }
+
+/** Lets one test accept one kind of browser error, saying why (nothing is accepted by default). */
+export interface BrowserErrors {
+  /** Also watch a context the test opened itself (browser.newContext()). */
+  watch: (context: BrowserContext) => void
+  allow: (pattern: RegExp, why: string) => void
+}
+
+/**
+ * Every spec's `test`: fails a test whose pages logged a console error (a failed request, a React
+ * hydration error, console.error) or threw an uncaught exception, checked when the test ends.
+ */
+export const test = base.extend<{ browserErrors: BrowserErrors }>({
+  browserErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = []
+      const allowed: RegExp[] = []
+      const watch = (ctx: BrowserContext) => {
+        ctx.on('console', (m) => {
+          if (m.type() !== 'error') return
+          const where = m.location().url || m.page()?.url() || ''
+          errors.push(`${m.text()} (${where})`)
+        })
+        ctx.on('weberror', (e) => errors.push(`Uncaught ${e.error().message} (${e.page()?.url() ?? ''})`))
+      }
+      watch(context)
+      await use({ watch, allow: (pattern) => void allowed.push(pattern) })
+      expect(
+        errors.filter((e) => !allowed.some((p) => p.test(e))),
+        'console errors or uncaught exceptions in the browser',
+      ).toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
 export const SHOTS = 'tests/artifacts/screenshots'
+
 mkdirSync(SHOTS, { recursive: true })
 
 /** The newest mail to `to`, read from the development outbox API. */

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import pg from 'pg'
-import { expectAccessible, newestMail, shot, signIn, signOut } from './helpers'
+import { expect, test, expectAccessible, newestMail, shot, signIn, signOut } from './helpers'
 
 const email = `journey-${Date.now()}@example.test`
 const company = 'Wattle Student Services'

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { type APIRequestContext } from '@playwright/test'
 import pg from 'pg'
-import { expectAccessible, shot, signIn } from './helpers'
+import { expect, test, expectAccessible, shot, signIn } from './helpers'
 
 const AGENCY = { email: 'agency@demo.local', password: 'Agency-Passw0rd!' }
 
@@ -85,7 +85,12 @@ test('an agency pays a policy by card through the sandbox checkout', async ({ pa
   })
 })
 
-test('a student pays a policy from a payment link on the public page', async ({ page, browser, request }) => {
+test('a student pays a policy from a payment link on the public page', async ({
+  page,
+  browser,
+  request,
+  browserErrors,
+}) => {
   const policyId = await initiatedPolicy(request, 'Link')
   await signIn(page, AGENCY.email, AGENCY.password)
   await page.goto(`/agency/policies/${policyId}/pay`)
@@ -96,6 +101,7 @@ test('a student pays a policy from a payment link on the public page', async ({ 
 
   // The student has no login: a fresh browser context.
   const student = await browser.newContext()
+  browserErrors.watch(student)
   const pay = await student.newPage()
   await pay.goto(new URL(url).pathname)
   await expect(pay.getByRole('heading', { level: 1 })).toContainText('Pay for policy')

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import pg from 'pg'
-import { expectAccessible, newestMail, shot, signIn, signOut } from './helpers'
+import { expect, test, expectAccessible, newestMail, shot, signIn, signOut } from './helpers'
 
 const AGENCY = { email: 'agency@demo.local', password: 'Agency-Passw0rd!' }
 const STAFF = { email: 'admin@oshc.local', password: process.env.SEED_ADMIN_PASSWORD ?? 'Admin-Passw0rd!' }
@@ -39,7 +39,7 @@ test('quote, sell by bank transfer, staff approve and issue the certificate, age
   await expect(page.getByRole('heading', { name: /insurers? for single cover/ })).toBeVisible()
   await expectAccessible(page)
   await shot(page, '20-quotes')
-  await page.getByRole('link', { name: 'Buy Single cover with nib' }).click()
+  await page.getByRole('link', { name: 'Buy single cover with nib' }).click()
 
   // 2. The wizard: personal details, other details, quote choice.
   await expect(page).toHaveURL(/\/agency\/policies\/new/)

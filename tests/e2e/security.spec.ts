@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-import { signIn } from './helpers'
+import { expect, test, signIn } from './helpers'
 
 const ADMIN = { email: 'admin@oshc.local', password: 'Admin-Passw0rd!' }
 

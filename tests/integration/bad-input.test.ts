@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import * as apiRoute from '../../app/routes/api.$'
-import { carryUnsupportedMethods, refuseNulInUrl } from '../../server/request-guards'
+import { answerUnsupportedMethods, refuseNulInUrl } from '../../server/request-guards'
 import { loadContext, refuseCrossSiteWrites } from '../../server/edge'
 import { endpoints } from '../../api/endpoints'
 import type { Endpoint } from '../../api/define'
@@ -235,7 +235,7 @@ async function serveLikeProduction() {
     isSpaMode: false,
   } as unknown as ServerBuild
   const app = express()
-  app.use(carryUnsupportedMethods, refuseNulInUrl, refuseCrossSiteWrites)
+  app.use(answerUnsupportedMethods, refuseNulInUrl, refuseCrossSiteWrites)
   app.all('*', createRequestHandler({ build, getLoadContext: loadContext }))
   const server = await new Promise<http.Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s))
@@ -290,10 +290,6 @@ describe('bad input never reaches a 500', () => {
           failures.push(`${p.method} ${p.path} as ${who}, ${p.what}: leaks ${r.text.slice(0, 200)}`)
       })
     }
-    ;(await import('node:fs')).writeFileSync(
-      '/tmp/h2/failures.txt',
-      failures.join('\n') + '\n' + JSON.stringify(statuses),
-    ) // TEMP
     expect(failures).toEqual([])
     // The sweep reached the handlers (answers and "not found"), not only the validation.
     expect(statuses[200]).toBeGreaterThan(0)
@@ -334,6 +330,7 @@ describe('methods', () => {
       expect(patch.headers.allow).toBe('POST')
       const page = await rawHttp(server.port, 'TRACE', '/login')
       expect(page.status).toBe(405)
+      expect(page.headers.allow).toBe('GET, HEAD, POST')
       for (const r of [api405, patch, page]) expect(r.body).not.toMatch(LEAK)
     } finally {
       server.close()
@@ -433,7 +430,7 @@ describe('numbers in bodies', () => {
         },
       })
       expect(r.status, String(quantity)).toBe(400)
-      expect(r.body.errors).toEqual({ 'purchase_rule.0.should_buy_quantity': ['must be at most 10000'] })
+      expect(r.body.errors['purchase_rule.0.should_buy_quantity']).toContain('must be at most 10000')
     }
   })
 })

@@ -183,7 +183,12 @@ describe('agency onboarding through the API and the workflow', () => {
     const email = `remind-${Date.now()}@example.test`
     const r = await api('POST', `${BASE}/registerAgency`, { body: registration(email) })
     expect(r.status, JSON.stringify(r.body)).toBe(201)
-    await remindOnboarding({ agencyId: r.body.data.id, phase: 'verify', escalate: false })
+    await remindOnboarding({
+      agencyId: r.body.data.id,
+      workflowId: `agency-onboarding-${r.body.data.id}`,
+      phase: 'verify',
+      escalate: false,
+    })
     const mail = await lastMail(email)
     expect(mail.text).toContain(verifyPagePath(r.body.data.id))
   })

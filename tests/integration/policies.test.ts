@@ -923,7 +923,11 @@ describe('policy lists', () => {
     })
     expect(r.status).toBe(200)
     expect(r.body.pageInfo.total).toBe(5)
-    expect(r.body.data[0].agency).toEqual({ id: agency.agency.id, name: agency.agency.full_company_name })
+    expect(r.body.data[0].agency).toEqual({
+      id: agency.agency.id,
+      name: agency.agency.full_company_name,
+      email: agency.agency.email,
+    })
     const all = await api('GET', `${STAFF}/getPoliciesByStatus`, { token: staff, query: { perPage: '100' } })
     expect(all.body.pageInfo.total).toBeGreaterThan(5)
     const csv = await api('POST', `${STAFF}/exportPoliciesByStatus`, {

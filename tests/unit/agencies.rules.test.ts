@@ -7,11 +7,7 @@ import {
   pathByStatus,
   statusGroup,
 } from '../../domain/agencies/agencies.rules'
-import {
-  isAgencyStatus,
-  phaseOf,
-  refusalFromSnapshot,
-} from '../../temporal/contracts/agency-onboarding.contract'
+import { isAgencyStatus, phaseOf, refusalFromSnapshot } from '../../domain/agencies/onboarding.rules'
 import { toCents } from '../../domain/shared/money'
 import { toMs } from '../../workflows/duration'
 

@@ -60,6 +60,7 @@ describe('workflow code is kept deterministic by lint', () => {
     "import { randomUUID } from 'node:crypto'",
     "import { getTemporalClient } from '../temporal/client'",
     "import { getDb } from '../db/client'",
+    "import { login } from '../domain/access/login'",
   ])(
     'refuses %s in workflows/',
     async (line) => {

@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createElement } from 'react'
+import { createElement, type ReactNode } from 'react'
+import type * as RemixReact from '@remix-run/react'
 import { renderToString } from 'react-dom/server'
 
 // The boundary reads the route error through Remix; here it is whatever the test sets.
 let routeError: unknown
 vi.mock('@remix-run/react', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@remix-run/react')>()),
+  ...(await importOriginal<typeof RemixReact>()),
   useRouteError: () => routeError,
-  Link: ({ children }: { children: unknown }) => createElement('a', null, children),
+  Link: ({ children }: { children?: ReactNode }) => createElement('a', null, children),
 }))
 
 const { GeneralErrorBoundary } = await import('../../app/components/error-boundary')

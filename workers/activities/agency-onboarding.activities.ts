@@ -1,8 +1,8 @@
 import {
-  phaseOf,
+  agencyOnboardingWorkflowId,
   type OnboardingActivities,
-  type OnboardingPhase,
 } from '../../temporal/contracts/agency-onboarding.contract'
+import { phaseOf, type OnboardingPhase } from '../../domain/agencies/onboarding.rules'
 import {
   applyOnboardingDecision,
   getOnboardingSnapshot,
@@ -31,7 +31,8 @@ export function createOnboardingActivities(): OnboardingActivities {
       }),
     remindOnboarding: (input) =>
       nonRetryable(async () => {
-        if (await stillIn(input.agencyId, input.phase)) await remindOnboarding(input)
+        if (await stillIn(input.agencyId, input.phase))
+          await remindOnboarding({ ...input, workflowId: agencyOnboardingWorkflowId(input.agencyId) })
       }),
   }
 }
