@@ -3,7 +3,7 @@ import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } 
 import tailwind from './tailwind.css?url'
 import { getToast } from './utils/toast.server'
 import { ShowToast, Toaster } from './components/toaster'
-import { GeneralErrorBoundary } from './components/error-boundary'
+import { errorPageTitle, GeneralErrorBoundary } from './components/error-boundary'
 import { BrandedPage } from './components/portal-shell'
 import { useNonce } from './utils/nonce'
 
@@ -11,7 +11,7 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: tailwind },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
-export const meta: MetaFunction = () => [{ title: 'OSHC Back Office' }]
+export const meta: MetaFunction = ({ error }) => [{ title: error ? errorPageTitle(error) : 'OSHC Back Office' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request)

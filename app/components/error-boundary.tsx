@@ -14,6 +14,14 @@ const STATUS_TITLES: Record<number, string> = {
 
 const DEFAULT_TITLE = 'Something went wrong'
 
+const PAGE_TITLES: Record<number, string> = { 403: 'Not allowed', 404: 'Page not found' }
+
+/** The tab title of an error page: 'Page not found · OSHC Back Office'. */
+export function errorPageTitle(error: unknown, suffix = 'OSHC Back Office') {
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  return `${PAGE_TITLES[status] ?? DEFAULT_TITLE} · ${suffix}`
+}
+
 /** Message carried by a thrown response: a string body, or an object with a string `message`. */
 function messageFromData(data: unknown): string | null {
   if (typeof data === 'string') return data.trim() ? data : null

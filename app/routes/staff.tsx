@@ -1,9 +1,14 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from '../components/error-boundary'
+import { errorPageTitle, GeneralErrorBoundary } from '../components/error-boundary'
 import { BrandedPage, PortalShell } from '../components/portal-shell'
 import { shellData } from '../utils/layout.server'
 import { requireStaff } from '../utils/session.server'
+
+// Pages name themselves; when one fails, this layout's boundary renders and names the error.
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? errorPageTitle(error, 'OSHC Back Office') : 'OSHC Back Office' },
+]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return shellData(await requireStaff(request), 'staff')

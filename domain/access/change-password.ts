@@ -14,6 +14,7 @@ import { attemptLimiter, type AttemptLimits } from '../shared/rate-limit'
 import { hashPassword, passwordSchema, verifyPassword } from './passwords'
 import { revokeSessions } from './sessions'
 import { defineUseCase } from '../shared/authorize'
+import { clock } from '../shared/clock'
 
 function checkNewPassword(field: string, password: string, email: string) {
   const r = passwordSchema(email).safeParse(password)
@@ -105,7 +106,7 @@ async function mailResetLink(identity: { id: number; email: string }) {
     .values({
       token_hash: sha256(token),
       identity_id: identity.id,
-      expires_at: new Date(Date.now() + RESET_TTL_MS),
+      expires_at: new Date(clock.now().getTime() + RESET_TTL_MS),
     })
   await sendMail({ to: identity.email, ...mails.passwordReset(token) })
 }
@@ -161,7 +162,7 @@ export async function resetPassword(opts: { token: string; password: string; cli
   await db.transaction(async (tx) => {
     await tx
       .update(passwordResetTokens)
-      .set({ used_at: new Date() })
+      .set({ used_at: clock.now() })
       .where(eq(passwordResetTokens.id, row.t.id))
     await tx
       .update(identities)

@@ -1,3 +1,4 @@
+import { clock } from '../shared/clock'
 import { and, eq, gt, inArray, ne, or, sql } from 'drizzle-orm'
 import { getDb, type DbOrTx } from '../../db/client'
 import {
@@ -19,7 +20,7 @@ export const SESSION_TTL_MS = 1000 * 60 * 60 * 12
 /** Opens a session and returns the opaque token (only its hash is stored). */
 export async function createSession(identityId: number) {
   const token = randomToken()
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS)
+  const expiresAt = new Date(clock.now().getTime() + SESSION_TTL_MS)
   await getDb()
     .insert(sessions)
     .values({ token_hash: sha256(token), identity_id: identityId, expires_at: expiresAt })

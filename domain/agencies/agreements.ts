@@ -12,6 +12,7 @@ import { recordAgencyHistory } from './agency-history'
 import { assertAgencyAccess } from './get-agency'
 import { notifyWorkflow } from './register-agency'
 import { defineUseCase } from '../shared/authorize'
+import { clock } from '../shared/clock'
 
 type Upload = z.infer<typeof AgreementUploadSchema>
 
@@ -25,10 +26,10 @@ export const uploadUnsignedAgreement = defineUseCase(
     }
     await assertFileUsable(opts.input.file_path, opts.actor, opts.agencyId)
     const values = {
-      agreement_id: opts.input.agreement_id ?? `AGR-${agency.id}-${Date.now()}`,
+      agreement_id: opts.input.agreement_id ?? `AGR-${agency.id}-${clock.now().getTime()}`,
       unsigned_agreement: opts.input.file_path,
       unsigned_agreement_filename: opts.input.filename,
-      unsigned_agreement_date: opts.input.date ?? isoDate(new Date()),
+      unsigned_agreement_date: opts.input.date ?? isoDate(clock.now()),
     }
     const db = getDb()
     await db.transaction(async (tx) => {
@@ -75,7 +76,7 @@ export const uploadSignedAgreement = defineUseCase(
       const values = {
         signed_agreement: opts.input.file_path,
         signed_agreement_filename: opts.input.filename,
-        signed_agreement_date: opts.input.date ?? isoDate(new Date()),
+        signed_agreement_date: opts.input.date ?? isoDate(clock.now()),
       }
       await tx.update(agencyDocuments).set(values).where(eq(agencyDocuments.agency_id, agency.id))
       await tx.update(agencies).set({ status: 'AGREEMENT_SIGNED' }).where(eq(agencies.id, agency.id))

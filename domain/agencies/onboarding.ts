@@ -14,6 +14,7 @@ import {
 } from './onboarding.rules'
 import { recordAgencyHistory } from './agency-history'
 import { verifyPagePath } from './one-time-codes'
+import { clock } from '../shared/clock'
 
 /** What the onboarding workflow needs to know of an agency, read from the database. */
 export async function getOnboardingSnapshot(agencyId: number): Promise<OnboardingSnapshot> {
@@ -78,7 +79,7 @@ export async function applyOnboardingDecision(input: {
     const activation = input.decision === 'activatePortal'
     await tx
       .update(agencies)
-      .set({ status: to, ...(activation ? { is_verfied: true, verification_date: new Date() } : {}) })
+      .set({ status: to, ...(activation ? { is_verfied: true, verification_date: clock.now() } : {}) })
       .where(eq(agencies.id, agency.id))
     await recordAgencyHistory(tx, {
       agencyId: agency.id,
@@ -164,7 +165,7 @@ export async function syncOnboardingTasks(input: {
   const agency = await agencyName(input.agencyId)
   await syncWorkflowTasks(
     input.workflowId,
-    taskFor(input.phase, agency, new Date(Date.now() + input.dueInMs)),
+    taskFor(input.phase, agency, new Date(clock.now().getTime() + input.dueInMs)),
   )
 }
 

@@ -4,6 +4,7 @@ import { agencyOtps } from '../../db/schema'
 import { secretFor } from '../shared/config'
 import { hmac, safeEqual, sixDigitCode } from '../shared/crypto'
 import { DomainError } from '../shared/errors'
+import { clock } from '../shared/clock'
 
 export const OTP_TTL_MS = 10 * 60 * 1000
 export const OTP_MAX_ATTEMPTS = 5
@@ -15,12 +16,12 @@ export async function issueOtp(tx: DbOrTx, agencyId: number) {
   const code = sixDigitCode()
   await tx
     .update(agencyOtps)
-    .set({ used_at: new Date() })
+    .set({ used_at: clock.now() })
     .where(and(eq(agencyOtps.agency_id, agencyId), isNull(agencyOtps.used_at)))
   await tx.insert(agencyOtps).values({
     agency_id: agencyId,
     code_hmac: codeHmac(agencyId, code),
-    expires_at: new Date(Date.now() + OTP_TTL_MS),
+    expires_at: new Date(clock.now().getTime() + OTP_TTL_MS),
   })
   return code
 }
@@ -41,7 +42,8 @@ export async function consumeOtp(tx: DbOrTx, agencyId: number, code: string) {
     .orderBy(desc(agencyOtps.id))
     .limit(1)
     .for('update')
-  if (!otp || otp.attempts >= OTP_MAX_ATTEMPTS || otp.expires_at.getTime() < Date.now()) return false
+  if (!otp || otp.attempts >= OTP_MAX_ATTEMPTS || otp.expires_at.getTime() < clock.now().getTime())
+    return false
   if (!safeEqual(otp.code_hmac, codeHmac(agencyId, code))) {
     await tx
       .update(agencyOtps)
@@ -49,7 +51,7 @@ export async function consumeOtp(tx: DbOrTx, agencyId: number, code: string) {
       .where(eq(agencyOtps.id, otp.id))
     return false
   }
-  await tx.update(agencyOtps).set({ used_at: new Date() }).where(eq(agencyOtps.id, otp.id))
+  await tx.update(agencyOtps).set({ used_at: clock.now() }).where(eq(agencyOtps.id, otp.id))
   return true
 }
 

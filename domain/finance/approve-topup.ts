@@ -12,6 +12,7 @@ import { assertFinanceStaff, assertNotMaker, mailAgency } from './finance.shared
 import { presentTopup } from './find-topups'
 import { defineUseCase } from '../shared/authorize'
 import { formatCents } from '../shared/format'
+import { clock } from '../shared/clock'
 
 /**
  * topUpApprove (staff with finance): a REQUESTED top-up becomes APPROVED and, in the same
@@ -52,7 +53,7 @@ export const approveTopup = defineUseCase(
         await markInvoicePaid(tx, row.invoice_id)
         await tx
           .update(invoicePayments)
-          .set({ status: 'COMPLETED', paid_at: new Date() })
+          .set({ status: 'COMPLETED', paid_at: clock.now() })
           .where(and(eq(invoicePayments.invoice_id, row.invoice_id), eq(invoicePayments.status, 'PENDING')))
       }
       await recordAgencyHistory(tx, {

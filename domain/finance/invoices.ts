@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { invoiceLineItems, invoices } from '../../db/schema'
 import type { INVOICE_STATUSES, INVOICE_TYPES, LINE_ITEM_TYPES } from '../../db/schema/enums'
+import { clock } from '../shared/clock'
 
 export type InvoiceType = (typeof INVOICE_TYPES)[number]
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
@@ -61,7 +62,7 @@ export async function createInvoice(
       tax_total: tax,
       total_amount_due: subTotal,
       total_outstanding_amount: status === 'PAID' ? 0 : subTotal,
-      invoice_date: new Date().toISOString().slice(0, 10),
+      invoice_date: clock.now().toISOString().slice(0, 10),
       due_date: inv.dueDate ?? null,
       notes: inv.notes ?? null,
       created_by: inv.createdBy ?? null,

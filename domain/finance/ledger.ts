@@ -4,6 +4,7 @@ import { agencyBalances, agencyBalanceTransactions, bnplTransactions } from '../
 import type { BALANCE_TRANSACTION_TYPES } from '../../db/schema/enums'
 import { actorLabel, type Actor } from '../shared/actor'
 import { conflict } from '../shared/errors'
+import { clock } from '../shared/clock'
 
 export type BalanceTransactionType = (typeof BALANCE_TRANSACTION_TYPES)[number]
 
@@ -34,7 +35,7 @@ export async function postBalanceEntry(
   await tx.insert(agencyBalances).values({ agency_id: e.agencyId }).onConflictDoNothing()
   const [row] = await tx
     .update(agencyBalances)
-    .set({ balance: sql`${agencyBalances.balance} + ${e.amount}`, updated_at: new Date() })
+    .set({ balance: sql`${agencyBalances.balance} + ${e.amount}`, updated_at: clock.now() })
     .where(sql`${agencyBalances.agency_id} = ${e.agencyId} and ${agencyBalances.balance} + ${e.amount} >= 0`)
     .returning({ balance: agencyBalances.balance })
   if (!row) throw conflict(INSUFFICIENT_BALANCE)
@@ -75,7 +76,7 @@ export async function postBnplEntry(
     .update(agencyBalances)
     .set({
       buy_now_pay_later_remaining_amount: sql`${agencyBalances.buy_now_pay_later_remaining_amount} + ${e.amount}`,
-      updated_at: new Date(),
+      updated_at: clock.now(),
     })
     .where(
       sql`${agencyBalances.agency_id} = ${e.agencyId} and ${agencyBalances.buy_now_pay_later_remaining_amount} + ${e.amount} >= 0`,

@@ -7,6 +7,7 @@ import { assertFileUsable } from '../files/storage'
 import { recordPolicyHistory } from '../policies/policy-history'
 import { assertFinanceStaff, lockWaitingPayment } from './finance.shared'
 import { defineUseCase } from '../shared/authorize'
+import { clock } from '../shared/clock'
 
 export const PAYMENT_PROOF = 'PAYMENT_PROOF'
 
@@ -54,7 +55,7 @@ export const uploadPolicyPaymentProof = defineUseCase(
       }
       await tx
         .update(policyPremiumPayments)
-        .set({ bank_document: opts.documentUrl, updated_by: actor.identityId, updated_at: new Date() })
+        .set({ bank_document: opts.documentUrl, updated_by: actor.identityId, updated_at: clock.now() })
         .where(eq(policyPremiumPayments.id, payment.id))
       const [stored] = await tx
         .insert(policyFiles)

@@ -6,6 +6,7 @@ import { sendMail } from '../mail/mailer'
 import { paymentMails } from '../mail/payment-mails'
 import type { PaymentLinkStatus } from './payments.rules'
 import { formatCents } from '../shared/format'
+import { clock } from '../shared/clock'
 
 /**
  * Reminder of a payment link (the expiry workflow, actor `workflow:payment-link-<id>`): mails the
@@ -16,7 +17,7 @@ export async function remindPaymentLink(linkId: number): Promise<boolean> {
   const db = getDb()
   const [claimed] = await db
     .update(paymentLinks)
-    .set({ reminded_at: new Date() })
+    .set({ reminded_at: clock.now() })
     .where(
       and(eq(paymentLinks.id, linkId), eq(paymentLinks.status, 'ACTIVE'), isNull(paymentLinks.reminded_at)),
     )

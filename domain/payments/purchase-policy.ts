@@ -1,3 +1,4 @@
+import { clock } from '../shared/clock'
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencyBalances, files, policyFiles } from '../../db/schema'
@@ -164,7 +165,7 @@ export const purchasePolicy = defineUseCase(
         subject: `Verify bank payment for policy ${policy.ref}`,
         agencyId: agency.id,
         link: '/staff/finance?tab=verification',
-        dueAt: new Date(Date.now() + DAY_MS),
+        dueAt: new Date(clock.now().getTime() + DAY_MS),
         amount: booking.premium,
       })
     }

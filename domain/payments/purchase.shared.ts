@@ -21,6 +21,7 @@ import { canTransition, STATUS_LABELS } from '../policies/policies.rules'
 import { currentGst, recordPurchaseForRules } from '../quotes/price-policy'
 import { percentOf, ruleBlocks, withoutGst } from '../quotes/pricing.rules'
 import { cardSurcharge, enabledMethods, METHOD_LABELS, type PaymentMethod } from './payments.rules'
+import { clock } from '../shared/clock'
 
 export type PolicyRow = typeof policies.$inferSelect
 export type AgencyRow = typeof agencies.$inferSelect
@@ -190,9 +191,9 @@ export async function bookPurchase(
     })
     .onConflictDoUpdate({
       target: commissions.policy_id,
-      set: { amount: commission, commission_rate: rate, status: 'PENDING', updated_at: new Date() },
+      set: { amount: commission, commission_rate: rate, status: 'PENDING', updated_at: clock.now() },
     })
-  return { policy: p.policy, premium, paymentId: payment.id, commission, purchasedAt: new Date() }
+  return { policy: p.policy, premium, paymentId: payment.id, commission, purchasedAt: clock.now() }
 }
 
 async function configuredCommissionRate(db: DbOrTx, policy: PolicyRow) {

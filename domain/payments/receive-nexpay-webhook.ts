@@ -1,3 +1,4 @@
+import { clock } from '../shared/clock'
 import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { getDb } from '../../db/client'
@@ -29,7 +30,7 @@ const DeliverySchema = z.object({
 })
 
 /** `v1` is hex HMAC-SHA256 of "<t>.<raw body>"; 401 unless it matches and t is within 300 s. */
-export function verifyNexpaySignature(rawBody: string, header: string | null, nowMs = Date.now()) {
+export function verifyNexpaySignature(rawBody: string, header: string | null, nowMs = clock.now().getTime()) {
   const sig = parseSignatureHeader(header)
   const refuse = (why: string) => new DomainError('UNAUTHENTICATED', `Invalid NexPay signature: ${why}`)
   if (!sig) throw refuse('missing or malformed x-nexpay-signature header')

@@ -11,6 +11,7 @@ import { gatewayNamed } from './card-gateway'
 import { bookPurchase } from './purchase.shared'
 import { settlePremiumPayment } from './settle-premium'
 import { formatCents } from '../shared/format'
+import { clock } from '../shared/clock'
 
 export type CardPaymentRow = typeof cardPayments.$inferSelect
 
@@ -75,7 +76,7 @@ export async function settleCardPayment(opts: {
     if (locked.payment_link_id) {
       await tx
         .update(paymentLinks)
-        .set({ status: 'PAID', paid_at: new Date() })
+        .set({ status: 'PAID', paid_at: clock.now() })
         .where(and(eq(paymentLinks.id, locked.payment_link_id), ne(paymentLinks.status, 'PAID')))
     }
     return { card, alreadySettled: false }

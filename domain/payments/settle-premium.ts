@@ -4,6 +4,7 @@ import { commissions, invoiceLineItems, invoices, policyPremiumPayments } from '
 import type { Actor } from '../shared/actor'
 import { lockPolicyFor, transitionPolicy } from '../policies/policy-history'
 import { markInvoicePaid } from '../finance/invoices'
+import { clock } from '../shared/clock'
 
 /**
  * The one way a premium becomes paid, in `tx`: the premium payment turns PAID, the policy moves
@@ -24,7 +25,7 @@ export async function settlePremiumPayment(
   },
 ) {
   const policy = await lockPolicyFor(tx, opts.policyId, opts.action)
-  const now = new Date()
+  const now = clock.now()
   await tx
     .update(policyPremiumPayments)
     .set({ status: 'PAID', paid_at: now, decided_by: opts.decidedBy ?? null })

@@ -11,6 +11,7 @@ import { lockPolicyFor, transitionPolicy } from './policy-history'
 import type { IssueCertificateInput } from './policies.schemas'
 import { assertStaffPolicyManager, loadPolicy } from './policies.shared'
 import { defineUseCase } from '../shared/authorize'
+import { clock } from '../shared/clock'
 
 async function currentCertificate(policyId: number) {
   const [c] = await getDb()
@@ -61,7 +62,7 @@ export const issuePolicyCertificate = defineUseCase(
       if (!certificate) throw notFound('Certificate')
       await tx
         .update(policyCertificates)
-        .set({ issued_at: new Date() })
+        .set({ issued_at: clock.now() })
         .where(eq(policyCertificates.id, certificate.id))
       await transitionPolicy(tx, policy, 'issueCertificate', {
         actor,

@@ -12,6 +12,7 @@ import type { POLICY_TYPES } from '../../db/schema/enums'
 import { conflict, notFound } from '../shared/errors'
 import { toCents } from '../shared/money'
 import { priceOf, ruleBlocks, ruleInfo, ruleLocks, type Price } from './pricing.rules'
+import { clock } from '../shared/clock'
 
 export type PolicyType = (typeof POLICY_TYPES)[number]
 
@@ -51,7 +52,7 @@ export async function currentGst(db: DbOrTx = getDb()) {
   return { gst_rate: g?.gst_rate ?? '10.00', card_surcharge_rate: g?.card_surcharge_rate ?? '0.00' }
 }
 
-const todayUtc = () => new Date().toISOString().slice(0, 10)
+const todayUtc = () => clock.now().toISOString().slice(0, 10)
 
 /**
  * Prices a policy with every provider that can sell it (DESIGN.md section 5): the rate card

@@ -5,6 +5,7 @@ import { assertPricingEditor } from './pricing.shared'
 import { presentExchangeRate } from './find-exchange-rates'
 import type { ExchangeRateInput } from './quotes.schemas'
 import { defineUseCase } from '../shared/authorize'
+import { clock } from '../shared/clock'
 
 /**
  * PUT /oshc/pricing/updateExchangeRate (staff with `finance`): sets 1 AUD = `rate` units of
@@ -19,7 +20,7 @@ export const updateExchangeRate = defineUseCase(
     const [row] = await getDb()
       .insert(exchangeRates)
       .values({ currency, rate })
-      .onConflictDoUpdate({ target: exchangeRates.currency, set: { rate, updated_at: new Date() } })
+      .onConflictDoUpdate({ target: exchangeRates.currency, set: { rate, updated_at: clock.now() } })
       .returning()
     return presentExchangeRate(row)
   },

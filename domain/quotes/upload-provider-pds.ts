@@ -6,6 +6,7 @@ import { forbidden, notFound } from '../shared/errors'
 import { assertFileUsable } from '../files/storage'
 import type { ProviderPdsInput } from './quotes.schemas'
 import { defineUseCase } from '../shared/authorize'
+import { clock } from '../shared/clock'
 
 /**
  * POST /oshc/pricing/uploadProviderPds (staff with `finance`): sets (or replaces) an insurer's
@@ -40,7 +41,7 @@ export const uploadProviderPds = defineUseCase(
           pds_key: values.pds_key,
           pds_filename: values.pds_filename,
           uploaded_by: values.uploaded_by,
-          updated_at: new Date(),
+          updated_at: clock.now(),
         },
       })
       .returning()

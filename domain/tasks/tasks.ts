@@ -6,6 +6,7 @@ import { conflict, notFound } from '../shared/errors'
 import { pageInfo } from '../shared/pagination'
 import type { TASK_SORT } from './tasks.schemas'
 import { defineUseCase } from '../shared/authorize'
+import { clock } from '../shared/clock'
 
 export type WantedTask = {
   kind: string
@@ -31,7 +32,7 @@ export async function syncWorkflowTasks(workflowId: string, wanted: WantedTask |
       .for('update')
     for (const t of open) {
       if (wanted && t.kind === wanted.kind) continue
-      await tx.update(tasks).set({ closed_at: new Date(), outcome: 'completed' }).where(eq(tasks.id, t.id))
+      await tx.update(tasks).set({ closed_at: clock.now(), outcome: 'completed' }).where(eq(tasks.id, t.id))
     }
     if (wanted && !open.some((t) => t.kind === wanted.kind)) {
       await tx.insert(tasks).values({
@@ -51,7 +52,7 @@ export async function syncWorkflowTasks(workflowId: string, wanted: WantedTask |
 export async function markTasksEscalated(workflowId: string) {
   await getDb()
     .update(tasks)
-    .set({ escalated_at: new Date() })
+    .set({ escalated_at: clock.now() })
     .where(and(eq(tasks.workflow_id, workflowId), isNull(tasks.closed_at)))
 }
 
@@ -165,6 +166,6 @@ export async function closeWorkflowTasks(
 ) {
   await tx
     .update(tasks)
-    .set({ closed_at: new Date(), outcome })
+    .set({ closed_at: clock.now(), outcome })
     .where(and(eq(tasks.workflow_id, workflowId), isNull(tasks.closed_at)))
 }

@@ -11,7 +11,7 @@ const VIEWPORTS = [
 /** The navigation entries of the signed-in portal, read from its menu (the sheet on a phone). */
 async function navEntries(page: Page, phone: boolean) {
   if (phone) {
-    const menu = page.getByRole('button', { name: 'Menu' })
+    const menu = page.getByRole('button', { name: 'Menu', exact: true })
     await expect(menu).toHaveAttribute('aria-expanded', 'false')
     await menu.click()
     await expect(menu).toHaveAttribute('aria-expanded', 'true')
@@ -28,7 +28,7 @@ async function navEntries(page: Page, phone: boolean) {
     return hrefs
   }
   // No strip of links on a laptop-sized screen: the sidebar holds them.
-  await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeHidden()
   return page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link')
