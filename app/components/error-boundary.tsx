@@ -63,7 +63,7 @@ export function GeneralErrorBoundary({
   if (isResponse && status < 500) {
     // 4xx bodies are messages written for the user (not found, refused, invalid), except the
     // router's own ("No route matches URL ..."), written for developers.
-    detail = error.internal ? null : messageFromData(error.data)
+    detail = (error as { internal?: boolean }).internal ? null : messageFromData(error.data)
   } else if (import.meta.env.DEV) {
     // Never show server failures (5xx bodies, thrown errors: SQL, stack traces) in production.
     detail = isResponse ? messageFromData(error.data) : getErrorMessage(error)

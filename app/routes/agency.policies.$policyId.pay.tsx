@@ -32,7 +32,7 @@ import { requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { storeFormFile } from '../utils/upload.server'
 import { formatDate, formatDateTime, formatMoney } from '../utils/misc'
-import { policyTypeLabel } from '../utils/labels'
+import { CURRENCY_LABELS, policyTypeLabel } from '../utils/labels'
 
 export const meta: MetaFunction = () => [{ title: 'Pay for a policy · Agency portal' }]
 
@@ -484,7 +484,7 @@ export default function PayPolicy() {
                   name: 'currency',
                   defaultValue: 'AUD',
                 }}
-                options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+                options={CURRENCIES.map((c) => ({ value: c, label: CURRENCY_LABELS[c] }))}
                 errors={errorsOf(link, 'currency')}
               />
               <Field

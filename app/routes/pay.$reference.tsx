@@ -22,6 +22,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../components/ui
 import { readForm, replyInvalid, replyWithError, throwAsResponse } from '../utils/forms.server'
 import { requireSameOrigin } from '../utils/session.server'
 import { formatDate, formatDateTime, formatMoney } from '../utils/misc'
+import { CURRENCY_LABELS } from '../utils/labels'
 
 export const meta: MetaFunction = () => [
   { title: 'Pay your health cover · OSHC Back Office' },
@@ -148,7 +149,7 @@ export default function PayByLink() {
                   className="min-w-40"
                   labelProps={{ children: 'Show the amount in' }}
                   selectProps={{ id: 'currency', name: 'currency', defaultValue: currency }}
-                  options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+                  options={CURRENCIES.map((c) => ({ value: c, label: CURRENCY_LABELS[c] }))}
                 />
                 <Button type="submit" variant="outline" className="mb-7">
                   Show amount

@@ -23,7 +23,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table'
 import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
 import { formatDate, formatMoney } from '../utils/misc'
-import { policyTypeLabel } from '../utils/labels'
+import { CURRENCY_LABELS, policyTypeLabel } from '../utils/labels'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { id, parseId } from '../../domain/shared/fields'
@@ -150,7 +150,7 @@ function RateCardForm({
         <SelectField
           labelProps={{ children: 'Currency' }}
           selectProps={getSelectProps(fields.currency)}
-          options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+          options={CURRENCIES.map((c) => ({ value: c, label: CURRENCY_LABELS[c] }))}
           errors={fields.currency.errors}
         />
         <Field

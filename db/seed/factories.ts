@@ -14,12 +14,11 @@ import {
   customerPartners,
   customers,
   identities,
-  invoiceLineItems,
-  invoices,
   policies,
   policyHistories,
   policyPremiumPayments,
 } from '../schema'
+import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from '../../domain/finance/invoices'
 import { priceOf, withoutGst } from '../../domain/quotes/pricing.rules'
 import { toCents } from '../../domain/shared/money'
 import { RATE_CARDS } from './reference'
@@ -251,33 +250,25 @@ export async function createPolicy(
     .returning()
   await db.insert(policyHistories).values({ policy_id: policy.id, action: 'SEEDED', actor: 'seed', status })
   if (priced) {
-    const [invoice] = await db
-      .insert(invoices)
-      .values({
-        agency_id: opts.agencyId,
-        invoice_type: 'PREMIUM',
-        from: 'OSHC',
-        to: 'AGENCY',
-        status: PAID.includes(status) ? 'PAID' : 'PENDING',
-        sub_total: price.premium,
-        tax_total: price.premium - withoutGst(price.premium, '10.00'),
-        total_amount_due: price.premium,
-        total_outstanding_amount: PAID.includes(status) ? 0 : price.premium,
-        invoice_date: new Date().toISOString().slice(0, 10),
-      })
-      .returning()
-    await db.insert(invoiceLineItems).values({
-      agency_id: opts.agencyId,
-      invoice_id: invoice.id,
-      policy_id: policy.id,
-      line_item_type: 'PREMIUM',
-      description: `Premium for policy ${policy.ref}`,
-      total_amount: price.premium,
-      tax_amount: price.premium - withoutGst(price.premium, '10.00'),
-      net_amount: withoutGst(price.premium, '10.00'),
-      tax_rate: '10.00',
-      payer: 'AGENCY',
-      receiver: 'OSHC',
+    // The one invoice writer, as initiatePolicy uses it.
+    await createInvoice(db, {
+      agencyId: opts.agencyId,
+      type: 'PREMIUM',
+      from: PRODUCT_PARTY,
+      to: AGENCY_PARTY,
+      status: PAID.includes(status) ? 'PAID' : 'PENDING',
+      items: [
+        {
+          line_item_type: 'PREMIUM',
+          policy_id: policy.id,
+          description: `Premium for policy ${policy.ref}`,
+          total_amount: price.premium,
+          tax_amount: price.premium - withoutGst(price.premium, '10.00'),
+          tax_rate: '10.00',
+          payer: AGENCY_PARTY,
+          receiver: PRODUCT_PARTY,
+        },
+      ],
     })
   }
   if (AFTER_PURCHASE.includes(status)) {

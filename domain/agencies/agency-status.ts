@@ -215,40 +215,43 @@ export const updateYourAdmission = defineUseCase(
  */
 export const inviteAgency = defineUseCase(
   { staff: ['agency_management'] },
-  async function inviteAgency(opts: {
-    actor: Actor
-    email: string
-    mainBranchEmail?: string
-    creationType?: 'INVITATION' | 'REFERRAL'
-    referredById?: number
-  }) {
-    await assertEmailFree(opts.email)
-    const token = randomToken()
-    const db = getDb()
-    const agency = await db
-      .transaction(async (tx) => {
-        const [a] = await tx
-          .insert(agencies)
-          .values({
-            email: opts.email,
-            main_branch_email: opts.mainBranchEmail ?? null,
-            creation_type: opts.creationType ?? 'INVITATION',
-            invitation_token_hash: sha256(token),
-            referred_by_id: opts.referredById ?? null,
-            status: 'PENDING',
-          })
-          .returning()
-        await recordAgencyHistory(tx, {
-          agencyId: a.id,
-          action: 'INVITED',
-          actor: actorLabel(opts.actor),
-          to: 'PENDING',
-        })
-        return a
-      })
-      .catch(conflictOnDuplicate(DUPLICATE_AGENCY))
-    await sendMail({ to: agency.email, ...mails.invitation(agency.id, token) })
-    await notifyWorkflow(agency.id)
-    return presentAgency(agency)
+  async function inviteAgency(opts: { actor: Actor; email: string; mainBranchEmail?: string }) {
+    return createInvitedAgency({ ...opts, by: actorLabel(opts.actor) })
   },
 )
+
+/**
+ * Creates an invited (or referred) agency at PENDING with its registration link, mails the link
+ * and starts its onboarding workflow. For use cases that have checked their caller: staff
+ * invitations, and an agency's referral (addAgencyReferral). `by` labels the history row.
+ */
+export async function createInvitedAgency(opts: {
+  by: string
+  email: string
+  mainBranchEmail?: string
+  creationType?: 'INVITATION' | 'REFERRAL'
+  referredById?: number
+}) {
+  await assertEmailFree(opts.email)
+  const token = randomToken()
+  const agency = await getDb()
+    .transaction(async (tx) => {
+      const [a] = await tx
+        .insert(agencies)
+        .values({
+          email: opts.email,
+          main_branch_email: opts.mainBranchEmail ?? null,
+          creation_type: opts.creationType ?? 'INVITATION',
+          invitation_token_hash: sha256(token),
+          referred_by_id: opts.referredById ?? null,
+          status: 'PENDING',
+        })
+        .returning()
+      await recordAgencyHistory(tx, { agencyId: a.id, action: 'INVITED', actor: opts.by, to: 'PENDING' })
+      return a
+    })
+    .catch(conflictOnDuplicate(DUPLICATE_AGENCY))
+  await sendMail({ to: agency.email, ...mails.invitation(agency.id, token) })
+  await notifyWorkflow(agency.id)
+  return presentAgency(agency)
+}

@@ -3,7 +3,7 @@ import { getDb } from '../../db/client'
 import { agencies, agencyReferrals } from '../../db/schema'
 import { actorLabel, type Actor } from '../shared/actor'
 import { conflictOnDuplicate, invalidTransition } from '../shared/errors'
-import { inviteAgency } from '../agencies/agency-status'
+import { createInvitedAgency } from '../agencies/agency-status'
 import { recordAgencyHistory } from '../agencies/agency-history'
 import { assertAgencyAccess } from '../agencies/get-agency'
 import { assertEmailFree, DUPLICATE_AGENCY } from '../agencies/register-agency'
@@ -28,8 +28,8 @@ export const addAgencyReferral = defineUseCase(
       )
     }
     await assertEmailFree(input.referred_to_agency_email)
-    const referred = await inviteAgency({
-      actor,
+    const referred = await createInvitedAgency({
+      by: actorLabel(actor),
       email: input.referred_to_agency_email,
       creationType: 'REFERRAL',
       referredById: referring.id,

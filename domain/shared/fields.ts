@@ -58,8 +58,9 @@ export const ID_RANGE_MSG = `must be at most ${MAX_ID}`
 export const id = (message = 'Not a number') =>
   z.coerce
     .number({ error: message })
-    .refine((n) => Number.isInteger(n) && n > 0, { message, abort: true })
-    .refine((n) => n <= MAX_ID, ID_RANGE_MSG)
+    .refine((n) => Number.isInteger(n) && n > 0, message)
+    // Not `abort`: an aborted issue would skip the cross-field checks of the enclosing object.
+    .refine((n) => !(Number.isInteger(n) && n > 0) || n <= MAX_ID, ID_RANGE_MSG)
 
 /** The same rule for edges that parse by hand (route params, form fields): the id or null. */
 export function parseId(value: unknown): number | null {

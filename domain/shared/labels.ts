@@ -104,7 +104,7 @@ export const REQUEST_STATUS_LABELS: Labels<typeof REQUEST_STATUSES> = {
 
 export const INVOICE_STATUS_LABELS: Labels<typeof INVOICE_STATUSES> & { PENDING_APPROVAL: string } = {
   DRAFT: 'Draft',
-  PENDING: 'To pay',
+  PENDING: 'Unpaid',
   PAID: 'Paid',
   OVERDUE: 'Overdue',
   PARTIALLY_PAID: 'Partly paid',

@@ -29,10 +29,9 @@ async function navEntries(page: Page, phone: boolean) {
   }
   // No strip of links on a laptop-sized screen: the sidebar holds them.
   await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeHidden()
-  return page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link')
-    .evaluateAll((as) => as.map((a) => a.getAttribute('href')!))
+  const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link')
+  await expect(links.first()).toBeVisible()
+  return links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!))
 }
 
 async function expectFits(page: Page) {

@@ -1,3 +1,4 @@
+import { eventually } from '../setup/eventually'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { hash } from '@node-rs/argon2'
@@ -36,16 +37,6 @@ beforeAll(async () => {
   staff = await staffToken()
 })
 afterAll(() => stopWorker())
-
-async function eventually<T>(fn: () => Promise<T | undefined | null | false>, what: string, ms = 20_000) {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
 
 /** A staff member whose role holds only `permissions`; returns a bearer token. */
 async function staffWith(permissions: string[]) {

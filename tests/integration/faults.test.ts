@@ -1,3 +1,4 @@
+import { eventually } from '../setup/eventually'
 import { afterAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
@@ -28,16 +29,6 @@ async function terminateAppConnections() {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-async function eventually<T>(fn: () => Promise<T | undefined | null | false>, what: string, ms = 30_000) {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out: ${what}`)
-    await sleep(200)
-  }
-}
 
 const root = path.resolve(import.meta.dirname, '../..')
 const children: ChildProcess[] = []

@@ -19,7 +19,8 @@ const get = (path: string, token = staff) =>
   new Request(`${ORIGIN}${path}`, { headers: { cookie: `oshc_session=${token}` } })
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} })
 /** A loader's answer, unwrapped from Remix `data()` when it used it. */
-const body = <T>(answer: T) => ((answer as { data?: unknown }).data ?? answer) as Exclude<T, Response>
+type Unwrapped<T> = T extends { data: infer D; init: unknown } ? D : T
+const body = <T>(answer: T) => ((answer as { data?: unknown }).data ?? answer) as Unwrapped<T>
 
 beforeAll(async () => {
   staff = await staffToken()

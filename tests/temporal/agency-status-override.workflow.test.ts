@@ -1,3 +1,4 @@
+import { eventually } from '../setup/eventually'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, isNull } from 'drizzle-orm'
 import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client'
@@ -29,16 +30,6 @@ async function start(agencyId: number, d = durations) {
     signal: agencyChangedSignal,
     signalArgs: [],
   })
-}
-
-async function eventually<T>(fn: () => Promise<T | undefined | null | false>, what: string, ms = 20_000) {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out: ${what}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
 }
 
 function deepest(err: unknown): string {
@@ -80,7 +71,12 @@ describe('overrideStatus update of agencyOnboarding (real Temporal dev server)',
       .catch((e) => e)
     expect(refused).toBeInstanceOf(WorkflowUpdateFailedError)
     expect(deepest(refused)).toBe('Unknown agency status APPROVED')
-    expect((await handle.query(onboardingStateQuery)).phase).toBe('sign')
+    // The query answers once the workflow has loaded the agency.
+    const state = await eventually(
+      () => handle.query(onboardingStateQuery).catch(() => null),
+      'the onboarding state',
+    )
+    expect(state.phase).toBe('sign')
   })
 
   it('moves to the wait of the overridden status: its task, its deadline and its reminder', async () => {

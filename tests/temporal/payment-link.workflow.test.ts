@@ -1,3 +1,4 @@
+import { eventually } from '../setup/eventually'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
@@ -19,16 +20,6 @@ process.env.PAYMENT_LINK_REMINDER_SECONDS = '4'
 
 /** 0.002 hours = 7.2 seconds. */
 const EXPIRES_IN_HOURS = 0.002
-
-async function eventually<T>(fn: () => Promise<T | undefined | null | false>, what: string, ms = 30_000) {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out: ${what}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
 
 async function agencyActor(): Promise<{ actor: Actor; email: string; agencyId: number }> {
   const agency = await createAgency(getDb(), { status: 'PORTAL_ACTIVATED' })
