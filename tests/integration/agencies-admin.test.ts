@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { and, eq, inArray } from 'drizzle-orm'
-import { hash } from '@node-rs/argon2'
+import { and, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import {
   agencies,
@@ -10,18 +9,13 @@ import {
   agencyHistories,
   agencyPaymentMethodConfigs,
   countries,
-  identities,
-  oshcPermissions,
-  oshcRolePermissions,
-  oshcRoles,
-  oshcUsers,
   purchaseRules,
   tasks,
 } from '../../db/schema'
 import { createAgency } from '../../db/seed/factories'
 import { receiveUpload } from '../../domain/files/storage'
 import { workflows } from '../../domain/shared/ports'
-import { agencyWithToken, api, lastMail, login, staffToken } from '../setup/api'
+import { agencyWithToken, api, lastMail, staffToken, staffWith } from '../setup/api'
 import { startWorker } from '../setup/worker'
 import * as listPage from '../../app/routes/staff.agencies._index'
 import * as exportRoute from '../../app/routes/staff.agencies.export'
@@ -61,27 +55,6 @@ async function uploadPdf(token: string, filename = 'agreement.pdf') {
   expect(key).toBe(r.body.data.key)
   await receiveUpload(key, url.searchParams, 'application/pdf', PDF)
   return key as string
-}
-
-/** A staff member whose role holds only `permissions`; returns a bearer token. */
-async function staffWith(permissions: string[]) {
-  const email = `staff-${permissions.join('-')}-${Date.now()}@oshc.local`
-  const [role] = await getDb()
-    .insert(oshcRoles)
-    .values({ name: `Only ${permissions.join(', ')} ${Date.now()}` })
-    .returning()
-  const perms = await getDb().select().from(oshcPermissions).where(inArray(oshcPermissions.name, permissions))
-  await getDb()
-    .insert(oshcRolePermissions)
-    .values(perms.map((p) => ({ role_id: role.id, permission_id: p.id })))
-  const [identity] = await getDb()
-    .insert(identities)
-    .values({ email, kind: 'Oshc', password_hash: await hash('Staff-Passw0rd!') })
-    .returning()
-  await getDb()
-    .insert(oshcUsers)
-    .values({ identity_id: identity.id, first_name: 'Desk', last_name: 'Staff', email, role_id: role.id })
-  return login(email, 'Staff-Passw0rd!')
 }
 
 beforeAll(async () => {
@@ -968,7 +941,7 @@ describe('staff screens (loaders and actions, as a browser without JavaScript po
     const history = await agencyPage.loader(args(get(`${path}?tab=history`), params))
     expect(history.history?.map((h) => h.title)).toEqual(
       expect.arrayContaining([
-        'Seeded (— → Configuration Done)',
+        'Created by the demo data: Configured',
         'Unsigned agreement uploaded',
         'Your admission enabled',
       ]),

@@ -1,19 +1,9 @@
 import { eventually } from '../setup/eventually'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { and, eq, inArray, isNull } from 'drizzle-orm'
-import { hash } from '@node-rs/argon2'
+import { and, eq, isNull } from 'drizzle-orm'
 import { WorkflowNotFoundError } from '@temporalio/client'
 import { getDb } from '../../db/client'
-import {
-  agencies,
-  agencyHistories,
-  identities,
-  oshcPermissions,
-  oshcRolePermissions,
-  oshcRoles,
-  oshcUsers,
-  tasks,
-} from '../../db/schema'
+import { agencies, agencyHistories, tasks } from '../../db/schema'
 import { createAgency } from '../../db/seed/factories'
 import { AGENCY_STATUSES, type AgencyStatus } from '../../domain/agencies/agencies.rules'
 import { workflows } from '../../domain/shared/ports'
@@ -23,7 +13,7 @@ import {
   onboardingStateQuery,
   type OnboardingPhase,
 } from '../../temporal/contracts/agency-onboarding.contract'
-import { agencyWithToken, api, login, staffToken } from '../setup/api'
+import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
 import { startWorker } from '../setup/worker'
 import * as agencyPage from '../../app/routes/staff.agencies.$agencyId'
 
@@ -37,27 +27,6 @@ beforeAll(async () => {
   staff = await staffToken()
 })
 afterAll(() => stopWorker())
-
-/** A staff member whose role holds only `permissions`; returns a bearer token. */
-async function staffWith(permissions: string[]) {
-  const email = `override-${permissions.join('-')}-${Date.now()}@oshc.local`
-  const [role] = await getDb()
-    .insert(oshcRoles)
-    .values({ name: `Override ${permissions.join(', ')} ${Date.now()}` })
-    .returning()
-  const perms = await getDb().select().from(oshcPermissions).where(inArray(oshcPermissions.name, permissions))
-  await getDb()
-    .insert(oshcRolePermissions)
-    .values(perms.map((p) => ({ role_id: role.id, permission_id: p.id })))
-  const [identity] = await getDb()
-    .insert(identities)
-    .values({ email, kind: 'Oshc', password_hash: await hash('Staff-Passw0rd!') })
-    .returning()
-  await getDb()
-    .insert(oshcUsers)
-    .values({ identity_id: identity.id, first_name: 'Desk', last_name: 'Staff', email, role_id: role.id })
-  return login(email, 'Staff-Passw0rd!')
-}
 
 const handleOf = async (agencyId: number) =>
   (await temporalClient()).workflow.getHandle(agencyOnboardingWorkflowId(agencyId))

@@ -1,20 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { eq, inArray } from 'drizzle-orm'
-import { hash } from '@node-rs/argon2'
+import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import {
-  agencyPermissions,
-  agencyRolePermissions,
-  agencyRoles,
-  agencyUsers,
-  identities,
-  offers,
-  oshcPermissions,
-  oshcRolePermissions,
-  oshcRoles,
-  oshcUsers,
-} from '../../db/schema'
-import { ADMIN, agencyWithToken, api, login, staffToken } from '../setup/api'
+import { identities, offers } from '../../db/schema'
+import { ADMIN, agencyUserWith, agencyWithToken, api, staffToken, staffWith } from '../setup/api'
 import * as offersPage from '../../app/routes/staff.pricing.offers._index'
 import * as offerPage from '../../app/routes/staff.pricing.offers.$offerId'
 
@@ -26,57 +14,6 @@ let staff: string
 let agency: string
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
-const tag = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`
-
-async function staffWith(permissions: string[]) {
-  const t = tag()
-  const email = `staff-${t}@oshc.local`
-  const [role] = await getDb()
-    .insert(oshcRoles)
-    .values({ name: `Only ${permissions.join(', ')} ${t}` })
-    .returning()
-  const perms = await getDb().select().from(oshcPermissions).where(inArray(oshcPermissions.name, permissions))
-  await getDb()
-    .insert(oshcRolePermissions)
-    .values(perms.map((p) => ({ role_id: role.id, permission_id: p.id })))
-  const [identity] = await getDb()
-    .insert(identities)
-    .values({ email, kind: 'Oshc', password_hash: await hash('Staff-Passw0rd!') })
-    .returning()
-  await getDb()
-    .insert(oshcUsers)
-    .values({ identity_id: identity.id, first_name: 'Desk', last_name: 'Staff', email, role_id: role.id })
-  return login(email, 'Staff-Passw0rd!')
-}
-
-async function agencyUserWith(agencyId: number, permissions: string[]) {
-  const t = tag()
-  const email = `agent-${t}@example.test`
-  const [role] = await getDb()
-    .insert(agencyRoles)
-    .values({ agency_id: agencyId, name: `Role ${t}` })
-    .returning()
-  const perms = await getDb()
-    .select()
-    .from(agencyPermissions)
-    .where(inArray(agencyPermissions.name, permissions))
-  await getDb()
-    .insert(agencyRolePermissions)
-    .values(perms.map((p) => ({ role_id: role.id, permission_id: p.id })))
-  const [identity] = await getDb()
-    .insert(identities)
-    .values({ email, kind: 'agency_user', password_hash: await hash('Agent-Passw0rd!') })
-    .returning()
-  await getDb().insert(agencyUsers).values({
-    identity_id: identity.id,
-    agency_id: agencyId,
-    agency_role_id: role.id,
-    first_name: 'Ada',
-    last_name: 'Agent',
-    email,
-  })
-  return login(email, 'Agent-Passw0rd!')
-}
 
 const offerBody = (overrides: Record<string, unknown> = {}) => ({
   insurance_provider_id: NIB,

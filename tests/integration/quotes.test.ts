@@ -1,26 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { and, eq, inArray } from 'drizzle-orm'
-import { hash } from '@node-rs/argon2'
+import { and, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import {
-  agencyPermissions,
-  agencyRolePermissions,
-  agencyRoles,
-  agencyUsers,
-  gstRates,
-  identities,
-  offers,
-  oshcPermissions,
-  oshcRolePermissions,
-  oshcRoles,
-  oshcUsers,
-  providerRates,
-  purchaseRules,
-} from '../../db/schema'
+import { gstRates, offers, providerRates, purchaseRules } from '../../db/schema'
 import { createAgency } from '../../db/seed/factories'
 import { receiveUpload } from '../../domain/files/storage'
 import { assertNotProtected, priceForAgency, recordPurchaseForRules } from '../../domain/quotes/price-policy'
-import { agencyWithToken, api, login, staffToken } from '../setup/api'
+import { agencyUserWith, agencyWithToken, api, login, staffToken, staffWith } from '../setup/api'
 import * as agencyQuotesPage from '../../app/routes/agency.quotes._index'
 import * as agencyPdsRoute from '../../app/routes/agency.quotes.pds.$providerId'
 import * as staffQuotesPage from '../../app/routes/staff.quotes._index'
@@ -41,63 +26,6 @@ let staff: string
 let agency: { id: number; token: string }
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
-
-async function staffWith(permissions: string[]) {
-  const tag = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`
-  const email = `staff-${tag}@oshc.local`
-  const [role] = await getDb()
-    .insert(oshcRoles)
-    .values({ name: `Only ${permissions.join(', ') || 'nothing'} ${tag}` })
-    .returning()
-  if (permissions.length) {
-    const perms = await getDb()
-      .select()
-      .from(oshcPermissions)
-      .where(inArray(oshcPermissions.name, permissions))
-    await getDb()
-      .insert(oshcRolePermissions)
-      .values(perms.map((p) => ({ role_id: role.id, permission_id: p.id })))
-  }
-  const [identity] = await getDb()
-    .insert(identities)
-    .values({ email, kind: 'Oshc', password_hash: await hash('Staff-Passw0rd!') })
-    .returning()
-  await getDb()
-    .insert(oshcUsers)
-    .values({ identity_id: identity.id, first_name: 'Desk', last_name: 'Staff', email, role_id: role.id })
-  return login(email, 'Staff-Passw0rd!')
-}
-
-async function agencyUserWith(agencyId: number, permissions: string[]) {
-  const tag = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`
-  const email = `agent-${tag}@example.test`
-  const [role] = await getDb()
-    .insert(agencyRoles)
-    .values({ agency_id: agencyId, name: `Role ${tag}` })
-    .returning()
-  if (permissions.length) {
-    const perms = await getDb()
-      .select()
-      .from(agencyPermissions)
-      .where(inArray(agencyPermissions.name, permissions))
-    await getDb()
-      .insert(agencyRolePermissions)
-      .values(perms.map((p) => ({ role_id: role.id, permission_id: p.id })))
-  }
-  const [identity] = await getDb()
-    .insert(identities)
-    .values({ email, kind: 'agency_user', password_hash: await hash('Agent-Passw0rd!') })
-    .returning()
-  await getDb().insert(agencyUsers).values({
-    identity_id: identity.id,
-    agency_id: agencyId,
-    agency_role_id: role.id,
-    first_name: 'Ada',
-    last_name: 'Agent',
-    email,
-  })
-  return login(email, 'Agent-Passw0rd!')
-}
 
 const quotes = (token: string, query: Record<string, string>) =>
   api('GET', '/insurances/quotes', { token, query })

@@ -1,5 +1,18 @@
+import { hash } from '@node-rs/argon2'
+import { inArray } from 'drizzle-orm'
 import { handleApiRequest } from '../../api/router.server'
 import { getDb } from '../../db/client'
+import {
+  agencyPermissions,
+  agencyRolePermissions,
+  agencyRoles,
+  agencyUsers,
+  identities,
+  oshcPermissions,
+  oshcRolePermissions,
+  oshcRoles,
+  oshcUsers,
+} from '../../db/schema'
 import { createAgency } from '../../db/seed/factories'
 import { findOutbox } from '../../domain/mail/mailer'
 
@@ -65,3 +78,67 @@ export async function lastMail(to: string) {
 
 export const codeFrom = (text: string) => /Verification code: (\d{6})/.exec(text)?.[1]
 export const tempPasswordFrom = (text: string) => /Temporary password: (\S+)/.exec(text)?.[1]
+
+let people = 0
+const personTag = () => `${Date.now().toString(36)}-${process.pid}-${++people}`
+
+/** A staff member whose role holds only `permissions` (maybe none); returns a bearer token. */
+export async function staffWith(permissions: readonly string[]) {
+  const tag = personTag()
+  const email = `staff-${tag}@oshc.local`
+  const db = getDb()
+  const [role] = await db
+    .insert(oshcRoles)
+    .values({ name: `Only ${permissions.join(', ') || 'nothing'} ${tag}` })
+    .returning()
+  const perms = permissions.length
+    ? await db
+        .select()
+        .from(oshcPermissions)
+        .where(inArray(oshcPermissions.name, [...permissions]))
+    : []
+  if (perms.length)
+    await db.insert(oshcRolePermissions).values(perms.map((p) => ({ role_id: role.id, permission_id: p.id })))
+  const [identity] = await db
+    .insert(identities)
+    .values({ email, kind: 'Oshc', password_hash: await hash('Staff-Passw0rd!') })
+    .returning()
+  await db
+    .insert(oshcUsers)
+    .values({ identity_id: identity.id, first_name: 'Desk', last_name: 'Staff', email, role_id: role.id })
+  return login(email, 'Staff-Passw0rd!')
+}
+
+/** A user of `agencyId` whose agency role holds only `permissions` (maybe none); returns a bearer token. */
+export async function agencyUserWith(agencyId: number, permissions: readonly string[]) {
+  const tag = personTag()
+  const email = `agent-${tag}@example.test`
+  const db = getDb()
+  const [role] = await db
+    .insert(agencyRoles)
+    .values({ agency_id: agencyId, name: `Role ${tag}` })
+    .returning()
+  const perms = permissions.length
+    ? await db
+        .select()
+        .from(agencyPermissions)
+        .where(inArray(agencyPermissions.name, [...permissions]))
+    : []
+  if (perms.length)
+    await db
+      .insert(agencyRolePermissions)
+      .values(perms.map((p) => ({ role_id: role.id, permission_id: p.id })))
+  const [identity] = await db
+    .insert(identities)
+    .values({ email, kind: 'agency_user', password_hash: await hash('Agent-Passw0rd!') })
+    .returning()
+  await db.insert(agencyUsers).values({
+    identity_id: identity.id,
+    agency_id: agencyId,
+    agency_role_id: role.id,
+    first_name: 'Ada',
+    last_name: 'Agent',
+    email,
+  })
+  return login(email, 'Agent-Passw0rd!')
+}
