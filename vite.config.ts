@@ -10,7 +10,17 @@ declare module '@remix-run/node' {
 
 export default defineConfig({
   server: { port: 3000 },
-  build: { target: 'es2022' },
+  build: {
+    target: 'es2022',
+    // Zod and its browser configuration (app/utils/zod-config.ts) in one chunk of their own: the
+    // configuration runs as soon as Zod is loaded, before any module builds a schema.
+    rollupOptions: {
+      output: {
+        manualChunks: (id) =>
+          id.includes('/node_modules/zod/') || id.includes('/app/utils/zod-config') ? 'zod' : undefined,
+      },
+    },
+  },
   plugins: [
     denyServerImports(),
     remix({

@@ -1,3 +1,4 @@
+import './utils/zod-config'
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from '@remix-run/react'
 import tailwind from './tailwind.css?url'
@@ -11,7 +12,9 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: tailwind },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
-export const meta: MetaFunction = ({ error }) => [{ title: error ? errorPageTitle(error) : 'OSHC Back Office' }]
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? errorPageTitle(error) : 'OSHC Back Office' },
+]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request)
