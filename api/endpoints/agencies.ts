@@ -4,50 +4,40 @@ import { exportResponse, ExportFormatSchema } from '../export.server'
 import { PageQuerySchema, SortDirectionSchema } from '../../domain/shared/pagination'
 import { id } from '../../domain/shared/fields'
 import * as S from '../../domain/agencies/agencies.schemas'
-import { registerAgency } from '../../domain/agencies/register-agency'
-import { resendOtp, verifyAgency } from '../../domain/agencies/verify-agency'
-import { createAgencyLogin } from '../../domain/agencies/create-agency-login'
-import {
-  getAgencyBankDetail,
-  updateAgency,
-  updateAgencyAddress,
-  updateAgencyBank,
-} from '../../domain/agencies/company-steps'
-import {
-  inviteAgency,
-  sendAgencyPasswordReset,
-  submitRegistrationRequest,
-  updateAdminAgencyStatus,
-  updateAgencyStatus,
-  updateYourAdmission,
-} from '../../domain/agencies/agency-status'
-import {
-  deletePurchaseRule,
-  findOvhcAgencies,
-  getAgencyConfiguration,
-  getOvhcAgencyConfiguration,
-  updateAgencyCardSurcharge,
-  findOvhcCommissionRanges,
-  updateAgencyOvhcConfiguration,
-  updateOvhcCommissionRange,
-  upsertAgencyConfiguration,
-  upsertAgencyConfigurationV2,
-} from '../../domain/agencies/configuration'
-import {
-  getAgencyDocument,
-  sendAgreement,
-  uploadSignedAgreement,
-  uploadUnsignedAgreement,
-} from '../../domain/agencies/agreements'
-import { getAgency } from '../../domain/agencies/get-agency'
-import { getAgencyHistories } from '../../domain/agencies/agency-history'
-import {
-  AGENCY_EXPORT_COLUMNS,
-  findAgencies,
-  findAllAgencies,
-  findInvitedAgencies,
-  iterateAgencies,
-} from '../../domain/agencies/find-agencies'
+import { registerAgency } from '../../domain/agencies/onboarding/register-agency'
+import { resendOtp } from '../../domain/agencies/onboarding/resend-otp'
+import { verifyAgency } from '../../domain/agencies/onboarding/verify-agency'
+import { createAgencyLogin } from '../../domain/agencies/onboarding/create-agency-login'
+import { getAgencyBankDetail } from '../../domain/agencies/reads/get-agency-bank-detail'
+import { updateAgency } from '../../domain/agencies/onboarding/update-agency'
+import { updateAgencyAddress } from '../../domain/agencies/onboarding/update-agency-address'
+import { updateAgencyBank } from '../../domain/agencies/onboarding/update-agency-bank'
+import { inviteAgency } from '../../domain/agencies/onboarding/invite-agency'
+import { sendAgencyPasswordReset } from '../../domain/agencies/onboarding/send-agency-password-reset'
+import { submitRegistrationRequest } from '../../domain/agencies/onboarding/submit-registration-request'
+import { updateAdminAgencyStatus } from '../../domain/agencies/onboarding/update-admin-agency-status'
+import { updateAgencyStatus } from '../../domain/agencies/onboarding/update-agency-status'
+import { updateYourAdmission } from '../../domain/agencies/configuration/update-your-admission'
+import { deletePurchaseRule } from '../../domain/agencies/configuration/delete-purchase-rule'
+import { findOvhcAgencies } from '../../domain/agencies/ovhc/find-ovhc-agencies'
+import { getAgencyConfiguration } from '../../domain/agencies/configuration/get-agency-configuration'
+import { getOvhcAgencyConfiguration } from '../../domain/agencies/ovhc/get-ovhc-agency-configuration'
+import { updateAgencyCardSurcharge } from '../../domain/agencies/configuration/update-agency-card-surcharge'
+import { findOvhcCommissionRanges } from '../../domain/agencies/ovhc/find-ovhc-commission-ranges'
+import { updateAgencyOvhcConfiguration } from '../../domain/agencies/ovhc/update-agency-ovhc-configuration'
+import { updateOvhcCommissionRange } from '../../domain/agencies/ovhc/update-ovhc-commission-range'
+import { upsertAgencyConfiguration } from '../../domain/agencies/configuration/upsert-agency-configuration'
+import { upsertAgencyConfigurationV2 } from '../../domain/agencies/configuration/upsert-agency-configuration-v2'
+import { getAgencyDocument } from '../../domain/agencies/onboarding/get-agency-document'
+import { sendAgreement } from '../../domain/agencies/onboarding/send-agreement'
+import { uploadSignedAgreement } from '../../domain/agencies/onboarding/upload-signed-agreement'
+import { uploadUnsignedAgreement } from '../../domain/agencies/onboarding/upload-unsigned-agreement'
+import { getAgency } from '../../domain/agencies/reads/get-agency'
+import { getAgencyHistories } from '../../domain/agencies/reads/get-agency-histories'
+import { AGENCY_EXPORT_COLUMNS, iterateAgencies } from '../../domain/agencies/reads/iterate-agencies'
+import { findAgencies } from '../../domain/agencies/reads/find-agencies'
+import { findAllAgencies } from '../../domain/agencies/reads/find-all-agencies'
+import { findInvitedAgencies } from '../../domain/agencies/reads/find-invited-agencies'
 
 const BASE = '/agencies/agency-management'
 const USERS_BASE = '/agencies/user-management'

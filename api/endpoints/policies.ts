@@ -46,7 +46,7 @@ import {
   getCertificateByPolicyId,
   getPolicyCertificate,
 } from '../../domain/policies/get-policy-certificate'
-import { POLICY_READ_AGENCY, POLICY_READ_STAFF } from '../../domain/policies/policies.shared'
+import { POLICY_READ_AGENCY, POLICY_READ_STAFF } from '../../domain/policies/policy-guards'
 
 const BASE = '/agencies/policy-management'
 const STAFF = '/oshc/policy-management'

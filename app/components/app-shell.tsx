@@ -217,7 +217,11 @@ export function AppShell({
             <SignOut />
           </div>
         </header>
-        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-6">
+        <main
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-6"
+        >
           <h1 className="mb-6 text-2xl font-semibold tracking-tight text-foreground">{title}</h1>
           {children}
         </main>

@@ -38,7 +38,8 @@ export function InvoiceDetail({ invoice, backHref }: { invoice: SerializedInvoic
             <StatusBadge kind="invoice" status={invoice.status} />
             {invoice.pending_approval ? <StatusBadge kind="invoice" status="PENDING_APPROVAL" /> : null}
             <span>
-              {labelOf(INVOICE_TYPE_LABELS, invoice.invoice_type)} invoice for {invoice.agency.name ?? invoice.agency.email}
+              {labelOf(INVOICE_TYPE_LABELS, invoice.invoice_type)} invoice for{' '}
+              {invoice.agency.name ?? invoice.agency.email}
             </span>
           </span>
         }
@@ -50,7 +51,9 @@ export function InvoiceDetail({ invoice, backHref }: { invoice: SerializedInvoic
         <CardContent>
           <dl className="divide-y">
             <Detail label="Agency">{invoice.agency.name ?? invoice.agency.email}</Detail>
-            <Detail label="Billed">{directionLabel(invoice.from, invoice.to, invoice.agency.name ?? invoice.agency.email)}</Detail>
+            <Detail label="Billed">
+              {directionLabel(invoice.from, invoice.to, invoice.agency.name ?? invoice.agency.email)}
+            </Detail>
             <Detail label="Invoice date">{formatDate(invoice.invoice_date)}</Detail>
             <Detail label="Due date">{invoice.due_date ? formatDate(invoice.due_date) : null}</Detail>
             <Detail label="Sub-total">{formatMoney(invoice.sub_total)}</Detail>
@@ -84,7 +87,9 @@ export function InvoiceDetail({ invoice, backHref }: { invoice: SerializedInvoic
                   <TableCell>{li.description}</TableCell>
                   <TableCell>{labelOf(LINE_ITEM_TYPE_LABELS, li.line_item_type)}</TableCell>
                   <TableCell>{li.policy_ref ?? '—'}</TableCell>
-                  <TableCell>{directionLabel(li.payer, li.receiver, invoice.agency.name ?? invoice.agency.email)}</TableCell>
+                  <TableCell>
+                    {directionLabel(li.payer, li.receiver, invoice.agency.name ?? invoice.agency.email)}
+                  </TableCell>
                   <TableCell className="text-right">{formatMoney(li.tax_amount)}</TableCell>
                   <TableCell className="text-right">{formatMoney(li.total_amount)}</TableCell>
                 </TableRow>

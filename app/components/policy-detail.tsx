@@ -2,7 +2,13 @@ import * as React from 'react'
 
 import type { PolicyDetailView } from '../utils/policy-list.server'
 import { formatDate, formatDateTime } from '../utils/misc'
-import { FILE_TYPE_LABELS, INVOICE_TYPE_LABELS, labelOf, PAYMENT_METHOD_LABELS, RELATIONSHIP_LABELS } from '../utils/labels'
+import {
+  FILE_TYPE_LABELS,
+  INVOICE_TYPE_LABELS,
+  labelOf,
+  PAYMENT_METHOD_LABELS,
+  RELATIONSHIP_LABELS,
+} from '../utils/labels'
 import { PolicyStatusBadge } from './policy-list'
 import { StatusBadge } from './status-badge'
 import { Timeline } from './timeline'
@@ -26,7 +32,9 @@ export function PolicyStatusLine({ policy }: { policy: PolicyDetailView }) {
   return (
     <span className="flex flex-wrap items-center gap-2">
       <PolicyStatusBadge status={policy.status} label={policy.status_label} />
-      {policy.user_defined_status ? <StatusBadge kind="workingStatus" status={policy.user_defined_status} /> : null}
+      {policy.user_defined_status ? (
+        <StatusBadge kind="workingStatus" status={policy.user_defined_status} />
+      ) : null}
       {policy.is_archived ? <span className="text-sm text-muted-foreground">Archived</span> : null}
     </span>
   )
@@ -107,7 +115,8 @@ export function PolicySections({
               {policy.payments.map((x) => (
                 <li key={x.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
                   <span>
-                    {labelOf(PAYMENT_METHOD_LABELS, x.payment_type)} · {x.amount} · {formatDateTime(x.created_at)}
+                    {labelOf(PAYMENT_METHOD_LABELS, x.payment_type)} · {x.amount} ·{' '}
+                    {formatDateTime(x.created_at)}
                     {x.rejection_reason ? (
                       <span className="block text-muted-foreground">Rejected: {x.rejection_reason}</span>
                     ) : null}
@@ -143,7 +152,8 @@ export function PolicySections({
               <ul className="divide-y text-sm">
                 {policy.files.map((f) => (
                   <li key={f.id} className="py-1.5">
-                    {f.name} <span className="text-muted-foreground">· {labelOf(FILE_TYPE_LABELS, f.file_type)}</span>
+                    {f.name}{' '}
+                    <span className="text-muted-foreground">· {labelOf(FILE_TYPE_LABELS, f.file_type)}</span>
                   </li>
                 ))}
               </ul>

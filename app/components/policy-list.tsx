@@ -129,7 +129,11 @@ export function PolicyList({
         ]
       : []),
     { key: 'provider', header: 'Insurer', cell: (p: PolicyListRowView) => p.provider?.display_name ?? '—' },
-    { key: 'policy_type', header: 'Type', cell: (p: PolicyListRowView) => labelOf(POLICY_TYPE_LABELS, p.policy_type) || '—' },
+    {
+      key: 'policy_type',
+      header: 'Type',
+      cell: (p: PolicyListRowView) => labelOf(POLICY_TYPE_LABELS, p.policy_type) || '—',
+    },
     {
       key: 'start_date',
       header: 'Cover',
@@ -151,7 +155,9 @@ export function PolicyList({
         <div className="flex flex-col items-start gap-1">
           <PolicyStatusBadge status={p.status} label={p.status_label} />
           {p.user_defined_status ? (
-            <span className="text-xs text-muted-foreground">{labelOf(USER_DEFINED_STATUS_LABELS, p.user_defined_status)}</span>
+            <span className="text-xs text-muted-foreground">
+              {labelOf(USER_DEFINED_STATUS_LABELS, p.user_defined_status)}
+            </span>
           ) : null}
         </div>
       ),

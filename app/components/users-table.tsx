@@ -68,7 +68,12 @@ export function UsersTable({ users, pageInfo, query, me, userHref, caption, empt
         { key: 'last_name', header: 'Last name', sortable: true, cell: (u) => u.last_name },
         { key: 'email', header: 'E-mail', sortable: true, cell: (u) => u.email },
         { key: 'role', header: 'Role', cell: (u) => u.role?.name ?? '—' },
-        { key: 'status', header: 'Status', sortable: true, cell: (u) => <StatusBadge kind="user" status={u.status} /> },
+        {
+          key: 'status',
+          header: 'Status',
+          sortable: true,
+          cell: (u) => <StatusBadge kind="user" status={u.status} />,
+        },
         { key: 'created_at', header: 'Created', sortable: true, cell: (u) => formatDate(u.created_at) },
       ]}
     />

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ChevronRight } from 'lucide-react'
-import { getAgency } from '../../domain/agencies/get-agency'
+import { getAgency } from '../../domain/agencies/reads/get-agency'
 import { waitingFor } from '../../domain/agencies/agencies.rules'
 import { getAgencyToDo } from '../../domain/tasks/get-agency-to-do'
 import { PageHeader } from '../components/app-shell'
@@ -15,7 +15,10 @@ export const meta: MetaFunction = () => [{ title: 'Home · Agency portal' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAgency(request)
-  const [agency, todo] = await Promise.all([getAgency({ actor, id: actor.agencyId }), getAgencyToDo({ actor })])
+  const [agency, todo] = await Promise.all([
+    getAgency({ actor, id: actor.agencyId }),
+    getAgencyToDo({ actor }),
+  ])
   return { agency, waiting: waitingFor(agency), todo }
 }
 
@@ -63,7 +66,9 @@ export default function AgencyHome() {
                       {t.subject}
                     </Link>
                     {t.due_at ? (
-                      <span className="ml-2 text-xs text-muted-foreground">due {formatDateTime(t.due_at)}</span>
+                      <span className="ml-2 text-xs text-muted-foreground">
+                        due {formatDateTime(t.due_at)}
+                      </span>
                     ) : null}
                   </li>
                 ))}

@@ -516,7 +516,11 @@ function Invoices({ invoices }: { invoices: NonNullable<LoaderData['invoices']> 
               </Link>
             ),
           },
-          { key: 'invoice_type', header: 'Type', cell: (i: Row) => labelOf(INVOICE_TYPE_LABELS, i.invoice_type) },
+          {
+            key: 'invoice_type',
+            header: 'Type',
+            cell: (i: Row) => labelOf(INVOICE_TYPE_LABELS, i.invoice_type),
+          },
           {
             key: 'status',
             header: 'Status',
@@ -592,7 +596,11 @@ function Payments({ payments }: { payments: NonNullable<LoaderData['payments']> 
             className: 'text-right',
             cell: (p: Row) => formatMoney(p.premium),
           },
-          { key: 'status', header: 'Status', cell: (p: Row) => <StatusBadge kind="policy" status={p.status} /> },
+          {
+            key: 'status',
+            header: 'Status',
+            cell: (p: Row) => <StatusBadge kind="policy" status={p.status} />,
+          },
           {
             key: 'payment',
             header: 'Last payment',

@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useFetcher, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import * as React from 'react'
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
@@ -36,7 +36,7 @@ import { savePartnerAndDependants } from '../../domain/policies/save-partner-and
 import { updateCustomerDetails } from '../../domain/policies/update-customer-details'
 import { updateStudentDetails } from '../../domain/policies/update-student-details'
 import { priceWithProviders } from '../../domain/quotes/price-policy'
-import { findCitiesByState } from '../../domain/reference/find-cities'
+import { findCityInState, isCityOfState } from '../../domain/reference/search-cities'
 import { findCountries } from '../../domain/reference/find-countries'
 import { findStatesByCountry } from '../../domain/reference/find-states'
 import { DomainError, fieldErrors, HTTP_STATUS } from '../../domain/shared/errors'
@@ -46,6 +46,7 @@ import { PageHeader } from '../components/app-shell'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { ErrorList, SubmitButton } from '../components/forms'
 import {
+  AustralianAddressFields,
   PersonalFields,
   StepCheckbox,
   StepField,
@@ -161,10 +162,40 @@ async function auCountryId() {
   return au?.id ?? null
 }
 
-async function citiesOf(stateId: number | null) {
-  if (!stateId) return []
-  const r = await findCitiesByState({ state_id: stateId, search_query: undefined, page: 1, perPage: 5000 })
-  return r.items.map((c) => ({ value: String(c.id), label: c.name }))
+const ADDRESS_FIELDS = [
+  'street_address_1',
+  'street_address_2',
+  'state_id',
+  'city_id',
+  'city_name',
+  'post_code',
+]
+const CITY_NOT_IN_STATE = 'No city of that name in the chosen state'
+
+/**
+ * The address step's form as the schema takes it. Without an Australian address (box not
+ * ticked) the address fields are dropped, whatever they hold. With one, the city box's text
+ * (`city_name`, typed or chosen) is looked up among the chosen state's cities and becomes
+ * `city_id`; a `city_id` posted alone must be a city of the state. Returns the city's refusal.
+ */
+async function resolveAddress(formData: FormData): Promise<string | null> {
+  if (!formData.get('has_australian_address')) {
+    for (const k of ADDRESS_FIELDS) formData.delete(k)
+    return null
+  }
+  const name = String(formData.get('city_name') ?? '').trim()
+  const stateId = parseId(formData.get('state_id'))
+  if (name) {
+    formData.delete('city_id')
+    if (!stateId) return null // 'State is required' says what to do first
+    const city = await findCityInState(stateId, name)
+    if (!city) return CITY_NOT_IN_STATE
+    formData.set('city_id', String(city.id))
+    return null
+  }
+  const cityId = parseId(formData.get('city_id'))
+  if (cityId !== null && stateId !== null && !(await isCityOfState(cityId, stateId))) return CITY_NOT_IN_STATE
+  return null
 }
 
 /** Quote dates from the URL (the quote page's choice) or the policy; invalid ones are reported. */
@@ -232,7 +263,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ...base,
       countries: countries.map((c) => ({ value: String(c.id), label: c.name })),
       states: states.map((s) => ({ value: String(s.id), label: s.name })),
-      cities: await citiesOf(d.customer.state_id),
     }
   }
   const dates = quoteDates(url, d)
@@ -274,7 +304,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 type Reply = {
   intent: string
   result: { initialValue?: StepValues | null; error?: Record<string, string[] | null> | null }
-  cities?: { value: string; label: string }[]
   count?: number
 }
 
@@ -395,18 +424,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return refuse(intent, s.payload, err)
       }
     }
-    case 'cities':
     case 'other': {
+      const cityError = await resolveAddress(formData)
       const s = parseWithZod(formData, { schema: OtherDetailsFormSchema })
-      if (intent === 'cities') {
-        const stateId = parseId(formData.get('state_id'))
-        return data({
-          intent: 'other',
-          result: { initialValue: s.payload, error: null },
-          cities: await citiesOf(stateId),
-        } satisfies Reply)
+      if (s.status !== 'success' || cityError) {
+        const errors = s.status === 'success' ? {} : s.error
+        return invalid(intent, s.payload, cityError ? { ...errors, city_id: [cityError] } : errors)
       }
-      if (s.status !== 'success') return invalid(intent, s.payload, s.error)
       try {
         if (priced) {
           const parsed = UpdateStudentDetailsSchema.safeParse(studentInput(d, { customer: s.value }))
@@ -626,7 +650,10 @@ function FamilyStep({ loaded }: { loaded: Extract<LoaderData, { rule: unknown }>
                     values={values}
                     errors={errors}
                     placeholder="—"
-                    options={['CHILD', 'STEP_CHILD', 'OTHER'].map((r) => ({ value: r, label: labelOf(RELATIONSHIP_LABELS, r) }))}
+                    options={['CHILD', 'STEP_CHILD', 'OTHER'].map((r) => ({
+                      value: r,
+                      label: labelOf(RELATIONSHIP_LABELS, r),
+                    }))}
                   />
                 </div>
               </fieldset>
@@ -646,8 +673,6 @@ function FamilyStep({ loaded }: { loaded: Extract<LoaderData, { rule: unknown }>
 function OtherStep({ loaded }: { loaded: Extract<LoaderData, { states: unknown }> }) {
   const { reply, errors } = useReply('other')
   const values = reply?.result.initialValue ?? loaded.values
-  const cityFetcher = useFetcher<{ cities: { value: string; label: string }[] }>()
-  const cities = cityFetcher.data?.cities ?? reply?.cities ?? loaded.cities
   return (
     <StepCard
       title="Passport and address"
@@ -686,86 +711,13 @@ function OtherStep({ loaded }: { loaded: Extract<LoaderData, { states: unknown }
             errors={errors}
           />
         </div>
-        <fieldset className="space-y-3 rounded-md border p-4">
-          <legend className="px-1 font-semibold">Address in Australia</legend>
-          <StepCheckbox
-            name="has_australian_address"
-            label="The student has an Australian address"
-            values={values}
-            errors={errors}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <StepField name="street_address_1" label="Street address" values={values} errors={errors} />
-            <StepField
-              name="street_address_2"
-              label="Street address line 2 (optional)"
-              values={values}
-              errors={errors}
-            />
-            <div className="space-y-2">
-              <StateSelect
-                values={values}
-                errors={errors}
-                states={loaded.states}
-                onPick={(stateId) => cityFetcher.load(`/agency/policies/cities?state_id=${stateId}`)}
-              />
-              <Button type="submit" name="intent" value="cities" variant="outline" size="sm" formNoValidate>
-                Show the cities of this state
-              </Button>
-            </div>
-            <StepSelect
-              name="city_id"
-              label="City"
-              values={values}
-              errors={errors}
-              options={cities}
-              placeholder={cities.length ? 'Choose a city' : 'Choose a state first'}
-            />
-            <StepField name="post_code" label="Post code" values={values} errors={errors} />
-          </div>
-        </fieldset>
+        <AustralianAddressFields values={values} errors={errors} states={loaded.states} />
         <ErrorList errors={errors('')} />
         <SubmitButton name="intent" value="other">
           Save and continue
         </SubmitButton>
       </Form>
     </StepCard>
-  )
-}
-
-function StateSelect({
-  values,
-  errors,
-  states,
-  onPick,
-}: {
-  values: StepValues
-  errors: (n: string) => string[] | undefined
-  states: { value: string; label: string }[]
-  onPick: (stateId: string) => void
-}) {
-  const stateErrors = errors('state_id')
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor="state_id">State</Label>
-      <select
-        id="state_id"
-        name="state_id"
-        defaultValue={values.state_id ? String(values.state_id) : ''}
-        aria-invalid={stateErrors ? true : undefined}
-        aria-describedby={stateErrors ? 'state_id-error' : undefined}
-        onChange={(e) => e.currentTarget.value && onPick(e.currentTarget.value)}
-        className="flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm"
-      >
-        <option value="">Choose a state</option>
-        {states.map((s) => (
-          <option key={s.value} value={s.value}>
-            {s.label}
-          </option>
-        ))}
-      </select>
-      <ErrorList id="state_id-error" errors={stateErrors} />
-    </div>
   )
 }
 

@@ -183,14 +183,21 @@ function BankDetails({
   reference,
   amount,
 }: {
-  account: { bank_name: string; account_name: string; bsb: string; account_number: string; is_demo: boolean } | null
+  account: {
+    bank_name: string
+    account_name: string
+    bsb: string
+    account_number: string
+    is_demo: boolean
+  } | null
   reference: string
   amount: string
 }) {
   if (!account)
     return (
       <p className="text-sm">
-        Ask our finance team for the account to pay into, and quote the reference <strong>{reference}</strong>.
+        Ask our finance team for the account to pay into, and quote the reference <strong>{reference}</strong>
+        .
       </p>
     )
   return (
@@ -258,7 +265,9 @@ export default function PayPolicy() {
       </Link>
       <PageHeader
         title={`Pay for policy ${o.ref}`}
-        description={[o.policy.student, o.policy.insurer, policyTypeLabel(o.policy.policy_type)].filter(Boolean).join(' · ')}
+        description={[o.policy.student, o.policy.insurer, policyTypeLabel(o.policy.policy_type)]
+          .filter(Boolean)
+          .join(' · ')}
         actions={<StatusBadge kind="policy" status={o.status} label={o.status_label} />}
       />
 
@@ -512,9 +521,7 @@ export default function PayPolicy() {
                       <a className="text-primary underline" href={l.url}>
                         {l.url}
                       </a>{' '}
-                      <span className="text-muted-foreground">
-                        (expires {formatDateTime(l.expires_at)})
-                      </span>
+                      <span className="text-muted-foreground">(expires {formatDateTime(l.expires_at)})</span>
                     </li>
                   ))}
                 </ul>

@@ -1,13 +1,23 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { findCitiesByState } from '../../domain/reference/find-cities'
+import { CITY_SEARCH_LIMIT, searchCities } from '../../domain/reference/search-cities'
 import { requireAgency } from '../utils/session.server'
 import { parseId } from '../../domain/shared/fields'
 
-/** GET /agency/policies/cities?state_id=: the cities of a state for the address step (with JavaScript). */
+/**
+ * GET /agency/policies/cities?state_id=&q=&limit=: the cities of a state whose name starts with
+ * `q`, for the wizard's city box (with JavaScript; without it the box is a text field the action
+ * checks against the state). At most `limit` (default 20, at most 50).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAgency(request, 'quote')
-  const stateId = parseId(new URL(request.url).searchParams.get('state_id'))
+  const url = new URL(request.url)
+  const stateId = parseId(url.searchParams.get('state_id'))
   if (stateId === null) return { cities: [] }
-  const r = await findCitiesByState({ state_id: stateId, search_query: undefined, page: 1, perPage: 5000 })
-  return { cities: r.items.map((c) => ({ value: String(c.id), label: c.name })) }
+  const limit = Number.parseInt(url.searchParams.get('limit') ?? '', 10)
+  const found = await searchCities({
+    stateId,
+    q: (url.searchParams.get('q') ?? '').slice(0, 100),
+    limit: Number.isFinite(limit) ? limit : CITY_SEARCH_LIMIT,
+  })
+  return { cities: found.map((c) => ({ value: c.name, label: c.name })) }
 }

@@ -72,13 +72,28 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
+/**
+ * A person who followed a download link in the browser gets a page with the app's layout and a
+ * way back, not a bare text body. This route serves bytes, so it cannot render one itself (a
+ * route with a page renders it instead of a returned file): it sends the browser to one.
+ * Programs (fetch, curl: no text/html in Accept) keep the plain status and message.
+ */
+const wantsPage = (request: Request) => (request.headers.get('accept') ?? '').includes('text/html')
+const unavailablePage = (reason: 'missing' | 'link') =>
+  new Response(null, {
+    status: 303,
+    headers: { Location: `/files/unavailable?reason=${reason}`, 'Cache-Control': 'no-store' },
+  })
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const key = keyAfter('download', params['*'])
-  if (!key)
+  if (!key) {
+    if (wantsPage(request)) return unavailablePage('missing')
     return new Response('Not found', {
       status: 404,
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     })
+  }
   try {
     const file = await readDownload(key, new URL(request.url).searchParams)
     return new Response(file.bytes, {
@@ -93,6 +108,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     })
   } catch (err) {
     const { status, message } = failure(err, 'files.download')
+    if (wantsPage(request) && (status === 404 || status === 403))
+      return unavailablePage(status === 404 ? 'missing' : 'link')
     return new Response(message, {
       status,
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },

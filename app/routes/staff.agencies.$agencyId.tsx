@@ -19,26 +19,20 @@ import {
   PurchaseRuleSchema,
   UpsertConfigurationV2Schema,
 } from '../../domain/agencies/agencies.schemas'
-import { getAgencyHistories } from '../../domain/agencies/agency-history'
+import { getAgencyHistories } from '../../domain/agencies/reads/get-agency-histories'
 import { withActorNames } from '../../domain/shared/actor-names'
-import {
-  sendAgencyPasswordReset,
-  updateAdminAgencyStatus,
-  updateYourAdmission,
-} from '../../domain/agencies/agency-status'
-import {
-  getAgencyDocument,
-  sendAgreement,
-  uploadSignedAgreement,
-  uploadUnsignedAgreement,
-} from '../../domain/agencies/agreements'
-import {
-  deletePurchaseRule,
-  getAgencyConfiguration,
-  updateAgencyCardSurcharge,
-  upsertAgencyConfigurationV2,
-} from '../../domain/agencies/configuration'
-import { getAgency } from '../../domain/agencies/get-agency'
+import { sendAgencyPasswordReset } from '../../domain/agencies/onboarding/send-agency-password-reset'
+import { updateAdminAgencyStatus } from '../../domain/agencies/onboarding/update-admin-agency-status'
+import { updateYourAdmission } from '../../domain/agencies/configuration/update-your-admission'
+import { getAgencyDocument } from '../../domain/agencies/onboarding/get-agency-document'
+import { sendAgreement } from '../../domain/agencies/onboarding/send-agreement'
+import { uploadSignedAgreement } from '../../domain/agencies/onboarding/upload-signed-agreement'
+import { uploadUnsignedAgreement } from '../../domain/agencies/onboarding/upload-unsigned-agreement'
+import { deletePurchaseRule } from '../../domain/agencies/configuration/delete-purchase-rule'
+import { getAgencyConfiguration } from '../../domain/agencies/configuration/get-agency-configuration'
+import { updateAgencyCardSurcharge } from '../../domain/agencies/configuration/update-agency-card-surcharge'
+import { upsertAgencyConfigurationV2 } from '../../domain/agencies/configuration/upsert-agency-configuration-v2'
+import { getAgency } from '../../domain/agencies/reads/get-agency'
 import { findInsuranceProviders } from '../../domain/reference/find-insurance-providers'
 import { DomainError } from '../../domain/shared/errors'
 import { id, optionalText, text } from '../../domain/shared/fields'

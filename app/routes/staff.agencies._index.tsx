@@ -4,7 +4,7 @@ import { UserPlus } from 'lucide-react'
 import { queryObject } from '../../api/router.server'
 import { STATUS_GROUPS } from '../../domain/agencies/agencies.rules'
 import { AgencyListQuerySchema } from '../../domain/agencies/agencies.schemas'
-import { findAgencies } from '../../domain/agencies/find-agencies'
+import { findAgencies } from '../../domain/agencies/reads/find-agencies'
 import { findCountries } from '../../domain/reference/find-countries'
 import { PageQuerySchema, SortDirectionSchema } from '../../domain/shared/pagination'
 import { PageHeader } from '../components/app-shell'
@@ -220,8 +220,17 @@ export default function AgenciesList() {
           },
           { key: 'email', header: 'E-mail', sortable: true, cell: (a) => a.email },
           { key: 'country', header: 'Country', cell: (a) => a.country ?? '—' },
-          { key: 'status', header: 'Status', sortable: true, cell: (a) => <StatusBadge kind="agency" status={a.status} /> },
-          { key: 'creation_type', header: 'Creation type', cell: (a) => labelOf(CREATION_TYPE_LABELS, a.creation_type) },
+          {
+            key: 'status',
+            header: 'Status',
+            sortable: true,
+            cell: (a) => <StatusBadge kind="agency" status={a.status} />,
+          },
+          {
+            key: 'creation_type',
+            header: 'Creation type',
+            cell: (a) => labelOf(CREATION_TYPE_LABELS, a.creation_type),
+          },
           { key: 'created_at', header: 'Created', sortable: true, cell: (a) => formatDateTime(a.created_at) },
         ]}
       />

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { exportResponse, ExportFormatSchema } from '../../api/export.server'
 import { queryObject } from '../../api/router.server'
 import { AgencyListQuerySchema } from '../../domain/agencies/agencies.schemas'
-import { AGENCY_EXPORT_COLUMNS, iterateAgencies } from '../../domain/agencies/find-agencies'
+import { AGENCY_EXPORT_COLUMNS, iterateAgencies } from '../../domain/agencies/reads/iterate-agencies'
 import { SortDirectionSchema } from '../../domain/shared/pagination'
 import { requireStaff } from '../utils/session.server'
 

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { Download } from 'lucide-react'
 import { ZodError } from 'zod'
-import { findAllAgencies } from '../../domain/agencies/find-agencies'
+import { findAllAgencies } from '../../domain/agencies/reads/find-all-agencies'
 import { approvePolicyPayment } from '../../domain/finance/approve-policy-payment'
 import { approveTopup } from '../../domain/finance/approve-topup'
 import { findInvoices } from '../../domain/finance/find-invoices'
@@ -409,7 +409,11 @@ function PaymentsSection({
     { key: 'agency', header: 'Agency', cell: (p: Row) => p.agency },
     { key: 'customer', header: 'Student', cell: (p: Row) => p.customer },
     { key: 'provider', header: 'Insurer', cell: (p: Row) => p.provider ?? '—' },
-    { key: 'policy_type', header: 'Type', cell: (p: Row) => labelOf(POLICY_TYPE_LABELS, p.policy_type) || '—' },
+    {
+      key: 'policy_type',
+      header: 'Type',
+      cell: (p: Row) => labelOf(POLICY_TYPE_LABELS, p.policy_type) || '—',
+    },
     {
       key: 'premium',
       header: 'Premium',
@@ -417,7 +421,11 @@ function PaymentsSection({
       className: 'text-right',
       cell: (p: Row) => formatMoney(p.premium),
     },
-    { key: 'payment_method', header: 'Method', cell: (p: Row) => labelOf(PAYMENT_METHOD_LABELS, p.payment_method) || '—' },
+    {
+      key: 'payment_method',
+      header: 'Method',
+      cell: (p: Row) => labelOf(PAYMENT_METHOD_LABELS, p.payment_method) || '—',
+    },
     {
       key: 'payment_status',
       header: 'Payment',
@@ -425,7 +433,13 @@ function PaymentsSection({
     },
     ...(verification
       ? []
-      : [{ key: 'status', header: 'Policy status', cell: (p: Row) => <StatusBadge kind="policy" status={p.status} /> }]),
+      : [
+          {
+            key: 'status',
+            header: 'Policy status',
+            cell: (p: Row) => <StatusBadge kind="policy" status={p.status} />,
+          },
+        ]),
     {
       key: 'bank_document',
       header: 'Proof',
@@ -736,7 +750,11 @@ function InvoicesSection({
             ),
           },
           { key: 'agency', header: 'Agency', cell: (i: Row) => i.agency },
-          { key: 'invoice_type', header: 'Type', cell: (i: Row) => labelOf(INVOICE_TYPE_LABELS, i.invoice_type) },
+          {
+            key: 'invoice_type',
+            header: 'Type',
+            cell: (i: Row) => labelOf(INVOICE_TYPE_LABELS, i.invoice_type),
+          },
           {
             key: 'status',
             header: 'Status',

@@ -164,7 +164,9 @@ export default function Inbox() {
                 <Form method="post" className="flex flex-wrap items-center gap-2">
                   <input type="hidden" name="taskId" value={t.id} />
                   {t.assignee_id ? (
-                    <span className="text-sm">{t.mine ? 'You' : (t.assignee_name ?? 'Another staff member')}</span>
+                    <span className="text-sm">
+                      {t.mine ? 'You' : (t.assignee_name ?? 'Another staff member')}
+                    </span>
                   ) : null}
                   {t.mine ? (
                     <Button

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { findAllAgencies } from '../../domain/agencies/find-agencies'
+import { findAllAgencies } from '../../domain/agencies/reads/find-all-agencies'
 import { findPolicies } from '../../domain/policies/find-policies'
 import { PageHeader } from '../components/app-shell'
 import { GeneralErrorBoundary } from '../components/error-boundary'

@@ -207,8 +207,8 @@ export default function RateCards() {
           <CardHeader>
             <CardTitle as="h3">Edit rate card</CardTitle>
             <CardDescription>
-              {editCard.provider} · {policyTypeLabel(editCard.policy_type)}. Windows of one insurer and type may not
-              overlap.
+              {editCard.provider} · {policyTypeLabel(editCard.policy_type)}. Windows of one insurer and type
+              may not overlap.
             </CardDescription>
           </CardHeader>
           <CardContent>

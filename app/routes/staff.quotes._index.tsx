@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { FileText, Lock } from 'lucide-react'
+import { findAllAgencies } from '../../domain/agencies/reads/find-all-agencies'
 import { findQuoteServices, type QuoteServiceCell } from '../../domain/quotes/find-quote-services'
 import { findProviderPdsList } from '../../domain/quotes/get-provider-pds'
 import { QuoteServicesQuerySchema } from '../../domain/quotes/quotes.schemas'
@@ -33,6 +34,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     string
   >
   const searched = params.has('startDate') || params.has('endDate')
+  // Agencies are chosen by name; staff who may not list agencies compare every insurer.
+  const agencies = await findAllAgencies({ actor }).then(
+    (list) => list.map((a) => ({ id: String(a.id), name: a.full_company_name ?? a.email })),
+    (err: unknown) => {
+      if (err instanceof DomainError && err.code === 'FORBIDDEN') return []
+      throw err
+    },
+  )
   const answer = (
     errors: Record<string, string[]>,
     rows: Row[] = [],
@@ -40,6 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pds: number[] = [],
   ) => ({
     searched,
+    agencies,
     values,
     errors,
     rows,
@@ -111,9 +121,10 @@ function QuoteCell({
 }
 
 export default function StaffQuotes() {
-  const { searched, values, errors, rows, policyTypes, pds } = useLoaderData<typeof loader>()
+  const { searched, agencies, values, errors, rows, policyTypes, pds } = useLoaderData<typeof loader>()
   const fieldErrors: Record<string, string[] | undefined> = errors
   const forAgency = values.agency_id.trim() !== ''
+  const agencyName = agencies.find((a) => a.id === values.agency_id.trim())?.name ?? 'the chosen agency'
   return (
     <div className="space-y-6">
       <PageHeader
@@ -139,16 +150,15 @@ export default function StaffQuotes() {
             placeholder="All types"
             errors={fieldErrors.policyType}
           />
-          <Field
-            labelProps={{ children: 'Agency id (optional)' }}
-            inputProps={{
-              id: 'agency_id',
-              name: 'agency_id',
-              inputMode: 'numeric',
-              defaultValue: values.agency_id,
-            }}
-            errors={fieldErrors.agency_id}
-          />
+          {agencies.length ? (
+            <SelectField
+              labelProps={{ children: 'Agency (optional)' }}
+              selectProps={{ id: 'agency_id', name: 'agency_id', defaultValue: values.agency_id }}
+              options={agencies.map((a) => ({ value: a.id, label: a.name }))}
+              placeholder="Every insurer, no agency"
+              errors={fieldErrors.agency_id}
+            />
+          ) : null}
           <div className="flex items-start pt-8">
             <Button type="submit">Compare</Button>
           </div>
@@ -159,13 +169,14 @@ export default function StaffQuotes() {
         <section aria-labelledby="comparison" className="space-y-3">
           <h3 id="comparison" className="text-lg font-semibold">
             {formatDate(values.startDate)} to {formatDate(values.endDate)}
-            {forAgency ? ` for agency #${values.agency_id.trim()}` : ', every insurer'}
+            {forAgency ? ` for ${agencyName}` : ', every insurer'}
           </h3>
           {rows.length ? (
             <div className="rounded-md border">
               <Table>
                 <caption className="sr-only">
-                  Premium by insurer and policy type, cheapest {policyTypeLabel(policyTypes[0]).toLowerCase()} first
+                  Premium by insurer and policy type, cheapest {policyTypeLabel(policyTypes[0]).toLowerCase()}{' '}
+                  first
                 </caption>
                 <TableHeader>
                   <TableRow>

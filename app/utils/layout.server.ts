@@ -16,7 +16,10 @@ export async function shellUser(actor: Actor) {
 }
 
 /** What the staff or agency chrome needs for a signed-in `actor`. */
-export async function shellData(actor: Actor & { permissions: ReadonlySet<string> }, portal: ShellData['portal']) {
+export async function shellData(
+  actor: Actor & { permissions: ReadonlySet<string> },
+  portal: ShellData['portal'],
+) {
   return {
     portal,
     user: await shellUser(actor),

@@ -234,4 +234,3 @@ export function policyDetailView(d: Details, history: History) {
 }
 
 export type PolicyDetailView = ReturnType<typeof policyDetailView>
-

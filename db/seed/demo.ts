@@ -3,6 +3,7 @@ import type { Db } from '../client'
 import { agencies, policies } from '../schema'
 import { AGENCY_STATUSES } from '../schema/agencies'
 import { createAgency, createPolicy } from './factories'
+import { backfillSeedFiles } from './files'
 
 export const DEMO_AGENCY_EMAIL = 'agency@demo.local'
 export const DEMO_PASSWORD = 'Agency-Passw0rd!'
@@ -31,6 +32,7 @@ export async function seedDemo(db: Db) {
     }
   }
   await seedDemoPolicies(db)
+  await backfillSeedFiles(db)
   return created
 }
 

@@ -22,6 +22,7 @@ import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from '../../domain/finance
 import { priceOf, withoutGst } from '../../domain/quotes/pricing.rules'
 import { toCents } from '../../domain/shared/money'
 import { RATE_CARDS } from './reference'
+import { seedAgreementPdf, seedProofPdf } from './files'
 import type { AGENCY_STATUSES } from '../schema/agencies'
 
 type Status = (typeof AGENCY_STATUSES)[number]
@@ -119,21 +120,36 @@ export async function createAgency(
     )
   }
   if (reached(status, 'AGREEMENT_SENT')) {
+    const signed = reached(status, 'AGREEMENT_SIGNED')
+    const unsignedKey = `private/seed-agreement-${agency.id}.pdf`
+    const signedKey = `private/seed-signed-${agency.id}.pdf`
+    const agreementId = `AGR-${agency.id}`
     await db.insert(agencyDocuments).values({
       agency_id: agency.id,
-      agreement_id: `AGR-${agency.id}`,
-      unsigned_agreement: `private/seed-agreement-${agency.id}.pdf`,
+      agreement_id: agreementId,
+      unsigned_agreement: unsignedKey,
       unsigned_agreement_filename: 'agreement.pdf',
       unsigned_agreement_date: '2026-01-15',
       is_unsigned_agreement_sent: true,
-      ...(reached(status, 'AGREEMENT_SIGNED')
+      ...(signed
         ? {
-            signed_agreement: `private/seed-signed-${agency.id}.pdf`,
+            signed_agreement: signedKey,
             signed_agreement_filename: 'agreement-signed.pdf',
             signed_agreement_date: '2026-01-20',
           }
         : {}),
     })
+    // Real bytes behind every key written above, so each agreement opens.
+    const common = { agencyId: agency.id, agreementId, company: agency.full_company_name ?? 'Agency' }
+    await seedAgreementPdf(db, { ...common, key: unsignedKey, filename: 'agreement.pdf', signed: false })
+    if (signed) {
+      await seedAgreementPdf(db, {
+        ...common,
+        key: signedKey,
+        filename: 'agreement-signed.pdf',
+        signed: true,
+      })
+    }
   }
   await db.insert(agencyBalances).values({ agency_id: agency.id }).onConflictDoNothing()
   await db
@@ -272,12 +288,20 @@ export async function createPolicy(
     })
   }
   if (AFTER_PURCHASE.includes(status)) {
+    const proofKey = `private/seed-proof-${policy.id}.pdf`
+    await seedProofPdf(db, {
+      key: proofKey,
+      agencyId: opts.agencyId,
+      policyRef: policy.ref,
+      amountCents: price.premium,
+      student: `${customer.first_name} ${customer.last_name}`,
+    })
     await db.insert(policyPremiumPayments).values({
       policy_id: policy.id,
       agency_id: opts.agencyId,
       amount: price.premium,
       payment_type: 'BANK',
-      bank_document: `private/seed-proof-${policy.id}.pdf`,
+      bank_document: proofKey,
       status: status === 'PURCHASED' ? 'REQUESTED' : status === 'PAYMENT_REJECTED' ? 'REJECTED' : 'PAID',
       rejection_reason: status === 'PAYMENT_REJECTED' ? 'The transfer did not arrive' : null,
       paid_at: PAID.includes(status) ? new Date() : null,

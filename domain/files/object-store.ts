@@ -24,6 +24,8 @@ export interface ObjectStore {
   downloadUrl(o: { key: string; filename?: string; ttlSeconds: number }): Promise<string>
   /** Size and first bytes of a stored object, or null when nothing is stored under the key. */
   head(key: string): Promise<{ size: number; firstBytes: Uint8Array } | null>
+  /** Stores bytes the server itself produced (seeded demo documents), bypassing upload links. */
+  put(key: string, bytes: Uint8Array, contentType: FileContentType): Promise<void>
 }
 
 const nowSeconds = () => Math.floor(clock.now().getTime() / 1000)
@@ -82,6 +84,10 @@ export class LocalStore implements ObjectStore {
     } finally {
       await handle.close()
     }
+  }
+
+  put(key: string, bytes: Uint8Array) {
+    return this.write(key, bytes)
   }
 
   /** The declared type and size an upload link was signed for. */
@@ -174,6 +180,13 @@ export class S3Store implements ObjectStore {
       if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null
       throw err
     }
+  }
+
+  async put(key: string, bytes: Uint8Array, contentType: FileContentType) {
+    const { PutObjectCommand } = await import('@aws-sdk/client-s3')
+    await (
+      await s3Client()
+    ).send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }))
   }
 }
 

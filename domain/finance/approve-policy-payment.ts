@@ -4,7 +4,9 @@ import { lockPolicyFor } from '../policies/policy-history'
 import { settlePremiumPayment } from '../payments/settle-premium'
 import { closeWorkflowTasks } from '../tasks/tasks'
 import { financeMails } from '../mail/finance-mails'
-import { assertFinanceStaff, assertNotMaker, lockWaitingPayment, mailAgency } from './finance.shared'
+import { assertFinanceStaff, assertNotMaker } from './finance-guards'
+import { lockWaitingPayment } from './policy-payment-loading'
+import { mailAgency } from './agency-mail'
 import { defineUseCase } from '../shared/authorize'
 
 /**

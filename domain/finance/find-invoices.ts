@@ -4,11 +4,12 @@ import { agencies, invoiceLineItems, invoicePayments, invoices, policyPremiumPay
 import { isAgencySide, type Actor } from '../shared/actor'
 import { fromCents } from '../shared/money'
 import { pageInfo } from '../shared/pagination'
-import { assertAgencyAccess } from '../agencies/get-agency'
+import { assertAgencyAccess } from '../agencies/agency-access'
 import { AGENCY_PARTY, PRODUCT_PARTY } from './invoices'
 import { COMMISSION_INVOICE_TYPES, OPEN_INVOICE_STATUSES, type InvoiceTab } from './finance.rules'
 import type { InvoiceListInput } from './finance.schemas'
-import { assertFinanceReader, type ExportColumnOf } from './finance.shared'
+import { assertFinanceReader } from './finance-guards'
+import type { ExportColumnOf } from './search-and-export'
 import { defineUseCase } from '../shared/authorize'
 
 /** True while a payment of the invoice waits for staff (see INVOICE_TABS in finance.rules.ts). */

@@ -12,9 +12,9 @@ import {
 import type { Actor } from '../shared/actor'
 import { fromCents } from '../shared/money'
 import { pageInfo } from '../shared/pagination'
-import { assertAgencyAccess } from '../agencies/get-agency'
+import { assertAgencyAccess } from '../agencies/agency-access'
 import { STATUS_LABELS } from '../policies/policies.rules'
-import { assertFinanceReader } from './finance.shared'
+import { assertFinanceReader } from './finance-guards'
 import { defineUseCase } from '../shared/authorize'
 
 type LedgerInput = { actor: Actor; agencyId: number; page: number; perPage: number }

@@ -12,7 +12,7 @@ import { isAgencySide, isStaff, type Actor } from '../shared/actor'
 import { forbidden } from '../shared/errors'
 import { fromCents } from '../shared/money'
 import { pageInfo } from '../shared/pagination'
-import { assertAgencyAccess } from '../agencies/get-agency'
+import { assertAgencyAccess } from '../agencies/agency-access'
 import { STATUS_LABELS } from '../policies/policies.rules'
 import {
   AGENCY_PAYMENT_TAB_STATUSES,
@@ -22,7 +22,8 @@ import {
   type OutstandingTab,
 } from './finance.rules'
 import type { PaymentListInput } from './finance.schemas'
-import { assertFinanceReader, likePattern, type ExportColumnOf } from './finance.shared'
+import { assertFinanceReader } from './finance-guards'
+import { likePattern, type ExportColumnOf } from './search-and-export'
 import { defineUseCase } from '../shared/authorize'
 
 /**

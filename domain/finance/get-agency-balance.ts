@@ -3,9 +3,9 @@ import { getDb, type DbOrTx } from '../../db/client'
 import { agencyBalances, commissions } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { fromCents } from '../shared/money'
-import { assertAgencyAccess } from '../agencies/get-agency'
+import { assertAgencyAccess } from '../agencies/agency-access'
 import { bnplPercentageRemaining } from './finance.rules'
-import { assertFinanceReader } from './finance.shared'
+import { assertFinanceReader } from './finance-guards'
 import { defineUseCase } from '../shared/authorize'
 
 /** The balance row (zeros when the agency never had one) and its banked commission, in cents. */

@@ -4,7 +4,7 @@ import { agencies, invoiceLineItems, invoicePayments, invoices, policies } from 
 import { isAgencySide, type Actor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import { fromCents } from '../shared/money'
-import { assertFinanceReader } from './finance.shared'
+import { assertFinanceReader } from './finance-guards'
 import { pendingApprovalSql, presentInvoice } from './find-invoices'
 import { defineUseCase } from '../shared/authorize'
 

@@ -13,7 +13,8 @@ import {
 import type { Actor } from '../shared/actor'
 import { fromCents } from '../shared/money'
 import { STATUS_LABELS } from '../policies/policies.rules'
-import { assertFinanceReader, loadVisiblePolicy } from './finance.shared'
+import { assertFinanceReader } from './finance-guards'
+import { loadVisiblePolicy } from './policy-payment-loading'
 import { defineUseCase } from '../shared/authorize'
 
 /**

@@ -7,7 +7,8 @@ import { canTransition, STATUS_LABELS } from '../policies/policies.rules'
 import { transitionPolicy } from '../policies/policy-history'
 import { closeWorkflowTasks } from '../tasks/tasks'
 import { financeMails } from '../mail/finance-mails'
-import { assertFinanceStaff, mailAgency } from './finance.shared'
+import { assertFinanceStaff } from './finance-guards'
+import { mailAgency } from './agency-mail'
 import { defineUseCase } from '../shared/authorize'
 
 /**

@@ -1,9 +1,10 @@
 import { getDb } from '../../db/client'
 import { offers } from '../../db/schema'
 import type { Actor } from '../shared/actor'
-import { assertPricingEditor } from '../quotes/pricing.shared'
+import { assertPricingEditor } from '../quotes/pricing-guards'
 import type { OfferInput } from './offers.schemas'
-import { loadProvider, presentOffer } from './offers.shared'
+import { loadProvider } from './offer-loading'
+import { presentOffer } from './offer-presenter'
 import { defineUseCase } from '../shared/authorize'
 
 /**

@@ -3,8 +3,9 @@ import { getDb } from '../../db/client'
 import { insuranceProviders, offers } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { pageInfo } from '../shared/pagination'
-import { assertPricingEditor } from '../quotes/pricing.shared'
-import { offerProviderColumns, presentOffer, todayUtc } from './offers.shared'
+import { assertPricingEditor } from '../quotes/pricing-guards'
+import { offerProviderColumns } from './offer-loading'
+import { presentOffer, todayUtc } from './offer-presenter'
 import { defineUseCase } from '../shared/authorize'
 
 /** GET /offer/getAllOffers (staff with `finance`): every offer, newest first, paged. */

@@ -3,7 +3,8 @@ import { getDb } from '../../db/client'
 import { offers } from '../../db/schema'
 import { isAgencySide, isStaff, type Actor } from '../shared/actor'
 import { forbidden } from '../shared/errors'
-import { loadProvider, presentOffer, todayUtc } from './offers.shared'
+import { loadProvider } from './offer-loading'
+import { presentOffer, todayUtc } from './offer-presenter'
 import { defineUseCase } from '../shared/authorize'
 
 /**

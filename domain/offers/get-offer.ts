@@ -1,6 +1,7 @@
 import type { Actor } from '../shared/actor'
-import { assertPricingEditor } from '../quotes/pricing.shared'
-import { loadOffer, presentOffer } from './offers.shared'
+import { assertPricingEditor } from '../quotes/pricing-guards'
+import { loadOffer } from './offer-loading'
+import { presentOffer } from './offer-presenter'
 import { defineUseCase } from '../shared/authorize'
 
 /** GET /offer/getOfferById/{id} (staff with `finance`): one offer with its insurer; 404 when unknown. */

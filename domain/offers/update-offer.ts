@@ -3,10 +3,11 @@ import { getDb } from '../../db/client'
 import { offers } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { validation } from '../shared/errors'
-import { assertPricingEditor } from '../quotes/pricing.shared'
+import { assertPricingEditor } from '../quotes/pricing-guards'
 import { END_BEFORE_START_MSG } from '../quotes/quotes.schemas'
 import type { UpdateOfferInput } from './offers.schemas'
-import { loadOffer, loadProvider, presentOffer } from './offers.shared'
+import { loadOffer, loadProvider } from './offer-loading'
+import { presentOffer } from './offer-presenter'
 import { defineUseCase } from '../shared/authorize'
 
 /**

@@ -7,13 +7,9 @@ import { conflict, notFound, validation } from '../shared/errors'
 import { fromCents, toCents } from '../shared/money'
 import { createCardCheckout } from './create-card-checkout'
 import type { AirwallexCheckoutSchema } from './payments.schemas'
-import {
-  assertMethodAvailable,
-  assertPurchasable,
-  assertPurchaser,
-  loadPolicyFor,
-  paymentOptions,
-} from './purchase.shared'
+import { assertMethodAvailable, assertPurchasable, assertPurchaser } from './purchase-guards'
+import { loadPolicyFor } from './purchase-loading'
+import { paymentOptions } from './payment-options'
 import { defineUseCase } from '../shared/authorize'
 
 /**

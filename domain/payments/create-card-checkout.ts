@@ -10,11 +10,10 @@ import {
   assertNotProtectedByRule,
   assertPurchasable,
   assertPurchaser,
-  identityOf,
-  loadPolicyFor,
-  paymentOptions,
-  type PolicyRow,
-} from './purchase.shared'
+} from './purchase-guards'
+import { identityOf } from './purchase-booking'
+import { loadPolicyFor, type PolicyRow } from './purchase-loading'
+import { paymentOptions } from './payment-options'
 import { defineUseCase } from '../shared/authorize'
 
 const absolute = (path: string) => new URL(path, config().APP_URL).toString()

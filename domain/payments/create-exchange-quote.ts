@@ -8,7 +8,7 @@ import { conflict } from '../shared/errors'
 import { fromCents } from '../shared/money'
 import { convertCents, QUOTE_VALIDITY_MS } from './payments.rules'
 import { findPaymentLink } from './get-payment-link'
-import { loadPolicyFor } from './purchase.shared'
+import { loadPolicyFor } from './purchase-loading'
 import { defineUseCase } from '../shared/authorize'
 
 type Currency = (typeof CURRENCIES)[number]

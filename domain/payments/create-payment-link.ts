@@ -7,15 +7,11 @@ import { randomToken } from '../shared/crypto'
 import { workflows } from '../shared/ports'
 import type { CURRENCIES } from '../../db/schema/enums'
 import { expiryFrom } from './payments.rules'
-import {
-  assertMethodAvailable,
-  assertPurchasable,
-  assertPurchaser,
-  identityOf,
-  loadPolicyFor,
-  paymentOptions,
-} from './purchase.shared'
-import { presentPaymentLink } from './payment-link.shared'
+import { assertMethodAvailable, assertPurchasable, assertPurchaser } from './purchase-guards'
+import { identityOf } from './purchase-booking'
+import { loadPolicyFor } from './purchase-loading'
+import { paymentOptions } from './payment-options'
+import { presentPaymentLink } from './payment-link-presenter'
 import { defineUseCase } from '../shared/authorize'
 
 export const DEFAULT_LINK_HOURS = 72

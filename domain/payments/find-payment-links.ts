@@ -3,8 +3,8 @@ import { getDb } from '../../db/client'
 import { paymentLinks } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { assertPermission } from '../shared/actor'
-import { loadPolicyFor } from './purchase.shared'
-import { presentPaymentLink } from './payment-link.shared'
+import { loadPolicyFor } from './purchase-loading'
+import { presentPaymentLink } from './payment-link-presenter'
 import { defineUseCase } from '../shared/authorize'
 
 /**

@@ -11,15 +11,10 @@ import { postBalanceEntry, postBnplEntry } from '../finance/ledger'
 import { syncWorkflowTasks } from '../tasks/tasks'
 import { createCardCheckout } from './create-card-checkout'
 import { METHOD_LABELS, type PaymentMethod } from './payments.rules'
-import {
-  assertMethodAvailable,
-  assertPurchasable,
-  assertPurchaser,
-  bookPurchase,
-  identityOf,
-  loadPolicyFor,
-  paymentOptions,
-} from './purchase.shared'
+import { assertMethodAvailable, assertPurchasable, assertPurchaser } from './purchase-guards'
+import { bookPurchase, identityOf } from './purchase-booking'
+import { loadPolicyFor } from './purchase-loading'
+import { paymentOptions } from './payment-options'
 import { settlePremiumPayment } from './settle-premium'
 import { defineUseCase } from '../shared/authorize'
 

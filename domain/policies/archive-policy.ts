@@ -3,7 +3,8 @@ import { getDb } from '../../db/client'
 import { policies } from '../../db/schema'
 import { assertPermission, isAgencySide, type Actor } from '../shared/actor'
 import { recordPolicyHistory } from './policy-history'
-import { assertStaffPolicyManager, loadPolicy } from './policies.shared'
+import { assertStaffPolicyManager } from './policy-guards'
+import { loadPolicy } from './policy-loading'
 import { defineUseCase } from '../shared/authorize'
 
 /**

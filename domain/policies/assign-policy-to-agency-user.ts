@@ -4,7 +4,7 @@ import { agencyUsers, policies } from '../../db/schema'
 import { assertPermission, isAgencySide, type Actor } from '../shared/actor'
 import { conflict, notFound } from '../shared/errors'
 import { recordPolicyHistory } from './policy-history'
-import { loadPolicy } from './policies.shared'
+import { loadPolicy } from './policy-loading'
 import { defineUseCase } from '../shared/authorize'
 
 /**

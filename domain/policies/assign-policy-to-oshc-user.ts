@@ -4,7 +4,8 @@ import { oshcUsers, policies } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { conflict, notFound } from '../shared/errors'
 import { recordPolicyHistory } from './policy-history'
-import { assertStaffPolicyManager, loadPolicy } from './policies.shared'
+import { assertStaffPolicyManager } from './policy-guards'
+import { loadPolicy } from './policy-loading'
 import { defineUseCase } from '../shared/authorize'
 
 /**

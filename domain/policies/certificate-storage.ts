@@ -7,7 +7,7 @@ import { DomainError, validation } from '../shared/errors'
 import { transitionPolicy } from './policy-history'
 import { paidStatusFor } from './policies.rules'
 import type { UploadCertificateInput } from './policies.schemas'
-import type { PolicyRow } from './policies.shared'
+import type { PolicyRow } from './policy-loading'
 
 /**
  * Stores a certificate on a policy locked for 'uploadCertificate' (in `tx`): the current `new`

@@ -4,7 +4,9 @@ import type { Actor } from '../shared/actor'
 import { isAgencySide } from '../shared/actor'
 import { recordPolicyHistory } from './policy-history'
 import type { CreateCustomerDetailsInput } from './policies.schemas'
-import { actingAgencyId, assertPolicyWriter, customerValues, newPolicyRef } from './policies.shared'
+import { actingAgencyId, assertPolicyWriter } from './policy-guards'
+import { customerValues } from './customer-columns'
+import { newPolicyRef } from './policy-ref'
 import { defineUseCase } from '../shared/authorize'
 
 /**

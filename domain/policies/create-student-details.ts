@@ -3,15 +3,12 @@ import { customers, policies } from '../../db/schema'
 import { isAgencySide, type Actor } from '../shared/actor'
 import { recordPolicyHistory } from './policy-history'
 import type { StudentDetailsInput } from './policies.schemas'
-import {
-  actingAgencyId,
-  assertPolicyWriter,
-  customerValues,
-  newPolicyRef,
-  openPremiumInvoice,
-  pricedColumns,
-  writeFamily,
-} from './policies.shared'
+import { actingAgencyId, assertPolicyWriter } from './policy-guards'
+import { customerValues } from './customer-columns'
+import { newPolicyRef } from './policy-ref'
+import { openPremiumInvoice } from './premium-invoices'
+import { pricedColumns } from './policy-pricing'
+import { writeFamily } from './customer-family'
 import { defineUseCase } from '../shared/authorize'
 import { formatCents, formatDate } from '../shared/format'
 import { policyTypeLabel } from '../shared/labels'

@@ -6,7 +6,8 @@ import type { Actor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import { lockPolicyFor, recordPolicyHistory, transitionPolicy } from './policy-history'
 import { paidStatusFor } from './policies.rules'
-import { assertStaffPolicyManager, loadPolicy } from './policies.shared'
+import { assertStaffPolicyManager } from './policy-guards'
+import { loadPolicy } from './policy-loading'
 import { defineUseCase } from '../shared/authorize'
 
 /**

@@ -2,8 +2,8 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL
 import { alias, union } from 'drizzle-orm/pg-core'
 import { getDb } from '../../db/client'
 import { agencies, customers, customerSearchText, insuranceProviders, policies } from '../../db/schema'
-import { assertAgencyAccess } from '../agencies/get-agency'
-import { escapeLike } from '../reference/reference.shared'
+import { assertAgencyAccess } from '../agencies/agency-access'
+import { escapeLike } from '../reference/search-text'
 import { isAgencySide, isStaff, type Actor } from '../shared/actor'
 import { forbidden } from '../shared/errors'
 import { fromCents } from '../shared/money'
@@ -15,7 +15,7 @@ import {
   type PolicySortKey,
 } from './policies.rules'
 import type { PolicyListFilter, PolicyListQuery } from './policies.schemas'
-import { assertPolicyReader } from './policies.shared'
+import { assertPolicyReader } from './policy-guards'
 import { defineUseCase } from '../shared/authorize'
 
 /** Which policies a list covers: one agency (agency side, or staff looking at one) or all (staff). */

@@ -3,13 +3,9 @@ import { getDb } from '../../db/client'
 import { alias } from 'drizzle-orm/pg-core'
 import { cities, countries, customerDependants, customerPartners, customers, states } from '../../db/schema'
 import type { Actor } from '../shared/actor'
-import {
-  assertPolicyReader,
-  loadCustomer,
-  policyOfCustomer,
-  presentPolicy,
-  type CustomerRow,
-} from './policies.shared'
+import { assertPolicyReader } from './policy-guards'
+import { loadCustomer, policyOfCustomer, type CustomerRow } from './policy-loading'
+import { presentPolicy } from './policy-presenter'
 import { defineUseCase } from '../shared/authorize'
 
 const personal = (c: CustomerRow) => ({

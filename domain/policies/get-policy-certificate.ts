@@ -4,7 +4,8 @@ import { policyCertificates } from '../../db/schema'
 import { presignDownload } from '../files/storage'
 import { isStaff, type Actor } from '../shared/actor'
 import { conflict, notFound } from '../shared/errors'
-import { assertPolicyReader, assertStaffPolicyManager, loadPolicy } from './policies.shared'
+import { assertPolicyReader, assertStaffPolicyManager } from './policy-guards'
+import { loadPolicy } from './policy-loading'
 import { defineUseCase } from '../shared/authorize'
 
 async function certificatesOf(policyId: number) {

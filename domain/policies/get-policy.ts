@@ -39,7 +39,9 @@ import {
   USER_DEFINED_STATUS_LABELS,
   type PolicyStatus,
 } from './policies.rules'
-import { assertPolicyReader, loadPolicy, presentPolicy, type PolicyRow } from './policies.shared'
+import { assertPolicyReader } from './policy-guards'
+import { loadPolicy, type PolicyRow } from './policy-loading'
+import { presentPolicy } from './policy-presenter'
 import { defineUseCase } from '../shared/authorize'
 
 /** What can be done with a policy now (the screens show buttons from it). */

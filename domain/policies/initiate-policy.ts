@@ -3,16 +3,11 @@ import type { Actor } from '../shared/actor'
 import { fromCents } from '../shared/money'
 import { lockPolicyFor, transitionPolicy } from './policy-history'
 import type { InitiatePolicyInput } from './policies.schemas'
-import {
-  assertFamilyFits,
-  assertPolicyWriter,
-  cancelOpenPremiumInvoices,
-  familyOf,
-  loadCustomer,
-  openPremiumInvoice,
-  policyOfCustomer,
-  pricedColumns,
-} from './policies.shared'
+import { assertFamilyFits, familyOf } from './customer-family'
+import { assertPolicyWriter } from './policy-guards'
+import { cancelOpenPremiumInvoices, openPremiumInvoice } from './premium-invoices'
+import { loadCustomer, policyOfCustomer } from './policy-loading'
+import { pricedColumns } from './policy-pricing'
 import { defineUseCase } from '../shared/authorize'
 import { formatCents, formatDate } from '../shared/format'
 import { policyTypeLabel } from '../shared/labels'

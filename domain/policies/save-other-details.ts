@@ -4,7 +4,9 @@ import { customers } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { lockPolicyFor, transitionPolicy } from './policy-history'
 import type { OtherDetailsInput } from './policies.schemas'
-import { assertPolicyWriter, customerValues, loadCustomer, policyOfCustomer } from './policies.shared'
+import { assertPolicyWriter } from './policy-guards'
+import { customerValues } from './customer-columns'
+import { loadCustomer, policyOfCustomer } from './policy-loading'
 import { defineUseCase } from '../shared/authorize'
 
 /**

@@ -4,13 +4,9 @@ import { validation } from '../shared/errors'
 import { lockPolicyFor, transitionPolicy } from './policy-history'
 import { coverCounts } from './policies.rules'
 import type { PartnerAndDependantsInput } from './policies.schemas'
-import {
-  assertFamilyFits,
-  assertPolicyWriter,
-  loadCustomer,
-  policyOfCustomer,
-  writeFamily,
-} from './policies.shared'
+import { assertFamilyFits, writeFamily } from './customer-family'
+import { assertPolicyWriter } from './policy-guards'
+import { loadCustomer, policyOfCustomer } from './policy-loading'
 import { defineUseCase } from '../shared/authorize'
 
 /**

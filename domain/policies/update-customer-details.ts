@@ -6,7 +6,9 @@ import { invalidTransition } from '../shared/errors'
 import { recordPolicyHistory } from './policy-history'
 import { canTransition, STATUS_LABELS, UNPRICED_STATUSES } from './policies.rules'
 import type { UpdateCustomerDetailsInput } from './policies.schemas'
-import { assertPolicyWriter, customerValues, loadCustomer, policyOfCustomer } from './policies.shared'
+import { assertPolicyWriter } from './policy-guards'
+import { customerValues } from './customer-columns'
+import { loadCustomer, policyOfCustomer } from './policy-loading'
 import { defineUseCase } from '../shared/authorize'
 
 /**

@@ -5,7 +5,8 @@ import type { PROVIDER_PAYMENT_STATUSES } from '../../db/schema/enums'
 import type { Actor } from '../shared/actor'
 import { recordPolicyHistory } from './policy-history'
 import { PROVIDER_PAYMENT_STATUS_LABELS } from './policies.rules'
-import { assertStaffPolicyManager, loadPolicy } from './policies.shared'
+import { assertStaffPolicyManager } from './policy-guards'
+import { loadPolicy } from './policy-loading'
 import { defineUseCase } from '../shared/authorize'
 
 /**

@@ -7,15 +7,12 @@ import { fromCents } from '../shared/money'
 import { transitionPolicy } from './policy-history'
 import { canTransition, STATUS_LABELS } from './policies.rules'
 import type { UpdateStudentDetailsInput } from './policies.schemas'
-import {
-  assertPolicyWriter,
-  cancelOpenPremiumInvoices,
-  customerValues,
-  loadPolicy,
-  openPremiumInvoice,
-  pricedColumns,
-  writeFamily,
-} from './policies.shared'
+import { assertPolicyWriter } from './policy-guards'
+import { cancelOpenPremiumInvoices, openPremiumInvoice } from './premium-invoices'
+import { customerValues } from './customer-columns'
+import { loadPolicy } from './policy-loading'
+import { pricedColumns } from './policy-pricing'
+import { writeFamily } from './customer-family'
 import { defineUseCase } from '../shared/authorize'
 
 /**

@@ -5,7 +5,8 @@ import type { USER_DEFINED_STATUSES } from '../../db/schema/enums'
 import type { Actor } from '../shared/actor'
 import { recordPolicyHistory } from './policy-history'
 import { USER_DEFINED_STATUS_LABELS } from './policies.rules'
-import { assertStaffPolicyManager, loadPolicy } from './policies.shared'
+import { assertStaffPolicyManager } from './policy-guards'
+import { loadPolicy } from './policy-loading'
 import { defineUseCase } from '../shared/authorize'
 
 /**

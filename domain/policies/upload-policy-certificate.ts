@@ -1,9 +1,10 @@
 import { getDb } from '../../db/client'
 import type { Actor } from '../shared/actor'
-import { assertCertificateFile, storeCertificate } from './certificates.shared'
+import { assertCertificateFile, storeCertificate } from './certificate-storage'
 import { lockPolicyFor } from './policy-history'
 import type { UploadCertificateInput } from './policies.schemas'
-import { assertStaffPolicyManager, loadPolicy } from './policies.shared'
+import { assertStaffPolicyManager } from './policy-guards'
+import { loadPolicy } from './policy-loading'
 import { defineUseCase } from '../shared/authorize'
 
 /**

@@ -1,7 +1,8 @@
 import { getDb } from '../../db/client'
 import { providerRates } from '../../db/schema'
 import type { Actor } from '../shared/actor'
-import { assertPricingEditor, lockProviderForRateCard, presentRateCard } from './pricing.shared'
+import { assertPricingEditor } from './pricing-guards'
+import { lockProviderForRateCard, presentRateCard } from './rate-cards'
 import type { RateCardInput } from './quotes.schemas'
 import { defineUseCase } from '../shared/authorize'
 

@@ -3,7 +3,7 @@ import { getDb } from '../../db/client'
 import { providerRates } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { notFound } from '../shared/errors'
-import { assertPricingEditor } from './pricing.shared'
+import { assertPricingEditor } from './pricing-guards'
 import { defineUseCase } from '../shared/authorize'
 
 /**

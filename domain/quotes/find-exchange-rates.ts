@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { exchangeRates } from '../../db/schema'
 import type { Actor } from '../shared/actor'
-import { assertPricingEditor } from './pricing.shared'
+import { assertPricingEditor } from './pricing-guards'
 import { defineUseCase } from '../shared/authorize'
 
 export const presentExchangeRate = (r: typeof exchangeRates.$inferSelect) => ({

@@ -5,7 +5,7 @@ import type { Actor } from '../shared/actor'
 import { fromCents } from '../shared/money'
 import { priceWithProviders, type PolicyType, type PricedProvider } from './price-policy'
 import type { QuoteServicesQuery } from './quotes.schemas'
-import { quoteAgencyId } from './quotes.shared'
+import { quoteAgencyId } from './quote-access'
 import { defineUseCase } from '../shared/authorize'
 
 /** Column order of the comparison table. */

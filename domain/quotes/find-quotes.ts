@@ -1,7 +1,8 @@
 import type { Actor } from '../shared/actor'
 import { priceWithProviders } from './price-policy'
 import type { QuoteQuery } from './quotes.schemas'
-import { presentQuote, quoteAgencyId } from './quotes.shared'
+import { presentQuote } from './quote-presenter'
+import { quoteAgencyId } from './quote-access'
 import { defineUseCase } from '../shared/authorize'
 
 /**

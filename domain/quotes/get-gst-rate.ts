@@ -2,7 +2,7 @@ import { desc } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { gstRates } from '../../db/schema'
 import type { Actor } from '../shared/actor'
-import { assertPricingEditor } from './pricing.shared'
+import { assertPricingEditor } from './pricing-guards'
 import { defineUseCase } from '../shared/authorize'
 
 /** GET /oshc/pricing/getGstRate (staff with `finance`): the GST record, rates in percent. */

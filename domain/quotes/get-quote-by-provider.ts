@@ -2,7 +2,8 @@ import type { Actor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import { priceWithProviders } from './price-policy'
 import type { QuoteQuery } from './quotes.schemas'
-import { presentQuote, quoteAgencyId } from './quotes.shared'
+import { presentQuote } from './quote-presenter'
+import { quoteAgencyId } from './quote-access'
 import { defineUseCase } from '../shared/authorize'
 
 /**

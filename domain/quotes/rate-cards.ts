@@ -1,14 +1,8 @@
 import { and, eq, gte, isNull, lte, ne, or, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { insuranceProviders, providerRates } from '../../db/schema'
-import { isStaff, type Actor, type StaffActor } from '../shared/actor'
-import { conflict, forbidden, notFound } from '../shared/errors'
+import { conflict, notFound } from '../shared/errors'
 import type { RateCardInput } from './quotes.schemas'
-
-/** Rate cards, GST, exchange rates, PDS and offers are managed by staff holding `finance`. */
-export function assertPricingEditor(actor: Actor): asserts actor is StaffActor {
-  if (!isStaff(actor) || !actor.permissions.has('finance')) throw forbidden()
-}
 
 export type RateCardRow = typeof providerRates.$inferSelect
 

@@ -1,7 +1,7 @@
 import { getDb } from '../../db/client'
 import { exchangeRates } from '../../db/schema'
 import type { Actor } from '../shared/actor'
-import { assertPricingEditor } from './pricing.shared'
+import { assertPricingEditor } from './pricing-guards'
 import { presentExchangeRate } from './find-exchange-rates'
 import type { ExchangeRateInput } from './quotes.schemas'
 import { defineUseCase } from '../shared/authorize'

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { gstRates } from '../../db/schema'
 import type { Actor } from '../shared/actor'
-import { assertPricingEditor } from './pricing.shared'
+import { assertPricingEditor } from './pricing-guards'
 import type { GstRateInput } from './quotes.schemas'
 import { defineUseCase } from '../shared/authorize'
 

@@ -4,7 +4,7 @@ import { cities, states } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { conflict, conflictOnDuplicate, notFound } from '../shared/errors'
 import type { CreateCityInput } from './reference.schemas'
-import { assertReferenceEditor } from './reference.shared'
+import { assertReferenceEditor } from './reference-guards'
 import { defineUseCase } from '../shared/authorize'
 
 export const CITY_EXISTS = 'City already exists'

@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { cities } from '../../db/schema'
 import type { CitiesQuery } from './reference.schemas'
-import { escapeLike } from './reference.shared'
+import { escapeLike } from './search-text'
 
 /** Cities page info as the spec spells it: totalPage and hasMore instead of totalPages. */
 export type CityPageInfo = {

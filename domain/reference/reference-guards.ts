@@ -5,6 +5,3 @@ import { forbidden } from '../shared/errors'
 export function assertReferenceEditor(actor: Actor) {
   if (!isStaff(actor) || !actor.permissions.has('agency_management')) throw forbidden()
 }
-
-/** Escapes LIKE wildcards so a search for "50%" matches the text, not a pattern. */
-export const escapeLike = (v: string) => v.replace(/[\\%_]/g, '\\$&')

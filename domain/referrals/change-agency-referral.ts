@@ -8,7 +8,8 @@ import { assertFileUsable } from '../files/storage'
 import { recordAgencyHistory } from '../agencies/agency-history'
 import { referralStatus, REFERRAL_SIDES, type ReferralSide } from './referrals.rules'
 import type { ChangeReferralInput } from './referrals.schemas'
-import { loadReferral, presentReferral, type ReferralRow } from './referrals.shared'
+import { loadReferral, type ReferralRow } from './referral-loading'
+import { presentReferral } from './referral-presenter'
 import { defineUseCase } from '../shared/authorize'
 
 const flagOf = (side: ReferralSide) => (side === 'referring' ? 'is_referring_paid' : 'is_referred_paid')

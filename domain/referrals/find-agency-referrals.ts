@@ -3,9 +3,10 @@ import { getDb } from '../../db/client'
 import { agencies, agencyReferrals } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { pageInfo } from '../shared/pagination'
-import { assertAgencyAccess } from '../agencies/get-agency'
+import { assertAgencyAccess } from '../agencies/agency-access'
 import type { AllReferralsQuery } from './referrals.schemas'
-import { presentReferral, referredAgencies, referredColumns, referringColumns } from './referrals.shared'
+import { presentReferral } from './referral-presenter'
+import { referredAgencies, referredColumns, referringColumns } from './referral-loading'
 import { defineUseCase } from '../shared/authorize'
 
 function listQuery(where: SQL | undefined, page: number, perPage: number) {

@@ -7,10 +7,11 @@ import { conflict, conflictOnDuplicate } from '../shared/errors'
 import { sendMail } from '../mail/mailer'
 import { mails } from '../mail/templates'
 import { recordAgencyHistory } from '../agencies/agency-history'
-import { assertEmailFree, DUPLICATE_AGENCY } from '../agencies/register-agency'
+import { assertEmailFree, DUPLICATE_AGENCY } from '../agencies/onboarding/agency-email'
 import { invitationUnused, referralStatus } from './referrals.rules'
 import type { ReferralInput } from './referrals.schemas'
-import { loadReferral, presentReferral } from './referrals.shared'
+import { loadReferral } from './referral-loading'
+import { presentReferral } from './referral-presenter'
 import { defineUseCase } from '../shared/authorize'
 
 /**

@@ -17,7 +17,9 @@ export async function findActorNames(stored: readonly (string | null | undefined
   const rows = await getDb()
     .select({
       email: sql<string>`lower(${identities.email})`,
-      staff: sql<string | null>`nullif(trim(concat_ws(' ', ${oshcUsers.first_name}, ${oshcUsers.last_name})), '')`,
+      staff: sql<
+        string | null
+      >`nullif(trim(concat_ws(' ', ${oshcUsers.first_name}, ${oshcUsers.last_name})), '')`,
       user: sql<
         string | null
       >`nullif(trim(concat_ws(' ', ${agencyUsers.first_name}, ${agencyUsers.last_name})), '')`,

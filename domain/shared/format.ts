@@ -39,7 +39,13 @@ function partsOf(value: DateInput): Parts | null {
   const date = toDate(value)
   if (!date) return null
   const p = Object.fromEntries(zoned.formatToParts(date).map((x) => [x.type, x.value]))
-  return { y: Number(p.year), m: Number(p.month), d: Number(p.day), hh: Number(p.hour) % 24, mm: Number(p.minute) }
+  return {
+    y: Number(p.year),
+    m: Number(p.month),
+    d: Number(p.day),
+    hh: Number(p.hour) % 24,
+    mm: Number(p.minute),
+  }
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')

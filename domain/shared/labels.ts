@@ -268,7 +268,9 @@ export const visaLabel = (value: string | null | undefined) => (value ? value.re
 /** A money movement's direction: 'OSHC → AGENCY' -> 'OSHC to the agency'. */
 export function directionLabel(from: string, to: string, agencyName?: string | null): string {
   const party = (p: string) =>
-    p === 'AGENCY' ? (agencyName ?? 'the agency') : labelOf(PARTY_LABELS, p).replace(/^Insurer$/, 'the insurer')
+    p === 'AGENCY'
+      ? (agencyName ?? 'the agency')
+      : labelOf(PARTY_LABELS, p).replace(/^Insurer$/, 'the insurer')
   return `${party(from)} to ${party(to)}`
 }
 

@@ -6,8 +6,8 @@ import { DomainError } from '../shared/errors'
 import { recordAgencyHistory } from '../agencies/agency-history'
 import { assertAgencyUserManager } from './users.rules'
 import { AssignAgencyPermissionsSchema } from './users.schemas'
-import { validate } from './users.shared'
-import { loadOwnAgencyRole } from './agency-users.shared'
+import { validate } from './input-validation'
+import { loadOwnAgencyRole } from './tenant-loaders'
 import { defineUseCase } from '../shared/authorize'
 
 /**

@@ -5,7 +5,7 @@ import type { Actor } from '../shared/actor'
 import { DomainError, notFound } from '../shared/errors'
 import { assertKeepsUserManagement, assertStaffUserManager } from './users.rules'
 import { AssignOshcPermissionsSchema } from './users.schemas'
-import { validate } from './users.shared'
+import { validate } from './input-validation'
 import { defineUseCase } from '../shared/authorize'
 
 /**

@@ -4,8 +4,9 @@ import { agencyUsers } from '../../db/schema'
 import { actorLabel, type Actor } from '../shared/actor'
 import { recordAgencyHistory } from '../agencies/agency-history'
 import { assertAgencyUserManager } from './users.rules'
-import { loadAgencyUser, presentAgencyUser } from './users.shared'
-import { loadOwnAgencyRole, loadOwnAgencyUser } from './agency-users.shared'
+import { loadAgencyUser } from './user-loading'
+import { presentAgencyUser } from './user-presenters'
+import { loadOwnAgencyRole, loadOwnAgencyUser } from './tenant-loaders'
 import { defineUseCase } from '../shared/authorize'
 
 /**

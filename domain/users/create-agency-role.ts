@@ -6,7 +6,8 @@ import { conflictOnDuplicate, DomainError } from '../shared/errors'
 import { recordAgencyHistory } from '../agencies/agency-history'
 import { assertAgencyUserManager } from './users.rules'
 import { RoleNameSchema } from './users.schemas'
-import { DUPLICATE_ROLE, validate, type PermissionView } from './users.shared'
+import { DUPLICATE_ROLE, type PermissionView } from './roles'
+import { validate } from './input-validation'
 import { defineUseCase } from '../shared/authorize'
 
 /**

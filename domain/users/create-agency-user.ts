@@ -4,16 +4,11 @@ import { actorLabel, type Actor } from '../shared/actor'
 import { recordAgencyHistory } from '../agencies/agency-history'
 import { assertAgencyUserManager } from './users.rules'
 import { CreateAgencyUserSchema, type CreateAgencyUserInput } from './users.schemas'
-import {
-  assertEmailFree,
-  createLogin,
-  temporaryLogin,
-  loadAgencyUser,
-  mailTemporaryPassword,
-  presentAgencyUser,
-  validate,
-} from './users.shared'
-import { loadOwnAgencyRole } from './agency-users.shared'
+import { assertEmailFree, createLogin, temporaryLogin, mailTemporaryPassword } from './logins'
+import { loadAgencyUser } from './user-loading'
+import { presentAgencyUser } from './user-presenters'
+import { validate } from './input-validation'
+import { loadOwnAgencyRole } from './tenant-loaders'
 import { defineUseCase } from '../shared/authorize'
 
 /**

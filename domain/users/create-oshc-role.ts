@@ -5,7 +5,8 @@ import type { Actor } from '../shared/actor'
 import { conflictOnDuplicate, DomainError } from '../shared/errors'
 import { assertStaffUserManager } from './users.rules'
 import { RoleNameSchema } from './users.schemas'
-import { DUPLICATE_ROLE, validate, type PermissionView } from './users.shared'
+import { DUPLICATE_ROLE, type PermissionView } from './roles'
+import { validate } from './input-validation'
 import { defineUseCase } from '../shared/authorize'
 
 /** createOshcRole (staff with user_management): a role without permissions; 409 on a taken name. */

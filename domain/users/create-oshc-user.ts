@@ -5,15 +5,10 @@ import type { Actor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import { assertStaffUserManager } from './users.rules'
 import { CreateOshcUserSchema, type CreateOshcUserInput } from './users.schemas'
-import {
-  assertEmailFree,
-  createLogin,
-  temporaryLogin,
-  loadOshcUser,
-  mailTemporaryPassword,
-  presentOshcUser,
-  validate,
-} from './users.shared'
+import { assertEmailFree, createLogin, temporaryLogin, mailTemporaryPassword } from './logins'
+import { loadOshcUser } from './user-loading'
+import { presentOshcUser } from './user-presenters'
+import { validate } from './input-validation'
 import { defineUseCase } from '../shared/authorize'
 
 /**

@@ -5,8 +5,10 @@ import { actorLabel, type Actor } from '../shared/actor'
 import { recordAgencyHistory } from '../agencies/agency-history'
 import { assertAgencyUserManager, assertNotSelfDisable } from './users.rules'
 import { AgencyUserStatusSchema, type UserStatus } from './users.schemas'
-import { loadAgencyUser, presentAgencyUser, validate } from './users.shared'
-import { loadOwnAgencyUser } from './agency-users.shared'
+import { loadAgencyUser } from './user-loading'
+import { presentAgencyUser } from './user-presenters'
+import { validate } from './input-validation'
+import { loadOwnAgencyUser } from './tenant-loaders'
 import { defineUseCase } from '../shared/authorize'
 
 /**

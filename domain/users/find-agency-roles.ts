@@ -3,7 +3,7 @@ import { getDb } from '../../db/client'
 import { agencyPermissions, agencyRolePermissions, agencyRoles } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { agencyReadScope } from './users.rules'
-import { groupRoles } from './users.shared'
+import { groupRoles } from './roles'
 import { defineUseCase } from '../shared/authorize'
 
 /** getAgencyUserRoles (agency side, any agency permission): the caller's agency's roles with permissions. */

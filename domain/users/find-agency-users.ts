@@ -6,7 +6,9 @@ import { notFound } from '../shared/errors'
 import { pageInfo } from '../shared/pagination'
 import { agencyReadScope } from './users.rules'
 import { UserListQuerySchema, type UserListQuery } from './users.schemas'
-import { agencyUserColumns, presentAgencyUser, validate } from './users.shared'
+import { agencyUserColumns } from './user-loading'
+import { presentAgencyUser } from './user-presenters'
+import { validate } from './input-validation'
 import { defineUseCase } from '../shared/authorize'
 
 /**

@@ -3,7 +3,7 @@ import { getDb } from '../../db/client'
 import { oshcPermissions, oshcRolePermissions, oshcRoles } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { assertStaffUserManager } from './users.rules'
-import { groupRoles } from './users.shared'
+import { groupRoles } from './roles'
 import { defineUseCase } from '../shared/authorize'
 
 /** getOshcRoles (staff with user_management): every staff role with its permissions, by name. */

@@ -4,7 +4,7 @@ import { oshcPermissions, oshcRolePermissions, oshcUsers } from '../../db/schema
 import type { Actor } from '../shared/actor'
 import { assertStaff } from './users.rules'
 import { PermissionListQuerySchema } from './users.schemas'
-import { validate } from './users.shared'
+import { validate } from './input-validation'
 import { defineUseCase } from '../shared/authorize'
 
 /**

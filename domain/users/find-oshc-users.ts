@@ -5,7 +5,9 @@ import type { Actor } from '../shared/actor'
 import { pageInfo } from '../shared/pagination'
 import { assertStaffUserManager } from './users.rules'
 import { UserListQuerySchema, type UserListQuery } from './users.schemas'
-import { oshcUserColumns, presentOshcUser, validate } from './users.shared'
+import { oshcUserColumns } from './user-loading'
+import { presentOshcUser } from './user-presenters'
+import { validate } from './input-validation'
 import { defineUseCase } from '../shared/authorize'
 
 /**

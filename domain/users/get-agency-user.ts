@@ -5,7 +5,9 @@ import type { Actor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import { agencyReadScope } from './users.rules'
 import { EmailOrIdQuerySchema, type EmailOrIdQuery } from './users.schemas'
-import { agencyUserColumns, presentAgencyUser, validate } from './users.shared'
+import { agencyUserColumns } from './user-loading'
+import { presentAgencyUser } from './user-presenters'
+import { validate } from './input-validation'
 import { defineUseCase } from '../shared/authorize'
 
 /**

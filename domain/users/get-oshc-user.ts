@@ -5,7 +5,9 @@ import type { Actor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import { assertStaffUserManager } from './users.rules'
 import { EmailOrIdQuerySchema, type EmailOrIdQuery } from './users.schemas'
-import { oshcUserColumns, presentOshcUser, validate } from './users.shared'
+import { oshcUserColumns } from './user-loading'
+import { presentOshcUser } from './user-presenters'
+import { validate } from './input-validation'
 import { defineUseCase } from '../shared/authorize'
 
 /** getOshcUserById (staff with user_management): one staff user by id or e-mail, with its role. */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { agencyRoles } from '../../db/schema'
 import { notFound } from '../shared/errors'
-import { loadAgencyUser } from './users.shared'
+import { loadAgencyUser } from './user-loading'
 
 /** An agency user of `agencyId`; another agency's user is "not found", never visible. */
 export async function loadOwnAgencyUser(tx: DbOrTx, agencyId: number, userId: number) {

@@ -4,10 +4,10 @@ import { agencies } from '../../db/schema'
 import { actorLabel, type Actor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import { recordAgencyHistory } from '../agencies/agency-history'
-import { presentAgency } from '../agencies/get-agency'
+import { presentAgency } from '../agencies/agency-presenter'
 import { assertAgencyUserManager, assertOwnAgency } from './users.rules'
 import { AgencyDetailsSchema, type AgencyDetailsInput } from './users.schemas'
-import { validate } from './users.shared'
+import { validate } from './input-validation'
 import { defineUseCase } from '../shared/authorize'
 
 /**

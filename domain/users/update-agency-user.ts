@@ -5,8 +5,10 @@ import { actorLabel, type Actor } from '../shared/actor'
 import { recordAgencyHistory } from '../agencies/agency-history'
 import { assertAgencyUserManager } from './users.rules'
 import { UpdateAgencyUserSchema, type UpdateAgencyUserInput } from './users.schemas'
-import { loadAgencyUser, presentAgencyUser, validate } from './users.shared'
-import { loadOwnAgencyRole, loadOwnAgencyUser } from './agency-users.shared'
+import { loadAgencyUser } from './user-loading'
+import { presentAgencyUser } from './user-presenters'
+import { validate } from './input-validation'
+import { loadOwnAgencyRole, loadOwnAgencyUser } from './tenant-loaders'
 import { defineUseCase } from '../shared/authorize'
 
 /**

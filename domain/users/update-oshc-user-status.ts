@@ -5,7 +5,9 @@ import type { Actor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import { assertNotSelfDisable, assertStaffUserManager } from './users.rules'
 import { OshcUserStatusSchema, type UserStatus } from './users.schemas'
-import { loadOshcUser, presentOshcUser, validate } from './users.shared'
+import { loadOshcUser } from './user-loading'
+import { presentOshcUser } from './user-presenters'
+import { validate } from './input-validation'
 import { defineUseCase } from '../shared/authorize'
 
 /**

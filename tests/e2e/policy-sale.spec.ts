@@ -54,8 +54,36 @@ test('quote, sell by bank transfer, staff approve and issue the certificate, age
   const policyId = policyIdFrom(page)
   await page.getByLabel('Passport number').fill('E12345678')
   await page.getByLabel('Education institute').fill('University of Melbourne')
+  // The address fields show only with their box ticked; the city box suggests the chosen
+  // state's cities as the user types (keyboard: arrow down, Enter).
+  const street = page.getByLabel('Street address', { exact: true })
+  await expect(street).toBeHidden()
+  await page.getByLabel('The student has an Australian address').check()
+  await street.fill('200 Swanston Street')
+  await page.getByLabel('State', { exact: true }).selectOption({ label: 'Victoria' })
+  const city = page.getByRole('combobox', { name: 'City', exact: true })
+  await city.pressSequentially('melb')
+  await expect(city).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.getByRole('option', { name: 'Melbourne', exact: true })).toBeVisible()
+  await expectAccessible(page)
+  await city.press('ArrowDown')
+  await expect(city).toHaveAttribute('aria-activedescendant', /city_name-option-0/)
+  await city.press('Enter')
+  await expect(city).toHaveValue('Melbourne')
+  await expect(city).toHaveAttribute('aria-expanded', 'false')
+  await page.getByLabel('Post code').fill('3000')
   await page.getByRole('button', { name: 'Save and continue' }).click()
   await expect(page).toHaveURL(/step=quote/)
+  expect(
+    await query(
+      `SELECT c.street_address_1, s.name AS state, ci.name AS city, c.post_code
+       FROM policies p JOIN customers c ON c.id = p.customer_id
+       JOIN states s ON s.id = c.state_id JOIN cities ci ON ci.id = c.city_id WHERE p.id = $1`,
+      [policyId],
+    ),
+  ).toEqual([
+    { street_address_1: '200 Swanston Street', state: 'Victoria', city: 'Melbourne', post_code: '3000' },
+  ])
   await expect(page.getByLabel(/nib/)).toBeChecked()
   await expectAccessible(page)
   await page.getByRole('button', { name: 'Confirm and continue to payment' }).click()

@@ -18,9 +18,10 @@ async function navEntries(page: Page, phone: boolean) {
     const sheet = page.getByRole('dialog', { name: 'Menu' })
     // Focus moves into the sheet; Escape closes it and gives focus back to the button.
     await expect(sheet.locator(':focus')).toHaveCount(1)
-    const hrefs = await sheet.getByRole('navigation', { name: 'Main' }).getByRole('link').evaluateAll((as) =>
-      as.map((a) => a.getAttribute('href')!),
-    )
+    const hrefs = await sheet
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')!))
     await page.keyboard.press('Escape')
     await expect(sheet).toHaveCount(0)
     await expect(menu).toBeFocused()
@@ -78,7 +79,9 @@ test('an unknown address keeps the staff navigation and a way back, without hydr
   const response = await page.goto('/staff/no-such-page')
   expect(response?.status()).toBe(404)
   await expect(page.getByRole('heading', { name: 'We could not find that page' })).toBeVisible()
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agencies' })).toBeVisible()
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agencies' }),
+  ).toBeVisible()
   await expect(page.getByText(/No route matches/)).toHaveCount(0)
   expect(await page.title()).toBe('Page not found · OSHC Back Office')
   await expectAccessible(page)
@@ -104,5 +107,7 @@ test('an unknown address outside the portals is a branded page, with the navigat
   await signIn(page, AGENCY.email, AGENCY.password)
   await page.goto('/no-such-page')
   await expect(page.getByRole('heading', { name: 'We could not find that page' })).toBeVisible()
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Policies' })).toBeVisible()
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Policies' }),
+  ).toBeVisible()
 })

@@ -4,8 +4,8 @@ import { getDb } from '../../db/client'
 import { agencies, agencyHistories, tasks } from '../../db/schema'
 import { api, codeFrom, lastMail, login, staffToken, tempPasswordFrom } from '../setup/api'
 import { startWorker } from '../setup/worker'
-import { remindOnboarding } from '../../domain/agencies/onboarding'
-import { verifyPagePath } from '../../domain/agencies/one-time-codes'
+import { remindOnboarding } from '../../domain/agencies/onboarding-workflow/remind-onboarding'
+import { verifyPagePath } from '../../domain/agencies/onboarding/one-time-codes'
 
 const BASE = '/agencies/agency-management'
 let stopWorker: () => Promise<void>

@@ -116,7 +116,10 @@ describe('the agency home', () => {
     await createPolicy(getDb(), { agencyId: agency.id, status: 'INITIATED' })
     await createPolicy(getDb(), { agencyId: agency.id, status: 'INITIATED' })
     await createPolicy(getDb(), { agencyId: agency.id, status: 'PAYMENT_REJECTED' })
-    const { policy: issued } = await createPolicy(getDb(), { agencyId: agency.id, status: 'CERTIFICATE_ISSUED' })
+    const { policy: issued } = await createPolicy(getDb(), {
+      agencyId: agency.id,
+      status: 'CERTIFICATE_ISSUED',
+    })
     await getDb().insert(policyCertificates).values({
       policy_id: issued.id,
       certificate_url: 'private/cert.pdf',
@@ -152,7 +155,9 @@ describe('paying a policy', () => {
     const token = await login(agency.email, 'Agency-Passw0rd!')
     const { policy } = await createPolicy(getDb(), { agencyId: agency.id, status: 'INITIATED' })
     const page = body(
-      await payPage.loader(args(get(`/agency/policies/${policy.id}/pay`, token), { policyId: String(policy.id) })),
+      await payPage.loader(
+        args(get(`/agency/policies/${policy.id}/pay`, token), { policyId: String(policy.id) }),
+      ),
     )!
     expect(page.options.bankTransfer).toEqual({
       reference: policy.ref,

@@ -50,6 +50,10 @@ const INTERNAL = new Set([
   'presentReferral',
   'agencyReadScope',
   'applyOnboardingDecision',
+  // Shared steps of one sub-area's use cases, each called only after its use case checked the actor.
+  'runStep',
+  'moveStatus',
+  'completeConfigurationStep',
 ])
 
 type Fn = ((...args: unknown[]) => unknown) & { access?: Access }

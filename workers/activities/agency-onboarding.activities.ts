@@ -3,12 +3,10 @@ import {
   type OnboardingActivities,
 } from '../../temporal/contracts/agency-onboarding.contract'
 import { phaseOf, type OnboardingPhase } from '../../domain/agencies/onboarding.rules'
-import {
-  applyOnboardingDecision,
-  getOnboardingSnapshot,
-  remindOnboarding,
-  syncOnboardingTasks,
-} from '../../domain/agencies/onboarding'
+import { applyOnboardingDecision } from '../../domain/agencies/onboarding-workflow/apply-onboarding-decision'
+import { getOnboardingSnapshot } from '../../domain/agencies/onboarding-workflow/get-onboarding-snapshot'
+import { remindOnboarding } from '../../domain/agencies/onboarding-workflow/remind-onboarding'
+import { syncOnboardingTasks } from '../../domain/agencies/onboarding-workflow/sync-onboarding-tasks'
 import { nonRetryable } from './errors'
 
 /**

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
-import { getDb } from '../../db/client'
-import { agencies, identities } from '../../db/schema'
-import { conflict, invalidTransition, notFound } from '../shared/errors'
-import { sendMail } from '../mail/mailer'
-import { mails } from '../mail/templates'
-import { hashPassword, temporaryPassword } from '../access/passwords'
-import { recordAgencyHistory } from './agency-history'
-import { notifyWorkflow } from './register-agency'
+import { getDb } from '../../../db/client'
+import { agencies, identities } from '../../../db/schema'
+import { conflict, invalidTransition, notFound } from '../../shared/errors'
+import { sendMail } from '../../mail/mailer'
+import { mails } from '../../mail/templates'
+import { hashPassword, temporaryPassword } from '../../access/passwords'
+import { recordAgencyHistory } from '../agency-history'
+import { notifyWorkflow } from './workflow-signal'
 
 /**
  * createAgencyInCognito (public): creates the agency's login once its e-mail is verified and mails

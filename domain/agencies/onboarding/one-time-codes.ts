@@ -1,12 +1,13 @@
 import { and, desc, eq, isNull } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client'
-import { agencyOtps } from '../../db/schema'
-import { secretFor } from '../shared/config'
-import { hmac, safeEqual, sixDigitCode } from '../shared/crypto'
-import { DomainError } from '../shared/errors'
-import { clock } from '../shared/clock'
+import type { DbOrTx } from '../../../db/client'
+import { agencyOtps } from '../../../db/schema'
+import { secretFor } from '../../shared/config'
+import { hmac, safeEqual, sixDigitCode } from '../../shared/crypto'
+import { DomainError } from '../../shared/errors'
+import { clock } from '../../shared/clock'
 
 export const OTP_TTL_MS = 10 * 60 * 1000
+
 export const OTP_MAX_ATTEMPTS = 5
 
 const codeHmac = (agencyId: number, code: string) => hmac(secretFor('otp'), `${agencyId}:${code}`)
@@ -31,6 +32,7 @@ export async function issueOtp(tx: DbOrTx, agencyId: number) {
  * or already verified agency), so that guessing ids tells nothing about an agency.
  */
 export const OTP_REFUSED = 'The code is not correct or has expired. Ask for a new code.'
+
 export const otpError = () => new DomainError('VALIDATION', OTP_REFUSED, { otp: [OTP_REFUSED] })
 
 /** Checks a code against the agency's live code: single use, 10 minutes, 5 attempts. */

@@ -1,33 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm'
-import { getDb } from '../../db/client'
-import { agencies, countries, identities } from '../../db/schema'
-import { sha256 } from '../shared/crypto'
-import { conflict, conflictOnDuplicate, DomainError, notFound, validation } from '../shared/errors'
-import { botCheck } from '../shared/recaptcha'
-import { logError } from '../shared/log'
-import { workflows } from '../shared/ports'
-import { sendMail } from '../mail/mailer'
-import { mails } from '../mail/templates'
-import type { RegisterAgencyInput } from './agencies.schemas'
-import { recordAgencyHistory } from './agency-history'
+import { and, eq } from 'drizzle-orm'
+import { getDb } from '../../../db/client'
+import { agencies, countries } from '../../../db/schema'
+import { sha256 } from '../../shared/crypto'
+import { conflict, conflictOnDuplicate, DomainError, notFound, validation } from '../../shared/errors'
+import { botCheck } from '../../shared/recaptcha'
+import { sendMail } from '../../mail/mailer'
+import { mails } from '../../mail/templates'
+import type { RegisterAgencyInput } from '../agencies.schemas'
+import { recordAgencyHistory } from '../agency-history'
 import { issueOtp, verifyPagePath } from './one-time-codes'
-import { presentAgency } from './get-agency'
-
-export const DUPLICATE_AGENCY = 'An agency with this email already exists'
-
-export async function assertEmailFree(email: string, exceptAgencyId?: number) {
-  const db = getDb()
-  const [a] = await db
-    .select({ id: agencies.id })
-    .from(agencies)
-    .where(eq(sql`lower(${agencies.email})`, email.toLowerCase()))
-  if (a && a.id !== exceptAgencyId) throw conflict(DUPLICATE_AGENCY)
-  const [i] = await db
-    .select({ id: identities.id })
-    .from(identities)
-    .where(eq(sql`lower(${identities.email})`, email.toLowerCase()))
-  if (i) throw conflict('This email is already used by another account')
-}
+import { presentAgency } from '../agency-presenter'
+import { assertEmailFree, DUPLICATE_AGENCY } from './agency-email'
+import { notifyWorkflow } from './workflow-signal'
 
 /**
  * registerAgency (public): self sign-up, or completion of an invitation when `token` is given.
@@ -95,13 +79,4 @@ export async function registerAgency(opts: { input: RegisterAgencyInput; clientI
   await notifyWorkflow(agency.id)
   // The verification page is reached by its signed link only (never by the sequential id).
   return { ...presentAgency(agency), country, path_by_status: verifyPagePath(agency.id) }
-}
-
-/** Agency-side steps only inform the workflow; a failure there must not undo the saved step. */
-export async function notifyWorkflow(agencyId: number) {
-  try {
-    await workflows().agencyChanged(agencyId)
-  } catch (err) {
-    logError('onboarding', err, { agencyId, note: 'could not signal the onboarding workflow' })
-  }
 }

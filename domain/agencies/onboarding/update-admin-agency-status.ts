@@ -1,88 +1,18 @@
 import { eq } from 'drizzle-orm'
-import { getDb } from '../../db/client'
-import { agencies, identities } from '../../db/schema'
-import { actorLabel, type Actor } from '../shared/actor'
-import { conflictOnDuplicate, invalidTransition, notFound, validation } from '../shared/errors'
-import { sha256, randomToken } from '../shared/crypto'
-import { workflows } from '../shared/ports'
-import { sendMail } from '../mail/mailer'
-import { mails } from '../mail/templates'
-import { canTransition, isStaffStep, type AgencyStatus } from './agencies.rules'
-import { phaseOf } from './onboarding.rules'
-import { logError } from '../shared/log'
-import { recordAgencyHistory } from './agency-history'
-import { assertAgencyAccess, presentAgency } from './get-agency'
-import { assertEmailFree, DUPLICATE_AGENCY, notifyWorkflow } from './register-agency'
-import { requestPasswordReset } from '../access/change-password'
-import { revokeAgencySessions } from '../access/sessions'
-import { defineUseCase } from '../shared/authorize'
-
-/** submitAgencyRegistrationRequest: the agency hands its completed details to staff. */
-export const submitRegistrationRequest = defineUseCase(
-  { staff: ['agency_management'], agency: ['finance', 'purchase', 'quote', 'user_management'] },
-  async function submitRegistrationRequest(opts: { actor: Actor; agencyId: number }) {
-    const db = getDb()
-    const updated = await db.transaction(async (tx) => {
-      await assertAgencyAccess(opts.actor, opts.agencyId, tx)
-      const [agency] = await tx.select().from(agencies).where(eq(agencies.id, opts.agencyId)).for('update')
-      if (agency.status !== 'COMPANY_DETAIL_DONE') {
-        throw invalidTransition(
-          `The request can be submitted once company details are complete (the agency is at ${agency.status})`,
-        )
-      }
-      if (agency.is_request_submitted)
-        throw invalidTransition('The registration request has already been submitted')
-      const [u] = await tx
-        .update(agencies)
-        .set({ is_request_submitted: true })
-        .where(eq(agencies.id, agency.id))
-        .returning()
-      await recordAgencyHistory(tx, {
-        agencyId: agency.id,
-        action: 'REGISTRATION_REQUEST_SUBMITTED',
-        actor: actorLabel(opts.actor),
-      })
-      return u
-    })
-    await notifyWorkflow(updated.id)
-    return presentAgency(updated)
-  },
-)
-
-/**
- * Sets a status along the onboarding machine only. Used by updateAgencyStatus (agency-side subset,
- * enforced by its schema) and by deactivation/reactivation of an active portal.
- */
-async function moveStatus(
-  actor: Actor,
-  agencyId: number,
-  to: AgencyStatus,
-  action: string,
-  note?: string | null,
-) {
-  const db = getDb()
-  const updated = await db.transaction(async (tx) => {
-    await assertAgencyAccess(actor, agencyId, tx)
-    const [agency] = await tx.select().from(agencies).where(eq(agencies.id, agencyId)).for('update')
-    if (agency.status === to) return agency
-    if (!canTransition(agency.status, to))
-      throw invalidTransition(`Cannot move the agency from ${agency.status} to ${to}`)
-    const [u] = await tx.update(agencies).set({ status: to }).where(eq(agencies.id, agencyId)).returning()
-    // A deactivated portal signs the agency and all its users out at once.
-    if (to === 'PORTAL_DEACTIVATED') await revokeAgencySessions(agencyId, tx)
-    await recordAgencyHistory(tx, {
-      agencyId,
-      action,
-      actor: actorLabel(actor),
-      from: agency.status,
-      to,
-      note: note ?? undefined,
-    })
-    return u
-  })
-  await notifyWorkflow(agencyId)
-  return presentAgency(updated)
-}
+import { getDb } from '../../../db/client'
+import { agencies } from '../../../db/schema'
+import { actorLabel, type Actor } from '../../shared/actor'
+import { validation } from '../../shared/errors'
+import { workflows } from '../../shared/ports'
+import { isStaffStep, type AgencyStatus } from '../agencies.rules'
+import { phaseOf } from '../onboarding.rules'
+import { logError } from '../../shared/log'
+import { recordAgencyHistory } from '../agency-history'
+import { assertAgencyAccess } from '../agency-access'
+import { presentAgency } from '../agency-presenter'
+import { revokeAgencySessions } from '../../access/sessions'
+import { defineUseCase } from '../../shared/authorize'
+import { moveStatus } from './status-moves'
 
 /**
  * A staff override of the onboarding machine: the status is set as asked (nothing else changes)
@@ -118,13 +48,6 @@ async function overrideStatus(actor: Actor, agencyId: number, to: AgencyStatus, 
   }
   return presentAgency(updated)
 }
-
-export const updateAgencyStatus = defineUseCase(
-  { agency: ['finance', 'purchase', 'quote', 'user_management'] },
-  async function updateAgencyStatus(opts: { actor: Actor; agencyId: number; status: AgencyStatus }) {
-    return moveStatus(opts.actor, opts.agencyId, opts.status, 'STATUS_UPDATED')
-  },
-)
 
 /**
  * updateAdminAgencyStatus (staff with agency_management): sets any status (spec/01 section 4).
@@ -167,91 +90,3 @@ export const updateAdminAgencyStatus = defineUseCase(
     return overrideStatus(opts.actor, agency.id, opts.status, opts.reason)
   },
 )
-
-/** sendPasswordResetEmail (staff): mails the agency a reset link. */
-export const sendAgencyPasswordReset = defineUseCase(
-  { staff: ['agency_management'] },
-  async function sendAgencyPasswordReset(opts: { actor: Actor; agencyId: number }) {
-    const agency = await assertAgencyAccess(opts.actor, opts.agencyId)
-    if (!agency.identity_id) throw invalidTransition('This agency has no login yet')
-    const [identity] = await getDb().select().from(identities).where(eq(identities.id, agency.identity_id))
-    if (!identity) throw notFound('Account')
-    await requestPasswordReset({ email: identity.email })
-    await getDb().transaction((tx) =>
-      recordAgencyHistory(tx, {
-        agencyId: agency.id,
-        action: 'PASSWORD_RESET_SENT',
-        actor: actorLabel(opts.actor),
-      }),
-    )
-    return { agencyId: agency.id }
-  },
-)
-
-/** updateAgencyStatusForYourAdmission (staff). */
-export const updateYourAdmission = defineUseCase(
-  { staff: ['agency_management'] },
-  async function updateYourAdmission(opts: { actor: Actor; agencyId: number; active: boolean }) {
-    await assertAgencyAccess(opts.actor, opts.agencyId)
-    const [u] = await getDb().transaction(async (tx) => {
-      await recordAgencyHistory(tx, {
-        agencyId: opts.agencyId,
-        action: opts.active ? 'YOUR_ADMISSION_ENABLED' : 'YOUR_ADMISSION_DISABLED',
-        actor: actorLabel(opts.actor),
-      })
-      return tx
-        .update(agencies)
-        .set({ is_yourAdmission_active: opts.active })
-        .where(eq(agencies.id, opts.agencyId))
-        .returning()
-    })
-    return presentAgency(u)
-  },
-)
-
-/**
- * sendInvitation (staff): creates the agency as INVITATION (or REFERRAL) with a registration link
- * and starts its onboarding workflow. 409 when the e-mail is already known.
- */
-export const inviteAgency = defineUseCase(
-  { staff: ['agency_management'] },
-  async function inviteAgency(opts: { actor: Actor; email: string; mainBranchEmail?: string }) {
-    return createInvitedAgency({ ...opts, by: actorLabel(opts.actor) })
-  },
-)
-
-/**
- * Creates an invited (or referred) agency at PENDING with its registration link, mails the link
- * and starts its onboarding workflow. For use cases that have checked their caller: staff
- * invitations, and an agency's referral (addAgencyReferral). `by` labels the history row.
- */
-export async function createInvitedAgency(opts: {
-  by: string
-  email: string
-  mainBranchEmail?: string
-  creationType?: 'INVITATION' | 'REFERRAL'
-  referredById?: number
-}) {
-  await assertEmailFree(opts.email)
-  const token = randomToken()
-  const agency = await getDb()
-    .transaction(async (tx) => {
-      const [a] = await tx
-        .insert(agencies)
-        .values({
-          email: opts.email,
-          main_branch_email: opts.mainBranchEmail ?? null,
-          creation_type: opts.creationType ?? 'INVITATION',
-          invitation_token_hash: sha256(token),
-          referred_by_id: opts.referredById ?? null,
-          status: 'PENDING',
-        })
-        .returning()
-      await recordAgencyHistory(tx, { agencyId: a.id, action: 'INVITED', actor: opts.by, to: 'PENDING' })
-      return a
-    })
-    .catch(conflictOnDuplicate(DUPLICATE_AGENCY))
-  await sendMail({ to: agency.email, ...mails.invitation(agency.id, token) })
-  await notifyWorkflow(agency.id)
-  return presentAgency(agency)
-}

@@ -1,40 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
-import { getDb, type DbOrTx } from '../../db/client'
-import { agencies, agencyBankDetails, agencyDocuments, cities, countries, states } from '../../db/schema'
-import { isAgencySide, isStaff, type Actor } from '../shared/actor'
-import { notFound } from '../shared/errors'
-import { pathByStatus, statusDisplayName, statusGroup } from './agencies.rules'
-import { defineUseCase } from '../shared/authorize'
-
-export type AgencyRow = typeof agencies.$inferSelect
-
-/**
- * Loads an agency the actor may see: staff see every agency, an agency (or its users) only its
- * own; anything else is "not found" so that other agencies' ids reveal nothing.
- */
-export async function assertAgencyAccess(
-  actor: Actor,
-  agencyId: number,
-  tx: DbOrTx = getDb(),
-): Promise<AgencyRow> {
-  if (isAgencySide(actor) && actor.agencyId !== agencyId) throw notFound('Agency')
-  if (!isStaff(actor) && !isAgencySide(actor) && actor.kind !== 'system') throw notFound('Agency')
-  const [a] = await tx.select().from(agencies).where(eq(agencies.id, agencyId))
-  if (!a) throw notFound('Agency')
-  return a
-}
-
-/** Public shape of an agency (internal columns left out) with its status name and path. */
-export function presentAgency(a: AgencyRow) {
-  const { identity_id: _i, invitation_token_hash: _t, ...rest } = a
-  return {
-    ...rest,
-    status_name: a.status,
-    display_name: statusDisplayName(a.status),
-    status_group: statusGroup(a.status),
-    path_by_status: pathByStatus(a),
-  }
-}
+import { getDb } from '../../../db/client'
+import { agencies, agencyBankDetails, agencyDocuments, cities, countries, states } from '../../../db/schema'
+import type { Actor } from '../../shared/actor'
+import { notFound } from '../../shared/errors'
+import { defineUseCase } from '../../shared/authorize'
+import { assertAgencyAccess } from '../agency-access'
+import { presentAgency } from '../agency-presenter'
 
 /** getAgency: by id or e-mail, with country, state, city, bank and document info. */
 export const getAgency = defineUseCase(

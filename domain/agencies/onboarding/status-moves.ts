@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm'
+import { getDb } from '../../../db/client'
+import { agencies } from '../../../db/schema'
+import { actorLabel, type Actor } from '../../shared/actor'
+import { invalidTransition } from '../../shared/errors'
+import { canTransition, type AgencyStatus } from '../agencies.rules'
+import { recordAgencyHistory } from '../agency-history'
+import { assertAgencyAccess } from '../agency-access'
+import { presentAgency } from '../agency-presenter'
+import { notifyWorkflow } from './workflow-signal'
+import { revokeAgencySessions } from '../../access/sessions'
+
+/**
+ * Sets a status along the onboarding machine only. Used by updateAgencyStatus (agency-side subset,
+ * enforced by its schema) and by deactivation/reactivation of an active portal.
+ */
+export async function moveStatus(
+  actor: Actor,
+  agencyId: number,
+  to: AgencyStatus,
+  action: string,
+  note?: string | null,
+) {
+  const db = getDb()
+  const updated = await db.transaction(async (tx) => {
+    await assertAgencyAccess(actor, agencyId, tx)
+    const [agency] = await tx.select().from(agencies).where(eq(agencies.id, agencyId)).for('update')
+    if (agency.status === to) return agency
+    if (!canTransition(agency.status, to))
+      throw invalidTransition(`Cannot move the agency from ${agency.status} to ${to}`)
+    const [u] = await tx.update(agencies).set({ status: to }).where(eq(agencies.id, agencyId)).returning()
+    // A deactivated portal signs the agency and all its users out at once.
+    if (to === 'PORTAL_DEACTIVATED') await revokeAgencySessions(agencyId, tx)
+    await recordAgencyHistory(tx, {
+      agencyId,
+      action,
+      actor: actorLabel(actor),
+      from: agency.status,
+      to,
+      note: note ?? undefined,
+    })
+    return u
+  })
+  await notifyWorkflow(agencyId)
+  return presentAgency(updated)
+}
