@@ -690,7 +690,13 @@ describe('10. the session cookie is Secure in production and over TLS', () => {
         cookieOf('http://test.local', { 'x-forwarded-proto': 'https' }),
       ),
     ).toMatch(/; Secure/)
-    vi.stubEnv('NODE_ENV', 'production')
-    expect(await cookieOf('http://test.local')).toMatch(/; Secure/)
+    const production = {
+      NODE_ENV: 'production',
+      APP_SECRET: 'a-production-secret-of-some-length',
+      SEED_ADMIN_PASSWORD: 'Production-Passw0rd!',
+      NEXPAY_WEBHOOK_SECRET: 'a-production-nexpay-secret',
+      RECAPTCHA_DISABLED: 'true',
+    }
+    expect(await withEnv(production, () => cookieOf('http://test.local'))).toMatch(/; Secure/)
   })
 })
