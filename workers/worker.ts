@@ -3,17 +3,24 @@ import { fileURLToPath } from 'node:url'
 import { config } from '../domain/shared/config'
 import '../temporal/ports'
 import { createActivities } from './activities'
+import { realActivityDeps, type ActivityDeps } from './activities/deps'
 
 export const workflowsPath = fileURLToPath(new URL('../workflows/index.ts', import.meta.url))
 
-/** Builds a worker on the configured task queue (tests pass a prebuilt bundle and their own queue). */
-export async function createWorker(overrides: Partial<WorkerOptions> = {}) {
+/**
+ * Builds a worker on the configured task queue (tests pass a prebuilt bundle and their own queue).
+ * Activities are built here over their dependencies: the real ones unless a test passes others.
+ */
+export async function createWorker(
+  overrides: Partial<WorkerOptions> = {},
+  deps: ActivityDeps = realActivityDeps(),
+) {
   const connection = await NativeConnection.connect({ address: config().TEMPORAL_ADDRESS })
   const worker = await Worker.create({
     connection,
     namespace: config().TEMPORAL_NAMESPACE,
     taskQueue: config().TEMPORAL_TASK_QUEUE,
-    activities: createActivities(),
+    activities: createActivities(deps),
     ...(overrides.workflowBundle ? {} : { workflowsPath }),
     ...overrides,
   })

@@ -5,7 +5,8 @@ import {
   UploadUrlSchema,
   type FileFolder,
 } from '../../domain/files/files.schemas'
-import { createDownloadUrl, createUploadUrl } from '../../domain/files/storage'
+import { createDownloadUrl } from '../../domain/files/create-download-url'
+import { createUploadUrl } from '../../domain/files/create-upload-url'
 
 const BASE = '/files'
 

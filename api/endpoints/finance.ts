@@ -7,28 +7,29 @@ import * as S from '../../domain/finance/finance.schemas'
 import { approvePolicyPayment } from '../../domain/finance/approve-policy-payment'
 import { rejectPolicyPayments } from '../../domain/finance/reject-policy-payments'
 import { uploadPolicyPaymentProof } from '../../domain/finance/upload-policy-payment-proof'
-import {
-  findPaymentPolicies,
-  iteratePaymentPolicies,
-  PAYMENT_POLICY_EXPORT_COLUMNS,
-  type PaymentList,
-} from '../../domain/finance/find-payment-policies'
+import { findPaymentPolicies } from '../../domain/finance/find-payment-policies'
+import { iteratePaymentPolicies } from '../../domain/finance/iterate-payment-policies'
+import { PAYMENT_POLICY_EXPORT_COLUMNS, type PaymentList } from '../../domain/finance/payment-policy-listing'
 import { getPendingPaymentPolicy } from '../../domain/finance/get-pending-payment-policy'
 import { getPolicyBankDocuments } from '../../domain/finance/get-policy-bank-documents'
-import { getAgencyBalance, getBnplPercentageRemaining } from '../../domain/finance/get-agency-balance'
-import {
-  findBalanceTransactions,
-  findBnplTransactions,
-  findCommissionBankedPolicies,
-  findCommissionTransactions,
-} from '../../domain/finance/find-ledgers'
+import { getAgencyBalance } from '../../domain/finance/get-agency-balance'
+import { getBnplPercentageRemaining } from '../../domain/finance/get-bnpl-percentage-remaining'
+import { findBalanceTransactions } from '../../domain/finance/find-balance-transactions'
+import { findBnplTransactions } from '../../domain/finance/find-bnpl-transactions'
+import { findCommissionBankedPolicies } from '../../domain/finance/find-commission-banked-policies'
+import { findCommissionTransactions } from '../../domain/finance/find-commission-transactions'
 import { requestTopup } from '../../domain/finance/request-topup'
 import { approveTopup } from '../../domain/finance/approve-topup'
 import { rejectTopup } from '../../domain/finance/reject-topup'
-import { findTopups, iterateTopups, TOPUP_EXPORT_COLUMNS } from '../../domain/finance/find-topups'
-import { findInvoices, INVOICE_EXPORT_COLUMNS, iterateInvoices } from '../../domain/finance/find-invoices'
+import { findTopups } from '../../domain/finance/find-topups'
+import { iterateTopups } from '../../domain/finance/iterate-topups'
+import { TOPUP_EXPORT_COLUMNS } from '../../domain/finance/topup-listing'
+import { findInvoices } from '../../domain/finance/find-invoices'
+import { INVOICE_EXPORT_COLUMNS } from '../../domain/finance/invoice-listing'
+import { iterateInvoices } from '../../domain/finance/iterate-invoices'
 import { getInvoice } from '../../domain/finance/get-invoice'
-import { findLineItemsByPolicy, getLineItem } from '../../domain/finance/find-invoice-line-items'
+import { findLineItemsByPolicy } from '../../domain/finance/find-line-items-by-policy'
+import { getLineItem } from '../../domain/finance/get-line-item'
 import { getFinanceMetrics } from '../../domain/finance/get-finance-metrics'
 import { notFound } from '../../domain/shared/errors'
 import type { Actor } from '../../domain/shared/actor'

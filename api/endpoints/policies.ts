@@ -11,28 +11,21 @@ import { saveOtherDetails } from '../../domain/policies/save-other-details'
 import { initiatePolicy } from '../../domain/policies/initiate-policy'
 import { createStudentDetails } from '../../domain/policies/create-student-details'
 import { updateStudentDetails } from '../../domain/policies/update-student-details'
-import {
-  getOtherDetailsOfCustomer,
-  getPartnersAndDependantsOfCustomer,
-  getPersonalInformationOfCustomer,
-  getStudentDetailByCustomerId,
-} from '../../domain/policies/get-customer-details'
-import {
-  findPolicies,
-  iteratePolicies,
-  POLICY_EXPORT_COLUMNS,
-  searchPolicies,
-  type PolicyScope,
-} from '../../domain/policies/find-policies'
-import {
-  getCustomerDetailByPolicyId,
-  getCustomerDetailByPolicyRef,
-  getPolicyById,
-  getPolicyDetails,
-  getPolicyHistory,
-  getPolicyMeta,
-  getPolicyStatuses,
-} from '../../domain/policies/get-policy'
+import { getOtherDetailsOfCustomer } from '../../domain/policies/get-other-details-of-customer'
+import { getPartnersAndDependantsOfCustomer } from '../../domain/policies/get-partners-and-dependants-of-customer'
+import { getPersonalInformationOfCustomer } from '../../domain/policies/get-personal-information-of-customer'
+import { getStudentDetailByCustomerId } from '../../domain/policies/get-student-detail-by-customer-id'
+import { findPolicies } from '../../domain/policies/find-policies'
+import { iteratePolicies } from '../../domain/policies/iterate-policies'
+import { POLICY_EXPORT_COLUMNS, type PolicyScope } from '../../domain/policies/policy-listing'
+import { searchPolicies } from '../../domain/policies/search-policies'
+import { getCustomerDetailByPolicyId } from '../../domain/policies/get-customer-detail-by-policy-id'
+import { getCustomerDetailByPolicyRef } from '../../domain/policies/get-customer-detail-by-policy-ref'
+import { getPolicyById } from '../../domain/policies/get-policy-by-id'
+import { getPolicyDetails } from '../../domain/policies/get-policy-details'
+import { getPolicyHistory } from '../../domain/policies/get-policy-history'
+import { getPolicyMeta } from '../../domain/policies/get-policy-meta'
+import { getPolicyStatuses } from '../../domain/policies/policy-views'
 import { archivePolicy } from '../../domain/policies/archive-policy'
 import { assignPolicyToAgencyUser } from '../../domain/policies/assign-policy-to-agency-user'
 import { assignPolicyToOshcUser } from '../../domain/policies/assign-policy-to-oshc-user'
@@ -41,11 +34,9 @@ import { updateProviderPaymentStatus } from '../../domain/policies/update-provid
 import { uploadPolicyCertificate } from '../../domain/policies/upload-policy-certificate'
 import { issuePolicyCertificate } from '../../domain/policies/issue-policy-certificate'
 import { deletePolicyCertificate } from '../../domain/policies/delete-policy-certificate'
-import {
-  downloadCertificate,
-  getCertificateByPolicyId,
-  getPolicyCertificate,
-} from '../../domain/policies/get-policy-certificate'
+import { downloadCertificate } from '../../domain/policies/download-certificate'
+import { getCertificateByPolicyId } from '../../domain/policies/get-certificate-by-policy-id'
+import { getPolicyCertificate } from '../../domain/policies/get-policy-certificate'
 import { POLICY_READ_AGENCY, POLICY_READ_STAFF } from '../../domain/policies/policy-guards'
 
 const BASE = '/agencies/policy-management'

@@ -10,7 +10,8 @@ import {
 import { addAgencyReferral } from '../../domain/referrals/add-agency-referral'
 import { updateAgencyReferral } from '../../domain/referrals/update-agency-referral'
 import { changeAgencyReferral } from '../../domain/referrals/change-agency-referral'
-import { findAgencyReferrals, findAllAgencyReferrals } from '../../domain/referrals/find-agency-referrals'
+import { findAgencyReferrals } from '../../domain/referrals/find-agency-referrals'
+import { findAllAgencyReferrals } from '../../domain/referrals/find-all-agency-referrals'
 
 const BASE = '/agencies/agency-management'
 

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { endpoint, ok, paged } from '../define'
 import { id } from '../../domain/shared/fields'
-import { claimTask, findTasks } from '../../domain/tasks/tasks'
+import { claimTask } from '../../domain/tasks/claim-task'
+import { findTasks } from '../../domain/tasks/find-tasks'
 import { TaskListQuerySchema } from '../../domain/tasks/tasks.schemas'
 
 /** The approval inbox (not in the spec; DESIGN.md section 6). */

@@ -1,10 +1,11 @@
 import { Form, Link, useLocation, useSearchParams } from '@remix-run/react'
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Download } from 'lucide-react'
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Columns3, Download } from 'lucide-react'
 import * as React from 'react'
 
 import { cn } from '../utils/cn'
+import { useHiddenColumns, visibleColumns } from './column-visibility'
 import { Button, buttonVariants } from './ui/button'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, type StickySide } from './ui/table'
 
 export const SORT_KEY_PARAM = 'sort_key'
 export const SORT_DIRECTION_PARAM = 'sort_direction'
@@ -19,6 +20,8 @@ export interface DataTableColumn<T> {
   cell: (row: T) => React.ReactNode
   /** Extra classes for this column's <th> and <td> (e.g. 'text-right'). */
   className?: string
+  /** The row's actions: kept in view at the right while the table scrolls, never hidden. */
+  action?: boolean
 }
 
 export interface PageInfo {
@@ -39,6 +42,17 @@ export interface DataTableProps<T> {
   /** Accessible caption (visually hidden); describes what the table lists. */
   caption?: string
   className?: string
+  /**
+   * Names the table for its column chooser (e.g. 'staff-policies'): with it, a "Columns" menu lets
+   * the user hide columns, remembered in this browser. The first column and the action column stay.
+   */
+  tableId?: string
+}
+
+/** Which side a column sticks to: the first column (the record's name) and the action column. */
+function stickySide<T>(column: DataTableColumn<T>, index: number): StickySide | undefined {
+  if (column.action) return 'end'
+  return index === 0 ? 'start' : undefined
 }
 
 function hrefWith(pathname: string, params: URLSearchParams): string {
@@ -61,9 +75,16 @@ export function DataTable<T>({
   getRowKey,
   caption,
   className,
+  tableId,
 }: DataTableProps<T>) {
   const [searchParams] = useSearchParams()
   const { pathname } = useLocation()
+  const hideable = columns.filter((c, i) => !stickySide(c, i))
+  const [hidden, setVisible, hydrated] = useHiddenColumns(
+    tableId,
+    hideable.map((c) => c.key),
+  )
+  const shown = visibleColumns(columns, hidden)
 
   function sortHref(key: string): string {
     const next = new URLSearchParams(searchParams)
@@ -87,13 +108,21 @@ export function DataTable<T>({
   const hasNext = page < totalPages
 
   return (
-    <div className={cn('flex flex-col gap-3', className)}>
-      <div className="rounded-md border">
+    <div className={cn('flex min-w-0 flex-col gap-3', className)}>
+      {tableId && hydrated && hideable.length > 0 ? (
+        <ColumnChooser
+          columns={hideable}
+          hidden={hidden}
+          onChange={setVisible}
+          label={caption ? `Columns of ${caption.toLowerCase()}` : 'Columns'}
+        />
+      ) : null}
+      <div className="min-w-0 rounded-md border bg-card">
         <Table>
           {caption ? <caption className="sr-only">{caption}</caption> : null}
           <TableHeader>
             <TableRow className="hover:bg-transparent">
-              {columns.map((column) => {
+              {shown.map((column) => {
                 const isSorted = sortKey === column.key
                 const direction = isSorted ? (sortDirection ?? 'asc') : undefined
                 const ariaSort =
@@ -104,6 +133,7 @@ export function DataTable<T>({
                   <TableHead
                     key={column.key}
                     aria-sort={column.sortable ? ariaSort : undefined}
+                    sticky={stickySide(column, columns.indexOf(column))}
                     className={column.className}
                   >
                     {column.sortable ? (
@@ -133,15 +163,19 @@ export function DataTable<T>({
           <TableBody>
             {rows.length === 0 ? (
               <TableRow className="hover:bg-transparent">
-                <TableCell colSpan={columns.length} className="h-24 text-center text-muted-foreground">
+                <TableCell colSpan={shown.length} className="h-24 text-center text-muted-foreground">
                   {emptyText}
                 </TableCell>
               </TableRow>
             ) : (
               rows.map((row) => (
                 <TableRow key={getRowKey(row)}>
-                  {columns.map((column) => (
-                    <TableCell key={column.key} className={column.className}>
+                  {shown.map((column) => (
+                    <TableCell
+                      key={column.key}
+                      sticky={stickySide(column, columns.indexOf(column))}
+                      className={column.className}
+                    >
                       {column.cell(row)}
                     </TableCell>
                   ))}
@@ -167,6 +201,41 @@ export function DataTable<T>({
         </div>
       </nav>
     </div>
+  )
+}
+
+/** The "Columns" menu: a checkbox per optional column (shown only once JavaScript runs). */
+function ColumnChooser<T>({
+  columns,
+  hidden,
+  onChange,
+  label,
+}: {
+  columns: DataTableColumn<T>[]
+  hidden: string[]
+  onChange: (key: string, visible: boolean) => void
+  label: string
+}) {
+  return (
+    <details className="relative self-end">
+      <summary className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'cursor-pointer list-none')}>
+        <Columns3 aria-hidden="true" />
+        Columns
+      </summary>
+      <fieldset className="absolute right-0 z-20 mt-1 w-56 space-y-1 rounded-md border bg-card p-3 text-sm text-card-foreground shadow-md">
+        <legend className="sr-only">{label}</legend>
+        {columns.map((column) => (
+          <label key={column.key} className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={!hidden.includes(column.key)}
+              onChange={(event) => onChange(column.key, event.target.checked)}
+            />
+            {column.header}
+          </label>
+        ))}
+      </fieldset>
+    </details>
   )
 }
 

@@ -261,6 +261,7 @@ export function PolicyList({
         </FilterField>
       </FilterBar>
       <DataTable
+        tableId={basePath}
         caption={caption}
         rows={rows}
         pageInfo={pageInfo}

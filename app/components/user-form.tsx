@@ -11,6 +11,7 @@ import type { z } from 'zod'
 
 import { formatDateTime, type DateInput } from '../utils/misc'
 import { PageHeader } from './app-shell'
+import { ConfirmSubmit } from './confirm-submit'
 import { ErrorList, Field, SelectField, SubmitButton, type SelectOption } from './forms'
 import { StatusBadge } from './status-badge'
 import { buttonVariants } from './ui/button'
@@ -146,11 +147,14 @@ export function UserStatusControl({
   lastResult,
   status,
   isSelf,
+  userName,
 }: {
   id: string
   lastResult: LastResult
   status: string
   isSelf: boolean
+  /** Named in the confirmation of "Disable user". */
+  userName: string
 }) {
   const [statusForm] = useForm({ id, lastResult })
   const nextStatus = status === 'ENABLED' ? 'DISABLED' : 'ENABLED'
@@ -170,10 +174,16 @@ export function UserStatusControl({
           <input type="hidden" name="status" value={nextStatus} />
           {isSelf && nextStatus === 'DISABLED' ? (
             <p className="text-sm text-muted-foreground">You cannot disable your own account.</p>
+          ) : nextStatus === 'DISABLED' ? (
+            <ConfirmSubmit
+              title={`Disable ${userName}?`}
+              description="They are signed out everywhere and can no longer sign in until a user manager enables them again."
+              confirmLabel="Disable user"
+            >
+              Disable user
+            </ConfirmSubmit>
           ) : (
-            <SubmitButton variant={nextStatus === 'DISABLED' ? 'destructive' : 'default'}>
-              {nextStatus === 'DISABLED' ? 'Disable user' : 'Enable user'}
-            </SubmitButton>
+            <SubmitButton>Enable user</SubmitButton>
           )}
           <ErrorList id={statusForm.errorId} errors={statusForm.errors} className="mt-2" />
         </Form>
@@ -269,6 +279,7 @@ export function EditUserPage({
         lastResult={actionData?.intent === 'status' ? actionData.result : undefined}
         status={user.status}
         isSelf={isSelf}
+        userName={`${user.first_name} ${user.last_name}`}
       />
     </div>
   )

@@ -39,13 +39,25 @@ export interface UsersTableProps {
   userHref: (id: number) => string
   /** Accessible caption of the table. */
   caption: string
+  /** Names the table for its column chooser, remembered per browser (e.g. 'staff-users'). */
+  tableId: string
   emptyText: string
 }
 
 /** The user list: name (linking to the user), e-mail, role, status and creation date; sortable server-side. */
-export function UsersTable({ users, pageInfo, query, me, userHref, caption, emptyText }: UsersTableProps) {
+export function UsersTable({
+  users,
+  pageInfo,
+  query,
+  me,
+  userHref,
+  caption,
+  emptyText,
+  tableId,
+}: UsersTableProps) {
   return (
     <DataTable
+      tableId={tableId}
       caption={caption}
       rows={users}
       pageInfo={pageInfo}

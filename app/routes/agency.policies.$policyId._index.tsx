@@ -5,10 +5,12 @@ import { ArrowLeft, CreditCard, Download, Pencil } from 'lucide-react'
 import { z } from 'zod'
 import { archivePolicy } from '../../domain/policies/archive-policy'
 import { assignPolicyToAgencyUser } from '../../domain/policies/assign-policy-to-agency-user'
-import { getPolicyDetails, getPolicyHistory } from '../../domain/policies/get-policy'
+import { getPolicyDetails } from '../../domain/policies/get-policy-details'
+import { getPolicyHistory } from '../../domain/policies/get-policy-history'
 import { findAgencyUsers } from '../../domain/users/find-agency-users'
 import { PageHeader } from '../components/app-shell'
 import { GeneralErrorBoundary } from '../components/error-boundary'
+import { ConfirmSubmit } from '../components/confirm-submit'
 import { ErrorList, SelectField, SubmitButton } from '../components/forms'
 import { PolicySections, PolicyStatusLine } from '../components/policy-detail'
 import { buttonVariants } from '../components/ui/button'
@@ -200,9 +202,21 @@ export default function AgencyPolicy() {
                 <input type="hidden" name="intent" value="archive" />
                 <input type="hidden" name="is_archived" value={policy.is_archived ? 'false' : 'true'} />
                 <ErrorList errors={archiveErrors} />
-                <SubmitButton size="sm" variant="outline">
-                  {policy.is_archived ? 'Restore from the archive' : 'Archive policy'}
-                </SubmitButton>
+                {policy.is_archived ? (
+                  <SubmitButton size="sm" variant="outline">
+                    Restore from the archive
+                  </SubmitButton>
+                ) : (
+                  <ConfirmSubmit
+                    size="sm"
+                    variant="outline"
+                    title={`Archive policy ${policy.ref}?`}
+                    description="It leaves the policy lists and shows only under the Archived tab; it can be restored at any time."
+                    confirmLabel="Archive policy"
+                  >
+                    Archive policy
+                  </ConfirmSubmit>
+                )}
               </Form>
             </CardContent>
           </Card>

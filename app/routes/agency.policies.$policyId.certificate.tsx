@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { downloadCertificate } from '../../domain/policies/get-policy-certificate'
+import { downloadCertificate } from '../../domain/policies/download-certificate'
 import { idFromParam, throwAsResponse } from '../utils/forms.server'
 import { requireAgency } from '../utils/session.server'
 

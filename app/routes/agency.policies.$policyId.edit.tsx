@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { getDb } from '../../db/client'
 import { countries as countriesTable } from '../../db/schema'
-import { getPolicyDetails } from '../../domain/policies/get-policy'
+import { getPolicyDetails } from '../../domain/policies/get-policy-details'
 import { initiatePolicy } from '../../domain/policies/initiate-policy'
 import {
   canTransition,

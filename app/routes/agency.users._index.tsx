@@ -31,6 +31,7 @@ export default function AgencyUsers() {
       newUserHref="/agency/users/new"
       filterLabel="Filter users"
       caption="Agency users"
+      tableId="agency-users"
       emptyText="No users match. Create one to share the work."
       userHref={(id) => `/agency/users/${id}`}
       users={users}

@@ -7,19 +7,19 @@ import { NewAgencyUserSchema } from '../utils/user-forms.schemas'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { NewUserPage } from '../components/user-form'
 import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
-import { requireAgency } from '../utils/session.server'
+import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'New user · Agency portal' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireAgency(request, 'user_management')
+  const actor = await requireAccess(request, findAgencyRoles.access)
   const roles = await findAgencyRoles({ actor })
   return { roles: roles.map((r) => ({ value: String(r.id), label: r.name })) }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireAgency(request, 'user_management')
+  const actor = await requireAccess(request, createAgencyUser.access)
   const submission = parseWithZod(await readForm(request), { schema: NewAgencyUserSchema })
   if (submission.status !== 'success') return replyInvalid(submission)
   let user: Awaited<ReturnType<typeof createAgencyUser>>

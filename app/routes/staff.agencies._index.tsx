@@ -23,7 +23,7 @@ import { Select } from '../components/ui/select'
 import { cn } from '../utils/cn'
 import { formatDateTime } from '../utils/misc'
 import { CREATION_TYPE_LABELS, labelOf } from '../utils/labels'
-import { requireStaff } from '../utils/session.server'
+import { requireAccess } from '../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Agencies · OSHC Back Office' }]
 
@@ -43,7 +43,7 @@ function withoutEmpty(query: Record<string, string | string[]>) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireStaff(request, 'agency_management')
+  const actor = await requireAccess(request, findAgencies.access)
   const parsed = ListQuerySchema.safeParse(withoutEmpty(queryObject(new URL(request.url))))
   if (!parsed.success) {
     throw new Response(parsed.error.issues[0]?.message ?? 'Invalid filter', { status: 400 })

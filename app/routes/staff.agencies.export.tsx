@@ -4,7 +4,7 @@ import { queryObject } from '../../api/router.server'
 import { AgencyListQuerySchema } from '../../domain/agencies/agencies.schemas'
 import { AGENCY_EXPORT_COLUMNS, iterateAgencies } from '../../domain/agencies/reads/iterate-agencies'
 import { SortDirectionSchema } from '../../domain/shared/pagination'
-import { requireStaff } from '../utils/session.server'
+import { requireAccess } from '../utils/session.server'
 
 /** The list page's filters and sort, without paging, plus the file format (csv by default, or xlsx). */
 const ExportQuerySchema = AgencyListQuerySchema.extend({
@@ -14,7 +14,7 @@ const ExportQuerySchema = AgencyListQuerySchema.extend({
 
 /** GET /staff/agencies/export: the filtered agency list as a streamed CSV or XLSX download. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireStaff(request, 'agency_management')
+  const actor = await requireAccess(request, iterateAgencies.access)
   const raw = queryObject(new URL(request.url))
   const query = Object.fromEntries(
     Object.entries(raw).filter(([, v]) => (Array.isArray(v) ? v.length > 0 : v !== '')),

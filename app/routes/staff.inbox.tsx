@@ -2,7 +2,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
-import { claimTask, findTasks } from '../../domain/tasks/tasks'
+import { claimTask } from '../../domain/tasks/claim-task'
+import { findTasks } from '../../domain/tasks/find-tasks'
 import { TaskListQuerySchema } from '../../domain/tasks/tasks.schemas'
 import { queryObject } from '../../api/router.server'
 import { PageHeader } from '../components/app-shell'
@@ -152,6 +153,7 @@ export default function Inbox() {
           {
             key: 'claim',
             header: 'Owner',
+            action: true,
             cell: (t) =>
               t.closed_at ? (
                 <span>

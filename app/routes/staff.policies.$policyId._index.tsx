@@ -8,7 +8,8 @@ import { PROVIDER_PAYMENT_STATUSES, USER_DEFINED_STATUSES } from '../../db/schem
 import { archivePolicy } from '../../domain/policies/archive-policy'
 import { assignPolicyToOshcUser } from '../../domain/policies/assign-policy-to-oshc-user'
 import { deletePolicyCertificate } from '../../domain/policies/delete-policy-certificate'
-import { getPolicyDetails, getPolicyHistory } from '../../domain/policies/get-policy'
+import { getPolicyDetails } from '../../domain/policies/get-policy-details'
+import { getPolicyHistory } from '../../domain/policies/get-policy-history'
 import { issuePolicyCertificate } from '../../domain/policies/issue-policy-certificate'
 import {
   PROVIDER_PAYMENT_STATUS_LABELS,
@@ -21,6 +22,7 @@ import { id, optionalText, text } from '../../domain/shared/fields'
 import { findOshcUsersForAssigning } from '../../domain/users/find-oshc-users-for-assigning'
 import { PageHeader } from '../components/app-shell'
 import { GeneralErrorBoundary } from '../components/error-boundary'
+import { ConfirmSubmit } from '../components/confirm-submit'
 import { CheckboxField, ErrorList, Field, SelectField, SubmitButton } from '../components/forms'
 import { PolicySections, PolicyStatusLine } from '../components/policy-detail'
 import { buttonVariants } from '../components/ui/button'
@@ -257,10 +259,17 @@ export default function StaffPolicy() {
               <IntentForm intent="delete-certificate">
                 <input type="hidden" name="certificate_type" value={c.certificate_type} />
                 <input type="hidden" name="certificate_id" value={c.id} />
-                <SubmitButton size="sm" variant="outline" aria-label={`Delete ${c.certificate_name}`}>
+                <ConfirmSubmit
+                  size="sm"
+                  variant="outline"
+                  title={`Delete ${c.certificate_name} of policy ${policy.ref}?`}
+                  description="The certificate file is removed from the policy; the agency can no longer download it."
+                  confirmLabel="Delete certificate"
+                >
                   <Trash2 aria-hidden="true" />
                   Delete
-                </SubmitButton>
+                  <span className="sr-only"> {c.certificate_name}</span>
+                </ConfirmSubmit>
               </IntentForm>
             ) : null}
           </span>
@@ -375,9 +384,21 @@ export default function StaffPolicy() {
               <IntentForm intent="archive" className="space-y-2">
                 <input type="hidden" name="is_archived" value={policy.is_archived ? 'false' : 'true'} />
                 <ErrorList errors={archive()} />
-                <SubmitButton size="sm" variant="outline">
-                  {policy.is_archived ? 'Restore from the archive' : 'Archive policy'}
-                </SubmitButton>
+                {policy.is_archived ? (
+                  <SubmitButton size="sm" variant="outline">
+                    Restore from the archive
+                  </SubmitButton>
+                ) : (
+                  <ConfirmSubmit
+                    size="sm"
+                    variant="outline"
+                    title={`Archive policy ${policy.ref}?`}
+                    description="It leaves the policy lists and shows only under the Archived tab; it can be restored at any time."
+                    confirmLabel="Archive policy"
+                  >
+                    Archive policy
+                  </ConfirmSubmit>
+                )}
               </IntentForm>
             </CardContent>
           </Card>

@@ -17,6 +17,7 @@ import { findRateCards } from '../../domain/quotes/find-rate-cards'
 import { POLICY_TYPES, RateCardSchema } from '../../domain/quotes/quotes.schemas'
 import { updateRateCard } from '../../domain/quotes/update-rate-card'
 import { findInsuranceProviders } from '../../domain/reference/find-insurance-providers'
+import { ConfirmSubmit } from '../components/confirm-submit'
 import { ErrorList, Field, SelectField, SubmitButton } from '../components/forms'
 import { buttonVariants } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
@@ -179,19 +180,23 @@ function RateCardForm({
 
 function DeleteButton({ card }: { card: Card }) {
   const result = useResultFor('delete', card.id)
+  const name = `the ${policyTypeLabel(card.policy_type).toLowerCase()} rate card of ${card.provider} from ${formatDate(card.valid_from)}`
   return (
     <Form method="post" className="inline">
       <input type="hidden" name="id" value={card.id} />
-      <SubmitButton
+      <ConfirmSubmit
         name="intent"
         value="delete"
         variant="outline"
         size="sm"
-        aria-label={`Delete the ${policyTypeLabel(card.policy_type).toLowerCase()} rate card of ${card.provider} from ${formatDate(card.valid_from)}`}
+        title={`Delete ${name}?`}
+        description={`Its monthly rate of ${formatMoney(card.monthly_rate, card.currency)} will no longer price quotes for cover starting from ${formatDate(card.valid_from)}${card.valid_to ? ` to ${formatDate(card.valid_to)}` : ''}.`}
+        confirmLabel="Delete rate card"
       >
         <Trash2 aria-hidden="true" />
         Delete
-      </SubmitButton>
+        <span className="sr-only"> {name}</span>
+      </ConfirmSubmit>
       <ErrorList errors={result?.error?.[''] ?? null} />
     </Form>
   )
@@ -229,12 +234,12 @@ export default function RateCards() {
             <caption className="sr-only">Rate cards by insurer and policy type</caption>
             <TableHeader>
               <TableRow>
-                <TableHead>Insurer</TableHead>
+                <TableHead sticky="start">Insurer</TableHead>
                 <TableHead>Policy type</TableHead>
                 <TableHead className="text-right">Monthly rate</TableHead>
                 <TableHead>Valid from</TableHead>
                 <TableHead>Valid to</TableHead>
-                <TableHead>
+                <TableHead sticky="end">
                   <span className="sr-only">Actions</span>
                 </TableHead>
               </TableRow>
@@ -243,14 +248,16 @@ export default function RateCards() {
               {cards.length ? (
                 cards.map((c) => (
                   <TableRow key={c.id} aria-current={c.id === editing ? 'true' : undefined}>
-                    <TableCell className="font-medium">{c.provider}</TableCell>
+                    <TableCell sticky="start" className="font-medium">
+                      {c.provider}
+                    </TableCell>
                     <TableCell>{policyTypeLabel(c.policy_type)}</TableCell>
                     <TableCell className="text-right tabular-nums">
                       {formatMoney(c.monthly_rate, c.currency)}
                     </TableCell>
                     <TableCell>{formatDate(c.valid_from)}</TableCell>
                     <TableCell>{c.valid_to ? formatDate(c.valid_to) : 'Open-ended'}</TableCell>
-                    <TableCell>
+                    <TableCell sticky="end">
                       <div className="flex flex-wrap justify-end gap-2">
                         <Link
                           to={`?edit=${c.id}`}

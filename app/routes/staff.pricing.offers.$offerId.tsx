@@ -12,13 +12,13 @@ import { buttonVariants } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
 import { idFromParam, readForm, replyInvalid, replyWithError, throwAsResponse } from '../utils/forms.server'
 import { formatDateTime } from '../utils/misc'
-import { requireStaff } from '../utils/session.server'
+import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Edit offer · OSHC Back Office' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const actor = await requireStaff(request, 'finance')
+  const actor = await requireAccess(request, getOffer.access)
   const id = idFromParam(params.offerId, 'Offer')
   const [offer, providers] = await Promise.all([
     getOffer({ actor, id }).catch(throwAsResponse),
@@ -28,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, 'finance')
+  const actor = await requireAccess(request, updateOffer.access)
   const id = idFromParam(params.offerId, 'Offer')
   const submission = parseWithZod(await readForm(request), { schema: UpdateOfferSchema })
   if (submission.status !== 'success') return replyInvalid(submission)

@@ -14,13 +14,13 @@ import { buttonVariants } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
 import { listParams, readForm, replyInvalid, replyWithError } from '../utils/forms.server'
 import { formatDate } from '../utils/misc'
-import { requireStaff } from '../utils/session.server'
+import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Offers · OSHC Back Office' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireStaff(request, 'finance')
+  const actor = await requireAccess(request, findOffers.access)
   const query = OfferListQuerySchema.safeParse(listParams(request))
   if (!query.success) throw new Response('Invalid page', { status: 400 })
   const [list, providers] = await Promise.all([
@@ -54,7 +54,7 @@ function offerState(
 const STATE_TONE = { Running: 'success', Scheduled: 'info', Ended: 'neutral', Inactive: 'neutral' } as const
 
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, 'finance')
+  const actor = await requireAccess(request, createOffer.access)
   const submission = parseWithZod(await readForm(request), { schema: OfferSchema })
   if (submission.status !== 'success') return replyInvalid(submission)
   try {
@@ -109,6 +109,7 @@ export default function Offers() {
             {
               key: 'actions',
               header: 'Actions',
+              action: true,
               cell: (o) => (
                 <Link
                   to={`/staff/pricing/offers/${o.id}`}

@@ -5,12 +5,12 @@ import { UserListQuerySchema } from '../../domain/users/users.schemas'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { listParams, throwAsResponse } from '../utils/forms.server'
 import { UsersPage } from '../components/users-table'
-import { requireStaff } from '../utils/session.server'
+import { requireAccess } from '../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Staff users · OSHC Back Office' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireStaff(request, 'user_management')
+  const actor = await requireAccess(request, findOshcUsers.access)
   const parsed = UserListQuerySchema.safeParse(listParams(request))
   if (!parsed.success) throw new Response(parsed.error.issues[0]?.message ?? 'Bad filter', { status: 400 })
   const r = await findOshcUsers({ actor, ...parsed.data }).catch(throwAsResponse)
@@ -26,6 +26,7 @@ export default function StaffUsers() {
       newUserHref="/staff/users/new"
       filterLabel="Filter staff users"
       caption="Staff users"
+      tableId="staff-users"
       emptyText="No staff users match."
       userHref={(id) => `/staff/users/${id}`}
       users={users}

@@ -7,19 +7,19 @@ import { NewStaffUserSchema } from '../utils/user-forms.schemas'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { NewUserPage } from '../components/user-form'
 import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
-import { requireStaff } from '../utils/session.server'
+import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'New staff user · OSHC Back Office' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireStaff(request, 'user_management')
+  const actor = await requireAccess(request, findOshcRoles.access)
   const roles = await findOshcRoles({ actor })
   return { roles: roles.map((r) => ({ value: String(r.id), label: r.name })) }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, 'user_management')
+  const actor = await requireAccess(request, createOshcUser.access)
   const submission = parseWithZod(await readForm(request), { schema: NewStaffUserSchema })
   if (submission.status !== 'success') return replyInvalid(submission)
   let user: Awaited<ReturnType<typeof createOshcUser>>

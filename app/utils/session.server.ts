@@ -11,6 +11,7 @@ import {
 import { getDb } from '../../db/client'
 import { agencies } from '../../db/schema'
 import type { Actor, AgencyActor, StaffActor } from '../../domain/shared/actor'
+import type { Access } from '../../domain/shared/authorize'
 import { pathByStatus } from '../../domain/agencies/agencies.rules'
 import '../../temporal/ports'
 
@@ -49,22 +50,25 @@ export async function requireUser(request: Request) {
   return { actor: actor as StaffActor | AgencyActor, mustChangePassword }
 }
 
-/** Staff pages: signed-in staff holding `permission` (when given); a forced password change comes first. */
-export async function requireStaff(request: Request, permission?: string): Promise<StaffActor> {
-  const { actor, mustChangePassword } = await requireUser(request)
+type AnyOf = string | readonly string[] | undefined
+const lacksAll = (actor: StaffActor | AgencyActor, permission: AnyOf) => {
+  const anyOf = typeof permission === 'string' ? [permission] : (permission ?? [])
+  return anyOf.length > 0 && !anyOf.some((p) => actor.permissions.has(p))
+}
+
+type SignedIn = Awaited<ReturnType<typeof requireUser>>
+
+/** The staff side of a guard: a forced password change comes first, then the permission. */
+function staffOnly(request: Request, { actor, mustChangePassword }: SignedIn, permission: AnyOf) {
   if (actor.kind !== 'Oshc') throw forbidden()
   if (mustChangePassword && !new URL(request.url).pathname.startsWith('/change-password'))
     throw redirect('/change-password')
-  if (permission && !actor.permissions.has(permission)) throw forbidden()
+  if (lacksAll(actor, permission)) throw forbidden()
   return actor
 }
 
-/** Agency portal pages: the agency (or its user) with an active portal; otherwise its onboarding step. */
-export async function requireAgency(
-  request: Request,
-  permission?: string | readonly string[],
-): Promise<AgencyActor> {
-  const { actor, mustChangePassword } = await requireUser(request)
+/** The agency side of a guard: an active portal (else the onboarding step), then the permission. */
+async function agencyOnly(request: Request, { actor, mustChangePassword }: SignedIn, permission: AnyOf) {
   if (actor.kind === 'Oshc') throw forbidden()
   if (mustChangePassword && actor.kind === 'agency_user') throw redirect('/change-password')
   const [agency] = await getDb().select().from(agencies).where(eq(agencies.id, actor.agencyId))
@@ -73,9 +77,47 @@ export async function requireAgency(
     if (actor.kind === 'Agency') throw redirect(pathByStatus(agency))
     throw forbidden()
   }
-  const anyOf = typeof permission === 'string' ? [permission] : (permission ?? [])
-  if (anyOf.length && !anyOf.some((p) => actor.permissions.has(p))) throw forbidden()
+  if (lacksAll(actor, permission)) throw forbidden()
   return actor
+}
+
+/** Staff pages: signed-in staff holding `permission` (any of them, when given). */
+export async function requireStaff(request: Request, permission?: AnyOf): Promise<StaffActor> {
+  return staffOnly(request, await requireUser(request), permission)
+}
+
+/** Agency portal pages: the agency (or its user) with an active portal; otherwise its onboarding step. */
+export async function requireAgency(request: Request, permission?: AnyOf): Promise<AgencyActor> {
+  return agencyOnly(request, await requireUser(request), permission)
+}
+
+type Side = readonly string[] | true
+/** The actor a use case's access lets through: staff-only access gives a StaffActor, and so on. */
+type ActorFor<X extends Access> = X extends { staff: Side }
+  ? X extends { agency: Side }
+    ? StaffActor | AgencyActor
+    : StaffActor
+  : X extends { agency: Side }
+    ? AgencyActor
+    : StaffActor | AgencyActor
+
+/**
+ * The guard of a page that is one use case: reads who may call it from the use case
+ * (`requireAccess(request, findAgencies.access)`) instead of restating it. Staff-only access is
+ * `requireStaff`, agency-only is `requireAgency`; open to both, each side gets its own checks.
+ * A public use case still needs a signed-in person here (pages live inside a portal).
+ */
+export async function requireAccess<X extends Access>(request: Request, access: X): Promise<ActorFor<X>>
+export async function requireAccess(request: Request, access: Access): Promise<StaffActor | AgencyActor> {
+  const user = await requireUser(request)
+  if ('public' in access) return user.actor
+  const perms = (rule: readonly string[] | true) => (rule === true ? undefined : rule)
+  if (user.actor.kind === 'Oshc') {
+    if (!access.staff) throw forbidden()
+    return staffOnly(request, user, perms(access.staff))
+  }
+  if (!access.agency) throw forbidden()
+  return agencyOnly(request, user, perms(access.agency))
 }
 
 /** Agency finance pages: the agency side holding finance or purchase. */

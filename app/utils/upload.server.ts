@@ -1,6 +1,7 @@
 import type { Actor } from '../../domain/shared/actor'
 import { DomainError } from '../../domain/shared/errors'
-import { createUploadUrl, receiveUpload } from '../../domain/files/storage'
+import { createUploadUrl } from '../../domain/files/create-upload-url'
+import { receiveUpload } from '../../domain/files/storage'
 import { FILE_CONTENT_TYPES, FILE_TYPE_MSG, type FileContentType } from '../../domain/files/files.schemas'
 
 /**

@@ -1,20 +1,12 @@
-import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { agencies, files } from '../../db/schema'
+import { files } from '../../db/schema'
 import { isAgencySide, isStaff, type Actor } from '../shared/actor'
 import { clock } from '../shared/clock'
-import { conflict, forbidden, notFound, validation } from '../shared/errors'
-import { matchesContentType, sanitiseFilename, sniffContentType } from './files.rules'
-import {
-  FILE_CONTENT_TYPES,
-  FILE_SIZE_MSG,
-  MAX_FILE_SIZE,
-  type FileContentType,
-  type FileFolder,
-} from './files.schemas'
-import { DOWNLOAD_TTL_SECONDS, localStore, objectStore, UPLOAD_TTL_SECONDS } from './object-store'
-import { defineUseCase } from '../shared/authorize'
+import { conflict, notFound, validation } from '../shared/errors'
+import { matchesContentType, sniffContentType } from './files.rules'
+import { FILE_CONTENT_TYPES, FILE_SIZE_MSG, MAX_FILE_SIZE, type FileContentType } from './files.schemas'
+import { DOWNLOAD_TTL_SECONDS, localStore, objectStore } from './object-store'
 
 export type { ObjectStore } from './object-store'
 
@@ -23,13 +15,13 @@ type FileRow = typeof files.$inferSelect
 const isContentType = (v: string): v is FileContentType =>
   (FILE_CONTENT_TYPES as readonly string[]).includes(v)
 
-async function findFile(key: string): Promise<FileRow | undefined> {
+export async function findFile(key: string): Promise<FileRow | undefined> {
   const [row] = await getDb().select().from(files).where(eq(files.key, key))
   return row
 }
 
 /** Staff see every file; the agency side sees what it uploaded and what belongs to its agency. */
-function maySee(actor: Actor, row: FileRow): boolean {
+export function maySee(actor: Actor, row: FileRow): boolean {
   if (isStaff(actor)) return true
   if (isAgencySide(actor)) return row.uploaded_by === actor.identityId || row.agency_id === actor.agencyId
   return false
@@ -39,7 +31,7 @@ function maySee(actor: Actor, row: FileRow): boolean {
  * Whether the bytes are stored. Local uploads are marked when the app receives them; S3 uploads
  * bypass the app, so the first use checks the stored object's size and magic bytes and marks it.
  */
-async function isUploaded(row: FileRow): Promise<boolean> {
+export async function isUploaded(row: FileRow): Promise<boolean> {
   if (row.uploaded_at) return true
   const head = await objectStore().head(row.key)
   if (!head || head.size !== row.size || !isContentType(row.content_type)) return false
@@ -72,73 +64,6 @@ export async function assertFileUsable(key: string, actor: Actor, agencyId: numb
         (row.uploaded_by === actor.identityId || row.agency_id === agencyId)))
   if (!row || !allowed || !(await isUploaded(row))) throw validation('file_path', 'File not found')
 }
-
-/**
- * getUploadPresignedUrl and friends (any signed-in user): records the expected file and returns
- * a URL the client PUTs the bytes to within 15 minutes. The file belongs to the caller's agency
- * (agency side) or to `agencyId` when staff upload on an agency's behalf.
- */
-export const createUploadUrl = defineUseCase(
-  { staff: true, agency: true },
-  async function createUploadUrl(opts: {
-    actor: Actor
-    filename: string
-    content_type: FileContentType
-    size: number
-    folder: FileFolder
-    agencyId?: number
-  }): Promise<{ url: string; key: string }> {
-    const { actor } = opts
-    if (!isStaff(actor) && !isAgencySide(actor)) throw forbidden()
-    let agencyId: number | null = null
-    if (isAgencySide(actor)) {
-      agencyId = actor.agencyId
-    } else if (opts.agencyId !== undefined) {
-      const [agency] = await getDb()
-        .select({ id: agencies.id })
-        .from(agencies)
-        .where(eq(agencies.id, opts.agencyId))
-      if (!agency) throw notFound('Agency')
-      agencyId = agency.id
-    }
-    const key = `${opts.folder}/${randomUUID()}-${sanitiseFilename(opts.filename)}`
-    await getDb().insert(files).values({
-      key,
-      folder: opts.folder,
-      filename: opts.filename,
-      content_type: opts.content_type,
-      size: opts.size,
-      uploaded_by: actor.identityId,
-      agency_id: agencyId,
-    })
-    const url = await objectStore().uploadUrl({
-      key,
-      contentType: opts.content_type,
-      size: opts.size,
-      ttlSeconds: UPLOAD_TTL_SECONDS,
-    })
-    return { url, key }
-  },
-)
-
-/**
- * getDownloadPresignedUrl (any signed-in user): a 5-minute URL for an uploaded file the caller
- * may see. Unknown, not yet uploaded and other agencies' files are all NOT_FOUND (never 403).
- */
-export const createDownloadUrl = defineUseCase(
-  { staff: true, agency: true },
-  async function createDownloadUrl(opts: { actor: Actor; key: string }): Promise<{ url: string }> {
-    const row = await findFile(opts.key)
-    if (!row || !maySee(opts.actor, row) || !(await isUploaded(row))) throw notFound('File')
-    return {
-      url: await objectStore().downloadUrl({
-        key: row.key,
-        filename: row.filename,
-        ttlSeconds: DOWNLOAD_TTL_SECONDS,
-      }),
-    }
-  },
-)
 
 /**
  * The local store's PUT: checks the signature and expiry (403), then the Content-Type header

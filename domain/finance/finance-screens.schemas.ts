@@ -9,7 +9,8 @@ import {
 } from './finance.schemas'
 
 /**
- * The finance screens keep every list in one page: `tab` picks the list, and the lists' own
+ * The finance screens have one route per list (/staff/finance/<tab>, which passes its `tab` here;
+ * the export link passes `list`), and the lists' own
  * tabs travel as `status_tab` (outstanding policies, agency payments) and `invoice_tab`.
  * These parse a page URL (or its export link) into the input of one list; a bad value throws.
  */

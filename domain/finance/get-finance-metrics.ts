@@ -3,7 +3,7 @@ import { getDb } from '../../db/client'
 import { agencyBalances, commissions, invoices } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { fromCents } from '../shared/money'
-import { invoiceScope, invoiceTabWhere } from './find-invoices'
+import { invoiceScope, invoiceTabWhere } from './invoice-listing'
 import { defineUseCase } from '../shared/authorize'
 
 const bucket = (cond: SQL | undefined, amount: SQL) => ({

@@ -5,7 +5,7 @@ import { isAgencySide, type Actor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import { fromCents } from '../shared/money'
 import { assertFinanceReader } from './finance-guards'
-import { pendingApprovalSql, presentInvoice } from './find-invoices'
+import { pendingApprovalSql, presentInvoice } from './invoice-listing'
 import { defineUseCase } from '../shared/authorize'
 
 type LineItemRow = typeof invoiceLineItems.$inferSelect

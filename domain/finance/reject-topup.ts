@@ -4,11 +4,11 @@ import { agencyTopups, invoices } from '../../db/schema'
 import { actorLabel, type Actor } from '../shared/actor'
 import { recordAgencyHistory } from '../agencies/agency-history'
 import { conflict, notFound } from '../shared/errors'
-import { closeWorkflowTasks } from '../tasks/tasks'
+import { closeWorkflowTasks } from '../tasks/workflow-tasks'
 import { financeMails } from '../mail/finance-mails'
 import { assertFinanceStaff } from './finance-guards'
 import { mailAgency } from './agency-mail'
-import { presentTopup } from './find-topups'
+import { presentTopup } from './topup-listing'
 import { defineUseCase } from '../shared/authorize'
 
 /**

@@ -7,10 +7,10 @@ import { clock, isoDate } from '../shared/clock'
 import { assertAgencyAccess } from '../agencies/agency-access'
 import { recordAgencyHistory } from '../agencies/agency-history'
 import { assertFileUsable } from '../files/storage'
-import { syncWorkflowTasks } from '../tasks/tasks'
+import { syncWorkflowTasks } from '../tasks/workflow-tasks'
 import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from './invoices'
 import { BANK_DOCUMENT_REQUIRED, CARD_TOPUP_UNAVAILABLE, type TopUpRequest } from './finance.schemas'
-import { presentTopup } from './find-topups'
+import { presentTopup } from './topup-listing'
 import { defineUseCase } from '../shared/authorize'
 import { formatCents } from '../shared/format'
 
@@ -98,7 +98,7 @@ export const requestTopup = defineUseCase(
       audience: 'staff',
       subject: `Approve top-up of ${aud(amount)} for ${agency.full_company_name ?? agency.email}`,
       agencyId: agency.id,
-      link: '/staff/finance?tab=topups',
+      link: '/staff/finance/topups',
       dueAt: new Date(clock.now().getTime() + DAY_MS),
       amount,
     })

@@ -20,7 +20,7 @@ export const financeMails = {
   }),
   topupRejected: (amountCents: number, reason: string) => ({
     subject: 'Top-up rejected',
-    text: `Your top-up of ${aud(amountCents)} was rejected.\nReason: ${reason}\nYou can request a new top-up here: ${link('/agency/finance?tab=topups')}`,
+    text: `Your top-up of ${aud(amountCents)} was rejected.\nReason: ${reason}\nYou can request a new top-up here: ${link('/agency/finance/topups')}`,
   }),
 }
 

@@ -1,20 +1,26 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { getDb } from '../../db/client'
+import { getDb, type Db } from '../../db/client'
 import { agencies, paymentLinks, policies } from '../../db/schema'
 import { notFound } from '../shared/errors'
 import { sendMail } from '../mail/mailer'
 import { paymentMails } from '../mail/payment-mails'
 import type { PaymentLinkStatus } from './payments.rules'
 import { formatCents } from '../shared/format'
-import { clock } from '../shared/clock'
+import { clock, type Clock } from '../shared/clock'
+
+/** What the expiry steps touch; the worker passes its own, other callers get the shared ones. */
+export type PaymentLinkExpiryDeps = { db: Db; mail: typeof sendMail; clock: Clock }
+const defaults = (): PaymentLinkExpiryDeps => ({ db: getDb(), mail: sendMail, clock })
 
 /**
  * Reminder of a payment link (the expiry workflow, actor `workflow:payment-link-<id>`): mails the
  * agency (policy comms e-mail, else its e-mail) once, while the link is still ACTIVE. Claims the
  * reminder before sending so retries never mail twice; true when a mail went out.
  */
-export async function remindPaymentLink(linkId: number): Promise<boolean> {
-  const db = getDb()
+export async function remindPaymentLink(
+  linkId: number,
+  { db, mail, clock }: PaymentLinkExpiryDeps = defaults(),
+): Promise<boolean> {
   const [claimed] = await db
     .update(paymentLinks)
     .set({ reminded_at: clock.now() })
@@ -29,7 +35,7 @@ export async function remindPaymentLink(linkId: number): Promise<boolean> {
     .innerJoin(agencies, eq(agencies.id, policies.agency_id))
     .where(eq(policies.id, claimed.policy_id))
   try {
-    await sendMail({
+    await mail({
       to: p.policyEmail ?? p.email,
       ...paymentMails.paymentLinkReminder({
         policyRef: p.ref,
@@ -50,8 +56,10 @@ export async function remindPaymentLink(linkId: number): Promise<boolean> {
  * Expiry of a payment link (the expiry workflow): ACTIVE -> EXPIRED; a PAID link is never
  * expired. Idempotent: answers the status the link ends with.
  */
-export async function expirePaymentLink(linkId: number): Promise<PaymentLinkStatus> {
-  const db = getDb()
+export async function expirePaymentLink(
+  linkId: number,
+  { db }: Pick<PaymentLinkExpiryDeps, 'db'> = defaults(),
+): Promise<PaymentLinkStatus> {
   const [expired] = await db
     .update(paymentLinks)
     .set({ status: 'EXPIRED' })

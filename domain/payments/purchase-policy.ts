@@ -8,7 +8,7 @@ import { fromCents } from '../shared/money'
 import { assertFileUsable } from '../files/storage'
 import { lockPolicyFor, transitionPolicy } from '../policies/policy-history'
 import { postBalanceEntry, postBnplEntry } from '../finance/ledger'
-import { syncWorkflowTasks } from '../tasks/tasks'
+import { syncWorkflowTasks } from '../tasks/workflow-tasks'
 import { createCardCheckout } from './create-card-checkout'
 import { METHOD_LABELS, type PaymentMethod } from './payments.rules'
 import { assertMethodAvailable, assertPurchasable, assertPurchaser } from './purchase-guards'
@@ -159,7 +159,7 @@ export const purchasePolicy = defineUseCase(
         audience: 'staff',
         subject: `Verify bank payment for policy ${policy.ref}`,
         agencyId: agency.id,
-        link: '/staff/finance?tab=verification',
+        link: '/staff/finance/verification',
         dueAt: new Date(clock.now().getTime() + DAY_MS),
         amount: booking.premium,
       })

@@ -20,8 +20,11 @@ export function authorize(access: Access, actor: Actor): void {
   if (rule !== true && !rule.some((p) => actor.permissions.has(p))) throw forbidden()
 }
 
-export type UseCase<O, A extends unknown[], R> = ((opts: O, ...rest: A) => Promise<R>) & {
-  readonly access: Access
+export type UseCase<O, A extends unknown[], R, X extends Access = Access> = ((
+  opts: O,
+  ...rest: A
+) => Promise<R>) & {
+  readonly access: X
 }
 
 /**
@@ -29,10 +32,10 @@ export type UseCase<O, A extends unknown[], R> = ((opts: O, ...rest: A) => Promi
  * `opts.actor` against `access` before anything else runs; the endpoint table and the routes read
  * `.access` instead of restating it, so a new edge cannot forget the check.
  */
-export function defineUseCase<O extends { actor: Actor }, A extends unknown[], R>(
-  access: Access,
+export function defineUseCase<O extends { actor: Actor }, A extends unknown[], R, const X extends Access>(
+  access: X,
   fn: (opts: O, ...rest: A) => Promise<R>,
-): UseCase<O, A, R> {
+): UseCase<O, A, R, X> {
   const run = async (opts: O, ...rest: A) => {
     authorize(access, opts.actor)
     return fn(opts, ...rest)
@@ -42,10 +45,10 @@ export function defineUseCase<O extends { actor: Actor }, A extends unknown[], R
 }
 
 /** `defineUseCase` for a streamed list (an export): the check runs before the first row is read. */
-export function defineStream<O extends { actor: Actor }, A extends unknown[], T>(
-  access: Access,
+export function defineStream<O extends { actor: Actor }, A extends unknown[], T, const X extends Access>(
+  access: X,
   fn: (opts: O, ...rest: A) => AsyncGenerator<T>,
-): ((opts: O, ...rest: A) => AsyncGenerator<T>) & { readonly access: Access } {
+): ((opts: O, ...rest: A) => AsyncGenerator<T>) & { readonly access: X } {
   const run = async function* (opts: O, ...rest: A) {
     authorize(access, opts.actor)
     yield* fn(opts, ...rest)

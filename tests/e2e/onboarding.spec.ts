@@ -72,7 +72,7 @@ test('a new agency registers, is onboarded by staff through the inbox, and lands
   await expectAccessible(page)
   await shot(page, '03-inbox')
   await page.getByRole('link', { name: `Configure ${company}` }).click()
-  await expect(page).toHaveURL(new RegExp(`/staff/agencies/${agencyId}\\?tab=configuration`))
+  await expect(page).toHaveURL(new RegExp(`/staff/agencies/${agencyId}/configuration$`))
 
   await staffConfiguresAndSendsAgreement(page, agencyId)
   await signOut(page)
@@ -91,7 +91,7 @@ test('a new agency registers, is onboarded by staff through the inbox, and lands
 
   // 7. Staff activate the portal.
   await signIn(page, 'admin@oshc.local', 'Admin-Passw0rd!')
-  await page.goto(`/staff/agencies/${agencyId}?tab=overview`)
+  await page.goto(`/staff/agencies/${agencyId}`)
   await page.getByRole('button', { name: 'Activate portal' }).click()
   await expect(page.getByRole('button', { name: 'Deactivate portal' })).toBeVisible()
   await signOut(page)
@@ -166,7 +166,7 @@ async function staffConfiguresAndSendsAgreement(page: Page, agencyId: number) {
   await expect(page.getByText('Configured for this agency.').first()).toBeVisible()
   await shot(page, '05-configuration')
 
-  await page.goto(`/staff/agencies/${agencyId}?tab=agreement`)
+  await page.goto(`/staff/agencies/${agencyId}/agreement`)
   await page.getByLabel('Agreement file').setInputFiles({
     name: 'agreement.pdf',
     mimeType: 'application/pdf',

@@ -105,9 +105,13 @@ test('quote, sell by bank transfer, staff approve and issue the certificate, age
   await signIn(page, STAFF.email, STAFF.password)
   await page.goto('/staff/inbox')
   await expect(page.getByText(`Verify bank payment for policy ${ref}`)).toBeVisible()
-  await page.goto('/staff/finance?tab=verification')
+  await page.goto('/staff/finance/verification')
   await expectAccessible(page)
   await page.getByRole('button', { name: `Approve the payment of ${ref}` }).click()
+  await page
+    .getByRole('dialog', { name: `Approve the payment of ${ref}?` })
+    .getByRole('button', { name: 'Approve payment' })
+    .click()
   await expect(page.getByRole('button', { name: `Approve the payment of ${ref}` })).toHaveCount(0)
   expect(await query('SELECT status FROM policies WHERE id = $1', [policyId])).toEqual([
     { status: 'PAYMENT_APPROVED' },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { and, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import {
@@ -15,12 +16,18 @@ import {
 import { createAgency } from '../../db/seed/factories'
 import { receiveUpload } from '../../domain/files/storage'
 import { workflows } from '../../domain/shared/ports'
-import { agencyWithToken, api, lastMail, staffToken, staffWith } from '../setup/api'
+import { agencyUserWith, agencyWithToken, api, lastMail, staffToken, staffWith } from '../setup/api'
 import { startWorker } from '../setup/worker'
 import * as listPage from '../../app/routes/staff.agencies._index'
 import * as exportRoute from '../../app/routes/staff.agencies.export'
 import * as invitePage from '../../app/routes/staff.agencies.invite'
-import * as agencyPage from '../../app/routes/staff.agencies.$agencyId'
+import * as agencyLayout from '../../app/routes/staff.agencies.$agencyId'
+import * as overviewPage from '../../app/routes/staff.agencies.$agencyId._index'
+import * as configurationPage from '../../app/routes/staff.agencies.$agencyId.configuration'
+import * as agreementPage from '../../app/routes/staff.agencies.$agencyId.agreement'
+import * as historyPage from '../../app/routes/staff.agencies.$agencyId.history'
+import * as usersPage from '../../app/routes/staff.agencies.$agencyId.users'
+import { configureSchema } from '../../app/utils/agency-forms.schemas'
 
 const BASE = '/agencies/agency-management'
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n')
@@ -753,9 +760,9 @@ describe('staff screens (loaders and actions, as a browser without JavaScript po
 
   it('saves the configuration form with V2 errors under the inputs of the right insurer', async () => {
     const agency = await createAgency(getDb(), { status: 'CONFIGURATION_DONE', commission: { 1: '10.00' } })
-    const path = `/staff/agencies/${agency.id}?tab=configuration`
-    const page = await agencyPage.loader(args(get(path), { agencyId: String(agency.id) }))
-    const rows = page.configuration!.defaultValue.paymentBasedConfigs
+    const path = `/staff/agencies/${agency.id}/configuration`
+    const page = await configurationPage.loader(args(get(path), { agencyId: String(agency.id) }))
+    const rows = page.defaultValue.paymentBasedConfigs
     expect(rows).toHaveLength(6)
     expect(rows.filter((r) => r.configured === 'on').map((r) => r.insurance_provider_id)).toEqual(['1'])
     const target = rows.findIndex((r) => r.insurance_provider_id === '6')
@@ -782,29 +789,23 @@ describe('staff screens (loaders and actions, as a browser without JavaScript po
       return f
     }
     const params = { agencyId: String(agency.id) }
-    const invalid = reply(
-      await agencyPage.action(
-        args(
-          post(
-            path,
-            form((f) => {
-              f.set(`paymentBasedConfigs[${target}].configured`, 'on')
-              f.set(`paymentBasedConfigs[${target}].commission_rate`, '0')
-              f.set('buy_now_pay_later_amount', '')
-            }),
-          ),
-          params,
-        ),
-      ),
-    )
+    const wrong = () =>
+      form((f) => {
+        f.set(`paymentBasedConfigs[${target}].configured`, 'on')
+        f.set(`paymentBasedConfigs[${target}].commission_rate`, '0')
+        f.set('buy_now_pay_later_amount', '')
+      })
+    const invalid = reply(await configurationPage.action(args(post(path, wrong()), params)))
     expect(invalid.status).toBe(400)
     expect(invalid.error).toEqual({
       [`paymentBasedConfigs[${target}].commission_rate`]: ['Commission rate must be more than 0%'],
       buy_now_pay_later_amount: ['Buy Now Pay Later amount is required'],
     })
+    // The browser validates with the same schema, so it shows these errors before submitting.
+    expect(parseWithZod(wrong(), { schema: configureSchema(agency.id) }).reply().error).toEqual(invalid.error)
 
     const saved = reply(
-      await agencyPage.action(
+      await configurationPage.action(
         args(
           post(
             path,
@@ -823,7 +824,7 @@ describe('staff screens (loaders and actions, as a browser without JavaScript po
       ),
     )
     expect(saved.status).toBe(302)
-    expect(saved.location).toBe(`/staff/agencies/${agency.id}?tab=configuration`)
+    expect(saved.location).toBe(`/staff/agencies/${agency.id}/configuration`)
     const [config] = await getDb()
       .select()
       .from(agencyConfigurations)
@@ -862,11 +863,11 @@ describe('staff screens (loaders and actions, as a browser without JavaScript po
       can_buy_insurance_provider_id: '6',
     }
     const badRule = reply(
-      await agencyPage.action(args(post(path, { ...rule, should_buy_quantity: '0' }), params)),
+      await configurationPage.action(args(post(path, { ...rule, should_buy_quantity: '0' }), params)),
     )
     expect(badRule.status).toBe(400)
     expect(badRule.error.should_buy_quantity).toEqual(['must be at least 1'])
-    expect(reply(await agencyPage.action(args(post(path, rule), params))).status).toBe(302)
+    expect(reply(await configurationPage.action(args(post(path, rule), params))).status).toBe(302)
     const [added] = await getDb().select().from(purchaseRules).where(eq(purchaseRules.agency_id, agency.id))
     expect(added).toMatchObject({
       should_buy_quantity: 2,
@@ -879,7 +880,7 @@ describe('staff screens (loaders and actions, as a browser without JavaScript po
       .where(eq(agencyBalances.agency_id, agency.id))
     expect(balanceAfterRule.buy_now_pay_later_amount).toBe(25000)
     const del = reply(
-      await agencyPage.action(
+      await configurationPage.action(
         args(post(path, { intent: 'delete-rule', purchase_rule_id: String(added.id) }), params),
       ),
     )
@@ -894,31 +895,27 @@ describe('staff screens (loaders and actions, as a browser without JavaScript po
     const params = { agencyId: String(agency.id) }
     const path = `/staff/agencies/${agency.id}`
 
-    const early = reply(
-      await agencyPage.action(args(post(path, { intent: 'activate', tab: 'overview' }), params)),
-    )
+    const early = reply(await overviewPage.action(args(post(path, { intent: 'activate' }), params)))
     expect(early.status).toBe(400)
     expect(early.error['']).toEqual([
       'Give a reason: moving the agency from CONFIGURATION_DONE to PORTAL_ACTIVATED overrides its onboarding steps',
     ])
 
     const admission = reply(
-      await agencyPage.action(args(post(path, { intent: 'your-admission', active: 'true' }), params)),
+      await overviewPage.action(args(post(path, { intent: 'your-admission', active: 'true' }), params)),
     )
-    expect(admission.location).toBe(`${path}?tab=overview`)
+    expect(admission.location).toBe(path)
     expect((await agencyRow(agency.id)).is_yourAdmission_active).toBe(true)
-    reply(await agencyPage.action(args(post(path, { intent: 'card-surcharge', enabled: 'true' }), params)))
+    reply(await overviewPage.action(args(post(path, { intent: 'card-surcharge', enabled: 'true' }), params)))
     expect((await agencyRow(agency.id)).is_card_surcharge_enabled).toBe(true)
 
-    const reset = reply(
-      await agencyPage.action(args(post(path, { intent: 'password-reset', tab: 'overview' }), params)),
-    )
+    const reset = reply(await overviewPage.action(args(post(path, { intent: 'password-reset' }), params)))
     expect(reset.status).toBe(302)
     expect((await lastMail(agency.email)).subject).toBe('Reset your password')
 
     const noFile = new FormData()
     noFile.set('intent', 'upload-unsigned')
-    const missing = reply(await agencyPage.action(args(post(path, noFile), params)))
+    const missing = reply(await agreementPage.action(args(post(`${path}/agreement`, noFile), params)))
     expect(missing.status).toBe(400)
     expect(missing.error.unsigned_agreement).toEqual(['Choose a file to upload'])
 
@@ -926,9 +923,9 @@ describe('staff screens (loaders and actions, as a browser without JavaScript po
     upload.set('intent', 'upload-unsigned')
     upload.set('agreement_id', 'AGR-SCREEN-1')
     upload.set('unsigned_agreement', new File([PDF], 'screen-agreement.pdf', { type: 'application/pdf' }))
-    const uploaded = reply(await agencyPage.action(args(post(path, upload), params)))
+    const uploaded = reply(await agreementPage.action(args(post(`${path}/agreement`, upload), params)))
     expect(uploaded.status).toBe(302)
-    expect(uploaded.location).toBe(`${path}?tab=agreement`)
+    expect(uploaded.location).toBe(`${path}/agreement`)
     const [doc] = await getDb().select().from(agencyDocuments).where(eq(agencyDocuments.agency_id, agency.id))
     expect(doc).toMatchObject({
       agreement_id: 'AGR-SCREEN-1',
@@ -936,10 +933,10 @@ describe('staff screens (loaders and actions, as a browser without JavaScript po
       is_unsigned_agreement_sent: false,
     })
 
-    const view = await agencyPage.loader(args(get(`${path}?tab=agreement`), params))
+    const view = await agreementPage.loader(args(get(`${path}/agreement`), params))
     expect(view.document?.unsignedAgreementUrl).toMatch(/\/files\/download\//)
-    const history = await agencyPage.loader(args(get(`${path}?tab=history`), params))
-    expect(history.history?.map((h) => h.title)).toEqual(
+    const history = await historyPage.loader(args(get(`${path}/history`), params))
+    expect(history.history.map((h) => h.title)).toEqual(
       expect.arrayContaining([
         'Created by the demo data: Configured',
         'Unsigned agreement uploaded',
@@ -951,14 +948,14 @@ describe('staff screens (loaders and actions, as a browser without JavaScript po
     const signed = new FormData()
     signed.set('intent', 'upload-signed')
     signed.set('signed_agreement', new File([PDF], 'signed.pdf', { type: 'application/pdf' }))
-    const tooEarly = reply(await agencyPage.action(args(post(path, signed), params)))
+    const tooEarly = reply(await agreementPage.action(args(post(`${path}/agreement`, signed), params)))
     expect(tooEarly.status).toBe(409)
     expect(tooEarly.error['']?.[0]).toMatch(/after the agreement is sent/)
 
     expect(
-      (await thrown(agencyPage.loader(args(get('/staff/agencies/999999'), { agencyId: '999999' })))).status,
+      (await thrown(agencyLayout.loader(args(get('/staff/agencies/999999'), { agencyId: '999999' })))).status,
     ).toBe(404)
-    expect((await thrown(agencyPage.action(args(post(path, { intent: 'nonsense' }), params)))).status).toBe(
+    expect((await thrown(overviewPage.action(args(post(path, { intent: 'nonsense' }), params)))).status).toBe(
       400,
     )
   })
@@ -968,22 +965,22 @@ describe('staff screens (loaders and actions, as a browser without JavaScript po
     const params = { agencyId: String(agency.id) }
     const path = `/staff/agencies/${agency.id}`
     const desk = await staffWith(['agency_management'])
-    const view = await agencyPage.loader(args(get(path, desk), params))
+    const view = await overviewPage.loader(args(get(path, desk), params))
     expect(view.canFinance).toBe(false)
     const refused = await thrown(
-      agencyPage.action(args(post(path, { intent: 'card-surcharge', enabled: 'true' }, desk), params)),
+      overviewPage.action(args(post(path, { intent: 'card-surcharge', enabled: 'true' }, desk), params)),
     )
     expect(refused.status).toBe(403)
     expect((await agencyRow(agency.id)).is_card_surcharge_enabled).toBe(false)
     // The desk may still deactivate the portal.
     const off = reply(
-      await agencyPage.action(args(post(path, { intent: 'deactivate', tab: 'agreement' }, desk), params)),
+      await agreementPage.action(args(post(`${path}/agreement`, { intent: 'deactivate' }, desk), params)),
     )
-    expect(off.location).toBe(`${path}?tab=agreement`)
+    expect(off.location).toBe(`${path}/agreement`)
     expect((await agencyRow(agency.id)).status).toBe('PORTAL_DEACTIVATED')
 
     const finance = await staffWith(['finance'])
-    expect((await thrown(agencyPage.loader(args(get(path, finance), params)))).status).toBe(403)
+    expect((await thrown(agencyLayout.loader(args(get(path, finance), params)))).status).toBe(403)
     expect((await thrown(listPage.loader(args(get('/staff/agencies', finance))))).status).toBe(403)
     expect(
       (
@@ -999,6 +996,51 @@ describe('staff screens (loaders and actions, as a browser without JavaScript po
       headers: { cookie: `oshc_session=${staff}`, origin: 'https://evil.example' },
       body: new URLSearchParams({ intent: 'deactivate' }),
     })
-    expect((await thrown(agencyPage.action(args(crossSite, params)))).status).toBe(403)
+    expect((await thrown(overviewPage.action(args(crossSite, params)))).status).toBe(403)
+  })
+
+  it('sends the old ?tab= addresses to the nested tab routes', async () => {
+    const agency = await createAgency(getDb(), { status: 'CONFIGURATION_DONE' })
+    const params = { agencyId: String(agency.id) }
+    const path = `/staff/agencies/${agency.id}`
+    const moved = async (query: string) =>
+      (await thrown(agencyLayout.loader(args(get(`${path}${query}`), params)))).headers.get('location')
+    expect(await moved('?tab=configuration')).toBe(`${path}/configuration`)
+    expect(await moved('?tab=agreement')).toBe(`${path}/agreement`)
+    expect(await moved('?tab=overview')).toBe(path)
+    expect(await moved('?tab=nonsense')).toBe(path)
+    const frame = await agencyLayout.loader(args(get(path), params))
+    expect(frame.agency).toMatchObject({ id: agency.id, status: 'CONFIGURATION_DONE' })
+  })
+
+  it('guards every tab loader and action itself, not only through the layout', async () => {
+    const agency = await createAgency(getDb(), { status: 'CONFIGURATION_DONE' })
+    const params = { agencyId: String(agency.id) }
+    const path = `/staff/agencies/${agency.id}`
+    const finance = await staffWith(['finance'])
+    const loaders = [overviewPage, configurationPage, agreementPage, historyPage, usersPage]
+    for (const page of loaders) {
+      expect((await thrown(page.loader(args(get(path, finance), params)))).status).toBe(403)
+      const anonymous = await thrown(page.loader(args(new Request(`${ORIGIN}${path}`), params)))
+      expect(anonymous.headers.get('location')).toMatch(/^\/login/)
+    }
+    for (const page of [overviewPage, configurationPage, agreementPage]) {
+      const refused = await thrown(page.action(args(post(path, { intent: 'deactivate' }, finance), params)))
+      expect(refused.status).toBe(403)
+    }
+    expect((await agencyRow(agency.id)).status).toBe('CONFIGURATION_DONE')
+  })
+
+  it("lists the agency's users on the users tab for staff with user management", async () => {
+    const agency = await createAgency(getDb(), { status: 'PORTAL_ACTIVATED' })
+    await agencyUserWith(agency.id, ['quote'])
+    const params = { agencyId: String(agency.id) }
+    const path = `/staff/agencies/${agency.id}/users`
+    const page = await usersPage.loader(args(get(path), params))
+    expect(page.users.map((u) => `${u.first_name} ${u.last_name}`)).toEqual(['Ada Agent'])
+    expect((await agencyLayout.loader(args(get(path), params))).canSeeUsers).toBe(true)
+    const desk = await staffWith(['agency_management'])
+    expect((await thrown(usersPage.loader(args(get(path, desk), params)))).status).toBe(403)
+    expect((await agencyLayout.loader(args(get(path, desk), params))).canSeeUsers).toBe(false)
   })
 })

@@ -15,7 +15,7 @@ import {
 } from '../../temporal/contracts/agency-onboarding.contract'
 import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
 import { startWorker } from '../setup/worker'
-import * as agencyPage from '../../app/routes/staff.agencies.$agencyId'
+import * as agencyPage from '../../app/routes/staff.agencies.$agencyId._index'
 
 const BASE = '/agencies/agency-management'
 const STAFF_LABEL = 'Oshc:admin@oshc.local'

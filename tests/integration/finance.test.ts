@@ -15,7 +15,7 @@ import {
   tasks,
 } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
-import { syncWorkflowTasks } from '../../domain/tasks/tasks'
+import { syncWorkflowTasks } from '../../domain/tasks/workflow-tasks'
 import { ADMIN, agencyWithToken, api, lastMail, login, staffToken, tempPasswordFrom } from '../setup/api'
 
 const OSHC = '/oshc/finance-management'
@@ -69,7 +69,7 @@ async function purchased(
     audience: 'staff',
     subject: `Verify bank payment for policy ${policy.ref}`,
     agencyId,
-    link: '/staff/finance?tab=verification',
+    link: '/staff/finance/verification',
     dueAt: new Date(Date.now() + 86_400_000),
     amount: policy.premium,
   })
@@ -618,5 +618,96 @@ describe('invoices', () => {
       other.id,
     )
     expect((await api('GET', `${PAY}/invoice/getAllInvoices`, { token: quoteOnlyStaff })).status).toBe(403)
+  })
+})
+
+describe('finance screens: one route per tab (loaders and actions, as a browser posts them)', () => {
+  const ORIGIN = 'http://test.local'
+  const get = (path: string, token: string) =>
+    new Request(`${ORIGIN}${path}`, { headers: { cookie: `oshc_session=${token}` } })
+  const post = (path: string, form: Record<string, string>, token: string) =>
+    new Request(`${ORIGIN}${path}`, {
+      method: 'POST',
+      headers: { cookie: `oshc_session=${token}`, origin: ORIGIN },
+      body: new URLSearchParams(form),
+    })
+  const args = (request: Request) => ({ request, params: {}, context: {} })
+  /** Where a loader or action sends the browser (it throws or returns the redirect). */
+  async function locationOf(run: () => Promise<unknown>) {
+    const r = await run().catch((thrown: unknown) => thrown)
+    expect(r).toBeInstanceOf(Response)
+    return { status: (r as Response).status, location: (r as Response).headers.get('location') }
+  }
+
+  it('sends the old ?tab= addresses (and the bare page) to the tab routes, keeping the filters', async () => {
+    const staffIndex = await import('../../app/routes/staff.finance._index')
+    const agencyIndex = await import('../../app/routes/agency.finance._index')
+    const { token } = await agencyWithToken()
+    expect(
+      await locationOf(() =>
+        staffIndex.loader(args(get('/staff/finance?tab=topups&status=REQUESTED', admin))),
+      ),
+    ).toEqual({ status: 302, location: '/staff/finance/topups?status=REQUESTED' })
+    expect(await locationOf(() => staffIndex.loader(args(get('/staff/finance', admin))))).toEqual({
+      status: 302,
+      location: '/staff/finance/verification',
+    })
+    expect(
+      await locationOf(() =>
+        agencyIndex.loader(args(get('/agency/finance?tab=payments&status_tab=All', token))),
+      ),
+    ).toEqual({ status: 302, location: '/agency/finance/payments?status_tab=All' })
+    expect(
+      await locationOf(() => agencyIndex.loader(args(get('/agency/finance?tab=nonsense', token)))),
+    ).toEqual({ status: 302, location: '/agency/finance/overview' })
+  })
+
+  it('each tab guards itself: an agency is refused by the staff tab loader and action', async () => {
+    const verification = await import('../../app/routes/staff.finance.verification')
+    const topups = await import('../../app/routes/staff.finance.topups')
+    const { token } = await agencyWithToken()
+    for (const run of [
+      () => verification.loader(args(get('/staff/finance/verification', token))),
+      () => topups.action(args(post('/staff/finance/topups', { intent: 'approve-topup:1' }, token))),
+    ]) {
+      const r = await run().catch((thrown: unknown) => thrown)
+      expect((r as Response).status).toBe(403)
+    }
+  })
+
+  it('the verification tab lists a waiting payment and its action approves it, back to the tab', async () => {
+    const verification = await import('../../app/routes/staff.finance.verification')
+    const { agency } = await agencyWithToken()
+    const { policy } = await purchased(agency.id)
+    const page = await verification.loader(
+      args(get(`/staff/finance/verification?search=${policy.ref}`, admin)),
+    )
+    expect(page.rows.map((r) => r.ref)).toEqual([policy.ref])
+    expect(
+      await locationOf(() =>
+        verification.action(
+          args(
+            post(
+              `/staff/finance/verification?search=${policy.ref}`,
+              { intent: `approve-payment:${policy.id}` },
+              admin,
+            ),
+          ),
+        ),
+      ),
+    ).toEqual({ status: 302, location: `/staff/finance/verification?search=${policy.ref}` })
+    expect((await policyRow(policy.id)).status).toBe('PAYMENT_APPROVED')
+  })
+
+  it('the agency tabs load their own lists; the summary is the layout’s', async () => {
+    const layout = await import('../../app/routes/agency.finance')
+    const payments = await import('../../app/routes/agency.finance.payments')
+    const { agency, token } = await agencyWithToken()
+    const { policy } = await createPolicy(getDb(), { agencyId: agency.id, status: 'INITIATED' })
+    const summary = await layout.loader(args(get('/agency/finance/payments', token)))
+    expect(summary.balance).toBeDefined()
+    const list = await payments.loader(args(get('/agency/finance/payments?status_tab=All', token)))
+    expect(list.statusTab).toBe('All')
+    expect(list.rows.map((r) => r.id)).toContain(policy.id)
   })
 })

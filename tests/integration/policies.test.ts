@@ -1452,6 +1452,18 @@ describe('screens (route modules, as Remix calls them)', () => {
       ),
     )
     expect(rows.rows.map((r: any) => r.id)).toContain(policy.id)
+    // Archiving asks in the browser first; the form still posts the same fields.
+    const archived = await call(() =>
+      route.action({
+        request: req(`/staff/policies/${policy.id}`, staff, {
+          form: { intent: 'archive', is_archived: 'true' },
+        }),
+        params,
+        context: {},
+      }),
+    )
+    expect(location(archived)).toBe(`/staff/policies/${policy.id}`)
+    expect((await policyRow(policy.id)).is_archived).toBe(true)
   })
 
   it('seeds the demo agency policies once', async () => {

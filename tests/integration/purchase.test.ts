@@ -170,7 +170,7 @@ describe('purchasePolicy', () => {
       audience: 'staff',
       subject: `Verify bank payment for policy ${policy.ref}`,
       agency_id: agency.id,
-      link: '/staff/finance?tab=verification',
+      link: '/staff/finance/verification',
       amount: policy.premium,
       closed_at: null,
     })

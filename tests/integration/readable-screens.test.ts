@@ -5,7 +5,7 @@ import { files, policyCertificates, policyHistories, tasks } from '../../db/sche
 import { createAgency, createPolicy } from '../../db/seed/factories'
 import { withActorNames } from '../../domain/shared/actor-names'
 import { STAFF_TASK_KINDS } from '../../domain/shared/labels'
-import { syncWorkflowTasks } from '../../domain/tasks/tasks'
+import { syncWorkflowTasks } from '../../domain/tasks/workflow-tasks'
 import * as homePage from '../../app/routes/agency._index'
 import * as inboxPage from '../../app/routes/staff.inbox'
 import * as payPage from '../../app/routes/agency.policies.$policyId.pay'
@@ -40,7 +40,7 @@ describe('the staff inbox', () => {
       audience: 'staff',
       subject: `Approve top-up ${id}`,
       agencyId: agency.id,
-      link: '/staff/finance?tab=topups',
+      link: '/staff/finance/topups',
       dueAt: new Date(Date.now() - 2 * HOUR - 60_000),
     })
     const [task] = await getDb().select().from(tasks).where(eq(tasks.workflow_id, id))

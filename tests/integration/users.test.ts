@@ -261,6 +261,25 @@ describe('provider staff users', () => {
     expect(missing.status).toBe(404)
   })
 
+  it('the staff user page still disables a user as a browser posts it (the question is asked client-side)', async () => {
+    const { user } = await staffUser()
+    const route = await import('../../app/routes/staff.users.$userId')
+    const request = new Request(`http://test.local/staff/users/${user.id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ intent: 'status', status: 'DISABLED' }),
+    })
+    let answer: unknown
+    try {
+      answer = await route.action({ request, params: { userId: String(user.id) }, context: {} })
+    } catch (thrown) {
+      answer = thrown
+    }
+    expect((answer as Response).headers.get('location')).toBe(`/staff/users/${user.id}`)
+    const read = await api('GET', `${OSHC}/getOshcUserById`, { token: admin, query: { id: String(user.id) } })
+    expect(read.body.data.status).toBe('DISABLED')
+  })
+
   it('disabling a user blocks their next call; nobody disables themselves', async () => {
     const { user, token } = await staffUser()
     expect((await api('GET', '/authentication/getAgencyAgencyUserAndOshcUserData', { token })).status).toBe(

@@ -68,7 +68,7 @@ describe('NexPay webhook', () => {
         audience: 'staff',
         subject: 'Verify',
         agency_id: policy.agency_id,
-        link: '/staff/finance?tab=verification',
+        link: '/staff/finance/verification',
       })
     const raw = delivery(`np-${policy.id}`, policy.ref, 'paid')
     const r = await deliver(raw, sign(raw))

@@ -1,6 +1,7 @@
 import { inject } from 'vitest'
 import { Runtime, DefaultLogger } from '@temporalio/worker'
 import { createWorker } from '../../workers/worker'
+import { realActivityDeps } from '../../workers/activities/deps'
 
 let runtimeInstalled = false
 
@@ -10,9 +11,10 @@ export async function startWorker() {
     Runtime.install({ logger: new DefaultLogger('ERROR', () => {}) })
     runtimeInstalled = true
   }
-  const { worker, connection } = await createWorker({
-    workflowBundle: { codePath: inject('workflowBundlePath') },
-  })
+  const { worker, connection } = await createWorker(
+    { workflowBundle: { codePath: inject('workflowBundlePath') } },
+    realActivityDeps(),
+  )
   const running = worker.run()
   return async () => {
     worker.shutdown()

@@ -15,6 +15,7 @@ import {
   onboardingStateQuery,
 } from '../../temporal/contracts/agency-onboarding.contract'
 import { createOnboardingActivities } from '../../workers/activities/agency-onboarding.activities'
+import { realActivityDeps } from '../../workers/activities/deps'
 import { startWorker } from '../setup/worker'
 
 const durations = { verify: '2s', details: '2s', agreement: '2s', staff: '2s' }
@@ -146,7 +147,7 @@ describe('agencyOnboarding workflow (real Temporal dev server)', () => {
 
   it('a reminder activity run twice with the same key (a retry) sends one mail', async () => {
     const agency = await createAgency(getDb(), { status: 'AGREEMENT_SENT' })
-    const { remindOnboarding } = createOnboardingActivities()
+    const { remindOnboarding } = createOnboardingActivities(realActivityDeps())
     const key = `${agencyOnboardingWorkflowId(agency.id)}/run-1/reminder-1`
     const reminders = async () =>
       (await findOutbox(agency.email)).filter((m) => m.subject.startsWith('Reminder'))

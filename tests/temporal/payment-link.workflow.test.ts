@@ -14,6 +14,9 @@ import type { Actor } from '../../domain/shared/actor'
 import { temporalClient } from '../../temporal/client'
 import { paymentLinkStateQuery, paymentLinkWorkflowId } from '../../temporal/contracts/payment-link.contract'
 import { startWorker } from '../setup/worker'
+import { createPaymentLinkActivities } from '../../workers/activities/payment-link.activities'
+import { realActivityDeps } from '../../workers/activities/deps'
+import type { sendMail } from '../../domain/mail/mailer'
 
 // A short reminder window: read by the port when it starts each workflow (config is read lazily).
 process.env.PAYMENT_LINK_REMINDER_SECONDS = '4'
@@ -151,5 +154,33 @@ describe('paymentLinkExpiry workflow (real Temporal dev server)', () => {
     )
     const row = await linkRow(link.id)
     expect(row.status).toBe('PAID')
+  })
+
+  it('the activities run on the dependencies the worker gives them (clock and mailer)', async () => {
+    const { actor, email, agencyId } = await agencyActor()
+    const { policy } = await createPolicy(getDb(), { agencyId, status: 'INITIATED' })
+    // An hour-long link: its workflow will not remind or expire it during this test.
+    const link = await createPaymentLink({ actor, policyId: policy.id, currency: 'AUD', expiresInHours: 1 })
+    const at = new Date('2026-01-02T03:04:05.000Z')
+    const sent: Parameters<typeof sendMail>[0][] = []
+    const activities = createPaymentLinkActivities({
+      ...realActivityDeps(),
+      clock: { now: () => at },
+      mail: async (mail) => {
+        sent.push(mail)
+        return true
+      },
+    })
+    expect(await activities.remindPaymentLink(link.id)).toBe(true)
+    // The claim is stamped by the given clock and the mail goes through the given mailer only.
+    expect((await linkRow(link.id)).reminded_at).toEqual(at)
+    expect(sent.map((m) => [m.to, m.subject])).toEqual([
+      [email, `Reminder: the payment link for policy ${policy.ref} expires soon`],
+    ])
+    expect((await findOutbox(email)).filter((m) => m.subject.startsWith('Reminder'))).toHaveLength(0)
+    // A retry finds the claim and sends nothing.
+    expect(await activities.remindPaymentLink(link.id)).toBe(false)
+    expect(sent).toHaveLength(1)
+    expect(await activities.expirePaymentLink(link.id)).toBe('EXPIRED')
   })
 })

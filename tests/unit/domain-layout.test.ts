@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest'
 
 /**
  * The domain's file layout (CONVENTIONS.md, "the shape"): a use case is found by its name. No
- * grab-bag `*.shared.ts` modules (helpers live in modules named for what they hold), and in
- * domain/agencies every use case has its own file, named after it, in a sub-area folder.
+ * grab-bag `*.shared.ts` modules (helpers live in modules named for what they hold), every use
+ * case in every area has its own file, named after it, and in domain/agencies (an area with many)
+ * that file sits in a sub-area folder.
  */
 
 const domain = path.resolve(__dirname, '../../domain')
@@ -25,24 +26,38 @@ describe('domain layout', () => {
     expect(shared).toEqual([])
   })
 
-  it('gives every agency use case its own file, named after it, in a sub-area folder', async () => {
-    const agencies = path.join(domain, 'agencies')
-    const misplaced: string[] = []
-    let useCases = 0
-    for (const f of walk(agencies)) {
+  /** Every use case (an export carrying `access`) with the file that declares it. */
+  async function useCasesIn(dir: string) {
+    const found: { file: string; names: string[] }[] = []
+    for (const f of walk(dir)) {
       const exports = (await import(f)) as Record<string, unknown>
       const names = Object.entries(exports)
         .filter(([, v]) => typeof v === 'function' && 'access' in (v as object))
         .map(([name]) => name)
-      useCases += names.length
-      const file = path.relative(agencies, f)
-      if (names.length > 1) misplaced.push(`${file} holds ${names.join(', ')}`)
-      for (const name of names) {
-        if (path.basename(f, '.ts') !== kebab(name)) misplaced.push(`${file} holds ${name}`)
-        if (path.dirname(f) === agencies) misplaced.push(`${file} (${name}) is not in a sub-area folder`)
-      }
+      found.push({ file: f, names })
     }
-    expect(useCases).toBeGreaterThanOrEqual(30)
+    return found
+  }
+
+  it('gives every use case of every area its own file, named after it', async () => {
+    const misplaced: string[] = []
+    let useCases = 0
+    for (const { file, names } of await useCasesIn(domain)) {
+      useCases += names.length
+      const rel = path.relative(domain, file)
+      if (names.length > 1) misplaced.push(`${rel} holds ${names.join(', ')}`)
+      for (const name of names)
+        if (path.basename(file, '.ts') !== kebab(name)) misplaced.push(`${rel} holds ${name}`)
+    }
+    expect(useCases).toBeGreaterThanOrEqual(140)
     expect(misplaced).toEqual([])
+  })
+
+  it('puts every agency use case in a sub-area folder', async () => {
+    const agencies = path.join(domain, 'agencies')
+    const loose = (await useCasesIn(agencies))
+      .filter(({ file, names }) => names.length && path.dirname(file) === agencies)
+      .map(({ file, names }) => `${path.relative(agencies, file)} (${names.join(', ')})`)
+    expect(loose).toEqual([])
   })
 })

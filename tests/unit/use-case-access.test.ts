@@ -54,6 +54,12 @@ const INTERNAL = new Set([
   'runStep',
   'moveStatus',
   'completeConfigurationStep',
+  // Helpers of one area's reads (listing modules), called only inside a use case that checked.
+  'maySee',
+  'agencyFor',
+  'scope',
+  'filters',
+  'checkScope',
 ])
 
 type Fn = ((...args: unknown[]) => unknown) & { access?: Access }

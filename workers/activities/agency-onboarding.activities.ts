@@ -7,6 +7,7 @@ import { applyOnboardingDecision } from '../../domain/agencies/onboarding-workfl
 import { getOnboardingSnapshot } from '../../domain/agencies/onboarding-workflow/get-onboarding-snapshot'
 import { remindOnboarding } from '../../domain/agencies/onboarding-workflow/remind-onboarding'
 import { syncOnboardingTasks } from '../../domain/agencies/onboarding-workflow/sync-onboarding-tasks'
+import type { ActivityDeps } from './deps'
 import { nonRetryable } from './errors'
 
 /**
@@ -18,14 +19,19 @@ async function stillIn(agencyId: number, phase: OnboardingPhase) {
   return phaseOf(await getOnboardingSnapshot(agencyId)) === phase
 }
 
-/** Onboarding activities over the domain layer; each is safe to retry. */
-export function createOnboardingActivities(): OnboardingActivities {
+/**
+ * Onboarding activities over the domain layer; each is safe to retry. Task due dates are read from
+ * `deps.clock`; the onboarding use cases below still open their own database and mail handles
+ * (the shared pool and transport, the same ones `deps` holds), as threading them through every
+ * onboarding step would be a large change for no behaviour.
+ */
+export function createOnboardingActivities(deps: ActivityDeps): OnboardingActivities {
   return {
     loadOnboardingSnapshot: (agencyId) => nonRetryable(() => getOnboardingSnapshot(agencyId)),
     applyOnboardingDecision: (input) => nonRetryable(() => applyOnboardingDecision(input)),
     syncOnboardingTasks: (input) =>
       nonRetryable(async () => {
-        if (await stillIn(input.agencyId, input.phase)) await syncOnboardingTasks(input)
+        if (await stillIn(input.agencyId, input.phase)) await syncOnboardingTasks(input, deps.clock)
       }),
     remindOnboarding: (input) =>
       nonRetryable(async () => {

@@ -1,7 +1,8 @@
 import { createOnboardingActivities } from './agency-onboarding.activities'
+import type { ActivityDeps } from './deps'
 import { createPaymentLinkActivities } from './payment-link.activities'
 
-/** Every activity the worker registers. */
-export function createActivities() {
-  return { ...createOnboardingActivities(), ...createPaymentLinkActivities() }
+/** Every activity the worker registers, built over one set of dependencies. */
+export function createActivities(deps: ActivityDeps) {
+  return { ...createOnboardingActivities(deps), ...createPaymentLinkActivities(deps) }
 }

@@ -1,11 +1,15 @@
 import type { PaymentLinkActivities } from '../../temporal/contracts/payment-link.contract'
 import { expirePaymentLink, remindPaymentLink } from '../../domain/payments/payment-link-expiry'
+import type { ActivityDeps } from './deps'
 import { nonRetryable } from './errors'
 
-/** Payment-link activities over the domain layer; each checks the database, so retries are safe. */
-export function createPaymentLinkActivities(): PaymentLinkActivities {
+/**
+ * Payment-link activities over the domain layer; each checks the database, so retries are safe.
+ * The expiry steps run entirely on `deps` (their database, mailer and clock).
+ */
+export function createPaymentLinkActivities(deps: ActivityDeps): PaymentLinkActivities {
   return {
-    remindPaymentLink: (linkId) => nonRetryable(() => remindPaymentLink(linkId)),
-    expirePaymentLink: (linkId) => nonRetryable(() => expirePaymentLink(linkId)),
+    remindPaymentLink: (linkId) => nonRetryable(() => remindPaymentLink(linkId, deps)),
+    expirePaymentLink: (linkId) => nonRetryable(() => expirePaymentLink(linkId, deps)),
   }
 }

@@ -1,6 +1,6 @@
-import { syncWorkflowTasks, type WantedTask } from '../../tasks/tasks'
+import { syncWorkflowTasks, type WantedTask } from '../../tasks/workflow-tasks'
 import type { OnboardingPhase } from '../onboarding.rules'
-import { clock } from '../../shared/clock'
+import { clock as wallClock, type Clock } from '../../shared/clock'
 import { agencyName } from './agency-contact'
 
 /** The inbox task each phase opens (none while the agency cannot sign in yet). */
@@ -14,7 +14,7 @@ function taskFor(
     audience: 'staff',
     subject,
     agencyId: agency.id,
-    link: `/staff/agencies/${agency.id}?tab=${tab}`,
+    link: `/staff/agencies/${agency.id}/${tab}`,
     dueAt,
   })
   switch (phase) {
@@ -47,12 +47,15 @@ function taskFor(
   }
 }
 
-export async function syncOnboardingTasks(input: {
-  agencyId: number
-  phase: OnboardingPhase
-  workflowId: string
-  dueInMs: number
-}) {
+export async function syncOnboardingTasks(
+  input: {
+    agencyId: number
+    phase: OnboardingPhase
+    workflowId: string
+    dueInMs: number
+  },
+  clock: Clock = wallClock,
+) {
   const agency = await agencyName(input.agencyId)
   await syncWorkflowTasks(
     input.workflowId,

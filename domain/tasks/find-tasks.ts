@@ -2,59 +2,10 @@ import { and, asc, desc, eq, ilike, isNotNull, isNull, lt, or, sql, type SQL } f
 import { getDb } from '../../db/client'
 import { agencies, oshcUsers, tasks } from '../../db/schema'
 import { isAgencySide, isStaff, type Actor } from '../shared/actor'
-import { conflict, notFound } from '../shared/errors'
+import { notFound } from '../shared/errors'
 import { pageInfo } from '../shared/pagination'
-import type { TASK_SORT } from './tasks.schemas'
 import { defineUseCase } from '../shared/authorize'
-import { clock } from '../shared/clock'
-
-export type WantedTask = {
-  kind: string
-  audience: 'staff' | 'agency'
-  subject: string
-  agencyId: number | null
-  link: string
-  dueAt: Date | null
-  amount?: number | null
-}
-
-/**
- * Makes the open tasks of one workflow match what it now waits for: tasks of other kinds close as
- * completed, the wanted one opens unless already open. Idempotent, so activities may retry it.
- */
-export async function syncWorkflowTasks(workflowId: string, wanted: WantedTask | null) {
-  const db = getDb()
-  await db.transaction(async (tx) => {
-    const open = await tx
-      .select()
-      .from(tasks)
-      .where(and(eq(tasks.workflow_id, workflowId), isNull(tasks.closed_at)))
-      .for('update')
-    for (const t of open) {
-      if (wanted && t.kind === wanted.kind) continue
-      await tx.update(tasks).set({ closed_at: clock.now(), outcome: 'completed' }).where(eq(tasks.id, t.id))
-    }
-    if (wanted && !open.some((t) => t.kind === wanted.kind)) {
-      await tx.insert(tasks).values({
-        workflow_id: workflowId,
-        kind: wanted.kind,
-        audience: wanted.audience,
-        subject: wanted.subject,
-        agency_id: wanted.agencyId,
-        link: wanted.link,
-        due_at: wanted.dueAt,
-        amount: wanted.amount ?? null,
-      })
-    }
-  })
-}
-
-export async function markTasksEscalated(workflowId: string) {
-  await getDb()
-    .update(tasks)
-    .set({ escalated_at: clock.now() })
-    .where(and(eq(tasks.workflow_id, workflowId), isNull(tasks.closed_at)))
-}
+import type { TASK_SORT } from './tasks.schemas'
 
 export type FindTasksInput = {
   state: 'open' | 'closed' | 'all'
@@ -130,42 +81,3 @@ export const findTasks = defineUseCase(
     }
   },
 )
-
-/** Claim an open staff task (or release it with `release`). */
-export const claimTask = defineUseCase(
-  { staff: true },
-  async function claimTask(opts: { actor: Actor; taskId: number; release?: boolean }) {
-    if (!isStaff(opts.actor)) throw notFound('Task')
-    const db = getDb()
-    const [task] = await db
-      .select()
-      .from(tasks)
-      .where(and(eq(tasks.id, opts.taskId), eq(tasks.audience, 'staff')))
-    if (!task) throw notFound('Task')
-    if (task.closed_at) throw conflict('This task is already closed')
-    const me = opts.actor.identityId
-    if (!opts.release && task.assignee_id && task.assignee_id !== me)
-      throw conflict('Another staff member has claimed this task')
-    const [updated] = await db
-      .update(tasks)
-      .set({ assignee_id: opts.release ? null : me })
-      .where(eq(tasks.id, task.id))
-      .returning()
-    return updated
-  },
-)
-
-/**
- * Closes every open task of one workflow with `outcome` (e.g. approved, rejected). Pass the
- * transaction of the decision so the task closes with it. Idempotent.
- */
-export async function closeWorkflowTasks(
-  workflowId: string,
-  outcome: string,
-  tx: Pick<ReturnType<typeof getDb>, 'update'> = getDb(),
-) {
-  await tx
-    .update(tasks)
-    .set({ closed_at: clock.now(), outcome })
-    .where(and(eq(tasks.workflow_id, workflowId), isNull(tasks.closed_at)))
-}

@@ -16,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function StaffInvoice() {
   const { invoice } = useLoaderData<typeof loader>()
-  return <InvoiceDetail invoice={invoice} backHref="/staff/finance?tab=invoices" />
+  return <InvoiceDetail invoice={invoice} backHref="/staff/finance/invoices" />
 }
 
 export function ErrorBoundary() {

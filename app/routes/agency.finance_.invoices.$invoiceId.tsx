@@ -16,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function AgencyInvoice() {
   const { invoice } = useLoaderData<typeof loader>()
-  return <InvoiceDetail invoice={invoice} backHref="/agency/finance?tab=invoices" />
+  return <InvoiceDetail invoice={invoice} backHref="/agency/finance/invoices" />
 }
 
 export function ErrorBoundary() {

@@ -1,0 +1,24 @@
+/**
+ * The names of the finance pages' tabs (each tab is a route: /staff/finance/<tab>); the keys are
+ * STAFF_FINANCE_TABS and AGENCY_FINANCE_TABS of finance-screens.schemas, which the layouts index with.
+ */
+export const STAFF_FINANCE_TAB_LABELS = {
+  verification: 'Payment verification',
+  outstanding: 'Outstanding',
+  purchased: 'Purchased',
+  topups: 'Top-ups',
+  invoices: 'Invoices',
+} as const
+
+export const AGENCY_FINANCE_TAB_LABELS = {
+  overview: 'Balance',
+  topups: 'Top-ups',
+  invoices: 'Invoices',
+  payments: 'Pending payments',
+} as const
+
+/** The tab a finance address shows (/staff/finance/<tab>…), or null. */
+export function tabOfPath<T extends string>(pathname: string, tabs: readonly T[]): T | null {
+  const segment = pathname.split('/')[3] ?? ''
+  return (tabs as readonly string[]).includes(segment) ? (segment as T) : null
+}

@@ -1,0 +1,161 @@
+import { Link, useSearchParams } from '@remix-run/react'
+import { directionLabel, INVOICE_TAB_LABELS, INVOICE_TYPE_LABELS, labelOf } from '../../utils/labels'
+import { formatDate, formatMoney } from '../../utils/misc'
+import {
+  DataTable,
+  FilterBar,
+  SORT_DIRECTION_PARAM,
+  SORT_KEY_PARAM,
+  type DataTableColumn,
+  type PageInfo,
+} from '../data-table'
+import { StatusBadge } from '../status-badge'
+import { TabLinks, useListHref } from '../tab-links'
+import { Input } from '../ui/input'
+import { Label } from '../ui/label'
+import { Select } from '../ui/select'
+import { AgencySelect, PerPageSelect } from './list-fields'
+
+export type InvoiceRow = {
+  id: number
+  invoice_type: string
+  status: string
+  pending_approval: boolean
+  total_amount_due: number
+  total_outstanding_amount: number
+  invoice_date: string
+  /** Staff lists only: who is billed. */
+  agency?: string
+  from?: string
+  to?: string
+}
+
+type Props = {
+  /** /staff/finance/invoices or /agency/finance/invoices: the list and its invoices live under it. */
+  base: '/staff/finance' | '/agency/finance'
+  rows: InvoiceRow[]
+  pageInfo: PageInfo
+  sort: { key: string; direction: 'asc' | 'desc' }
+  invoiceTab: string
+  /** The invoice groups and types (the route passes the enums). */
+  invoiceTabs: readonly string[]
+  invoiceTypes: readonly string[]
+  /** Staff filter by agency and choose the page size. */
+  agencies?: { id: number; name: string }[]
+  perPage?: string
+}
+
+function DateFilter({ name, label }: { name: string; label: string }) {
+  const [searchParams] = useSearchParams()
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={name}>{label}</Label>
+      <Input id={name} name={name} type="date" defaultValue={searchParams.get(name) ?? ''} />
+    </div>
+  )
+}
+
+/** The invoices tab of both finance pages, grouped by `invoice_tab`. */
+export function InvoiceList({
+  base,
+  rows,
+  pageInfo,
+  sort,
+  invoiceTab,
+  invoiceTabs,
+  invoiceTypes,
+  agencies,
+  perPage,
+}: Props) {
+  const href = useListHref(`${base}/invoices`)
+  const [searchParams] = useSearchParams()
+  const staff = base === '/staff/finance'
+  type Row = InvoiceRow
+  const columns: DataTableColumn<Row>[] = [
+    {
+      key: 'id',
+      header: 'Invoice',
+      cell: (i: Row) => (
+        <Link to={`${base}/invoices/${i.id}`} className="font-medium text-primary hover:underline">
+          #{i.id}
+        </Link>
+      ),
+    },
+    ...(staff ? [{ key: 'agency', header: 'Agency', cell: (i: Row) => i.agency }] : []),
+    { key: 'invoice_type', header: 'Type', cell: (i: Row) => labelOf(INVOICE_TYPE_LABELS, i.invoice_type) },
+    {
+      key: 'status',
+      header: 'Status',
+      sortable: true,
+      cell: (i: Row) => (
+        <span className="flex flex-wrap gap-1">
+          <StatusBadge kind="invoice" status={i.status} />
+          {i.pending_approval ? <StatusBadge kind="invoice" status="PENDING_APPROVAL" /> : null}
+        </span>
+      ),
+    },
+    ...(staff
+      ? [
+          {
+            key: 'parties',
+            header: 'Billed',
+            cell: (i: Row) => directionLabel(i.from ?? '', i.to ?? '', i.agency ?? ''),
+          },
+        ]
+      : []),
+    {
+      key: 'total_amount_due',
+      header: 'Total',
+      sortable: true,
+      className: 'text-right',
+      cell: (i: Row) => formatMoney(i.total_amount_due),
+    },
+    {
+      key: 'outstanding',
+      header: 'Outstanding',
+      className: 'text-right',
+      cell: (i: Row) => formatMoney(i.total_outstanding_amount),
+    },
+    { key: 'invoice_date', header: 'Date', sortable: true, cell: (i: Row) => formatDate(i.invoice_date) },
+  ]
+  return (
+    <div className="space-y-4">
+      <TabLinks
+        label="Invoice groups"
+        items={invoiceTabs.map((t) => ({ value: t, label: labelOf(INVOICE_TAB_LABELS, t) }))}
+        current={invoiceTab}
+        href={(t) => href({ invoice_tab: t })}
+      />
+      <FilterBar
+        preserveParams={[SORT_KEY_PARAM, SORT_DIRECTION_PARAM, 'invoice_tab']}
+        label="Invoice filters"
+      >
+        <div className="space-y-1">
+          <Label htmlFor="invoice_type">Type</Label>
+          <Select id="invoice_type" name="invoice_type" defaultValue={searchParams.get('invoice_type') ?? ''}>
+            <option value="">Any type</option>
+            {invoiceTypes.map((t) => (
+              <option key={t} value={t}>
+                {labelOf(INVOICE_TYPE_LABELS, t)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        {agencies ? <AgencySelect agencies={agencies} /> : null}
+        <DateFilter name="start_date" label="Invoice date from" />
+        <DateFilter name="end_date" label="Invoice date to" />
+        {perPage ? <PerPageSelect value={perPage} /> : null}
+      </FilterBar>
+      <DataTable
+        caption="Invoices"
+        rows={rows}
+        pageInfo={pageInfo}
+        sortKey={sort.key}
+        sortDirection={sort.direction}
+        getRowKey={(i) => i.id}
+        emptyText={staff ? 'No invoice matches these filters.' : 'No invoice in this group.'}
+        columns={columns}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,115 @@
+import { Form, useActionData } from '@remix-run/react'
+import type * as React from 'react'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card'
+
+/** What the pay page's action answers: the form it answers (`intent`), Conform's reply, a new link. */
+export type PayAnswer = {
+  intent?: string
+  result?: { error?: Record<string, string[] | null> | null }
+  link?: { url: string; expires_at: string | Date; currency: string }
+}
+
+/** The action's answer when it answers the form of `intent` (each method's form shows its own errors). */
+export function useAnswerFor(intent: string) {
+  const answer = useActionData() as PayAnswer | undefined
+  return answer?.intent === intent ? answer : undefined
+}
+
+export const errorsOf = (answer: PayAnswer | undefined, ...names: string[]) =>
+  names.flatMap((n) => answer?.result?.error?.[n] ?? [])
+
+/** One way to pay, or a note that it is not offered for this policy. */
+export function MethodCard({
+  id,
+  title,
+  description,
+  available,
+  children,
+}: {
+  id: string
+  title: string
+  description: React.ReactNode
+  available: boolean
+  children: React.ReactNode
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h3" id={`${id}-title`}>
+          {title}
+        </CardTitle>
+        <CardDescription>{available ? description : 'Not available for this policy.'}</CardDescription>
+      </CardHeader>
+      {available ? <CardContent>{children}</CardContent> : null}
+    </Card>
+  )
+}
+
+/** A form posting one `intent` to the pay page's action. */
+export function IntentForm({
+  intent,
+  children,
+  encType,
+  className,
+}: {
+  intent: string
+  children: React.ReactNode
+  encType?: 'multipart/form-data'
+  className?: string
+}) {
+  return (
+    <Form method="post" encType={encType} className={className ?? 'space-y-3'}>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </Form>
+  )
+}
+
+export type BankAccount = {
+  bank_name: string
+  account_name: string
+  bsb: string
+  account_number: string
+  is_demo: boolean
+}
+
+/** Where to send a bank transfer and what to quote, so finance can match it to the policy. */
+export function BankDetails({
+  account,
+  reference,
+  amount,
+}: {
+  account: BankAccount | null
+  reference: string
+  amount: string
+}) {
+  if (!account)
+    return (
+      <p className="text-sm">
+        Ask our finance team for the account to pay into, and quote the reference <strong>{reference}</strong>
+        .
+      </p>
+    )
+  return (
+    <div className="space-y-2 rounded-md border bg-muted/40 p-3 text-sm">
+      <p className="font-medium">Pay {amount} into</p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="text-muted-foreground">Bank</dt>
+        <dd>{account.bank_name}</dd>
+        <dt className="text-muted-foreground">Account name</dt>
+        <dd>{account.account_name}</dd>
+        <dt className="text-muted-foreground">BSB</dt>
+        <dd className="font-mono">{account.bsb}</dd>
+        <dt className="text-muted-foreground">Account number</dt>
+        <dd className="font-mono">{account.account_number}</dd>
+        <dt className="text-muted-foreground">Reference</dt>
+        <dd className="font-mono font-semibold">{reference}</dd>
+      </dl>
+      {account.is_demo ? (
+        <p className="text-xs text-muted-foreground">
+          Demo details, not a real bank account (the operator sets the real one in BANK_* settings).
+        </p>
+      ) : null}
+    </div>
+  )
+}

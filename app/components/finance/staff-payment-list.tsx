@@ -1,0 +1,278 @@
+import { Form, useSearchParams } from '@remix-run/react'
+import { Download } from 'lucide-react'
+import { useState } from 'react'
+import { formatDateTime, formatMoney } from '../../utils/misc'
+import { labelOf, PAYMENT_METHOD_LABELS, POLICY_TYPE_LABELS } from '../../utils/labels'
+import { ConfirmSubmit } from '../confirm-submit'
+import {
+  DataTable,
+  FilterBar,
+  SORT_DIRECTION_PARAM,
+  SORT_KEY_PARAM,
+  type DataTableColumn,
+  type PageInfo,
+} from '../data-table'
+import { StatusBadge } from '../status-badge'
+import { TabLinks, useListHref } from '../tab-links'
+import { Input } from '../ui/input'
+import { Label } from '../ui/label'
+import { Select } from '../ui/select'
+import { Textarea } from '../ui/textarea'
+import { AgencySelect, PerPageSelect } from './list-fields'
+
+export type StaffPaymentRow = {
+  id: number
+  ref: string
+  status: string
+  agency: string
+  customer: string
+  provider: string | null
+  policy_type: string | null
+  premium: number | null
+  payment_method: string | null
+  payment_status: string | null
+  bank_document_available: boolean
+  requested_at: string | null
+  purchased_at: string | null
+}
+
+type Props = {
+  list: 'verification' | 'outstanding' | 'purchased'
+  caption: string
+  rows: StaffPaymentRow[]
+  pageInfo: PageInfo
+  sort: { key: string; direction: 'asc' | 'desc' }
+  statusTab: string | null
+  agencies: { id: number; name: string }[]
+  providers: { id: number; name: string }[]
+  perPage: string
+  /** The payment methods to filter by, and the outstanding list's tabs (the route passes the enums). */
+  methods: readonly string[]
+  outstandingTabs: readonly string[]
+}
+
+function PaymentFilters({
+  agencies,
+  providers,
+  perPage,
+  methods,
+}: Pick<Props, 'agencies' | 'providers' | 'perPage' | 'methods'>) {
+  const [searchParams] = useSearchParams()
+  return (
+    <FilterBar preserveParams={[SORT_KEY_PARAM, SORT_DIRECTION_PARAM, 'status_tab']} label="Payment filters">
+      <div className="space-y-1">
+        <Label htmlFor="search">Search</Label>
+        <Input
+          id="search"
+          name="search"
+          type="search"
+          placeholder="Ref, student name or e-mail"
+          defaultValue={searchParams.get('search') ?? ''}
+        />
+      </div>
+      <AgencySelect agencies={agencies} />
+      <div className="space-y-1">
+        <Label htmlFor="provider_id">Insurer</Label>
+        <Select id="provider_id" name="provider_id" defaultValue={searchParams.get('provider_id') ?? ''}>
+          <option value="">Any insurer</option>
+          {providers.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="space-y-1">
+        <Label htmlFor="payment_type">Payment method</Label>
+        <Select id="payment_type" name="payment_type" defaultValue={searchParams.get('payment_type') ?? ''}>
+          <option value="">Any method</option>
+          {methods.map((m) => (
+            <option key={m} value={m}>
+              {labelOf(PAYMENT_METHOD_LABELS, m)}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <PerPageSelect value={perPage} />
+    </FilterBar>
+  )
+}
+
+/** The staff lists of policies and their payments; the verification list decides them. */
+export function StaffPaymentList(props: Props) {
+  const { list, rows } = props
+  const href = useListHref(`/staff/finance/${list}`)
+  const verification = list === 'verification'
+  // The rows ticked for rejection, so the confirmation names them and their total.
+  const [selected, setSelected] = useState<number[]>([])
+  const chosen = rows.filter((r) => selected.includes(r.id))
+  type Row = StaffPaymentRow
+  const columns: DataTableColumn<Row>[] = [
+    ...(verification
+      ? [
+          {
+            key: 'select',
+            header: 'Select',
+            cell: (p: Row) => (
+              <input
+                type="checkbox"
+                name="policyId"
+                value={p.id}
+                aria-label={`Select policy ${p.ref}`}
+                className="h-4 w-4 accent-primary"
+                onChange={(e) => {
+                  const checked = e.currentTarget.checked
+                  setSelected((s) => (checked ? [...s, p.id] : s.filter((id) => id !== p.id)))
+                }}
+              />
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'ref',
+      header: 'Policy',
+      sortable: true,
+      cell: (p: Row) => <span className="font-medium">{p.ref}</span>,
+    },
+    { key: 'agency', header: 'Agency', cell: (p: Row) => p.agency },
+    { key: 'customer', header: 'Student', cell: (p: Row) => p.customer },
+    { key: 'provider', header: 'Insurer', cell: (p: Row) => p.provider ?? '—' },
+    {
+      key: 'policy_type',
+      header: 'Type',
+      cell: (p: Row) => labelOf(POLICY_TYPE_LABELS, p.policy_type) || '—',
+    },
+    {
+      key: 'premium',
+      header: 'Premium',
+      sortable: true,
+      className: 'text-right',
+      cell: (p: Row) => formatMoney(p.premium),
+    },
+    {
+      key: 'payment_method',
+      header: 'Method',
+      cell: (p: Row) => labelOf(PAYMENT_METHOD_LABELS, p.payment_method) || '—',
+    },
+    {
+      key: 'payment_status',
+      header: 'Payment',
+      cell: (p: Row) => (p.payment_status ? <StatusBadge kind="payment" status={p.payment_status} /> : '—'),
+    },
+    ...(verification
+      ? []
+      : [
+          {
+            key: 'status',
+            header: 'Policy status',
+            cell: (p: Row) => <StatusBadge kind="policy" status={p.status} />,
+          },
+        ]),
+    {
+      key: 'bank_document',
+      header: 'Proof',
+      cell: (p: Row) =>
+        p.bank_document_available ? (
+          <a
+            href={`/staff/finance/proof/${p.id}`}
+            className="inline-flex items-center gap-1 text-primary hover:underline"
+          >
+            <Download className="h-4 w-4" aria-hidden="true" />
+            Download<span className="sr-only"> the proof of {p.ref}</span>
+          </a>
+        ) : (
+          'None'
+        ),
+    },
+    {
+      key: list === 'purchased' ? 'purchased_at' : 'requested_at',
+      header: list === 'purchased' ? 'Purchased' : 'Requested',
+      sortable: true,
+      cell: (p: Row) => formatDateTime(list === 'purchased' ? p.purchased_at : p.requested_at) || '—',
+    },
+    ...(verification
+      ? [
+          {
+            key: 'actions',
+            header: 'Decision',
+            action: true,
+            cell: (p: Row) => (
+              <ConfirmSubmit
+                size="sm"
+                variant="default"
+                name="intent"
+                value={`approve-payment:${p.id}`}
+                title={`Approve the payment of ${p.ref}?`}
+                description={`The premium of ${formatMoney(p.premium)} from ${p.agency} counts as received and the policy moves on to certificate issue.`}
+                confirmLabel="Approve payment"
+              >
+                Approve<span className="sr-only"> the payment of {p.ref}</span>
+              </ConfirmSubmit>
+            ),
+          },
+        ]
+      : []),
+  ]
+  const table = (
+    <DataTable
+      caption={props.caption}
+      rows={rows}
+      pageInfo={props.pageInfo}
+      sortKey={props.sort.key}
+      sortDirection={props.sort.direction}
+      getRowKey={(p) => p.id}
+      emptyText="No policy matches these filters."
+      columns={columns}
+    />
+  )
+  return (
+    <div className="space-y-4">
+      {list === 'outstanding' ? (
+        <TabLinks
+          label="Payment state"
+          items={props.outstandingTabs.map((t) => ({ value: t, label: t }))}
+          current={props.statusTab}
+          href={(t) => href({ status_tab: t })}
+        />
+      ) : null}
+      <PaymentFilters
+        agencies={props.agencies}
+        providers={props.providers}
+        perPage={props.perPage}
+        methods={props.methods}
+      />
+      {verification ? (
+        <Form method="post" className="space-y-4">
+          {table}
+          <fieldset className="space-y-2 rounded-md border p-4">
+            <legend className="px-1 text-sm font-semibold">Reject the selected payments</legend>
+            <Label htmlFor="reason">Reason (the agency reads it)</Label>
+            <Textarea id="reason" name="reason" rows={2} maxLength={1000} />
+            <ConfirmSubmit
+              name="intent"
+              value="reject-payments"
+              title={
+                chosen.length === 0
+                  ? 'No payment is selected'
+                  : chosen.length === 1
+                    ? `Reject the payment of ${chosen[0].ref}?`
+                    : `Reject ${chosen.length} payments (${chosen.map((c) => c.ref).join(', ')})?`
+              }
+              description={
+                chosen.length === 0
+                  ? 'Tick the payments to reject in the list first.'
+                  : `${formatMoney(chosen.reduce((sum, c) => sum + (c.premium ?? 0), 0))} in premiums is refused; each agency reads the reason and can pay again.`
+              }
+              confirmLabel="Reject payments"
+            >
+              Reject selected
+            </ConfirmSubmit>
+          </fieldset>
+        </Form>
+      ) : (
+        table
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,56 @@
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Outlet, useLoaderData, useLocation } from '@remix-run/react'
+import { getAgencyBalance } from '../../domain/finance/get-agency-balance'
+import { getFinanceMetrics } from '../../domain/finance/get-finance-metrics'
+import { AGENCY_FINANCE_TABS } from '../../domain/finance/finance-screens.schemas'
+import { PageHeader } from '../components/app-shell'
+import { ExportLinks } from '../components/data-table'
+import { GeneralErrorBoundary } from '../components/error-boundary'
+import { AgencyFinanceSummary } from '../components/finance/agency-summary'
+import { AGENCY_FINANCE_TAB_LABELS, tabOfPath } from '../components/finance/finance-tabs'
+import { TabLinks } from '../components/tab-links'
+import { FINANCE_PAGES, requireAgency } from '../utils/session.server'
+
+export const meta: MetaFunction = () => [{ title: 'Finance · Agency portal' }]
+
+/** The summary above every tab; each tab is its own route with its own loader, action and guard. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await requireAgency(request, FINANCE_PAGES)
+  const agencyId = actor.agencyId
+  const [balance, metrics] = await Promise.all([
+    getAgencyBalance({ actor, agencyId }),
+    getFinanceMetrics({ actor, agencyId }),
+  ])
+  return {
+    balance,
+    metrics: { payable: metrics.payable, pendingApproval: metrics.pendingApproval, paid: metrics.paid },
+  }
+}
+
+export default function AgencyFinanceLayout() {
+  const data = useLoaderData<typeof loader>()
+  const tab = tabOfPath(useLocation().pathname, AGENCY_FINANCE_TABS)
+  return (
+    <div className="space-y-4">
+      <PageHeader
+        title="Finance"
+        description="Your balance, commission and buy-now-pay-later allowance, top-ups, invoices and payments."
+        actions={
+          tab && tab !== 'overview' ? <ExportLinks href={`/agency/finance/export?list=${tab}`} /> : null
+        }
+      />
+      <AgencyFinanceSummary balance={data.balance} metrics={data.metrics} />
+      <TabLinks
+        label="Finance sections"
+        items={AGENCY_FINANCE_TABS.map((t) => ({ value: t, label: AGENCY_FINANCE_TAB_LABELS[t] }))}
+        current={tab}
+        href={(t) => `/agency/finance/${t}`}
+      />
+      <Outlet />
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,113 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { z } from 'zod'
+import { getAgency } from '../../domain/agencies/reads/get-agency'
+import { sendAgencyPasswordReset } from '../../domain/agencies/onboarding/send-agency-password-reset'
+import { updateAdminAgencyStatus } from '../../domain/agencies/onboarding/update-admin-agency-status'
+import { updateYourAdmission } from '../../domain/agencies/configuration/update-your-admission'
+import { updateAgencyCardSurcharge } from '../../domain/agencies/configuration/update-agency-card-surcharge'
+import { AgencyOverview } from '../components/agency/agency-overview'
+import { SetStatusSchema } from '../utils/agency-forms.schemas'
+import {
+  backToTab,
+  changePortal,
+  orNotFound,
+  requireAgencyPage,
+  staffWaitingFor,
+} from '../utils/agency-page.server'
+import { GeneralErrorBoundary } from '../components/error-boundary'
+import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { actor, agencyId } = await requireAgencyPage(request, params)
+  const agency = await orNotFound(getAgency({ actor, id: agencyId }))
+  return { agency, waitingFor: staffWaitingFor(agency), canFinance: actor.permissions.has('finance') }
+}
+
+const PasswordResetSchema = z.object({ intent: z.literal('password-reset') })
+const YourAdmissionSchema = z.object({
+  intent: z.literal('your-admission'),
+  active: z.enum(['true', 'false']),
+})
+const SurchargeSchema = z.object({ intent: z.literal('card-surcharge'), enabled: z.enum(['true', 'false']) })
+
+/** The overview's forms: portal, status override, password reset and the two switches. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { actor, agencyId } = await requireAgencyPage(request, params)
+  const formData = await readForm(request)
+  switch (formData.get('intent')) {
+    case 'activate':
+    case 'deactivate':
+      return changePortal(actor, agencyId, formData, 'overview')
+    case 'set-status': {
+      const submission = parseWithZod(formData, { schema: SetStatusSchema })
+      if (submission.status !== 'success') return replyInvalid(submission)
+      try {
+        await updateAdminAgencyStatus({ actor, agencyId, ...submission.value })
+      } catch (err) {
+        return replyWithError(submission, err)
+      }
+      return backToTab(agencyId, 'overview', 'Status updated')
+    }
+    case 'password-reset': {
+      const submission = parseWithZod(formData, { schema: PasswordResetSchema })
+      if (submission.status !== 'success') return replyInvalid(submission)
+      try {
+        await sendAgencyPasswordReset({ actor, agencyId })
+      } catch (err) {
+        return replyWithError(submission, err)
+      }
+      return backToTab(agencyId, 'overview', 'Password reset e-mail sent')
+    }
+    case 'your-admission': {
+      const submission = parseWithZod(formData, { schema: YourAdmissionSchema })
+      if (submission.status !== 'success') return replyInvalid(submission)
+      const active = submission.value.active === 'true'
+      try {
+        await updateYourAdmission({ actor, agencyId, active })
+      } catch (err) {
+        return replyWithError(submission, err)
+      }
+      return backToTab(
+        agencyId,
+        'overview',
+        active ? 'Admission service turned on' : 'Admission service turned off',
+      )
+    }
+    case 'card-surcharge': {
+      if (!actor.permissions.has('finance')) {
+        throw new Response('The card surcharge is changed by staff with the finance permission', {
+          status: 403,
+        })
+      }
+      const submission = parseWithZod(formData, { schema: SurchargeSchema })
+      if (submission.status !== 'success') return replyInvalid(submission)
+      const enabled = submission.value.enabled === 'true'
+      try {
+        await updateAgencyCardSurcharge({
+          actor,
+          input: { agency_id: agencyId, is_card_surcharge_enabled: enabled },
+        })
+      } catch (err) {
+        return replyWithError(submission, err)
+      }
+      return backToTab(
+        agencyId,
+        'overview',
+        enabled ? 'Card surcharge turned on' : 'Card surcharge turned off',
+      )
+    }
+    default:
+      throw new Response('Unknown action', { status: 400 })
+  }
+}
+
+export default function AgencyOverviewTab() {
+  const { agency, waitingFor, canFinance } = useLoaderData<typeof loader>()
+  return <AgencyOverview agency={agency} waitingFor={waitingFor} canFinance={canFinance} />
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary homeHref="/staff/agencies" homeLabel="Back to agencies" />
+}

@@ -1,0 +1,119 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { z } from 'zod'
+import { getAgencyDocument } from '../../domain/agencies/onboarding/get-agency-document'
+import { sendAgreement } from '../../domain/agencies/onboarding/send-agreement'
+import { uploadSignedAgreement } from '../../domain/agencies/onboarding/upload-signed-agreement'
+import { uploadUnsignedAgreement } from '../../domain/agencies/onboarding/upload-unsigned-agreement'
+import { getAgency } from '../../domain/agencies/reads/get-agency'
+import { optionalText } from '../../domain/shared/fields'
+import { AgencyAgreement } from '../components/agency/agency-agreement'
+import {
+  backToTab,
+  changePortal,
+  orNotFound,
+  requireAgencyPage,
+  staffWaitingFor,
+} from '../utils/agency-page.server'
+import { GeneralErrorBoundary } from '../components/error-boundary'
+import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { storeFormFile } from '../utils/upload.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { actor, agencyId } = await requireAgencyPage(request, params)
+  const agency = await orNotFound(getAgency({ actor, id: agencyId }))
+  return {
+    agency: { id: agency.id, name: agency.full_company_name ?? agency.email, status: agency.status },
+    waitingFor: staffWaitingFor(agency),
+    document: await getAgencyDocument({ actor, agencyId }),
+  }
+}
+
+const UnsignedUploadSchema = z.object({
+  intent: z.literal('upload-unsigned'),
+  agreement_id: optionalText(256),
+})
+const SendAgreementSchema = z.object({ intent: z.literal('send-agreement') })
+const SignedUploadSchema = z.object({ intent: z.literal('upload-signed') })
+
+/** The agreement's forms: both uploads, sending it, and the portal once it is signed. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { actor, agencyId } = await requireAgencyPage(request, params)
+  const formData = await readForm(request)
+  switch (formData.get('intent')) {
+    case 'activate':
+    case 'deactivate':
+      return changePortal(actor, agencyId, formData, 'agreement')
+    case 'upload-unsigned': {
+      const submission = parseWithZod(formData, { schema: UnsignedUploadSchema })
+      if (submission.status !== 'success') return replyInvalid(submission)
+      try {
+        const stored = await storeFormFile({
+          actor,
+          file: formData.get('unsigned_agreement'),
+          field: 'unsigned_agreement',
+          agencyId,
+        })
+        await uploadUnsignedAgreement({
+          actor,
+          agencyId,
+          input: {
+            agreement_id: submission.value.agreement_id,
+            file_path: stored.key,
+            filename: stored.filename.slice(0, 100),
+            date: undefined,
+          },
+        })
+      } catch (err) {
+        return replyWithError(submission, err)
+      }
+      return backToTab(agencyId, 'agreement', 'Unsigned agreement uploaded')
+    }
+    case 'send-agreement': {
+      const submission = parseWithZod(formData, { schema: SendAgreementSchema })
+      if (submission.status !== 'success') return replyInvalid(submission)
+      try {
+        await sendAgreement({ actor, agencyId })
+      } catch (err) {
+        return replyWithError(submission, err)
+      }
+      return backToTab(agencyId, 'agreement', 'Agreement sent to the agency')
+    }
+    case 'upload-signed': {
+      const submission = parseWithZod(formData, { schema: SignedUploadSchema })
+      if (submission.status !== 'success') return replyInvalid(submission)
+      try {
+        const stored = await storeFormFile({
+          actor,
+          file: formData.get('signed_agreement'),
+          field: 'signed_agreement',
+          agencyId,
+        })
+        await uploadSignedAgreement({
+          actor,
+          agencyId,
+          input: {
+            agreement_id: null,
+            file_path: stored.key,
+            filename: stored.filename.slice(0, 100),
+            date: undefined,
+          },
+        })
+      } catch (err) {
+        return replyWithError(submission, err)
+      }
+      return backToTab(agencyId, 'agreement', 'Signed agreement uploaded')
+    }
+    default:
+      throw new Response('Unknown action', { status: 400 })
+  }
+}
+
+export default function AgencyAgreementTab() {
+  return <AgencyAgreement {...useLoaderData<typeof loader>()} />
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary homeHref="/staff/agencies" homeLabel="Back to agencies" />
+}

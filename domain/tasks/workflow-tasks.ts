@@ -1,0 +1,69 @@
+// Inbox tasks owned by workflows: opened, escalated and closed by workflow id (activities and
+// money decisions call these; findTasks and claimTask are the people's side).
+import { and, eq, isNull } from 'drizzle-orm'
+import { getDb } from '../../db/client'
+import { tasks } from '../../db/schema'
+import { clock } from '../shared/clock'
+
+export type WantedTask = {
+  kind: string
+  audience: 'staff' | 'agency'
+  subject: string
+  agencyId: number | null
+  link: string
+  dueAt: Date | null
+  amount?: number | null
+}
+
+/**
+ * Makes the open tasks of one workflow match what it now waits for: tasks of other kinds close as
+ * completed, the wanted one opens unless already open. Idempotent, so activities may retry it.
+ */
+export async function syncWorkflowTasks(workflowId: string, wanted: WantedTask | null) {
+  const db = getDb()
+  await db.transaction(async (tx) => {
+    const open = await tx
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.workflow_id, workflowId), isNull(tasks.closed_at)))
+      .for('update')
+    for (const t of open) {
+      if (wanted && t.kind === wanted.kind) continue
+      await tx.update(tasks).set({ closed_at: clock.now(), outcome: 'completed' }).where(eq(tasks.id, t.id))
+    }
+    if (wanted && !open.some((t) => t.kind === wanted.kind)) {
+      await tx.insert(tasks).values({
+        workflow_id: workflowId,
+        kind: wanted.kind,
+        audience: wanted.audience,
+        subject: wanted.subject,
+        agency_id: wanted.agencyId,
+        link: wanted.link,
+        due_at: wanted.dueAt,
+        amount: wanted.amount ?? null,
+      })
+    }
+  })
+}
+
+export async function markTasksEscalated(workflowId: string) {
+  await getDb()
+    .update(tasks)
+    .set({ escalated_at: clock.now() })
+    .where(and(eq(tasks.workflow_id, workflowId), isNull(tasks.closed_at)))
+}
+
+/**
+ * Closes every open task of one workflow with `outcome` (e.g. approved, rejected). Pass the
+ * transaction of the decision so the task closes with it. Idempotent.
+ */
+export async function closeWorkflowTasks(
+  workflowId: string,
+  outcome: string,
+  tx: Pick<ReturnType<typeof getDb>, 'update'> = getDb(),
+) {
+  await tx
+    .update(tasks)
+    .set({ closed_at: clock.now(), outcome })
+    .where(and(eq(tasks.workflow_id, workflowId), isNull(tasks.closed_at)))
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import { agencyUserWith, agencyWithToken, staffWith } from '../setup/api'
+import { requireAccess } from '../../app/utils/session.server'
+import { findOshcUsers } from '../../domain/users/find-oshc-users'
+import * as staffUsersPage from '../../app/routes/staff.users._index'
+import * as agencyNewUserPage from '../../app/routes/agency.users.new'
+import * as offersPage from '../../app/routes/staff.pricing.offers._index'
+
+const ORIGIN = 'http://test.local'
+const get = (path: string, token?: string) =>
+  new Request(`${ORIGIN}${path}`, { headers: token ? { cookie: `oshc_session=${token}` } : {} })
+const post = (path: string, form: Record<string, string>, token: string) =>
+  new Request(`${ORIGIN}${path}`, {
+    method: 'POST',
+    headers: { cookie: `oshc_session=${token}`, origin: ORIGIN },
+    body: new URLSearchParams(form),
+  })
+const args = (request: Request) => ({ request, params: {}, context: {} })
+
+/** What a guard threw (a Response: 403 or a redirect), or 'passed'. */
+async function outcome(run: () => Promise<unknown>) {
+  try {
+    await run()
+    return 'passed'
+  } catch (err) {
+    if (!(err instanceof Response)) throw err
+    return err.status === 403 ? 403 : `${err.status} ${err.headers.get('location')}`
+  }
+}
+
+describe('route guards read their access from the use case (requireAccess)', () => {
+  it('a staff page refuses the wrong actor: another permission, an agency, the signed-out', async () => {
+    const load = (token?: string) => () => staffUsersPage.loader(args(get('/staff/users', token)))
+    expect(await outcome(load(await staffWith(['user_management'])))).toBe('passed')
+    expect(await outcome(load(await staffWith(['finance'])))).toBe(403)
+    expect(await outcome(load((await agencyWithToken()).token))).toBe(403)
+    expect(await outcome(load())).toBe('302 /login?redirectTo=%2Fstaff%2Fusers')
+  })
+
+  it('the offers page takes finance from its use cases, for the list and for creating', async () => {
+    const finance = await staffWith(['finance'])
+    const other = await staffWith(['policy_management'])
+    const list = (t: string) => () => offersPage.loader(args(get('/staff/pricing/offers', t)))
+    const create = (t: string) => () => offersPage.action(args(post('/staff/pricing/offers', {}, t)))
+    expect(await outcome(list(finance))).toBe('passed')
+    expect(await outcome(list(other))).toBe(403)
+    expect(await outcome(create(other))).toBe(403)
+    // With finance the (empty) form reaches validation: a reply, not a refusal.
+    expect(await outcome(create(finance))).toBe('passed')
+  })
+
+  it('an agency action refuses staff and agency users without the permission, before anything runs', async () => {
+    const { agency, token } = await agencyWithToken()
+    const form = { first_name: 'Ann', last_name: 'Lee', email: 'ann@example.test', role_id: '1' }
+    const act = (t: string) => () => agencyNewUserPage.action(args(post('/agency/users/new', form, t)))
+    // createAgencyUser is agency-only: even staff holding every user permission are refused.
+    expect(await outcome(act(await staffWith(['user_management'])))).toBe(403)
+    expect(await outcome(act(await agencyUserWith(agency.id, ['quote'])))).toBe(403)
+    // The agency itself passes the guard (the form then answers for itself).
+    expect(await outcome(act(token))).not.toBe(403)
+  })
+
+  it('keeps the agency guard redirect: an agency whose portal is not active goes to its step', async () => {
+    const { token } = await agencyWithToken('AGREEMENT_SENT')
+    const r = await outcome(() =>
+      requireAccess(get('/agency/users/new', token), { agency: ['user_management'] }),
+    )
+    expect(r).toMatch(/^302 \/onboarding/)
+  })
+
+  it('access open to both sides checks each side with its own permissions', async () => {
+    const both = { staff: ['finance'], agency: ['quote'] } as const
+    const check = (token: string) => () => requireAccess(get('/somewhere', token), both)
+    expect(await outcome(check(await staffWith(['finance'])))).toBe('passed')
+    expect(await outcome(check(await staffWith(['quote'])))).toBe(403)
+    const { agency, token } = await agencyWithToken()
+    expect(await outcome(check(token))).toBe('passed')
+    expect(await outcome(check(await agencyUserWith(agency.id, ['finance'])))).toBe(403)
+    // The page's use case and the guard agree: the staff list is staff-only.
+    expect(await outcome(() => requireAccess(get('/staff/users', token), findOshcUsers.access))).toBe(403)
+  })
+})
