@@ -4,24 +4,12 @@ import { PAYMENT_METHODS } from '../../db/schema/enums'
 import { OUTSTANDING_TABS } from '../../domain/finance/finance.rules'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { STAFF_FINANCE_TAB_LABELS } from '../components/finance/finance-tabs'
-import { sortOf, staffFilterChoices, staffListInput, staffPaymentRows } from '../utils/finance-lists.server'
+import { loadStaffPaymentTab } from '../utils/finance-lists.server'
 import { StaffPaymentList } from '../components/finance/staff-payment-list'
 import { requireStaff } from '../utils/session.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireStaff(request, 'finance')
-  const input = staffListInput(request, 'purchased')
-  const [choices, payments] = await Promise.all([
-    staffFilterChoices(actor),
-    staffPaymentRows(actor, { kind: 'purchased' }, input),
-  ])
-  return {
-    ...choices,
-    ...payments,
-    statusTab: null,
-    sort: sortOf(input),
-    perPage: String(input.perPage),
-  }
+  return loadStaffPaymentTab(await requireStaff(request, 'finance'), request, 'purchased')
 }
 
 export default function StaffFinancePurchased() {

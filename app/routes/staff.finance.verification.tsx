@@ -10,7 +10,7 @@ import { DomainError } from '../../domain/shared/errors'
 import { parseId } from '../../domain/shared/fields'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { STAFF_FINANCE_TAB_LABELS } from '../components/finance/finance-tabs'
-import { sortOf, staffFilterChoices, staffListInput, staffPaymentRows } from '../utils/finance-lists.server'
+import { loadStaffPaymentTab } from '../utils/finance-lists.server'
 import { StaffPaymentList } from '../components/finance/staff-payment-list'
 import { UploadProof } from '../components/finance/upload-proof'
 import { readForm } from '../utils/forms.server'
@@ -19,13 +19,7 @@ import { redirectWithToast } from '../utils/toast.server'
 import { storeFormFile } from '../utils/upload.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireStaff(request, 'finance')
-  const input = staffListInput(request, 'verification')
-  const [choices, payments] = await Promise.all([
-    staffFilterChoices(actor),
-    staffPaymentRows(actor, { kind: 'verification' }, input),
-  ])
-  return { ...choices, ...payments, sort: sortOf(input), perPage: String(input.perPage) }
+  return loadStaffPaymentTab(await requireStaff(request, 'finance'), request, 'verification')
 }
 
 /** The list the decision came from (without Remix's ?index marker), to go back to. */

@@ -3,6 +3,7 @@ import { ZodError } from 'zod'
 import { findAllAgencies } from '../../domain/agencies/reads/find-all-agencies'
 import { findPaymentPolicies } from '../../domain/finance/find-payment-policies'
 import { type PaymentList } from '../../domain/finance/payment-policy-listing'
+import type { OutstandingTab } from '../../domain/finance/finance.rules'
 import { parseAgencyFinanceQuery, parseStaffFinanceQuery } from '../../domain/finance/finance-screens.schemas'
 import { findInsuranceProviders } from '../../domain/reference/find-insurance-providers'
 import type { Actor } from '../../domain/shared/actor'
@@ -86,6 +87,28 @@ export function staffListInput<T extends StaffQuery['tab']>(request: Request, ta
   const parsed = parseOr400(() => parseStaffFinanceQuery({ ...listParams(request), tab }))
   // parseStaffFinanceQuery picks its schema by `tab`, so the input is that tab's.
   return parsed.input as Extract<StaffQuery, { tab: T }>['input']
+}
+
+/**
+ * The loader data of a staff payment tab (verification, outstanding, purchased): the filter
+ * choices, the page of rows, and the tab's sort and page size. Outstanding also has status tabs.
+ */
+export async function loadStaffPaymentTab(
+  actor: Actor,
+  request: Request,
+  kind: 'verification' | 'outstanding' | 'purchased',
+) {
+  const input = staffListInput(request, kind)
+  // Only outstanding has status tabs (its schema defaults one).
+  const statusTab = 'tab' in input ? (input.tab as OutstandingTab) : null
+  const list: PaymentList = statusTab
+    ? { kind: 'outstanding', tab: statusTab }
+    : { kind: kind as 'verification' | 'purchased' }
+  const [choices, payments] = await Promise.all([
+    staffFilterChoices(actor),
+    staffPaymentRows(actor, list, input),
+  ])
+  return { ...choices, ...payments, statusTab, sort: sortOf(input), perPage: String(input.perPage) }
 }
 
 type AgencyQuery = ReturnType<typeof parseAgencyFinanceQuery>
