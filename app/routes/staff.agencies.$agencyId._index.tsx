@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
@@ -17,7 +16,7 @@ import {
   staffWaitingFor,
 } from '../utils/agency-page.server'
 import { GeneralErrorBoundary } from '../components/error-boundary'
-import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, submitForm } from '../utils/forms.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor, agencyId } = await requireAgencyPage(request, params)
@@ -41,39 +40,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case 'deactivate':
       return changePortal(actor, agencyId, formData, 'overview')
     case 'set-status': {
-      const submission = parseWithZod(formData, { schema: SetStatusSchema })
-      if (submission.status !== 'success') return replyInvalid(submission)
-      try {
-        await updateAdminAgencyStatus({ actor, agencyId, ...submission.value })
-      } catch (err) {
-        return replyWithError(submission, err)
-      }
-      return backToTab(agencyId, 'overview', 'Status updated')
+      return submitForm(formData, SetStatusSchema, async (value) => {
+        await updateAdminAgencyStatus({ actor, agencyId, ...value })
+        return backToTab(agencyId, 'overview', 'Status updated')
+      })
     }
     case 'password-reset': {
-      const submission = parseWithZod(formData, { schema: PasswordResetSchema })
-      if (submission.status !== 'success') return replyInvalid(submission)
-      try {
+      return submitForm(formData, PasswordResetSchema, async () => {
         await sendAgencyPasswordReset({ actor, agencyId })
-      } catch (err) {
-        return replyWithError(submission, err)
-      }
-      return backToTab(agencyId, 'overview', 'Password reset e-mail sent')
+        return backToTab(agencyId, 'overview', 'Password reset e-mail sent')
+      })
     }
     case 'your-admission': {
-      const submission = parseWithZod(formData, { schema: YourAdmissionSchema })
-      if (submission.status !== 'success') return replyInvalid(submission)
-      const active = submission.value.active === 'true'
-      try {
+      return submitForm(formData, YourAdmissionSchema, async (value) => {
+        const active = value.active === 'true'
         await updateYourAdmission({ actor, agencyId, active })
-      } catch (err) {
-        return replyWithError(submission, err)
-      }
-      return backToTab(
-        agencyId,
-        'overview',
-        active ? 'Admission service turned on' : 'Admission service turned off',
-      )
+        return backToTab(
+          agencyId,
+          'overview',
+          active ? 'Admission service turned on' : 'Admission service turned off',
+        )
+      })
     }
     case 'card-surcharge': {
       if (!actor.permissions.has('finance')) {
@@ -81,22 +68,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
           status: 403,
         })
       }
-      const submission = parseWithZod(formData, { schema: SurchargeSchema })
-      if (submission.status !== 'success') return replyInvalid(submission)
-      const enabled = submission.value.enabled === 'true'
-      try {
+      return submitForm(formData, SurchargeSchema, async (value) => {
+        const enabled = value.enabled === 'true'
         await updateAgencyCardSurcharge({
           actor,
           input: { agency_id: agencyId, is_card_surcharge_enabled: enabled },
         })
-      } catch (err) {
-        return replyWithError(submission, err)
-      }
-      return backToTab(
-        agencyId,
-        'overview',
-        enabled ? 'Card surcharge turned on' : 'Card surcharge turned off',
-      )
+        return backToTab(
+          agencyId,
+          'overview',
+          enabled ? 'Card surcharge turned on' : 'Card surcharge turned off',
+        )
+      })
     }
     default:
       throw new Response('Unknown action', { status: 400 })

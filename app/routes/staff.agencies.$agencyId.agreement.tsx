@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
@@ -17,7 +16,7 @@ import {
   staffWaitingFor,
 } from '../utils/agency-page.server'
 import { GeneralErrorBoundary } from '../components/error-boundary'
-import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, submitForm } from '../utils/forms.server'
 import { storeFormFile } from '../utils/upload.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -46,9 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case 'deactivate':
       return changePortal(actor, agencyId, formData, 'agreement')
     case 'upload-unsigned': {
-      const submission = parseWithZod(formData, { schema: UnsignedUploadSchema })
-      if (submission.status !== 'success') return replyInvalid(submission)
-      try {
+      return submitForm(formData, UnsignedUploadSchema, async (value) => {
         const stored = await storeFormFile({
           actor,
           file: formData.get('unsigned_agreement'),
@@ -59,31 +56,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
           actor,
           agencyId,
           input: {
-            agreement_id: submission.value.agreement_id,
+            agreement_id: value.agreement_id,
             file_path: stored.key,
             filename: stored.filename.slice(0, 100),
             date: undefined,
           },
         })
-      } catch (err) {
-        return replyWithError(submission, err)
-      }
-      return backToTab(agencyId, 'agreement', 'Unsigned agreement uploaded')
+        return backToTab(agencyId, 'agreement', 'Unsigned agreement uploaded')
+      })
     }
     case 'send-agreement': {
-      const submission = parseWithZod(formData, { schema: SendAgreementSchema })
-      if (submission.status !== 'success') return replyInvalid(submission)
-      try {
+      return submitForm(formData, SendAgreementSchema, async () => {
         await sendAgreement({ actor, agencyId })
-      } catch (err) {
-        return replyWithError(submission, err)
-      }
-      return backToTab(agencyId, 'agreement', 'Agreement sent to the agency')
+        return backToTab(agencyId, 'agreement', 'Agreement sent to the agency')
+      })
     }
     case 'upload-signed': {
-      const submission = parseWithZod(formData, { schema: SignedUploadSchema })
-      if (submission.status !== 'success') return replyInvalid(submission)
-      try {
+      return submitForm(formData, SignedUploadSchema, async () => {
         const stored = await storeFormFile({
           actor,
           file: formData.get('signed_agreement'),
@@ -100,10 +89,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
             date: undefined,
           },
         })
-      } catch (err) {
-        return replyWithError(submission, err)
-      }
-      return backToTab(agencyId, 'agreement', 'Signed agreement uploaded')
+        return backToTab(agencyId, 'agreement', 'Signed agreement uploaded')
+      })
     }
     default:
       throw new Response('Unknown action', { status: 400 })

@@ -17,7 +17,7 @@ import { backToTab, orNotFound, requireAgencyPage } from '../utils/agency-page.s
 import { ConfigurationForm } from '../components/agency/configuration-form'
 import { PurchaseRules } from '../components/agency/purchase-rules'
 import { GeneralErrorBoundary } from '../components/error-boundary'
-import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, replyInvalid, replyWithError, submitForm } from '../utils/forms.server'
 import { policyTypeLabel } from '../utils/labels'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -83,10 +83,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return backToTab(agencyId, 'configuration', 'Configuration saved')
     }
     case 'add-rule': {
-      const submission = parseWithZod(formData, { schema: AddRuleSchema })
-      if (submission.status !== 'success') return replyInvalid(submission)
-      const { intent: _intent, ...rule } = submission.value
-      try {
+      return submitForm(formData, AddRuleSchema, async (value) => {
+        const { intent: _intent, ...rule } = value
         const current = await getAgencyConfiguration({ actor, agencyId })
         await upsertAgencyConfigurationV2({
           actor,
@@ -98,23 +96,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
             purchase_rule: [rule],
           },
         })
-      } catch (err) {
-        return replyWithError(submission, err)
-      }
-      return backToTab(agencyId, 'configuration', 'Purchase rule added')
+        return backToTab(agencyId, 'configuration', 'Purchase rule added')
+      })
     }
     case 'delete-rule': {
-      const submission = parseWithZod(formData, { schema: DeleteRuleSchema })
-      if (submission.status !== 'success') return replyInvalid(submission)
-      try {
+      return submitForm(formData, DeleteRuleSchema, async (value) => {
         await deletePurchaseRule({
           actor,
-          input: { agency_id: agencyId, purchase_rule_id: submission.value.purchase_rule_id },
+          input: { agency_id: agencyId, purchase_rule_id: value.purchase_rule_id },
         })
-      } catch (err) {
-        return replyWithError(submission, err)
-      }
-      return backToTab(agencyId, 'configuration', 'Purchase rule deleted')
+        return backToTab(agencyId, 'configuration', 'Purchase rule deleted')
+      })
     }
     default:
       throw new Response('Unknown action', { status: 400 })

@@ -22,7 +22,7 @@ import { ErrorList, Field, SelectField, SubmitButton } from '../components/forms
 import { buttonVariants } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table'
-import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, submitForm } from '../utils/forms.server'
 import { formatDate, formatMoney } from '../utils/misc'
 import { CURRENCY_LABELS, policyTypeLabel } from '../utils/labels'
 import { requireStaff } from '../utils/session.server'
@@ -58,31 +58,23 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request)
   const intent = formData.get('intent')
   if (intent === 'delete') {
-    const submission = parseWithZod(formData, { schema: IdSchema })
-    if (submission.status !== 'success') return replyInvalid(submission)
-    try {
-      await deleteRateCard({ actor, id: submission.value.id })
-    } catch (err) {
-      return replyWithError(submission, err)
-    }
-    return redirectWithToast('/staff/pricing', { type: 'success', title: 'Rate card deleted' })
+    return submitForm(formData, IdSchema, async (value) => {
+      await deleteRateCard({ actor, id: value.id })
+      return redirectWithToast('/staff/pricing', { type: 'success', title: 'Rate card deleted' })
+    })
   }
   if (intent !== 'create' && intent !== 'update') throw new Response('Unknown action', { status: 400 })
-  const submission = parseWithZod(formData, { schema: RateCardSchema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  try {
+  return submitForm(formData, RateCardSchema, async (value) => {
     if (intent === 'create') {
-      await createRateCard({ actor, input: submission.value })
+      await createRateCard({ actor, input: value })
     } else {
       const { id } = IdSchema.parse({ id: formData.get('id') })
-      await updateRateCard({ actor, id, input: submission.value })
+      await updateRateCard({ actor, id, input: value })
     }
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
-  return redirectWithToast('/staff/pricing', {
-    type: 'success',
-    title: intent === 'create' ? 'Rate card added' : 'Rate card updated',
+    return redirectWithToast('/staff/pricing', {
+      type: 'success',
+      title: intent === 'create' ? 'Rate card added' : 'Rate card updated',
+    })
   })
 }
 

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { FileText, Upload } from 'lucide-react'
@@ -12,7 +11,7 @@ import { buttonVariants } from '../components/ui/button'
 import { Input } from '../components/ui/input'
 import { Label } from '../components/ui/label'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table'
-import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, submitForm } from '../utils/forms.server'
 import { formatDateTime } from '../utils/misc'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
@@ -42,24 +41,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireStaff(request, 'finance')
   const formData = await readForm(request)
-  const submission = parseWithZod(formData, { schema: UploadSchema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  try {
+  return submitForm(formData, UploadSchema, async (value) => {
     const stored = await storeFormFile({ actor, file: formData.get('pds'), field: 'pds' })
     await uploadProviderPds({
       actor,
       input: {
-        provider_id: submission.value.provider_id,
+        provider_id: value.provider_id,
         file_path: stored.key,
         filename: stored.filename.slice(0, 200),
       },
     })
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
-  return redirectWithToast('/staff/pricing/documents', {
-    type: 'success',
-    title: 'Product disclosure statement uploaded',
+    return redirectWithToast('/staff/pricing/documents', {
+      type: 'success',
+      title: 'Product disclosure statement uploaded',
+    })
   })
 }
 

@@ -9,7 +9,7 @@ import { updateExchangeRate } from '../../domain/quotes/update-exchange-rate'
 import { updateGstRate } from '../../domain/quotes/update-gst-rate'
 import { ErrorList, Field, SubmitButton } from '../components/forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
-import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, submitForm } from '../utils/forms.server'
 import { formatDateTime } from '../utils/misc'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
@@ -27,26 +27,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request)
   const intent = formData.get('intent')
   if (intent === 'gst') {
-    const submission = parseWithZod(formData, { schema: GstRateSchema })
-    if (submission.status !== 'success') return replyInvalid(submission)
-    try {
-      await updateGstRate({ actor, input: submission.value })
-    } catch (err) {
-      return replyWithError(submission, err)
-    }
-    return redirectWithToast('/staff/pricing/gst', { type: 'success', title: 'GST and card surcharge saved' })
+    return submitForm(formData, GstRateSchema, async (value) => {
+      await updateGstRate({ actor, input: value })
+      return redirectWithToast('/staff/pricing/gst', {
+        type: 'success',
+        title: 'GST and card surcharge saved',
+      })
+    })
   }
   if (intent === 'exchange') {
-    const submission = parseWithZod(formData, { schema: ExchangeRateSchema })
-    if (submission.status !== 'success') return replyInvalid(submission)
-    try {
-      await updateExchangeRate({ actor, input: submission.value })
-    } catch (err) {
-      return replyWithError(submission, err)
-    }
-    return redirectWithToast('/staff/pricing/gst', {
-      type: 'success',
-      title: `Exchange rate for ${submission.value.currency} saved`,
+    return submitForm(formData, ExchangeRateSchema, async (value) => {
+      await updateExchangeRate({ actor, input: value })
+      return redirectWithToast('/staff/pricing/gst', {
+        type: 'success',
+        title: `Exchange rate for ${value.currency} saved`,
+      })
     })
   }
   throw new Response('Unknown action', { status: 400 })

@@ -1,5 +1,7 @@
 import { data, type HeadersFunction } from '@remix-run/node'
 import type { Submission } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { z } from 'zod'
 import { DomainError, HTTP_STATUS } from '../../domain/shared/errors'
 import { fieldWithNul, NUL_MSG, parseId } from '../../domain/shared/fields'
 
@@ -32,6 +34,25 @@ export const retryAfterHeaders: HeadersFunction = ({ actionHeaders }) => {
 
 export function replyInvalid<T>(submission: Submission<T>) {
   return data(submission.reply(), { status: 400 })
+}
+
+/**
+ * The one form-action pattern: parse `formData` with the form's schema (an invalid submission
+ * answers 400 with its field errors), then `run` the use case and answer with what it returns; a
+ * refused use case answers on its fields (replyWithError).
+ */
+export async function submitForm<S extends z.ZodType>(
+  formData: FormData,
+  schema: S,
+  run: (value: z.output<S>) => Promise<Response>,
+) {
+  const submission = parseWithZod(formData, { schema })
+  if (submission.status !== 'success') return replyInvalid(submission)
+  try {
+    return await run(submission.value as z.output<S>)
+  } catch (err) {
+    return replyWithError(submission, err)
+  }
 }
 
 /**
