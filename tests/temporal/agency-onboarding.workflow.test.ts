@@ -6,10 +6,7 @@ import { getDb } from '../../db/client'
 import { agencyHistories, outboxMails, tasks } from '../../db/schema'
 import { createAgency } from '../../db/seed/factories'
 import { findOutbox } from '../../domain/mail/mailer'
-import { temporalClient } from '../../temporal/client'
 import {
-  AGENCY_ONBOARDING_WORKFLOW,
-  agencyChangedSignal,
   agencyOnboardingWorkflowId,
   decideUpdate,
   onboardingStateQuery,
@@ -17,26 +14,11 @@ import {
 import { createOnboardingActivities } from '../../workers/activities/agency-onboarding.activities'
 import { realActivityDeps } from '../../workers/activities/deps'
 import { startWorker } from '../setup/worker'
+import { deepest, startOnboarding } from '../setup/onboarding'
 
 const durations = { verify: '2s', details: '2s', agreement: '2s', staff: '2s' }
 
-async function start(agencyId: number, d = durations) {
-  const client = await temporalClient()
-  return client.workflow.signalWithStart(AGENCY_ONBOARDING_WORKFLOW, {
-    workflowId: agencyOnboardingWorkflowId(agencyId),
-    taskQueue: process.env.TEMPORAL_TASK_QUEUE!,
-    args: [{ agencyId, durations: d }],
-    signal: agencyChangedSignal,
-    signalArgs: [],
-  })
-}
-
-/** The innermost failure message (update failure -> activity failure -> application failure). */
-function deepest(err: unknown): string {
-  let e = err as { cause?: unknown; message?: string }
-  while (e.cause) e = e.cause as typeof e
-  return String(e.message)
-}
+const start = (agencyId: number, d = durations) => startOnboarding(agencyId, d)
 
 describe('agencyOnboarding workflow (real Temporal dev server)', () => {
   let stop: () => Promise<void>

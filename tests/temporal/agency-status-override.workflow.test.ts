@@ -7,36 +7,18 @@ import { agencies, agencyHistories, tasks } from '../../db/schema'
 import { createAgency } from '../../db/seed/factories'
 import type { AgencyStatus } from '../../domain/agencies/agencies.rules'
 import { findOutbox } from '../../domain/mail/mailer'
-import { temporalClient } from '../../temporal/client'
 import {
-  AGENCY_ONBOARDING_WORKFLOW,
-  agencyChangedSignal,
-  agencyOnboardingWorkflowId,
   decideUpdate,
   onboardingStateQuery,
   overrideStatusUpdate,
   type OnboardingDurations,
 } from '../../temporal/contracts/agency-onboarding.contract'
 import { startWorker } from '../setup/worker'
+import { deepest, startOnboarding } from '../setup/onboarding'
 
 const durations: OnboardingDurations = { verify: '1h', details: '1h', agreement: '1h', staff: '1h' }
 
-async function start(agencyId: number, d = durations) {
-  const client = await temporalClient()
-  return client.workflow.signalWithStart(AGENCY_ONBOARDING_WORKFLOW, {
-    workflowId: agencyOnboardingWorkflowId(agencyId),
-    taskQueue: process.env.TEMPORAL_TASK_QUEUE!,
-    args: [{ agencyId, durations: d }],
-    signal: agencyChangedSignal,
-    signalArgs: [],
-  })
-}
-
-function deepest(err: unknown): string {
-  let e = err as { cause?: unknown; message?: string }
-  while (e.cause) e = e.cause as typeof e
-  return String(e.message)
-}
+const start = (agencyId: number, d = durations) => startOnboarding(agencyId, d)
 
 /** What updateAdminAgencyStatus commits before it tells the workflow. */
 async function overrideInDb(agencyId: number, to: AgencyStatus) {
