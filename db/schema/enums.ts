@@ -126,3 +126,10 @@ export const BALANCE_TRANSACTION_TYPES = [
 export const PAYMENT_LINK_STATUSES = ['ACTIVE', 'PAID', 'EXPIRED'] as const
 export const CARD_PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'CANCELLED'] as const
 export const CERTIFICATE_TYPES = ['old', 'new'] as const
+
+export const PAYOUT_PAYMENT_TYPES = ['BANK', 'AGENCY_BALANCE', 'SETTLED_WITH_CLAWBACK'] as const
+export const PAYMENT_DOCUMENT_STATUSES = ['UNVERIFIED', 'VERIFIED', 'REJECTED'] as const
+export const CLAWBACK_STATUSES = ['INITIATED', 'REQUESTED', 'COMPLETED', 'REJECTED'] as const
+export const CLAWBACK_METHODS = ['BANKED_COMMISSION', 'AGENCY_BALANCE', 'COMMISSION', 'BANK'] as const
+/** The subjects of finance_request_histories. */
+export const FINANCE_REQUEST_TYPES = ['COMMISSION_PAYOUT', 'BNPL_PAYMENT', 'CLAWBACK'] as const

@@ -129,6 +129,8 @@ export const invoices = pgTable(
   (t) => [
     index('invoices_agency_status_idx').on(t.agency_id, t.status, t.created_at),
     index('invoices_type_status_idx').on(t.invoice_type, t.status),
+    index('invoices_due_idx').on(t.due_date, t.status),
+    index('invoices_date_idx').on(t.invoice_date, t.id),
   ],
 )
 
@@ -184,9 +186,17 @@ export const invoicePayments = pgTable(
     meta: jsonb('meta'),
     notes: text('notes'),
     card_payment_id: integer('card_payment_id'),
+    /** What the invoice still owed, and what it then owed back (over-payment), after this payment. */
+    balance_due: bigint('balance_due', { mode: 'number' }),
+    balance_owed: bigint('balance_owed', { mode: 'number' }),
+    created_by: integer('created_by').references(() => identities.id),
+    decided_by: integer('decided_by').references(() => identities.id),
     ...timestamps,
   },
-  (t) => [index('invoice_payments_invoice_idx').on(t.invoice_id)],
+  (t) => [
+    index('invoice_payments_invoice_idx').on(t.invoice_id),
+    index('invoice_payments_agency_idx').on(t.agency_id, t.created_at),
+  ],
 )
 
 /**
@@ -271,6 +281,7 @@ export const cardPayments = pgTable(
     policy_id: integer('policy_id').references(() => policies.id, { onDelete: 'cascade' }),
     payment_link_id: integer('payment_link_id'),
     topup_id: integer('topup_id'),
+    invoice_id: integer('invoice_id'),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     amount_paid: bigint('amount_paid', { mode: 'number' }),
     surcharge_rate: numeric('surcharge_rate', { precision: 5, scale: 2 }),

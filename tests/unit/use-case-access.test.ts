@@ -43,6 +43,9 @@ const INTERNAL = new Set([
   'getProfile',
   'settleCardPayment',
   'settlePremiumPayment',
+  // Money writers (domain/finance/invoice-payments.ts), called inside a use case that checked.
+  'settleInvoice',
+  'completeInvoicePayment',
   'transitionPolicy',
   'storeCertificate',
   'identityOf',
