@@ -1,5 +1,6 @@
 import { config } from '../domain/shared/config'
 import type { OnboardingDurations } from './contracts/agency-onboarding.contract'
+import type { PayoutDurations } from './contracts/commission-payout.contract'
 
 export const taskQueue = () => config().TEMPORAL_TASK_QUEUE
 
@@ -12,3 +13,9 @@ export const onboardingDurations = (): OnboardingDurations => ({
 
 /** Seconds before a payment link's expiry at which the agency is reminded. */
 export const paymentLinkReminderSeconds = () => config().PAYMENT_LINK_REMINDER_SECONDS
+
+/** When staff are reminded of, then escalated about, a waiting payout (from the request). */
+export const payoutDurations = (): PayoutDurations => ({
+  reminder: config().PAYOUT_REMINDER,
+  escalation: config().PAYOUT_ESCALATION,
+})

@@ -6,7 +6,7 @@ import {
 import { DomainError } from '../domain/shared/errors'
 import { registerWorkflowPort, type WorkflowPort } from '../domain/shared/ports'
 import { temporalClient } from './client'
-import { onboardingDurations, paymentLinkReminderSeconds, taskQueue } from './config'
+import { onboardingDurations, paymentLinkReminderSeconds, payoutDurations, taskQueue } from './config'
 import {
   AGENCY_ONBOARDING_WORKFLOW,
   agencyChangedSignal,
@@ -21,6 +21,12 @@ import {
   paymentLinkWorkflowId,
   type PaymentLinkExpiryInput,
 } from './contracts/payment-link.contract'
+import {
+  COMMISSION_PAYOUT_WORKFLOW,
+  commissionPayoutWorkflowId,
+  payoutDecideUpdate,
+  type CommissionPayoutInput,
+} from './contracts/commission-payout.contract'
 
 /** The one way to start or wake the onboarding workflow: signal-with-start, idempotent by id. */
 async function signalOnboarding(agencyId: number) {
@@ -33,6 +39,21 @@ async function signalOnboarding(agencyId: number) {
     signal: agencyChangedSignal,
     signalArgs: [],
   })
+}
+
+/** Starts a payout's workflow; one already running (or started by a concurrent call) is left alone. */
+async function startPayout(payoutId: number) {
+  const client = await temporalClient()
+  const input: CommissionPayoutInput = { payoutId, durations: payoutDurations() }
+  try {
+    await client.workflow.start(COMMISSION_PAYOUT_WORKFLOW, {
+      workflowId: commissionPayoutWorkflowId(payoutId),
+      taskQueue: taskQueue(),
+      args: [input],
+    })
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err
+  }
 }
 
 /** Update failures (validator refusals and refused activities) become 409s with their reason. */
@@ -88,6 +109,36 @@ export const temporalWorkflowPort: WorkflowPort = {
       })
     } catch (err) {
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err
+    }
+  },
+  startCommissionPayout: startPayout,
+  async decideCommissionPayout(payoutId, decision) {
+    const client = await temporalClient()
+    const handle = client.workflow.getHandle(commissionPayoutWorkflowId(payoutId))
+    const decide = async () => {
+      try {
+        await handle.executeUpdate(payoutDecideUpdate, { args: [decision] })
+      } catch (err) {
+        const reason = reasonOf(err)
+        if (reason) throw new DomainError('INVALID_TRANSITION', reason)
+        throw err
+      }
+    }
+    try {
+      await decide()
+    } catch (err) {
+      if (!(err instanceof WorkflowNotFoundError)) throw err
+      // A completed run means the payout was decided. A run that never started (the start after
+      // the request failed) or was terminated is started again: it loads the payout and waits.
+      let finished = false
+      try {
+        finished = (await handle.describe()).status.name === 'COMPLETED'
+      } catch (e) {
+        if (!(e instanceof WorkflowNotFoundError)) throw e
+      }
+      if (finished) throw new DomainError('INVALID_TRANSITION', 'This payout has already been decided')
+      await startPayout(payoutId)
+      await decide()
     }
   },
   async paymentLinkPaid(linkId) {

@@ -1,8 +1,13 @@
 import { createWorker } from './worker'
 import { logInfo } from '../domain/shared/log'
+import { closeTemporalClient } from '../temporal/client'
+import { ensureSchedules } from '../temporal/schedules'
 
 const { worker, connection } = await createWorker()
+// The recurring jobs (DESIGN.md section 10): created or updated here, unchanged ones left alone.
+for (const s of await ensureSchedules()) logInfo('worker', `schedule ${s.scheduleId}: ${s.outcome}`)
 logInfo('worker', `polling task queue ${worker.options.taskQueue}`)
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => worker.shutdown())
 await worker.run()
 await connection.close()
+await closeTemporalClient()

@@ -1,2 +1,9 @@
 export { agencyOnboarding } from './agency-onboarding.workflow'
 export { paymentLinkExpiry } from './payment-link-expiry.workflow'
+export { commissionPayout } from './commission-payout.workflow'
+export {
+  bnplSettlementJob,
+  inboxDeadlinesJob,
+  invoicesOverdueJob,
+  ledgerReconciliationJob,
+} from './scheduled-jobs.workflow'

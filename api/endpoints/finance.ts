@@ -24,13 +24,6 @@ import { rejectTopup } from '../../domain/finance/reject-topup'
 import { findTopups } from '../../domain/finance/find-topups'
 import { iterateTopups } from '../../domain/finance/iterate-topups'
 import { TOPUP_EXPORT_COLUMNS } from '../../domain/finance/topup-listing'
-import { findInvoices } from '../../domain/finance/find-invoices'
-import { INVOICE_EXPORT_COLUMNS } from '../../domain/finance/invoice-listing'
-import { iterateInvoices } from '../../domain/finance/iterate-invoices'
-import { getInvoice } from '../../domain/finance/get-invoice'
-import { findLineItemsByPolicy } from '../../domain/finance/find-line-items-by-policy'
-import { getLineItem } from '../../domain/finance/get-line-item'
-import { getFinanceMetrics } from '../../domain/finance/get-finance-metrics'
 import { notFound } from '../../domain/shared/errors'
 import type { Actor } from '../../domain/shared/actor'
 
@@ -38,7 +31,6 @@ const OSHC = '/oshc/finance-management'
 const OSHC_POLICY = '/oshc/policy-management'
 const AGENCY = '/agencies/finance-management'
 const AGENCY_POLICY = '/agencies/policy-management'
-const PAY = '/payment-system'
 
 const FINANCE = ['finance'] as const
 /** Agency-side finance reads and top-ups (spec/02 section 6: top-ups need purchase; finance reads finance). */
@@ -48,7 +40,6 @@ const staffOrAgencyFinance = { staff: FINANCE, agency: AGENCY_FINANCE } as const
 
 const AgencyIdParam = z.object({ agency_id: id() })
 const PolicyIdParam = z.object({ policy_id: id() })
-const IdParam = z.object({ id: id() })
 
 /** An export takes the list's filters and sort (no paging) plus format=csv|xlsx. */
 const NO_PAGE = { page: true, perPage: true } as const
@@ -58,7 +49,6 @@ const OutstandingExport = S.OutstandingListQuerySchema.omit(NO_PAGE).extend(form
 const PurchasedExport = S.PurchasedListQuerySchema.omit(NO_PAGE).extend(format)
 const AgencyPendingExport = S.AgencyPendingListQuerySchema.omit(NO_PAGE).extend(format)
 const TopUpExport = S.TopUpListQuerySchema.omit(NO_PAGE).extend(format)
-const InvoiceExport = S.InvoiceListQuerySchema.omit(NO_PAGE).extend(format)
 
 const stamp = () => new Date().toISOString().slice(0, 10)
 
@@ -409,7 +399,7 @@ const agencyEndpoints = [
     method: 'POST',
     path: `${AGENCY}/doTopUpByAgency`,
     summary:
-      "Request a BANK top-up (receipt_url = uploaded file key, 'Bank document is required'); always REQUESTED whatever status is sent. Answers { invoiceId, topup }. CARD top-ups are a 409 for now",
+      "Request a top-up, always REQUESTED whatever status is sent. BANK: receipt_url = uploaded file key ('Bank document is required'), staff verify it. CARD: a gateway checkout opens; answers checkout.url to send the agency to; the top-up is APPROVED and the balance credited only when the gateway confirms (webhook or return). Answers { invoiceId, topup, checkout? }",
     access: requestTopup.access,
     body: S.TopUpRequestSchema,
     status: 201,
@@ -446,67 +436,5 @@ const agencyEndpoints = [
   }),
 ]
 
-// ---- Invoices (/payment-system) ------------------------------------------------------------------
-
-const invoiceEndpoints = [
-  endpoint({
-    method: 'GET',
-    path: `${PAY}/invoice/getAllInvoices`,
-    summary:
-      "Invoices by tab, from the agency's point of view: PAYABLE (open, to AGENCY, no payment waiting), RECEIVABLE (open, to OSHC), PENDING_APPROVAL (open with a payment waiting for staff), PAID, AWAITING_COMMISSION_PAYMENT, COMMISSION_PAID, PARTIAL_PAYMENT, ALL. Open = PENDING, OVERDUE, PARTIALLY_PAID. Filters invoice_type[], status[], agency_id (staff), start_date / end_date (invoice date)",
-    access: findInvoices.access,
-    query: S.InvoiceListQuerySchema,
-    handler: async ({ actor, query }) => paged(await findInvoices({ actor, input: query })),
-  }),
-  endpoint({
-    method: 'POST',
-    path: `${PAY}/invoice/exportAllInvoices`,
-    summary: 'getAllInvoices as CSV or XLSX, streamed; tab and filters in the query',
-    access: iterateInvoices.access,
-    query: InvoiceExport,
-    handler: async ({ actor, query }) =>
-      exportResponse({
-        filename: `invoices-${stamp()}`,
-        format: query.format,
-        columns: INVOICE_EXPORT_COLUMNS,
-        rows: await iterateInvoices({ actor, input: query }),
-      }),
-  }),
-  endpoint({
-    method: 'GET',
-    path: `${PAY}/invoice/getInvoiceById/{id}`,
-    summary: 'An invoice with its agency, line items and payments',
-    access: getInvoice.access,
-    params: IdParam,
-    handler: async ({ actor, params }) => ok(await getInvoice({ actor, invoiceId: params.id })),
-  }),
-  endpoint({
-    method: 'GET',
-    path: `${PAY}/invoice-line-item/getAllInvoiceLineItemsByPolicyId`,
-    summary: "Every line item about a policy, with its invoice's type and status",
-    access: findLineItemsByPolicy.access,
-    query: S.LineItemsByPolicyQuerySchema,
-    handler: async ({ actor, query }) =>
-      ok(await findLineItemsByPolicy({ actor, policyId: query.policy_id })),
-  }),
-  endpoint({
-    method: 'GET',
-    path: `${PAY}/invoice-line-item/getInvoiceLineItemById/{id}`,
-    summary: 'One invoice line item',
-    access: getLineItem.access,
-    params: IdParam,
-    handler: async ({ actor, params }) => ok(await getLineItem({ actor, id: params.id })),
-  }),
-  endpoint({
-    method: 'GET',
-    path: `${PAY}/finance-metrics`,
-    summary:
-      'agencyTopUpBalance, commissionAvailable, commissionClawback (0 until clawbacks exist), bnplRemaining, bnplTotal and count + amount of payable, receivable, pendingApproval, paid and partialPayment invoices; staff without agencyId get every agency',
-    access: getFinanceMetrics.access,
-    query: S.FinanceMetricsQuerySchema,
-    handler: async ({ actor, query }) => ok(await getFinanceMetrics({ actor, agencyId: query.agencyId })),
-  }),
-]
-
-/** Staff payment verification, top-ups, agency balance and ledgers, invoices (spec/02 7.4-7.6). */
-export const financeEndpoints: Endpoint[] = [...staffEndpoints, ...agencyEndpoints, ...invoiceEndpoints]
+/** Staff payment verification, top-ups, agency balance and ledgers (spec/02 7.4-7.5); invoices: invoices.ts. */
+export const financeEndpoints: Endpoint[] = [...staffEndpoints, ...agencyEndpoints]

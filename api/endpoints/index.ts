@@ -12,6 +12,10 @@ import { quoteEndpoints } from './quotes'
 import { policyEndpoints } from './policies'
 import { paymentEndpoints } from './payments'
 import { financeEndpoints } from './finance'
+import { payoutEndpoints } from './payouts'
+import { invoiceEndpoints } from './invoices'
+import { bnplEndpoints } from './bnpl'
+import { reconciliationEndpoints } from './reconciliation'
 
 /** The one table of every /api call. */
 export const endpoints: Endpoint[] = [
@@ -27,6 +31,10 @@ export const endpoints: Endpoint[] = [
   ...policyEndpoints,
   ...paymentEndpoints,
   ...financeEndpoints,
+  ...payoutEndpoints,
+  ...invoiceEndpoints,
+  ...bnplEndpoints,
+  ...reconciliationEndpoints,
 ]
 endpoints.push(
   openApiEndpoint(endpoints),

@@ -2,14 +2,8 @@ import { Link } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { SerializedInvoice } from '../utils/invoice.server'
-import { formatDate, formatDateTime, formatMoney } from '../utils/misc'
-import {
-  directionLabel,
-  INVOICE_TYPE_LABELS,
-  labelOf,
-  LINE_ITEM_TYPE_LABELS,
-  PAYMENT_METHOD_LABELS,
-} from '../utils/labels'
+import { formatDate, formatMoney } from '../utils/misc'
+import { directionLabel, INVOICE_TYPE_LABELS, labelOf, LINE_ITEM_TYPE_LABELS } from '../utils/labels'
 import { PageHeader } from './app-shell'
 import { StatusBadge } from './status-badge'
 import { Card, CardContent, CardHeader, CardTitle } from './ui/card'
@@ -24,7 +18,16 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-export function InvoiceDetail({ invoice, backHref }: { invoice: SerializedInvoice; backHref: string }) {
+/** An invoice's summary and line items; the page adds its payments, actions and history as children. */
+export function InvoiceDetail({
+  invoice,
+  backHref,
+  children,
+}: {
+  invoice: SerializedInvoice
+  backHref: string
+  children?: ReactNode
+}) {
   return (
     <div className="space-y-6">
       <Link to={backHref} className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
@@ -60,6 +63,11 @@ export function InvoiceDetail({ invoice, backHref }: { invoice: SerializedInvoic
             <Detail label="Tax (included)">{formatMoney(invoice.tax_total)}</Detail>
             <Detail label="Total due">{formatMoney(invoice.total_amount_due)}</Detail>
             <Detail label="Outstanding">{formatMoney(invoice.total_outstanding_amount)}</Detail>
+            {invoice.total_amount_owed > 0 ? (
+              <Detail label="Over-paid (credited to balance)">
+                {formatMoney(invoice.total_amount_owed)}
+              </Detail>
+            ) : null}
             <Detail label="Notes">{invoice.notes}</Detail>
             <Detail label="Cancellation reason">{invoice.cancellation_reasons}</Detail>
           </dl>
@@ -98,28 +106,7 @@ export function InvoiceDetail({ invoice, backHref }: { invoice: SerializedInvoic
           </Table>
         </div>
       </section>
-      <section aria-labelledby="payments" className="space-y-2">
-        <h3 id="payments" className="text-lg font-semibold">
-          Payments
-        </h3>
-        {invoice.payments.length ? (
-          <ul className="divide-y rounded-md border">
-            {invoice.payments.map((p) => (
-              <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
-                <span>
-                  {labelOf(PAYMENT_METHOD_LABELS, p.method)} · {formatMoney(p.payment_amount)}
-                </span>
-                <span className="flex items-center gap-2">
-                  <StatusBadge kind="invoicePayment" status={p.status} />
-                  {p.paid_at ? formatDateTime(p.paid_at) : `submitted ${formatDateTime(p.created_at)}`}
-                </span>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-muted-foreground">No payment recorded yet.</p>
-        )}
-      </section>
+      {children}
     </div>
   )
 }

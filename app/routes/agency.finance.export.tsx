@@ -8,6 +8,9 @@ import { PAYMENT_POLICY_EXPORT_COLUMNS } from '../../domain/finance/payment-poli
 import { iterateTopups } from '../../domain/finance/iterate-topups'
 import { TOPUP_EXPORT_COLUMNS } from '../../domain/finance/topup-listing'
 import { parseAgencyFinanceQuery } from '../../domain/finance/finance-screens.schemas'
+import { iterateBankedCommission } from '../../domain/finance/payouts/iterate-banked-commission'
+import { iterateCommissionPayouts } from '../../domain/finance/payouts/iterate-commission-payouts'
+import { BANKED_EXPORT_COLUMNS, PAYOUT_EXPORT_COLUMNS } from '../../domain/finance/payouts/payout-listing'
 import { listParams, throwAsResponse } from '../utils/forms.server'
 import { FINANCE_PAGES, requireAgency } from '../utils/session.server'
 
@@ -56,6 +59,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
             agencyId: actor.agencyId,
             input: parsed.input,
           }),
+        })
+      case 'commission':
+        return exportResponse({
+          filename,
+          format,
+          columns: BANKED_EXPORT_COLUMNS,
+          rows: await iterateBankedCommission({ actor, agencyId: actor.agencyId, input: {} }),
+        })
+      case 'payouts':
+        return exportResponse({
+          filename,
+          format,
+          columns: PAYOUT_EXPORT_COLUMNS,
+          rows: await iterateCommissionPayouts({ actor, agencyId: actor.agencyId, input: parsed.input }),
         })
       case 'overview':
         throw new Response('Choose a list to export', { status: 400 })

@@ -4,18 +4,27 @@ import { z } from 'zod'
 import { amountCents, BANK_DOCUMENT_REQUIRED, topupDate } from '../../domain/finance/finance.schemas'
 import { ErrorList, Field, SubmitButton } from '../components/forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { REQUEST_STATUSES } from '../../db/schema/enums'
 import { findTopups } from '../../domain/finance/find-topups'
 import { requestTopup } from '../../domain/finance/request-topup'
+import { confirmCardTopup } from '../../domain/finance/confirm-card-topup'
+import { DomainError } from '../../domain/shared/errors'
+import { CardTopupForm, CardTopupResultAlert, type CardTopupResult } from '../components/finance/card-topup'
 import { DataTable, FilterBar, SORT_DIRECTION_PARAM, SORT_KEY_PARAM } from '../components/data-table'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { agencyListInput, iso, sortOf } from '../utils/finance-lists.server'
 import { StatusBadge } from '../components/status-badge'
 import { Label } from '../components/ui/label'
 import { Select } from '../components/ui/select'
-import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import {
+  readForm,
+  replyForIntent,
+  replyInvalid,
+  replyWithError,
+  throwAsResponse,
+} from '../utils/forms.server'
 import { labelOf, REQUEST_STATUS_LABELS } from '../utils/labels'
 import { formatDate, formatDateTime, formatMoney } from '../utils/misc'
 import { FINANCE_PAGES, requireAgency } from '../utils/session.server'
@@ -87,15 +96,34 @@ function TopUpForm({ lastResult }: { lastResult: SubmissionResult<string[]> | un
   )
 }
 
+/** The card form: the amount only (the gateway takes the card). */
+const CardTopUpSchema = z.object({ amount: amountCents() })
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAgency(request, FINANCE_PAGES)
+  const url = new URL(request.url)
+  // Back from the card gateway: confirm with it (once, whatever the webhook did) and show the result.
+  let card: CardTopupResult | null = null
+  const sessionId = url.searchParams.get('session_id')
+  if (url.searchParams.get('checkout') === 'cancel') card = { cancelled: true }
+  if (url.searchParams.get('checkout') === 'success' && sessionId) {
+    try {
+      const r = await confirmCardTopup({ actor, sessionId })
+      card = { ok: true, amount: r.topup.amount, topupId: r.topup.id, alreadyConfirmed: r.already_confirmed }
+    } catch (err) {
+      if (!(err instanceof DomainError) || err.code === 'NOT_FOUND') throwAsResponse(err)
+      card = { ok: false, message: err.message }
+    }
+  }
   const input = agencyListInput(request, 'topups')
   const r = await findTopups({ actor, agencyId: actor.agencyId, input })
   return {
+    card,
     canTopUp: actor.permissions.has('purchase') || actor.permissions.has('finance'),
     rows: r.items.map((t) => ({
       id: t.id,
       amount: t.amount,
+      payment_method: t.payment_method,
       status: t.status,
       topup_date: t.topup_date,
       rejection_reason: t.rejection_reason,
@@ -111,6 +139,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAgency(request, FINANCE_PAGES)
   const formData = await readForm(request)
+  if (formData.get('intent') === 'card') {
+    const card = parseWithZod(formData, { schema: CardTopUpSchema })
+    if (card.status !== 'success') return replyForIntent({ intent: 'card' }, card)
+    try {
+      const r = await requestTopup({
+        actor,
+        input: {
+          agency_id: actor.agencyId,
+          payment_method: 'CARD',
+          receipt_url: null,
+          amount: card.value.amount,
+        },
+      })
+      if (!('checkout' in r)) throw new Error('A card top-up answers its checkout')
+      return redirect(r.checkout.url)
+    } catch (err) {
+      return replyForIntent({ intent: 'card' }, card, err)
+    }
+  }
   const submission = parseWithZod(formData, { schema: TopUpFormSchema })
   if (submission.status !== 'success') return replyInvalid(submission)
   try {
@@ -142,7 +189,11 @@ export default function AgencyFinanceTopups() {
   type Row = (typeof topups.rows)[number]
   return (
     <div className="space-y-4">
-      {topups.canTopUp ? <TopUpForm lastResult={lastResult} /> : null}
+      <CardTopupResultAlert result={topups.card} />
+      {topups.canTopUp ? <CardTopupForm /> : null}
+      {topups.canTopUp ? (
+        <TopUpForm lastResult={lastResult && 'intent' in lastResult ? undefined : lastResult} />
+      ) : null}
       <FilterBar preserveParams={[SORT_KEY_PARAM, SORT_DIRECTION_PARAM]} label="Top-up filters">
         <div className="space-y-1">
           <Label htmlFor="status">Status</Label>
@@ -172,6 +223,11 @@ export default function AgencyFinanceTopups() {
             sortable: true,
             className: 'text-right',
             cell: (t: Row) => formatMoney(t.amount),
+          },
+          {
+            key: 'payment_method',
+            header: 'Method',
+            cell: (t: Row) => (t.payment_method === 'CARD' ? 'Card' : 'Bank transfer'),
           },
           {
             key: 'topup_date',

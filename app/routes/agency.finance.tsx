@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData, useLocation } from '@remix-run/react'
 import { getAgencyBalance } from '../../domain/finance/get-agency-balance'
 import { getFinanceMetrics } from '../../domain/finance/get-finance-metrics'
-import { AGENCY_FINANCE_TABS } from '../../domain/finance/finance-screens.schemas'
+import { AGENCY_FINANCE_PAGES, AGENCY_FINANCE_TABS } from '../../domain/finance/finance-screens.schemas'
 import { PageHeader } from '../components/app-shell'
 import { ExportLinks } from '../components/data-table'
 import { GeneralErrorBoundary } from '../components/error-boundary'
@@ -29,20 +29,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AgencyFinanceLayout() {
   const data = useLoaderData<typeof loader>()
-  const tab = tabOfPath(useLocation().pathname, AGENCY_FINANCE_TABS)
+  const { pathname } = useLocation()
+  const tab = tabOfPath(pathname, AGENCY_FINANCE_PAGES)
+  // Only the lists export; the other pages (buy now, pay later) have none.
+  const list = tabOfPath(pathname, AGENCY_FINANCE_TABS)
   return (
     <div className="space-y-4">
       <PageHeader
         title="Finance"
         description="Your balance, commission and buy-now-pay-later allowance, top-ups, invoices and payments."
         actions={
-          tab && tab !== 'overview' ? <ExportLinks href={`/agency/finance/export?list=${tab}`} /> : null
+          list && list !== 'overview' ? <ExportLinks href={`/agency/finance/export?list=${list}`} /> : null
         }
       />
       <AgencyFinanceSummary balance={data.balance} metrics={data.metrics} />
       <TabLinks
         label="Finance sections"
-        items={AGENCY_FINANCE_TABS.map((t) => ({ value: t, label: AGENCY_FINANCE_TAB_LABELS[t] }))}
+        items={AGENCY_FINANCE_PAGES.map((t) => ({ value: t, label: AGENCY_FINANCE_TAB_LABELS[t] }))}
         current={tab}
         href={(t) => `/agency/finance/${t}`}
       />

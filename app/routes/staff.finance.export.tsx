@@ -9,6 +9,8 @@ import { PAYMENT_POLICY_EXPORT_COLUMNS, type PaymentList } from '../../domain/fi
 import { iterateTopups } from '../../domain/finance/iterate-topups'
 import { TOPUP_EXPORT_COLUMNS } from '../../domain/finance/topup-listing'
 import { parseStaffFinanceQuery } from '../../domain/finance/finance-screens.schemas'
+import { iterateCommissionPayouts } from '../../domain/finance/payouts/iterate-commission-payouts'
+import { PAYOUT_EXPORT_COLUMNS } from '../../domain/finance/payouts/payout-listing'
 import { listParams, throwAsResponse } from '../utils/forms.server'
 import { requireStaff } from '../utils/session.server'
 
@@ -57,6 +59,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
           format,
           columns: INVOICE_EXPORT_COLUMNS,
           rows: await iterateInvoices({ actor, input: parsed.input }),
+        })
+      case 'payouts':
+        return exportResponse({
+          filename,
+          format,
+          columns: PAYOUT_EXPORT_COLUMNS,
+          rows: await iterateCommissionPayouts({ actor, input: parsed.input }),
         })
     }
   } catch (err) {

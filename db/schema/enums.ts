@@ -102,6 +102,8 @@ export const INVOICE_TYPES = [
   'BNPL_PAYMENT',
   'FULL_REFUND',
   'PARTIAL_REFUND',
+  /** modifyPolicyFinance type CLAWBACK: the agency pays back commission (spec/03 section 4). */
+  'CLAWBACK',
 ] as const
 export const INVOICE_PAYMENT_STATUSES = ['COMPLETED', 'PENDING'] as const
 export const LINE_ITEM_TYPES = [

@@ -1,7 +1,20 @@
 // The money that moves after a sale: commission payouts, buy-now-pay-later settlement requests,
 // clawbacks, invoice payment documents and histories, and the ledger reconciliation runs.
 // Amounts are integer cents.
-import { bigint, boolean, index, integer, jsonb, numeric, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { timestamps } from './common'
 import {
   CLAWBACK_METHODS,

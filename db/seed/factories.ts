@@ -19,6 +19,7 @@ import {
   policyPremiumPayments,
 } from '../schema'
 import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from '../../domain/finance/invoices'
+import { recordInvoicePayment } from '../../domain/finance/invoice-payments'
 import { priceOf, withoutGst } from '../../domain/quotes/pricing.rules'
 import { toCents } from '../../domain/shared/money'
 import { RATE_CARDS } from './reference'
@@ -267,12 +268,11 @@ export async function createPolicy(
   await db.insert(policyHistories).values({ policy_id: policy.id, action: 'SEEDED', actor: 'seed', status })
   if (priced) {
     // The one invoice writer, as initiatePolicy uses it.
-    await createInvoice(db, {
+    const { invoice } = await createInvoice(db, {
       agencyId: opts.agencyId,
       type: 'PREMIUM',
       from: PRODUCT_PARTY,
       to: AGENCY_PARTY,
-      status: PAID.includes(status) ? 'PAID' : 'PENDING',
       items: [
         {
           line_item_type: 'PREMIUM',
@@ -286,6 +286,16 @@ export async function createPolicy(
         },
       ],
     })
+    // A paid premium is explained by its payment, as settle-premium records it.
+    if (PAID.includes(status)) {
+      await recordInvoicePayment(db, {
+        invoiceId: invoice.id,
+        method: 'BANK',
+        amount: price.premium,
+        status: 'COMPLETED',
+        actor: 'seed',
+      })
+    }
   }
   if (AFTER_PURCHASE.includes(status)) {
     const proofKey = `private/seed-proof-${policy.id}.pdf`

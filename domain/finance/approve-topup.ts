@@ -7,13 +7,12 @@ import { conflict, notFound } from '../shared/errors'
 import { closeWorkflowTasks } from '../tasks/workflow-tasks'
 import { financeMails } from '../mail/finance-mails'
 import { postBalanceEntry } from './ledger'
-import { markInvoicePaid } from './invoices'
+import { completeInvoicePayment } from './invoice-payments'
 import { assertFinanceStaff, assertNotMaker } from './finance-guards'
 import { mailAgency } from './agency-mail'
 import { presentTopup } from './topup-listing'
 import { defineUseCase } from '../shared/authorize'
 import { formatCents } from '../shared/format'
-import { clock } from '../shared/clock'
 
 /**
  * topUpApprove (staff with finance): a REQUESTED top-up becomes APPROVED and, in the same
@@ -35,6 +34,8 @@ export const approveTopup = defineUseCase(
       if (!row) throw notFound('Top-up')
       if (row.status !== 'REQUESTED')
         throw conflict(`This top-up is ${row.status}; only a REQUESTED top-up can be approved`)
+      if (row.payment_method === 'CARD')
+        throw conflict('A card top-up is approved by the card gateway when the payment is confirmed')
       assertNotMaker(actor.identityId, row)
       const [topup] = await tx
         .update(agencyTopups)
@@ -51,11 +52,12 @@ export const approveTopup = defineUseCase(
         note: `Top-up #${row.id} approved`,
       })
       if (row.invoice_id) {
-        await markInvoicePaid(tx, row.invoice_id)
-        await tx
-          .update(invoicePayments)
-          .set({ status: 'COMPLETED', paid_at: clock.now() })
+        // The receipt's PENDING invoice payment is verified: the invoice settles from it.
+        const pending = await tx
+          .select({ id: invoicePayments.id })
+          .from(invoicePayments)
           .where(and(eq(invoicePayments.invoice_id, row.invoice_id), eq(invoicePayments.status, 'PENDING')))
+        for (const p of pending) await completeInvoicePayment(tx, p.id, actor)
       }
       await recordAgencyHistory(tx, {
         agencyId: row.agency_id,

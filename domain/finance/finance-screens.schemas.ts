@@ -7,6 +7,7 @@ import {
   TopUpListQuerySchema,
   VerificationListQuerySchema,
 } from './finance.schemas'
+import { BankedCommissionQuerySchema, PayoutListQuerySchema } from './payouts/payouts.schemas'
 
 /**
  * The finance screens have one route per list (/staff/finance/<tab>, which passes its `tab` here;
@@ -14,8 +15,19 @@ import {
  * tabs travel as `status_tab` (outstanding policies, agency payments) and `invoice_tab`.
  * These parse a page URL (or its export link) into the input of one list; a bad value throws.
  */
-export const STAFF_FINANCE_TABS = ['verification', 'outstanding', 'purchased', 'topups', 'invoices'] as const
+export const STAFF_FINANCE_TABS = [
+  'verification',
+  'outstanding',
+  'purchased',
+  'topups',
+  'invoices',
+  'payouts',
+] as const
 export type StaffFinanceTab = (typeof STAFF_FINANCE_TABS)[number]
+
+/** The staff finance page's tabs: the lists above (each exportable), then pages that are not lists. */
+export const STAFF_FINANCE_PAGES = [...STAFF_FINANCE_TABS, 'bnpl', 'reconciliation'] as const
+export type StaffFinancePage = (typeof STAFF_FINANCE_PAGES)[number]
 
 export function parseStaffFinanceQuery(params: Record<string, string>) {
   const tab = z.enum(STAFF_FINANCE_TABS).catch('verification').parse(params.tab)
@@ -33,11 +45,24 @@ export function parseStaffFinanceQuery(params: Record<string, string>) {
       return { tab, input: TopUpListQuerySchema.parse(params) }
     case 'invoices':
       return { tab, input: InvoiceListQuerySchema.parse({ ...params, tab: params.invoice_tab }) }
+    case 'payouts':
+      return { tab, input: PayoutListQuerySchema.parse(params) }
   }
 }
 
-export const AGENCY_FINANCE_TABS = ['overview', 'topups', 'invoices', 'payments'] as const
+export const AGENCY_FINANCE_TABS = [
+  'overview',
+  'topups',
+  'invoices',
+  'payments',
+  'commission',
+  'payouts',
+] as const
 export type AgencyFinanceTab = (typeof AGENCY_FINANCE_TABS)[number]
+
+/** The agency finance page's tabs: the lists above (each exportable), then pages that are not lists. */
+export const AGENCY_FINANCE_PAGES = [...AGENCY_FINANCE_TABS, 'bnpl'] as const
+export type AgencyFinancePage = (typeof AGENCY_FINANCE_PAGES)[number]
 
 export function parseAgencyFinanceQuery(params: Record<string, string>) {
   const tab = z.enum(AGENCY_FINANCE_TABS).catch('overview').parse(params.tab)
@@ -63,5 +88,9 @@ export function parseAgencyFinanceQuery(params: Record<string, string>) {
           tab: params.status_tab,
         }),
       }
+    case 'commission':
+      return { tab, input: BankedCommissionQuerySchema.parse({ ...params, agency_id: undefined }) }
+    case 'payouts':
+      return { tab, input: PayoutListQuerySchema.parse({ ...params, agency_id: undefined }) }
   }
 }

@@ -14,7 +14,6 @@ import {
 export const BANK_DOCUMENT_REQUIRED = 'Bank document is required'
 export const REASON_REQUIRED = 'Reason is required'
 export const AMOUNT_MSG = 'Amount must be greater than 0'
-export const CARD_TOPUP_UNAVAILABLE = 'Card top-ups are not available yet'
 
 /** A required free-text reason (rejections). */
 const reason = () =>
@@ -152,6 +151,8 @@ export type TopUpListInput = Omit<z.infer<typeof TopUpListQuerySchema>, 'page' |
 export const InvoiceListQuerySchema = z
   .object({
     tab: z.preprocess((v) => (v === '' ? undefined : v), z.enum(INVOICE_TABS).default('ALL')),
+    /** Text: the invoice number, external invoice id, agency name or e-mail, or notes. */
+    search,
     invoice_type: list(z.enum(INVOICE_TYPES)).optional(),
     status: list(z.enum(INVOICE_STATUSES)).optional(),
     agency_id: optionalId(),

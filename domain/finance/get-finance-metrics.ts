@@ -1,6 +1,6 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { agencyBalances, commissions, invoices } from '../../db/schema'
+import { agencyBalances, clawbacks, commissions, invoices } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { fromCents } from '../shared/money'
 import { invoiceScope, invoiceTabWhere } from './invoice-listing'
@@ -11,11 +11,16 @@ const bucket = (cond: SQL | undefined, amount: SQL) => ({
   amount: sql<number>`coalesce(sum(${amount}) filter (where ${cond}), 0)::bigint`,
 })
 
+/** Clawbacks the agency still owes on (not COMPLETED). */
+const OPEN_CLAWBACK_STATUSES = ['INITIATED', 'REQUESTED', 'REJECTED'] as const
+
 /**
  * finance-metrics: the balance, banked commission and BNPL allowance of one agency (or of every
  * agency for staff without agencyId), and the count and amount of its invoices per tab (payable,
  * receivable, pending approval and partial payment by outstanding amount; paid by total).
- * commissionClawback is 0 until clawbacks exist. Access: as getAllInvoices.
+ * commissionClawback is what the agency still owes on clawbacks that are not settled (sum of
+ * outstanding_amount of INITIATED, REQUESTED and REJECTED clawbacks). All computed in SQL, never
+ * stored. Access: as getAllInvoices.
  */
 export const getFinanceMetrics = defineUseCase(
   { staff: ['finance'], agency: ['finance', 'purchase'] },
@@ -23,7 +28,7 @@ export const getFinanceMetrics = defineUseCase(
     const agencyId = await invoiceScope(opts.actor, opts.agencyId)
     const db = getDb()
     const outstanding = sql`${invoices.total_outstanding_amount}`
-    const [[inv], [bal], [com]] = await Promise.all([
+    const [[inv], [bal], [com], [claw]] = await Promise.all([
       db
         .select({
           payable: bucket(invoiceTabWhere('PAYABLE'), outstanding),
@@ -51,6 +56,15 @@ export const getFinanceMetrics = defineUseCase(
             agencyId === undefined ? undefined : eq(commissions.agency_id, agencyId),
           ),
         ),
+      db
+        .select({ owed: sql<number>`coalesce(sum(${clawbacks.outstanding_amount}), 0)::bigint` })
+        .from(clawbacks)
+        .where(
+          and(
+            inArray(clawbacks.status, [...OPEN_CLAWBACK_STATUSES]),
+            agencyId === undefined ? undefined : eq(clawbacks.agency_id, agencyId),
+          ),
+        ),
     ])
     const money = (b: { count: number; amount: number }) => ({
       count: b.count,
@@ -60,7 +74,7 @@ export const getFinanceMetrics = defineUseCase(
       agencyId: agencyId ?? null,
       agencyTopUpBalance: fromCents(Number(bal.balance)),
       commissionAvailable: fromCents(Number(com.banked)),
-      commissionClawback: 0,
+      commissionClawback: fromCents(Number(claw.owed)),
       bnplRemaining: fromCents(Number(bal.bnplRemaining)),
       bnplTotal: fromCents(Number(bal.bnplTotal)),
       payable: money(inv.payable),

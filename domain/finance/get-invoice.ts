@@ -1,12 +1,13 @@
-import { asc, desc, eq, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { agencies, invoiceLineItems, invoicePayments, invoices, policies } from '../../db/schema'
+import { agencies, invoiceHistories, invoiceLineItems, invoices, policies } from '../../db/schema'
 import { isAgencySide, type Actor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import { fromCents } from '../shared/money'
 import { assertFinanceReader } from './finance-guards'
 import { pendingApprovalSql, presentInvoice } from './invoice-listing'
 import { defineUseCase } from '../shared/authorize'
+import { paymentsWithDocuments, presentInvoiceHistory } from './invoice-payment-presenter'
 
 type LineItemRow = typeof invoiceLineItems.$inferSelect
 
@@ -38,7 +39,8 @@ export function presentLineItem(li: LineItemRow, policyRef: string | null = null
 }
 
 /**
- * getInvoiceById: an invoice with its agency, line items (with policy refs) and payments. Staff
+ * getInvoiceById: an invoice with its agency, line items (with policy refs), payments (newest
+ * first, with their documents) and history (oldest first). Staff
  * with finance for any; the agency side (finance or purchase) for its own, otherwise 404.
  */
 export const getInvoice = defineUseCase(
@@ -57,34 +59,27 @@ export const getInvoice = defineUseCase(
       .where(eq(invoices.id, opts.invoiceId))
     if (!row) throw notFound('Invoice')
     if (isAgencySide(opts.actor) && opts.actor.agencyId !== row.invoice.agency_id) throw notFound('Invoice')
-    const [items, payments] = await Promise.all([
+    const [items, payments, histories] = await Promise.all([
       db
         .select({ li: invoiceLineItems, policy_ref: policies.ref })
         .from(invoiceLineItems)
         .leftJoin(policies, eq(policies.id, invoiceLineItems.policy_id))
         .where(eq(invoiceLineItems.invoice_id, row.invoice.id))
         .orderBy(asc(invoiceLineItems.id)),
+      paymentsWithDocuments(db, { invoiceId: row.invoice.id }),
       db
         .select()
-        .from(invoicePayments)
-        .where(eq(invoicePayments.invoice_id, row.invoice.id))
-        .orderBy(desc(invoicePayments.created_at)),
+        .from(invoiceHistories)
+        .where(eq(invoiceHistories.invoice_id, row.invoice.id))
+        .orderBy(asc(invoiceHistories.created_at), asc(invoiceHistories.id)),
     ])
     return {
       ...presentInvoice(row.invoice),
       agency: row.agency,
       pending_approval: row.pending_approval,
       line_items: items.map((r) => presentLineItem(r.li, r.policy_ref)),
-      payments: payments.map((p) => ({
-        id: p.id,
-        method: p.method,
-        ref: p.ref,
-        status: p.status,
-        payment_amount: fromCents(p.payment_amount),
-        paid_at: p.paid_at,
-        notes: p.notes,
-        created_at: p.created_at,
-      })),
+      payments,
+      histories: histories.map(presentInvoiceHistory),
     }
   },
 )

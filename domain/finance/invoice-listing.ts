@@ -1,6 +1,6 @@
 // Invoice lists: the filters, query and row shape shared by findInvoices, iterateInvoices and the
 // invoice screens (getInvoice, finance metrics).
-import { and, asc, desc, eq, gte, inArray, lte, not, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, ilike, inArray, lte, not, or, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencies, invoiceLineItems, invoicePayments, invoices, policyPremiumPayments } from '../../db/schema'
 import { isAgencySide, type Actor } from '../shared/actor'
@@ -10,7 +10,7 @@ import { AGENCY_PARTY, PRODUCT_PARTY } from './invoices'
 import { COMMISSION_INVOICE_TYPES, OPEN_INVOICE_STATUSES, type InvoiceTab } from './finance.rules'
 import type { InvoiceListInput } from './finance.schemas'
 import { assertFinanceReader } from './finance-guards'
-import type { ExportColumnOf } from './search-and-export'
+import { likePattern, type ExportColumnOf } from './search-and-export'
 
 /** True while a payment of the invoice waits for staff (see INVOICE_TABS in finance.rules.ts). */
 export const pendingApprovalSql = sql`(exists (
@@ -63,6 +63,19 @@ export function filters(input: Partial<InvoiceListInput>, agencyId: number | und
   if (input.status?.length) w.push(inArray(invoices.status, input.status))
   if (input.start_date) w.push(gte(invoices.invoice_date, input.start_date))
   if (input.end_date) w.push(lte(invoices.invoice_date, input.end_date))
+  if (input.search) {
+    const like = likePattern(input.search)
+    const asId = /^#?\d{1,9}$/.test(input.search) ? Number(input.search.replace('#', '')) : null
+    w.push(
+      or(
+        asId !== null ? eq(invoices.id, asId) : undefined,
+        ilike(invoices.external_invoice_id, like),
+        ilike(invoices.notes, like),
+        ilike(agencies.full_company_name, like),
+        ilike(agencies.email, like),
+      ),
+    )
+  }
   return and(...w)
 }
 

@@ -75,7 +75,8 @@ export async function settleInvoice(tx: DbOrTx, invoiceId: number, actor: Actor 
     .from(invoicePayments)
     .where(and(eq(invoicePayments.invoice_id, invoiceId), eq(invoicePayments.status, 'COMPLETED')))
   const paidCents = Number(paid)
-  const status = inv.status === 'CANCELLED' ? inv.status : statusAfterPayments(inv.status, inv.total_amount_due, paidCents)
+  const status =
+    inv.status === 'CANCELLED' ? inv.status : statusAfterPayments(inv.status, inv.total_amount_due, paidCents)
   const [after] = await tx
     .update(invoices)
     .set({
@@ -120,7 +121,8 @@ export async function recordInvoicePayment(
     cardPaymentId?: number | null
   },
 ) {
-  if (!Number.isInteger(p.amount) || p.amount <= 0) throw new Error(`Payment amounts are positive cents: ${p.amount}`)
+  if (!Number.isInteger(p.amount) || p.amount <= 0)
+    throw new Error(`Payment amounts are positive cents: ${p.amount}`)
   const [inv] = await tx.select().from(invoices).where(eq(invoices.id, p.invoiceId)).for('update')
   if (!inv) throw notFound('Invoice')
   if (CLOSED_INVOICE_STATUSES.includes(inv.status))
@@ -167,7 +169,8 @@ export async function recordInvoicePayment(
 export async function completeInvoicePayment(tx: DbOrTx, paymentId: number, actor: Actor | string) {
   const [pay] = await tx.select().from(invoicePayments).where(eq(invoicePayments.id, paymentId)).for('update')
   if (!pay) throw notFound('Invoice payment')
-  if (pay.status !== 'PENDING') throw conflict(`This payment is ${pay.status}; only a PENDING payment can be completed`)
+  if (pay.status !== 'PENDING')
+    throw conflict(`This payment is ${pay.status}; only a PENDING payment can be completed`)
   await tx
     .update(invoicePayments)
     .set({ status: 'COMPLETED', paid_at: clock.now(), decided_by: identityOf(actor) })
@@ -182,7 +185,10 @@ export async function completeInvoicePayment(tx: DbOrTx, paymentId: number, acto
   const settled = await settleInvoice(tx, pay.invoice_id, actor)
   const [payment] = await tx
     .update(invoicePayments)
-    .set({ balance_due: settled.invoice.total_outstanding_amount, balance_owed: settled.invoice.total_amount_owed })
+    .set({
+      balance_due: settled.invoice.total_outstanding_amount,
+      balance_owed: settled.invoice.total_amount_owed,
+    })
     .where(eq(invoicePayments.id, paymentId))
     .returning()
   return { payment, invoice: settled.invoice, overpaidCents: settled.overpaidCents }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { invoiceLineItems, invoices } from '../../db/schema'
 import type { INVOICE_STATUSES, INVOICE_TYPES, LINE_ITEM_TYPES } from '../../db/schema/enums'
@@ -45,6 +45,8 @@ export async function createInvoice(
     createdBy?: number | null
     dueDate?: string | null
     notes?: string | null
+    amendmentId?: number | null
+    externalInvoiceId?: string | null
   },
 ) {
   const subTotal = inv.items.reduce((s, i) => s + i.total_amount, 0)
@@ -65,6 +67,8 @@ export async function createInvoice(
       invoice_date: clock.now().toISOString().slice(0, 10),
       due_date: inv.dueDate ?? null,
       notes: inv.notes ?? null,
+      amendment_id: inv.amendmentId ?? null,
+      external_invoice_id: inv.externalInvoiceId ?? null,
       created_by: inv.createdBy ?? null,
     })
     .returning()
@@ -95,10 +99,42 @@ export async function createInvoice(
   return { invoice, items }
 }
 
-/** Marks an invoice paid (in `tx`), with the outstanding amount cleared. */
-export async function markInvoicePaid(tx: DbOrTx, invoiceId: number) {
-  await tx
+/**
+ * After a line item changed (in `tx`, invoice locked by the caller): the invoice's sub-total, tax
+ * and amount due become the sums of its line items again. Outstanding and status are then the
+ * payments' business (settleInvoice).
+ */
+export async function recomputeInvoiceTotals(tx: DbOrTx, invoiceId: number) {
+  const [sums] = await tx
+    .select({
+      total: sql<number>`coalesce(sum(${invoiceLineItems.total_amount}), 0)::bigint`,
+      tax: sql<number>`coalesce(sum(${invoiceLineItems.tax_amount}), 0)::bigint`,
+    })
+    .from(invoiceLineItems)
+    .where(eq(invoiceLineItems.invoice_id, invoiceId))
+  const total = Number(sums.total)
+  const [invoice] = await tx
     .update(invoices)
-    .set({ status: 'PAID', total_outstanding_amount: 0 })
+    .set({ sub_total: total, tax_total: Number(sums.tax), total_amount_due: total, updated_at: clock.now() })
     .where(eq(invoices.id, invoiceId))
+    .returning()
+  return invoice
+}
+
+/** A DRAFT or CANCELLED invoice changes status without payments (void); nothing else may. */
+export async function setInvoiceStatus(
+  tx: DbOrTx,
+  invoiceId: number,
+  set: { status: 'PENDING' | 'CANCELLED'; cancellation_reasons?: string | null },
+) {
+  const [invoice] = await tx
+    .update(invoices)
+    .set({
+      ...set,
+      ...(set.status === 'CANCELLED' ? { total_outstanding_amount: 0 } : {}),
+      updated_at: clock.now(),
+    })
+    .where(eq(invoices.id, invoiceId))
+    .returning()
+  return invoice
 }

@@ -21,7 +21,13 @@ async function resolveTopupId(agencyId: number | undefined, topUpId: number | un
   const waiting = await getDb()
     .select({ id: agencyTopups.id })
     .from(agencyTopups)
-    .where(and(eq(agencyTopups.agency_id, agencyId), eq(agencyTopups.status, 'REQUESTED')))
+    .where(
+      and(
+        eq(agencyTopups.agency_id, agencyId),
+        eq(agencyTopups.status, 'REQUESTED'),
+        eq(agencyTopups.payment_method, 'BANK'),
+      ),
+    )
   if (waiting.length === 0) throw conflict('This agency has no requested top-up')
   if (waiting.length > 1)
     throw conflict('This agency has several requested top-ups: send top_up_id to choose one')
@@ -44,6 +50,8 @@ export const rejectTopup = defineUseCase(
       if (!row || (opts.agencyId !== undefined && row.agency_id !== opts.agencyId)) throw notFound('Top-up')
       if (row.status !== 'REQUESTED')
         throw conflict(`This top-up is ${row.status}; only a REQUESTED top-up can be rejected`)
+      if (row.payment_method === 'CARD')
+        throw conflict('A card top-up is decided by the card gateway, not rejected by staff')
       const [topup] = await tx
         .update(agencyTopups)
         .set({ status: 'REJECTED', rejection_reason: reason, decided_by: actor.identityId })

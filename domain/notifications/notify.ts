@@ -21,14 +21,26 @@ export type NotifyTarget =
 
 export async function notify(
   tx: DbOrTx,
-  n: { eventType: string; title: string; message: string; link?: string | null; meta?: Record<string, unknown> },
+  n: {
+    eventType: string
+    title: string
+    message: string
+    link?: string | null
+    meta?: Record<string, unknown>
+  },
   to: NotifyTarget,
 ) {
   const ids = await recipients(tx, to)
   if (ids.length === 0) return null
   const [row] = await tx
     .insert(notifications)
-    .values({ event_type: n.eventType, title: n.title, message: n.message, link: n.link ?? null, meta: n.meta ?? null })
+    .values({
+      event_type: n.eventType,
+      title: n.title,
+      message: n.message,
+      link: n.link ?? null,
+      meta: n.meta ?? null,
+    })
     .returning({ id: notifications.id })
   await tx
     .insert(notificationReceivers)

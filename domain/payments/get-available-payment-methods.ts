@@ -41,6 +41,8 @@ export const getAvailablePaymentMethods = defineUseCase(
       Bank: o.methods.BANK,
       AgencyBalance: o.methods.AGENCY_BALANCE,
       BuyNowPayLater: o.methods.BNPL,
+      /** Why BuyNowPayLater is false although configured on (overdue settlement, allowance), else null. */
+      buyNowPayLaterUnavailableReason: o.bnplUnavailableReason,
       Card: o.methods.CARD,
       Nexpay: o.methods.NEXPAY,
       buyNowPayLaterRemainingAmount: fromCents(o.bnplRemaining),

@@ -2,6 +2,9 @@ import { and, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { agencyBalances, agencyConfigurations, agencyPaymentMethodConfigs } from '../../db/schema'
 import { currentGst } from '../quotes/price-policy'
+import { bnplBlockReason } from '../finance/bnpl-deadlines'
+import { INSUFFICIENT_BNPL } from '../finance/ledger'
+import { clock } from '../shared/clock'
 import { cardSurcharge, enabledMethods } from './payments.rules'
 import type { PolicyRow, AgencyRow } from './purchase-loading'
 
@@ -38,11 +41,21 @@ export async function paymentOptions(db: DbOrTx, policy: PolicyRow, agency: Agen
   const gst = await currentGst(db)
   const premium = policy.premium ?? 0
   const card = cardSurcharge(premium, agency.is_card_surcharge_enabled, gst.card_surcharge_rate)
+  const methods = enabledMethods(providerConfig ?? null, methodConfigs)
+  const bnplRemaining = balance?.buy_now_pay_later_remaining_amount ?? 0
+  // Configured on, but refused for now: a purchase past its settlement deadline, or too little left.
+  const bnplBlocked = methods.BNPL ? await bnplBlockReason(db, agency.id, clock.now()) : null
+  const bnplUnavailableReason = methods.BNPL
+    ? (bnplBlocked ?? (policy.premium !== null && bnplRemaining < premium ? INSUFFICIENT_BNPL : null))
+    : null
   return {
-    methods: enabledMethods(providerConfig ?? null, methodConfigs),
+    methods: { ...methods, BNPL: methods.BNPL && bnplUnavailableReason === null },
+    /** Why BNPL is off although configured on (overdue settlement or allowance), else null. */
+    bnplUnavailableReason,
+    bnplBlocked,
     providerConfig: providerConfig ?? null,
     balance: balance?.balance ?? 0,
-    bnplRemaining: balance?.buy_now_pay_later_remaining_amount ?? 0,
+    bnplRemaining,
     bnplTotal: balance?.buy_now_pay_later_amount ?? 0,
     premium,
     card: { ...card, enabled: agency.is_card_surcharge_enabled, configuredRate: gst.card_surcharge_rate },

@@ -39,6 +39,10 @@ export function assertMethodAvailable(
   if (!options.providerConfig) throw conflict('This insurer is not configured for your agency')
   if (method === 'BNPL' && !options.providerConfig.is_buy_now_pay_later_enabled)
     throw conflict('Buy now, pay later is not enabled for this insurer')
+  // Past a settlement deadline: the reason names the overdue purchases. A short allowance keeps
+  // the ledger's own refusal ("Insufficient buy now pay later allowance").
+  if (method === 'BNPL' && options.bnplBlocked) throw conflict(options.bnplBlocked)
+  if (method === 'BNPL' && options.bnplUnavailableReason) throw conflict(options.bnplUnavailableReason)
   if (!options.methods[method]) throw conflict(`${METHOD_LABELS[method]} is not available for this policy`)
 }
 

@@ -5,6 +5,8 @@ import { cardPayments } from '../../db/schema'
 import { config } from '../shared/config'
 import { DomainError } from '../shared/errors'
 import { settleCardPayment } from './settle-card-payment'
+import { settleCardTopup } from '../finance/card-topups'
+import { settleInvoiceCardPayment } from '../finance/invoice-card'
 
 export const STRIPE_ACTOR = 'webhook:stripe'
 
@@ -30,10 +32,25 @@ export async function receiveStripeWebhook(opts: { rawBody: string; signature: s
   if (!PAID_EVENTS.has(event.type)) return { event: event.id, handled: false }
   const session = event.data.object as Stripe.Checkout.Session
   const [card] = await getDb()
-    .select({ id: cardPayments.id })
+    .select({
+      id: cardPayments.id,
+      topup_id: cardPayments.topup_id,
+      invoice_id: cardPayments.invoice_id,
+      policy_id: cardPayments.policy_id,
+    })
     .from(cardPayments)
     .where(and(eq(cardPayments.gateway, 'stripe'), eq(cardPayments.gateway_session_id, session.id)))
   if (!card) return { event: event.id, handled: false }
+  if (card.topup_id !== null) {
+    // A card top-up: credited once, whichever of this event and the return page comes first.
+    const { card: settled } = await settleCardTopup({ cardPaymentId: card.id, by: STRIPE_ACTOR })
+    return { event: event.id, handled: true, card_payment_status: settled.status }
+  }
+  if (card.invoice_id !== null && card.policy_id === null && card.topup_id === null) {
+    // An invoice paid by card (createInvoicePayment / makePaymentByAgency): recorded once.
+    const { card: settled } = await settleInvoiceCardPayment({ cardPaymentId: card.id, by: STRIPE_ACTOR })
+    return { event: event.id, handled: true, card_payment_status: settled.status }
+  }
   const { card: settled } = await settleCardPayment({
     cardPaymentId: card.id,
     actor: STRIPE_ACTOR,

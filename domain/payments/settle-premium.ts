@@ -1,15 +1,16 @@
-import { and, eq, inArray, ne } from 'drizzle-orm'
+import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { commissions, invoiceLineItems, invoices, policyPremiumPayments } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { lockPolicyFor, transitionPolicy } from '../policies/policy-history'
-import { markInvoicePaid } from '../finance/invoices'
+import { CLOSED_INVOICE_STATUSES, recordInvoicePayment } from '../finance/invoice-payments'
 import { clock } from '../shared/clock'
 
 /**
  * The one way a premium becomes paid, in `tx`: the premium payment turns PAID, the policy moves
  * to PAYMENT_APPROVED (from PURCHASED on staff approval or a NexPay webhook, or directly on a
- * balance or card purchase), the commission is banked and the policy's PREMIUM invoice is paid.
+ * balance or card purchase), the commission is banked and the policy's PREMIUM invoice is paid
+ * (a COMPLETED invoice payment of its outstanding, with the premium payment's method).
  * `action` picks the allowed start statuses; anything else is a 409.
  */
 export async function settlePremiumPayment(
@@ -26,10 +27,11 @@ export async function settlePremiumPayment(
 ) {
   const policy = await lockPolicyFor(tx, opts.policyId, opts.action)
   const now = clock.now()
-  await tx
+  const [premiumPayment] = await tx
     .update(policyPremiumPayments)
     .set({ status: 'PAID', paid_at: now, decided_by: opts.decidedBy ?? null })
     .where(eq(policyPremiumPayments.id, opts.paymentId))
+    .returning()
   await transitionPolicy(tx, policy, opts.action, {
     actor: opts.actor,
     note: opts.note,
@@ -40,19 +42,32 @@ export async function settlePremiumPayment(
     .update(commissions)
     .set({ status: 'COMMISSION_BANKED' })
     .where(and(eq(commissions.policy_id, policy.id), eq(commissions.status, 'PENDING')))
+  // The premium invoice is paid by a COMPLETED payment of what it still owes, so that every paid
+  // invoice is explained by its payments.
   const premiumInvoices = await tx
-    .selectDistinct({ id: invoices.id })
+    .selectDistinct({ id: invoices.id, outstanding: invoices.total_outstanding_amount })
     .from(invoices)
     .innerJoin(invoiceLineItems, eq(invoiceLineItems.invoice_id, invoices.id))
     .where(
       and(
         eq(invoiceLineItems.policy_id, policy.id),
         eq(invoices.invoice_type, 'PREMIUM'),
-        ne(invoices.status, 'PAID'),
-        ne(invoices.status, 'CANCELLED'),
+        isNull(invoices.amendment_id),
+        notInArray(invoices.status, ['DRAFT', ...CLOSED_INVOICE_STATUSES]),
       ),
     )
-  for (const inv of premiumInvoices) await markInvoicePaid(tx, inv.id)
+  for (const inv of premiumInvoices) {
+    if (inv.outstanding <= 0) continue
+    await recordInvoicePayment(tx, {
+      invoiceId: inv.id,
+      method: premiumPayment?.payment_type ?? 'BANK',
+      amount: inv.outstanding,
+      status: 'COMPLETED',
+      actor: opts.actor,
+      ref: premiumPayment?.receipt_id ?? null,
+      meta: { premium_payment_id: opts.paymentId },
+    })
+  }
   await tx
     .update(invoiceLineItems)
     .set({ is_commission_banked: true })

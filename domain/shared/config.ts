@@ -39,6 +39,23 @@ const EnvSchema = z
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('OSHC Back Office <no-reply@oshc.local>'),
     STAFF_TEAM_EMAIL: z.string().email().default('operations@oshc.local'),
+    /** Where finance alerts go (inbox reminders, reconciliation mismatches); unset: STAFF_TEAM_EMAIL. */
+    FINANCE_TEAM_EMAIL: z.string().email().optional(),
+    /** The business time zone: scheduled jobs run on its clock and "today" is its date. */
+    BUSINESS_TZ: z
+      .string()
+      .refine((tz) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: tz })
+          return true
+        } catch {
+          return false
+        }
+      }, 'must be an IANA time zone like Australia/Sydney')
+      .default('Australia/Sydney'),
+    /** Inbox tasks that belong to no workflow: reminder this long after due_at, escalation after the second. */
+    INBOX_REMINDER_AFTER: duration.default('0s'),
+    INBOX_ESCALATION_AFTER: duration.default('1d'),
     S3_BUCKET: z.string().optional(),
     S3_REGION: z.string().optional(),
     RECAPTCHA_SECRET: z.string().min(1).optional(),
@@ -54,6 +71,9 @@ const EnvSchema = z
     ONBOARDING_DETAILS_REMINDER: duration.default('3d'),
     ONBOARDING_AGREEMENT_REMINDER: duration.default('5d'),
     ONBOARDING_STAFF_REMINDER: duration.default('2d'),
+    /** Commission payout requests: staff reminded this long after the request, escalated after the second. */
+    PAYOUT_REMINDER: duration.default('3d'),
+    PAYOUT_ESCALATION: duration.default('5d'),
     SEED_ADMIN_PASSWORD: z.string().min(10).optional(),
     /** Stripe is the card gateway when set; otherwise the built-in sandbox (refused in production). */
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -63,6 +83,8 @@ const EnvSchema = z
     STRIPE_API_BASE: z.string().url().optional(),
     /** Shared secret of the NexPay webhook signature (x-nexpay-signature). */
     NEXPAY_WEBHOOK_SECRET: z.string().min(16).optional(),
+    /** Days after a buy-now-pay-later purchase by which the agency must settle it (reminders 7 and 1 days before). */
+    BNPL_SETTLEMENT_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** How long before a payment link expires its reminder goes out. */
     PAYMENT_LINK_REMINDER_SECONDS: z.coerce.number().int().min(0).default(86_400),
     /**
@@ -147,6 +169,9 @@ export function resetConfig() {
 export const secretFor = (purpose: string) => hmac(config().appSecret, purpose)
 
 export const isProduction = () => config().NODE_ENV === 'production'
+
+/** The finance team's mailbox: FINANCE_TEAM_EMAIL, else the staff team's. */
+export const financeTeamEmail = (c: Config = config()) => c.FINANCE_TEAM_EMAIL ?? c.STAFF_TEAM_EMAIL
 
 /** What the payment page shows when no receiving account is configured outside production. */
 export const DEMO_BANK_ACCOUNT = {

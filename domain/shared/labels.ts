@@ -13,6 +13,7 @@ import type {
   INVOICE_STATUSES,
   INVOICE_TYPES,
   LINE_ITEM_TYPES,
+  PAYMENT_DOCUMENT_STATUSES,
   PAYMENT_LINK_STATUSES,
   POLICY_TYPES,
   PREMIUM_PAYMENT_STATUSES,
@@ -122,6 +123,7 @@ export const INVOICE_TYPE_LABELS: Labels<typeof INVOICE_TYPES> = {
   BNPL_PAYMENT: 'Buy now, pay later settlement',
   FULL_REFUND: 'Full refund',
   PARTIAL_REFUND: 'Partial refund',
+  CLAWBACK: 'Clawback',
 }
 
 /** The invoice list's groups (finance.rules INVOICE_TABS). */
@@ -139,6 +141,12 @@ export const INVOICE_TAB_LABELS: Record<string, string> = {
 export const INVOICE_PAYMENT_STATUS_LABELS: Labels<typeof INVOICE_PAYMENT_STATUSES> = {
   COMPLETED: 'Completed',
   PENDING: 'Pending',
+}
+
+export const PAYMENT_DOCUMENT_STATUS_LABELS: Labels<typeof PAYMENT_DOCUMENT_STATUSES> = {
+  UNVERIFIED: 'To verify',
+  VERIFIED: 'Verified',
+  REJECTED: 'Rejected',
 }
 
 export const LINE_ITEM_TYPE_LABELS: Labels<typeof LINE_ITEM_TYPES> = {
@@ -202,6 +210,23 @@ export const FILE_TYPE_LABELS: Record<string, string> = {
   CERTIFICATE: 'Certificate',
 }
 
+/** How a commission payout was paid (commission_payouts.payment_type). */
+export const PAYOUT_PAYMENT_TYPE_LABELS: Record<'BANK' | 'AGENCY_BALANCE' | 'SETTLED_WITH_CLAWBACK', string> =
+  {
+    BANK: 'Bank transfer',
+    AGENCY_BALANCE: 'Agency balance credit',
+    SETTLED_WITH_CLAWBACK: 'Settled against clawbacks',
+  }
+
+/** Actions of a payout's timeline (finance_request_histories.action of COMMISSION_PAYOUT rows). */
+export const PAYOUT_ACTION_LABELS: Record<string, string> = {
+  REQUESTED: 'Payout requested',
+  APPROVED: 'Payout approved',
+  REJECTED: 'Payout rejected',
+  REMINDER_SENT: 'Reminder sent to finance',
+  ESCALATED: 'Escalated to the staff team',
+}
+
 /** Inbox task kinds (tasks.kind), staff and agency side. */
 export const TASK_KIND_LABELS: Record<string, string> = {
   AGENCY_CONFIGURATION: 'Agency configuration',
@@ -209,8 +234,11 @@ export const TASK_KIND_LABELS: Record<string, string> = {
   AGENCY_ACTIVATION: 'Portal activation',
   policy_payment: 'Policy payment',
   topup: 'Top-up',
+  payout: 'Commission payout',
   COMPLETE_COMPANY_DETAILS: 'Company details',
   SIGN_AGREEMENT: 'Agreement to sign',
+  reconciliation: 'Ledger reconciliation',
+  bnpl: 'Buy now, pay later settlement',
 }
 
 /** The staff inbox's kinds, in the order its filter lists them. */
@@ -220,6 +248,9 @@ export const STAFF_TASK_KINDS = [
   'AGENCY_ACTIVATION',
   'policy_payment',
   'topup',
+  'payout',
+  'reconciliation',
+  'bnpl',
 ] as const
 
 export const TASK_OUTCOME_LABELS: Record<string, string> = {

@@ -1,5 +1,6 @@
 import type { OnboardingDecision } from '../agencies/onboarding.rules'
 import type { AgencyStatus } from '../agencies/agencies.rules'
+import type { PayoutDecision } from '../finance/payouts/payouts.rules'
 
 /**
  * What the domain asks of the workflow engine, without importing it. The web server and the
@@ -24,6 +25,13 @@ export interface WorkflowPort {
   startPaymentLinkExpiry(link: { id: number; expiresAt: Date }): Promise<void>
   /** Tell a payment link's workflow that the link was paid (a finished workflow is left alone). */
   paymentLinkPaid(linkId: number): Promise<void>
+  /** Start the `payout-<id>` workflow of a new commission payout request (idempotent by its id). */
+  startCommissionPayout(payoutId: number): Promise<void>
+  /**
+   * Deliver a staff decision on a payout as the workflow's `decide` update (starting the workflow
+   * first if it is missing); refusals surface as INVALID_TRANSITION (409) with the reason.
+   */
+  decideCommissionPayout(payoutId: number, decision: PayoutDecision): Promise<void>
 }
 
 // Kept on globalThis: the Remix server build bundles its own copy of this module, and the port

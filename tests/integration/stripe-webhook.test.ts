@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '../../db/client'
-import { cardPayments, policies } from '../../db/schema'
+import { cardPayments, invoicePayments, invoices, policies } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
 import { resetConfig } from '../../domain/shared/config'
-import { agencyWithToken, api } from '../setup/api'
+import { agencyWithToken, api, staffToken } from '../setup/api'
 
 /**
  * Card payments through Stripe: the gateway uses the official SDK and the webhook checks the
@@ -126,6 +126,42 @@ describe('Stripe webhook', () => {
     expect(after.status).toBe('PAYMENT_APPROVED')
     const [paid] = await getDb().select().from(cardPayments).where(eq(cardPayments.id, card.id))
     expect(paid).toMatchObject({ status: 'PAID', amount_paid: card.amount })
+  })
+
+  it("records an invoice's card payment once, whether the webhook or the return page comes first", async () => {
+    const { agency, token } = await agencyWithToken()
+    const made = await api('POST', '/payment-system/invoice/createInvoiceWithLineItems', {
+      token: await staffToken(),
+      body: { line_item_type: 'PREMIUM', total_amount: 180.4, agency_id: agency.id },
+    })
+    const invoiceId = made.body.data.invoice_id as number
+    const [inv] = await getDb().select().from(invoices).where(eq(invoices.id, invoiceId))
+    const r = await api('POST', '/payment-system/invoice-payment/createInvoicePayment', {
+      token,
+      body: { invoice_id: invoiceId, total_amount: inv.total_amount_due / 100, payment_method: 'CARD' },
+    })
+    expect(r.status, JSON.stringify(r.body)).toBe(201)
+    expect(r.body.data.intent).toMatchObject({ gateway: 'stripe', currency: 'AUD' })
+    const sessionId = r.body.data.intent.payment_secret as string
+    sessions.get(sessionId)!.paid = true
+    const payload = completed(sessionId)
+    const first = await deliver(payload, signed(payload))
+    expect(first.status, JSON.stringify(first.body)).toBe(200)
+    expect(first.body.data).toMatchObject({ handled: true, card_payment_status: 'PAID' })
+    expect((await deliver(payload, signed(payload))).status).toBe(200)
+    const { confirmInvoiceCardPayment } = await import('../../domain/finance/confirm-invoice-card-payment')
+    const { getActor } = await import('../../app/utils/session.server')
+    const { actor } = await getActor(
+      new Request('http://test.local/', { headers: { authorization: `Bearer ${token}` } }),
+    )
+    const late = await confirmInvoiceCardPayment({ actor, invoiceId, sessionId })
+    expect(late.already_confirmed).toBe(true)
+    const pays = await getDb().select().from(invoicePayments).where(eq(invoicePayments.invoice_id, invoiceId))
+    expect(pays.map((p) => [p.method, p.status, p.payment_amount])).toEqual([
+      ['CARD', 'COMPLETED', inv.total_amount_due],
+    ])
+    const [after] = await getDb().select().from(invoices).where(eq(invoices.id, invoiceId))
+    expect(after.status).toBe('PAID')
   })
 
   it('acknowledges other events and sessions it did not create', async () => {

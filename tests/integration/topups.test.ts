@@ -139,9 +139,12 @@ describe('requesting a top-up', () => {
     const foreign = await post({ receipt_url: await uploadedFile(other.id) })
     expect(foreign.status).toBe(400)
     expect(foreign.body.errors.receipt_url).toEqual(['File not found'])
+    // CARD needs no receipt: it opens a gateway checkout and stays REQUESTED until the gateway
+    // confirms (tests/integration/card-topups.test.ts follows it to the credit).
     const card = await post({ payment_method: 'CARD', receipt_url: undefined })
-    expect(card.status).toBe(409)
-    expect(card.body.message).toBe('Card top-ups are not available yet')
+    expect(card.status, JSON.stringify(card.body)).toBe(201)
+    expect(card.body.data.topup).toMatchObject({ status: 'REQUESTED', payment_method: 'CARD' })
+    expect(card.body.data.checkout.url).toContain('/checkout/sandbox/')
     // Another agency's id is a 404, staff cannot request top-ups, anonymous callers are 401.
     expect((await post({ agency_id: other.id })).status).toBe(404)
     expect(
@@ -153,9 +156,10 @@ describe('requesting a top-up', () => {
       ).status,
     ).toBe(403)
     expect((await api('POST', `${AGENCY}/doTopUpByAgency`, { body: {} })).status).toBe(401)
+    // Only the card top-up above was recorded; every refused call left nothing.
     expect(
       await getDb().select().from(agencyTopups).where(eq(agencyTopups.agency_id, agency.id)),
-    ).toHaveLength(0)
+    ).toMatchObject([{ payment_method: 'CARD', status: 'REQUESTED' }])
   })
 
   it('records a REQUESTED top-up (whatever status is sent) with its TOPUP invoice and a staff task', async () => {

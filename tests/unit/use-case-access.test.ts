@@ -46,6 +46,10 @@ const INTERNAL = new Set([
   // Money writers (domain/finance/invoice-payments.ts), called inside a use case that checked.
   'settleInvoice',
   'completeInvoicePayment',
+  // Invoice loaders (domain/finance/invoice-loading.ts): the use case checked the actor; they add the tenant 404.
+  'lockInvoiceFor',
+  'lockInvoicePaymentFor',
+  'lockPaymentDocumentFor',
   'transitionPolicy',
   'storeCertificate',
   'identityOf',

@@ -1,8 +1,15 @@
 import { createOnboardingActivities } from './agency-onboarding.activities'
+import { createCommissionPayoutActivities } from './commission-payout.activities'
 import type { ActivityDeps } from './deps'
 import { createPaymentLinkActivities } from './payment-link.activities'
+import { createScheduledJobsActivities } from './scheduled-jobs.activities'
 
 /** Every activity the worker registers, built over one set of dependencies. */
 export function createActivities(deps: ActivityDeps) {
-  return { ...createOnboardingActivities(deps), ...createPaymentLinkActivities(deps) }
+  return {
+    ...createOnboardingActivities(deps),
+    ...createPaymentLinkActivities(deps),
+    ...createCommissionPayoutActivities(deps),
+    ...createScheduledJobsActivities(deps),
+  }
 }

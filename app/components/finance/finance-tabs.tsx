@@ -8,6 +8,9 @@ export const STAFF_FINANCE_TAB_LABELS = {
   purchased: 'Purchased',
   topups: 'Top-ups',
   invoices: 'Invoices',
+  payouts: 'Commission payouts',
+  bnpl: 'Buy now, pay later',
+  reconciliation: 'Reconciliation',
 } as const
 
 export const AGENCY_FINANCE_TAB_LABELS = {
@@ -15,6 +18,9 @@ export const AGENCY_FINANCE_TAB_LABELS = {
   topups: 'Top-ups',
   invoices: 'Invoices',
   payments: 'Pending payments',
+  commission: 'Banked commission',
+  payouts: 'Commission payouts',
+  bnpl: 'Buy now, pay later',
 } as const
 
 /** The tab a finance address shows (/staff/finance/<tab>…), or null. */

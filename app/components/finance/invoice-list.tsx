@@ -1,5 +1,11 @@
 import { Link, useSearchParams } from '@remix-run/react'
-import { directionLabel, INVOICE_TAB_LABELS, INVOICE_TYPE_LABELS, labelOf } from '../../utils/labels'
+import {
+  directionLabel,
+  INVOICE_STATUS_LABELS,
+  INVOICE_TAB_LABELS,
+  INVOICE_TYPE_LABELS,
+  labelOf,
+} from '../../utils/labels'
 import { formatDate, formatMoney } from '../../utils/misc'
 import {
   DataTable,
@@ -44,6 +50,9 @@ type Props = {
   agencies?: { id: number; name: string }[]
   perPage?: string
 }
+
+/** Stored invoice statuses (the label map also names the unstored PENDING_APPROVAL group). */
+const STATUSES = Object.keys(INVOICE_STATUS_LABELS).filter((st) => st !== 'PENDING_APPROVAL')
 
 function DateFilter({ name, label }: { name: string; label: string }) {
   const [searchParams] = useSearchParams()
@@ -140,6 +149,27 @@ export function InvoiceList({
               </option>
             ))}
           </Select>
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="status">Status</Label>
+          <Select id="status" name="status" defaultValue={searchParams.get('status') ?? ''}>
+            <option value="">Any status</option>
+            {STATUSES.map((st) => (
+              <option key={st} value={st}>
+                {labelOf(INVOICE_STATUS_LABELS, st)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="search">Search</Label>
+          <Input
+            id="search"
+            name="search"
+            type="search"
+            placeholder="Invoice no., agency, notes"
+            defaultValue={searchParams.get('search') ?? ''}
+          />
         </div>
         {agencies ? <AgencySelect agencies={agencies} /> : null}
         <DateFilter name="start_date" label="Invoice date from" />

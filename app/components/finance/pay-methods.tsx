@@ -21,6 +21,7 @@ export type PayOptions = {
   Bank: boolean
   AgencyBalance: boolean
   BuyNowPayLater: boolean
+  buyNowPayLaterUnavailableReason?: string | null
   Nexpay: boolean
   Card: boolean
 }
@@ -107,6 +108,7 @@ export function BnplMethod({ o }: { o: PayOptions }) {
       id="bnpl"
       title="Buy now, pay later"
       available={o.BuyNowPayLater}
+      unavailableReason={o.buyNowPayLaterUnavailableReason}
       description={`Allowance left: ${formatMoney(o.buyNowPayLaterRemainingAmount)}.`}
     >
       <IntentForm intent="bnpl">

@@ -24,12 +24,15 @@ export function MethodCard({
   title,
   description,
   available,
+  unavailableReason,
   children,
 }: {
   id: string
   title: string
   description: React.ReactNode
   available: boolean
+  /** Why the method is off for now (shown instead of the generic sentence). */
+  unavailableReason?: string | null
   children: React.ReactNode
 }) {
   return (
@@ -38,7 +41,9 @@ export function MethodCard({
         <CardTitle as="h3" id={`${id}-title`}>
           {title}
         </CardTitle>
-        <CardDescription>{available ? description : 'Not available for this policy.'}</CardDescription>
+        <CardDescription>
+          {available ? description : (unavailableReason ?? 'Not available for this policy.')}
+        </CardDescription>
       </CardHeader>
       {available ? <CardContent>{children}</CardContent> : null}
     </Card>

@@ -1,0 +1,178 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useLoaderData, useLocation } from '@remix-run/react'
+import { REQUEST_STATUSES } from '../../db/schema/enums'
+import { approveBnplPaymentRequest } from '../../domain/finance/approve-bnpl-payment-request'
+import { BnplRequestListQuerySchema, RejectBnplSchema } from '../../domain/finance/bnpl.schemas'
+import { findBnplPaymentRequestHistory } from '../../domain/finance/find-bnpl-payment-request-history'
+import { findBnplPaymentRequests } from '../../domain/finance/find-bnpl-payment-requests'
+import { getBnplPaymentRequest } from '../../domain/finance/get-bnpl-payment-request'
+import { rejectBnplPaymentRequest } from '../../domain/finance/reject-bnpl-payment-request'
+import { DomainError } from '../../domain/shared/errors'
+import { parseId } from '../../domain/shared/fields'
+import { DataTable } from '../components/data-table'
+import { GeneralErrorBoundary } from '../components/error-boundary'
+import { BnplDecision, BnplRequestDetail } from '../components/finance/bnpl-parts'
+import { StatusBadge } from '../components/status-badge'
+import { TabLinks, useListHref } from '../components/tab-links'
+import { listParams, readForm, throwAsResponse } from '../utils/forms.server'
+import { iso, parseOr400 } from '../utils/finance-lists.server'
+import { labelOf, PAYMENT_METHOD_LABELS, REQUEST_STATUS_LABELS } from '../utils/labels'
+import { formatDateTime, formatMoney } from '../utils/misc'
+import { requireAccess } from '../utils/session.server'
+import { redirectWithToast } from '../utils/toast.server'
+
+/**
+ * Staff: buy-now-pay-later settlement requests by status (tabs), each approvable or rejectable
+ * with a reason; ?request=<id> opens one with its policies, document and history.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await requireAccess(request, findBnplPaymentRequests.access)
+  const params = listParams(request)
+  // The status tab: REQUESTED unless another is chosen; ALL lists every status.
+  const all = params.status === 'ALL'
+  const input = parseOr400(() =>
+    BnplRequestListQuerySchema.parse({ ...params, status: all ? undefined : (params.status ?? 'REQUESTED') }),
+  )
+  const r = await findBnplPaymentRequests({ actor, input })
+  const openId = parseId(params.request)
+  let detail = null
+  if (openId !== null) {
+    try {
+      const [d, history] = await Promise.all([
+        getBnplPaymentRequest({ actor, requestId: openId }),
+        findBnplPaymentRequestHistory({ actor, requestId: openId }),
+      ])
+      detail = {
+        d: { ...d, created_at: iso(d.created_at)! },
+        history: history.map((h) => ({ ...h, created_at: iso(h.created_at)! })),
+      }
+    } catch (err) {
+      throwAsResponse(err)
+    }
+  }
+  return {
+    status: input.status ?? 'ALL',
+    rows: r.items.map((b) => ({
+      id: b.id,
+      agency: b.agency.name,
+      total_amount: b.total_amount,
+      payment_type: b.payment_type,
+      policy_count: b.policy_count,
+      status: b.status,
+      rejection_reason: b.rejection_reason,
+      created_at: iso(b.created_at),
+    })),
+    pageInfo: r.pageInfo,
+    detail,
+  }
+}
+
+/** `intent=approve:<id>` or `reject:<id>` (reason in `reason_<id>`); back to the same list. */
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireAccess(request, approveBnplPaymentRequest.access)
+  const formData = await readForm(request)
+  const url = new URL(request.url)
+  const back = `${url.pathname}${url.search}`
+  const [verb, idText] = String(formData.get('intent') ?? '').split(':')
+  const requestId = parseId(idText) ?? 0
+  try {
+    if (verb === 'approve') {
+      await approveBnplPaymentRequest({ actor, requestId })
+      return redirectWithToast(back, { type: 'success', title: `Settlement #${requestId} approved` })
+    }
+    if (verb === 'reject') {
+      const parsed = RejectBnplSchema.safeParse({
+        buyNowPayLaterPaymentRequestId: requestId,
+        rejectionReason: formData.get(`reason_${requestId}`) ?? '',
+      })
+      if (!parsed.success)
+        return redirectWithToast(back, { type: 'error', title: parsed.error.issues[0]?.message ?? 'Invalid' })
+      await rejectBnplPaymentRequest({ actor, requestId, reason: parsed.data.rejectionReason })
+      return redirectWithToast(back, { type: 'success', title: `Settlement #${requestId} rejected` })
+    }
+    throw new Response('Unknown action', { status: 400 })
+  } catch (err) {
+    if (err instanceof DomainError) return redirectWithToast(back, { type: 'error', title: err.message })
+    throw err
+  }
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>['rows'][number]
+
+export default function StaffFinanceBnpl() {
+  const data = useLoaderData<typeof loader>()
+  const { pathname } = useLocation()
+  const href = useListHref(pathname)
+  const tabs = [...REQUEST_STATUSES, 'ALL'] as const
+  return (
+    <div className="space-y-4">
+      <TabLinks
+        label="Settlement requests by status"
+        items={tabs.map((s) => ({
+          value: s,
+          label: s === 'ALL' ? 'All' : labelOf(REQUEST_STATUS_LABELS, s),
+        }))}
+        current={data.status as (typeof tabs)[number]}
+        href={(s) => href({ status: s, request: null })}
+      />
+      {data.detail ? (
+        <BnplRequestDetail
+          d={data.detail.d}
+          history={data.detail.history}
+          invoiceBase="/staff/finance/invoices"
+          decide
+        />
+      ) : null}
+      <Form method="post">
+        <DataTable
+          caption="Buy now, pay later settlement requests"
+          rows={data.rows}
+          pageInfo={data.pageInfo}
+          getRowKey={(r) => r.id}
+          emptyText="No settlement request here."
+          columns={[
+            {
+              key: 'id',
+              header: '#',
+              cell: (r: Row) => (
+                <Link to={href({ request: String(r.id) })} className="text-primary hover:underline">
+                  #{r.id}
+                </Link>
+              ),
+            },
+            { key: 'agency', header: 'Agency', cell: (r: Row) => r.agency },
+            { key: 'policies', header: 'Policies', cell: (r: Row) => r.policy_count },
+            {
+              key: 'amount',
+              header: 'Amount',
+              className: 'text-right',
+              cell: (r: Row) => formatMoney(r.total_amount),
+            },
+            {
+              key: 'payment_type',
+              header: 'Paid by',
+              cell: (r: Row) => labelOf(PAYMENT_METHOD_LABELS, r.payment_type),
+            },
+            {
+              key: 'status',
+              header: 'Status',
+              cell: (r: Row) => <StatusBadge kind="request" status={r.status} />,
+            },
+            { key: 'created_at', header: 'Sent', cell: (r: Row) => formatDateTime(r.created_at) },
+            {
+              key: 'decision',
+              header: 'Decision',
+              action: true,
+              cell: (r: Row) =>
+                r.status === 'REQUESTED' ? <BnplDecision r={r} /> : (r.rejection_reason ?? '—'),
+            },
+          ]}
+        />
+      </Form>
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

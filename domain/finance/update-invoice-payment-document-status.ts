@@ -1,0 +1,85 @@
+import type { z } from 'zod'
+import { eq } from 'drizzle-orm'
+import { getDb } from '../../db/client'
+import { invoicePaymentDocuments } from '../../db/schema'
+import type { Actor } from '../shared/actor'
+import { conflict } from '../shared/errors'
+import { defineUseCase } from '../shared/authorize'
+import { assertFinanceStaff, assertNotMaker } from './finance-guards'
+import { presentInvoice } from './invoice-listing'
+import {
+  creditOverpayment,
+  lockInvoiceFor,
+  lockInvoicePaymentFor,
+  lockPaymentDocumentFor,
+} from './invoice-loading'
+import { notifyDocumentRejected, notifyInvoicePaid } from './invoice-notices'
+import { presentInvoicePayment, presentPaymentDocument } from './invoice-payment-presenter'
+import { completeInvoicePayment, recordInvoiceHistory } from './invoice-payments'
+import type { UpdatePaymentDocumentStatusSchema } from './invoices.schemas'
+
+/**
+ * invoice-payment-document/updateInvoicePaymentDocumentStatus (staff with finance): an UNVERIFIED
+ * document becomes VERIFIED or REJECTED (reason required). VERIFIED completes its PENDING invoice
+ * payment (completeInvoicePayment: the invoice settles to PARTIALLY_PAID, PAID or OVER_PAID, an
+ * excess credited to the agency balance through the ledger) in the same transaction. REJECTED
+ * keeps the payment PENDING for a new proof and tells the agency why. Already decided: 409.
+ * Maker-checker: whoever made the payment or uploaded the document gets 403.
+ */
+export const updateInvoicePaymentDocumentStatus = defineUseCase(
+  { staff: ['finance'] },
+  async function updateInvoicePaymentDocumentStatus(opts: {
+    actor: Actor
+    input: z.infer<typeof UpdatePaymentDocumentStatusSchema>
+  }) {
+    const { actor, input } = opts
+    assertFinanceStaff(actor)
+    return getDb().transaction(async (tx) => {
+      const doc = await lockPaymentDocumentFor(actor, input.id, tx)
+      const inv = await lockInvoiceFor(actor, doc.invoice_id, tx)
+      const pay = await lockInvoicePaymentFor(actor, doc.invoice_payment_id, tx)
+      if (doc.status !== 'UNVERIFIED')
+        throw conflict(`This document is ${doc.status}; only an UNVERIFIED document can be decided`)
+      assertNotMaker(actor.identityId, { created_by: pay.created_by, updated_by: doc.uploaded_by })
+      const [decided] = await tx
+        .update(invoicePaymentDocuments)
+        .set({
+          status: input.status,
+          rejection_reason: input.status === 'REJECTED' ? input.rejection_reason : null,
+          decided_by: actor.identityId,
+        })
+        .where(eq(invoicePaymentDocuments.id, doc.id))
+        .returning()
+      await recordInvoiceHistory(tx, {
+        invoiceId: inv.id,
+        invoicePaymentId: pay.id,
+        action: input.status === 'VERIFIED' ? 'DOCUMENT_VERIFIED' : 'DOCUMENT_REJECTED',
+        message: `Payment document "${doc.name}" ${input.status === 'VERIFIED' ? 'verified' : 'rejected'}`,
+        note: input.status === 'REJECTED' ? input.rejection_reason : null,
+        actor,
+      })
+      if (input.status === 'REJECTED') {
+        await notifyDocumentRejected(tx, inv, input.rejection_reason ?? '')
+        return {
+          document: presentPaymentDocument(decided),
+          payment: presentInvoicePayment(pay),
+          invoice: presentInvoice(inv),
+        }
+      }
+      if (pay.status !== 'PENDING')
+        return {
+          document: presentPaymentDocument(decided),
+          payment: presentInvoicePayment(pay),
+          invoice: presentInvoice(inv),
+        }
+      const done = await completeInvoicePayment(tx, pay.id, actor)
+      await creditOverpayment(tx, { invoice: done.invoice, cents: done.overpaidCents, actor })
+      await notifyInvoicePaid(tx, inv, done.invoice)
+      return {
+        document: presentPaymentDocument(decided),
+        payment: presentInvoicePayment(done.payment),
+        invoice: presentInvoice(done.invoice),
+      }
+    })
+  },
+)

@@ -1,0 +1,133 @@
+import { and, eq, isNull, like, lte, or, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { notifications, tasks } from '../../db/schema'
+import type { sendMail } from '../mail/mailer'
+import { mails } from '../mail/templates'
+import { notify } from '../notifications/notify'
+import { config, financeTeamEmail } from '../shared/config'
+import { formatDateTime } from '../shared/format'
+
+/**
+ * Inbox tasks that no workflow waits on (a workflow reminds and escalates its own): bank payment
+ * verifications, top-ups, BNPL payment requests and reconciliation mismatches, named by the prefix
+ * of the id their opener gives syncWorkflowTasks. The workflow-owned ones (agency-onboarding-,
+ * payment-link-, payout-, amendment-, full-refund-, clawback-) are never touched here.
+ */
+export const UNOWNED_TASK_PREFIXES = ['topup-', 'policy-payment-', 'bnpl-', 'reconciliation-'] as const
+
+const DURATION = /^(\d+)(ms|s|m|h|d)$/
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
+
+/** '30s' | '2h' | '1d' -> milliseconds (the configuration's duration format). */
+export function durationMs(d: string): number {
+  const m = DURATION.exec(d)
+  if (!m) throw new Error(`Bad duration ${d}`)
+  return Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS]
+}
+
+export const taskReminderKey = (taskId: number) => `task-${taskId}-reminder`
+export const taskEscalationKey = (taskId: number) => `task-${taskId}-escalation`
+
+/**
+ * The hourly inbox job (schedule `inbox-deadlines`). Every open staff task of an unowned kind
+ * whose due_at is INBOX_REMINDER_AFTER behind `now` gets a reminder (mail to the finance team and
+ * a notification to staff holding finance); once it is INBOX_ESCALATION_AFTER behind, an
+ * escalation (escalated_at set, mail, notification). Each step happens once per task: the mail is
+ * keyed (`task-<id>-reminder`, `task-<id>-escalation`) and sent first, then the notification is
+ * written under the task's row lock only if not written before (the reminder) or with the
+ * escalated_at claim (the escalation), so a retry after a crash completes a step without
+ * repeating it. An escalated task is not looked at again.
+ */
+export async function remindInboxDeadlines(deps: {
+  db: Db
+  mail: typeof sendMail
+  now: Date
+  remindAfterMs?: number
+  escalateAfterMs?: number
+}) {
+  const remindAfter = deps.remindAfterMs ?? durationMs(config().INBOX_REMINDER_AFTER)
+  const escalateAfter = deps.escalateAfterMs ?? durationMs(config().INBOX_ESCALATION_AFTER)
+  const now = deps.now.getTime()
+  const due = await deps.db
+    .select({
+      id: tasks.id,
+      subject: tasks.subject,
+      link: tasks.link,
+      due_at: tasks.due_at,
+      agency_id: tasks.agency_id,
+    })
+    .from(tasks)
+    .where(
+      and(
+        isNull(tasks.closed_at),
+        isNull(tasks.escalated_at),
+        eq(tasks.audience, 'staff'),
+        lte(tasks.due_at, new Date(now - remindAfter)),
+        or(...UNOWNED_TASK_PREFIXES.map((p) => like(tasks.workflow_id, `${p}%`))),
+      ),
+    )
+    .orderBy(tasks.due_at, tasks.id)
+  let reminded = 0
+  let escalated = 0
+  const to = financeTeamEmail()
+  for (const t of due) {
+    const what = `${t.subject} (due ${formatDateTime(t.due_at)})`
+    if (await deps.mail({ to, ...mails.reminder(what, t.link) }, { idempotencyKey: taskReminderKey(t.id) }))
+      reminded++
+    await deps.db.transaction(async (tx) => {
+      const [open] = await tx
+        .select({ id: tasks.id })
+        .from(tasks)
+        .where(and(eq(tasks.id, t.id), isNull(tasks.closed_at)))
+        .for('update')
+      if (!open) return
+      const [already] = await tx
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.event_type, 'TASK_REMINDER'),
+            sql`${notifications.meta} @> ${JSON.stringify({ task_id: t.id })}::jsonb`,
+          ),
+        )
+        .limit(1)
+      if (already) return
+      await notify(
+        tx,
+        {
+          eventType: 'TASK_REMINDER',
+          title: 'Reminder: a task is past due',
+          message: what,
+          link: t.link,
+          meta: { task_id: t.id, agency_id: t.agency_id },
+        },
+        { staffPermission: 'finance' },
+      )
+    })
+
+    if (!t.due_at || now < t.due_at.getTime() + escalateAfter) continue
+    await deps.mail({ to, ...mails.escalation(what, t.link) }, { idempotencyKey: taskEscalationKey(t.id) })
+    const claimed = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(tasks)
+        .set({ escalated_at: deps.now })
+        .where(and(eq(tasks.id, t.id), isNull(tasks.escalated_at), isNull(tasks.closed_at)))
+        .returning({ id: tasks.id })
+      if (!row) return false
+      await notify(
+        tx,
+        {
+          eventType: 'TASK_ESCALATED',
+          title: 'Escalation: a task is still waiting',
+          message: what,
+          link: t.link,
+          meta: { task_id: t.id, agency_id: t.agency_id },
+        },
+        { staffPermission: 'finance' },
+      )
+      return true
+    })
+    if (claimed) escalated++
+  }
+  return { reminded, escalated }
+}

@@ -1,0 +1,36 @@
+import type { ScheduledJobsActivities } from '../../temporal/contracts/scheduled-jobs.contract'
+import { markInvoicesOverdue } from '../../domain/finance/mark-invoices-overdue'
+import { reconcileLedgers } from '../../domain/finance/reconcile-ledgers'
+import { remindBnplSettlements } from '../../domain/finance/remind-bnpl-settlements'
+import { remindInboxDeadlines } from '../../domain/tasks/remind-inbox-deadlines'
+import { config } from '../../domain/shared/config'
+import type { ActivityDeps } from './deps'
+import { nonRetryable } from './errors'
+
+/**
+ * The scheduled jobs' activities over the domain layer, on `deps` (database, mailer, clock). Each
+ * job is idempotent: a retried activity completes what a crashed attempt left and repeats nothing
+ * (a reconciliation retried after its run was written writes a second, equally true run).
+ */
+export function createScheduledJobsActivities(deps: ActivityDeps): ScheduledJobsActivities {
+  return {
+    markInvoicesOverdue: () =>
+      nonRetryable(() =>
+        markInvoicesOverdue({ db: deps.db, now: deps.clock.now(), timeZone: config().BUSINESS_TZ }),
+      ),
+    remindInboxDeadlines: () =>
+      nonRetryable(() => remindInboxDeadlines({ db: deps.db, mail: deps.mail, now: deps.clock.now() })),
+    remindBnplSettlements: () =>
+      nonRetryable(() => remindBnplSettlements({ db: deps.db, mail: deps.mail, now: deps.clock.now() })),
+    reconcileLedgers: () =>
+      nonRetryable(async () => {
+        const run = await reconcileLedgers({
+          db: deps.db,
+          mail: deps.mail,
+          clock: deps.clock,
+          trigger: 'schedule',
+        })
+        return { runId: run.id, mismatchCount: run.mismatch_count }
+      }),
+  }
+}
