@@ -51,7 +51,7 @@ describe('domain layout', () => {
     }
     expect(useCases).toBeGreaterThanOrEqual(140)
     expect(misplaced).toEqual([])
-  })
+  }, 30_000) // imports every domain module
 
   it('puts every agency use case in a sub-area folder', async () => {
     const agencies = path.join(domain, 'agencies')
