@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
 import { findReconciliationRuns } from '../../domain/finance/find-reconciliation-runs'
+import { ReconciliationRunsQuerySchema } from '../../domain/finance/reconciliation-runs'
 import {
   RECONCILIATION_CHECK_LABELS,
-  ReconciliationRunsQuerySchema,
   type ReconciliationCheck,
-} from '../../domain/finance/reconciliation-runs'
+} from '../../domain/finance/reconciliation.rules'
 import { runReconciliation } from '../../domain/finance/run-reconciliation'
 import { DomainError } from '../../domain/shared/errors'
 import { parseId } from '../../domain/shared/fields'

@@ -6,11 +6,8 @@ import type { Clock } from '../shared/clock'
 import { config, financeTeamEmail } from '../shared/config'
 import { formatCents } from '../shared/format'
 import { syncWorkflowTasks } from '../tasks/workflow-tasks'
-import {
-  MAX_STORED_MISMATCHES,
-  RECONCILIATION_CHECK_LABELS,
-  type ReconciliationMismatch,
-} from './reconciliation-runs'
+import { MAX_STORED_MISMATCHES, type ReconciliationMismatch } from './reconciliation-runs'
+import { RECONCILIATION_CHECK_LABELS } from './reconciliation.rules'
 
 const DAY_MS = 86_400_000
 /** How many mismatches the alert mail spells out (the screen shows them all). */

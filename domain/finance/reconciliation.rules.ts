@@ -1,0 +1,30 @@
+// What the ledger reconciliation compares, and how each check is named on screen (shared with the browser).
+
+/** What a reconciliation compares; each failed comparison is one mismatch. */
+export const RECONCILIATION_CHECKS = [
+  /** agency_balances.balance = the sum of its agency_balance_transactions. */
+  'balance_ledger_sum',
+  /** agency_balances.balance = the balance after its last ledger row. */
+  'balance_last_entry',
+  /** remaining BNPL allowance = the allowance + the sum of its bnpl_transactions. */
+  'bnpl_remaining',
+  /** invoice sub_total and total_amount_due = the sum of its line items' total_amount. */
+  'invoice_totals',
+  /** invoice tax_total = the sum of its line items' tax_amount. */
+  'invoice_tax',
+  /** a PAID or OVER_PAID invoice has COMPLETED payments of at least its total_amount_due. */
+  'invoice_paid',
+  /** total_outstanding_amount = max(0, due - COMPLETED payments) on an invoice not cancelled. */
+  'invoice_outstanding',
+] as const
+export type ReconciliationCheck = (typeof RECONCILIATION_CHECKS)[number]
+
+export const RECONCILIATION_CHECK_LABELS: Record<ReconciliationCheck, string> = {
+  balance_ledger_sum: 'Balance vs ledger sum',
+  balance_last_entry: 'Balance vs last ledger row',
+  bnpl_remaining: 'BNPL remaining vs allowance and ledger',
+  invoice_totals: 'Invoice total vs line items',
+  invoice_tax: 'Invoice tax vs line items',
+  invoice_paid: 'Paid invoice vs payments',
+  invoice_outstanding: 'Outstanding vs payments',
+}
