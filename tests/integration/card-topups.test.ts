@@ -1,8 +1,5 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { and, eq } from 'drizzle-orm'
-import Stripe from 'stripe'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '../../db/client'
 import {
   agencyBalances,
@@ -12,10 +9,10 @@ import {
   invoicePayments,
   invoices,
 } from '../../db/schema'
-import { resetConfig } from '../../domain/shared/config'
 import * as checkoutPage from '../../app/routes/checkout.sandbox.$sessionId'
 import * as topupsPage from '../../app/routes/agency.finance.topups'
 import { agencyWithToken, api, staffToken } from '../setup/api'
+import { stripeStandIn } from '../setup/stripe-stand-in'
 
 const AGENCY = '/agencies/finance-management'
 const ORIGIN = 'http://test.local'
@@ -174,81 +171,9 @@ describe('card top-ups through the sandbox gateway', () => {
 })
 
 describe('card top-ups through Stripe', () => {
-  const WEBHOOK_SECRET = 'whsec_card_topups_test'
-  const sessions = new Map<string, { amount_total: number; paid: boolean }>()
-  const saved = { ...process.env }
-  let stand: Server
-
-  beforeAll(async () => {
-    // A local stand-in for the two Stripe calls the gateway makes (create and read a session).
-    stand = createServer((req, res) => {
-      let body = ''
-      req.on('data', (c) => (body += c))
-      req.on('end', () => {
-        res.setHeader('content-type', 'application/json')
-        if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
-          const id = `cs_topup_${sessions.size + 1}`
-          const amount = Number(new URLSearchParams(body).get('line_items[0][price_data][unit_amount]'))
-          sessions.set(id, { amount_total: amount, paid: false })
-          res.end(
-            JSON.stringify({
-              id,
-              object: 'checkout.session',
-              url: `https://checkout.stripe.com/c/pay/${id}`,
-              status: 'open',
-            }),
-          )
-          return
-        }
-        const m = /^\/v1\/checkout\/sessions\/(\w+)$/.exec(req.url ?? '')
-        const s = m && sessions.get(m[1])
-        if (req.method === 'GET' && s) {
-          res.end(
-            JSON.stringify({
-              id: m[1],
-              object: 'checkout.session',
-              status: s.paid ? 'complete' : 'open',
-              payment_status: s.paid ? 'paid' : 'unpaid',
-              amount_total: s.amount_total,
-            }),
-          )
-          return
-        }
-        res.statusCode = 404
-        res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such session' } }))
-      })
-    })
-    await new Promise<void>((r) => stand.listen(0, '127.0.0.1', r))
-    const { port } = stand.address() as AddressInfo
-    process.env.STRIPE_SECRET_KEY = 'sk_test_stand_in'
-    process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET
-    process.env.STRIPE_API_BASE = `http://127.0.0.1:${port}`
-    resetConfig()
-  })
-
-  afterAll(async () => {
-    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'])
-      if (saved[key] === undefined) delete process.env[key]
-      else process.env[key] = saved[key]
-    resetConfig()
-    await new Promise((r) => stand.close(r))
-  })
-
-  const deliver = (sessionId: string) => {
-    const payload = JSON.stringify({
-      id: `evt_${sessionId}`,
-      object: 'event',
-      type: 'checkout.session.completed',
-      data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid' } },
-    })
-    return api('POST', '/webhook/stripe', {
-      rawBody: payload,
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-      },
-    })
-  }
+  const stripe = stripeStandIn('whsec_card_topups_test')
+  const sessions = stripe.sessions
+  const deliver = (sessionId: string) => stripe.deliver(stripe.completed(sessionId))
 
   it('credits the top-up on the webhook once, however many events and returns arrive', async () => {
     const { agency, token } = await agencyWithToken()

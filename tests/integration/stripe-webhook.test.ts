@@ -1,13 +1,10 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
-import Stripe from 'stripe'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { getDb } from '../../db/client'
 import { cardPayments, invoicePayments, invoices, policies } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
-import { resetConfig } from '../../domain/shared/config'
 import { agencyWithToken, api, staffToken } from '../setup/api'
+import { stripeStandIn } from '../setup/stripe-stand-in'
 
 /**
  * Card payments through Stripe: the gateway uses the official SDK and the webhook checks the
@@ -15,82 +12,7 @@ import { agencyWithToken, api, staffToken } from '../setup/api'
  * a local stand-in answers the two calls the gateway makes (create and read a Checkout Session).
  */
 const WEBHOOK_SECRET = 'whsec_test_secret_for_this_file'
-const sessions = new Map<string, { amount_total: number; paid: boolean }>()
-let stand: Server
-const saved = { ...process.env }
-
-beforeAll(async () => {
-  stand = createServer((req, res) => {
-    let body = ''
-    req.on('data', (c) => (body += c))
-    req.on('end', () => {
-      res.setHeader('content-type', 'application/json')
-      if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
-        const form = new URLSearchParams(body)
-        const id = `cs_test_${sessions.size + 1}`
-        const amount = Number(form.get('line_items[0][price_data][unit_amount]'))
-        sessions.set(id, { amount_total: amount, paid: false })
-        res.end(
-          JSON.stringify({
-            id,
-            object: 'checkout.session',
-            url: `https://checkout.stripe.com/c/pay/${id}`,
-            status: 'open',
-          }),
-        )
-        return
-      }
-      const m = /^\/v1\/checkout\/sessions\/(\w+)$/.exec(req.url ?? '')
-      const s = m && sessions.get(m[1])
-      if (req.method === 'GET' && s) {
-        res.end(
-          JSON.stringify({
-            id: m[1],
-            object: 'checkout.session',
-            status: s.paid ? 'complete' : 'open',
-            payment_status: s.paid ? 'paid' : 'unpaid',
-            amount_total: s.amount_total,
-          }),
-        )
-        return
-      }
-      res.statusCode = 404
-      res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such session' } }))
-    })
-  })
-  await new Promise<void>((r) => stand.listen(0, '127.0.0.1', r))
-  const { port } = stand.address() as AddressInfo
-  process.env.STRIPE_SECRET_KEY = 'sk_test_stand_in'
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET
-  process.env.STRIPE_API_BASE = `http://127.0.0.1:${port}`
-  resetConfig()
-})
-
-afterAll(async () => {
-  for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'])
-    if (saved[key] === undefined) delete process.env[key]
-    else process.env[key] = saved[key]
-  resetConfig()
-  await new Promise((r) => stand.close(r))
-})
-
-function deliver(payload: string, signature: string | null) {
-  return api('POST', '/webhook/stripe', {
-    rawBody: payload,
-    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
-  })
-}
-
-const completed = (sessionId: string, eventId = `evt_${sessionId}`) =>
-  JSON.stringify({
-    id: eventId,
-    object: 'event',
-    type: 'checkout.session.completed',
-    data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid' } },
-  })
-
-const signed = (payload: string, secret = WEBHOOK_SECRET, timestamp?: number) =>
-  Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp })
+const { sessions, completed, signed, deliver } = stripeStandIn(WEBHOOK_SECRET)
 
 describe('Stripe webhook', () => {
   it('settles the card payment of a completed Checkout Session once, after checking the signature', async () => {

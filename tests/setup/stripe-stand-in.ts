@@ -1,0 +1,92 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import Stripe from 'stripe'
+import { afterAll, beforeAll } from 'vitest'
+import { resetConfig } from '../../domain/shared/config'
+import { api } from './api'
+
+const STRIPE_ENV = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const
+
+/**
+ * Stripe's API cannot be reached from here: a local stand-in answers the two calls the gateway
+ * makes (create and read a Checkout Session) for the tests of the enclosing file or describe
+ * block, with the gateway configured to use it. `sessions` lets a test mark a session paid.
+ */
+export function stripeStandIn(webhookSecret: string) {
+  const sessions = new Map<string, { amount_total: number; paid: boolean }>()
+  const saved: Record<string, string | undefined> = {}
+  let stand: Server
+
+  beforeAll(async () => {
+    stand = createServer((req, res) => {
+      let body = ''
+      req.on('data', (c) => (body += c))
+      req.on('end', () => {
+        res.setHeader('content-type', 'application/json')
+        if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+          const id = `cs_test_${sessions.size + 1}_${Date.now()}`
+          const amount = Number(new URLSearchParams(body).get('line_items[0][price_data][unit_amount]'))
+          sessions.set(id, { amount_total: amount, paid: false })
+          const url = `https://checkout.stripe.com/c/pay/${id}`
+          res.end(JSON.stringify({ id, object: 'checkout.session', url, status: 'open' }))
+          return
+        }
+        const m = /^\/v1\/checkout\/sessions\/(\w+)$/.exec(req.url ?? '')
+        const s = m && sessions.get(m[1])
+        if (req.method === 'GET' && s) {
+          res.end(
+            JSON.stringify({
+              id: m[1],
+              object: 'checkout.session',
+              status: s.paid ? 'complete' : 'open',
+              payment_status: s.paid ? 'paid' : 'unpaid',
+              amount_total: s.amount_total,
+            }),
+          )
+          return
+        }
+        res.statusCode = 404
+        res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such session' } }))
+      })
+    })
+    await new Promise<void>((r) => stand.listen(0, '127.0.0.1', r))
+    const { port } = stand.address() as AddressInfo
+    for (const key of STRIPE_ENV) saved[key] = process.env[key]
+    process.env.STRIPE_SECRET_KEY = 'sk_test_stand_in'
+    process.env.STRIPE_WEBHOOK_SECRET = webhookSecret
+    process.env.STRIPE_API_BASE = `http://127.0.0.1:${port}`
+    resetConfig()
+  })
+
+  afterAll(async () => {
+    for (const key of STRIPE_ENV)
+      if (saved[key] === undefined) delete process.env[key]
+      else process.env[key] = saved[key]
+    resetConfig()
+    await new Promise((r) => stand.close(r))
+  })
+
+  /** The webhook event of a completed Checkout Session. */
+  const completed = (sessionId: string, eventId = `evt_${sessionId}`) =>
+    JSON.stringify({
+      id: eventId,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid' } },
+    })
+
+  const signed = (payload: string, secret = webhookSecret, timestamp?: number) =>
+    Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp })
+
+  /** Delivers a payload to POST /api/webhook/stripe with the given signature (none when null). */
+  const deliver = (payload: string, signature: string | null = signed(payload)) =>
+    api('POST', '/webhook/stripe', {
+      rawBody: payload,
+      headers: {
+        'content-type': 'application/json',
+        ...(signature ? { 'stripe-signature': signature } : {}),
+      },
+    })
+
+  return { sessions, completed, signed, deliver }
+}
