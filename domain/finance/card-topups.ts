@@ -8,12 +8,13 @@ import { randomToken } from '../shared/crypto'
 import { conflict, notFound } from '../shared/errors'
 import { formatCents } from '../shared/format'
 import { recordAgencyHistory } from '../agencies/agency-history'
-import { cardGateway, gatewayNamed, SESSION_PLACEHOLDER } from '../payments/card-gateway'
+import { cardGateway, SESSION_PLACEHOLDER } from '../payments/card-gateway'
 import { financeMails } from '../mail/finance-mails'
 import { notify } from '../notifications/notify'
 import { mailAgency } from './agency-mail'
 import { recordInvoicePayment } from './invoice-payments'
 import { postBalanceEntry } from './ledger'
+import { assertCheckoutPaid } from '../payments/checkout-paid'
 
 export type CardPaymentRow = typeof cardPayments.$inferSelect
 
@@ -58,15 +59,7 @@ export async function settleCardTopup(p: {
   const [row] = await getDb().select().from(cardPayments).where(eq(cardPayments.id, p.cardPaymentId))
   if (!row || !row.topup_id) throw notFound('Card payment')
   if (row.status === 'PAID') return { card: row, alreadySettled: true }
-  const state = await gatewayNamed(row.gateway).getCheckout(row.gateway_session_id)
-  if (state.status !== 'paid')
-    throw conflict(
-      state.status === 'expired'
-        ? 'The card checkout was cancelled or has expired'
-        : 'The card payment has not been completed yet',
-    )
-  if (state.amountPaidCents < row.amount)
-    throw conflict('The amount paid by card is less than the amount due')
+  const state = await assertCheckoutPaid(row)
   const topupId = row.topup_id
   const result = await getDb().transaction(async (tx) => {
     const [locked] = await tx.select().from(cardPayments).where(eq(cardPayments.id, row.id)).for('update')

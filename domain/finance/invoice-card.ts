@@ -8,14 +8,15 @@ import { cardPayments, invoices } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { config } from '../shared/config'
 import { randomToken } from '../shared/crypto'
-import { conflict, notFound } from '../shared/errors'
+import { notFound } from '../shared/errors'
 import { formatCents } from '../shared/format'
 import { fromCents } from '../shared/money'
-import { cardGateway, gatewayNamed, SESSION_PLACEHOLDER } from '../payments/card-gateway'
+import { cardGateway, SESSION_PLACEHOLDER } from '../payments/card-gateway'
 import { postBalanceEntry } from './ledger'
 import { CLOSED_INVOICE_STATUSES, recordInvoicePayment } from './invoice-payments'
 import { creditOverpayment, type InvoiceRow } from './invoice-loading'
 import { notifyInvoicePaid } from './invoice-notices'
+import { assertCheckoutPaid } from '../payments/checkout-paid'
 
 const CURRENCY = 'AUD'
 
@@ -102,15 +103,7 @@ export async function settleInvoiceCardPayment(c: { cardPaymentId: number; by: A
   if (!row || !row.invoice_id || row.policy_id !== null || row.topup_id !== null)
     throw notFound('Card payment')
   if (row.status === 'PAID') return { card: row, alreadySettled: true }
-  const state = await gatewayNamed(row.gateway).getCheckout(row.gateway_session_id)
-  if (state.status !== 'paid')
-    throw conflict(
-      state.status === 'expired'
-        ? 'The card checkout was cancelled or has expired'
-        : 'The card payment has not been completed yet',
-    )
-  if (state.amountPaidCents < row.amount)
-    throw conflict('The amount paid by card is less than the amount due')
+  const state = await assertCheckoutPaid(row)
   const invoiceId = row.invoice_id
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(cardPayments).where(eq(cardPayments.id, row.id)).for('update')

@@ -2,16 +2,16 @@ import { and, eq, ne } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencies, cardPayments, paymentLinks, policies } from '../../db/schema'
 import type { Actor } from '../shared/actor'
-import { conflict, notFound } from '../shared/errors'
+import { notFound } from '../shared/errors'
 import { workflows } from '../shared/ports'
 import { lockPolicyFor } from '../policies/policy-history'
 import { sendMail } from '../mail/mailer'
 import { paymentMails } from '../mail/payment-mails'
-import { gatewayNamed } from './card-gateway'
 import { bookPurchase } from './purchase-booking'
 import { settlePremiumPayment } from './settle-premium'
 import { formatCents } from '../shared/format'
 import { clock } from '../shared/clock'
+import { assertCheckoutPaid } from './checkout-paid'
 
 export type CardPaymentRow = typeof cardPayments.$inferSelect
 
@@ -31,15 +31,7 @@ export async function settleCardPayment(opts: {
   const [row] = await db.select().from(cardPayments).where(eq(cardPayments.id, opts.cardPaymentId))
   if (!row || !row.policy_id) throw notFound('Card payment')
   if (row.status === 'PAID') return { card: row, alreadySettled: true }
-  const state = await gatewayNamed(row.gateway).getCheckout(row.gateway_session_id)
-  if (state.status !== 'paid')
-    throw conflict(
-      state.status === 'expired'
-        ? 'The card checkout was cancelled or has expired'
-        : 'The card payment has not been completed yet',
-    )
-  if (state.amountPaidCents < row.amount)
-    throw conflict('The amount paid by card is less than the amount due')
+  const state = await assertCheckoutPaid(row)
   const policyId = row.policy_id
   const result = await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(cardPayments).where(eq(cardPayments.id, row.id)).for('update')
