@@ -1,6 +1,7 @@
 // The money that moves after a sale: commission payouts, buy-now-pay-later settlement requests,
 // clawbacks, invoice payment documents and histories, and the ledger reconciliation runs.
 // Amounts are integer cents.
+import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
@@ -66,7 +67,10 @@ export const commissionPayouts = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('commission_payouts_external_invoice_idx').on(t.agency_id, t.external_invoice_id),
+    // A rejected request frees its number: the agency may send the same invoice again.
+    uniqueIndex('commission_payouts_external_invoice_idx')
+      .on(t.agency_id, t.external_invoice_id)
+      .where(sql`${t.status} <> 'REJECTED'`),
     index('commission_payouts_agency_idx').on(t.agency_id, t.created_at),
     index('commission_payouts_status_idx').on(t.status, t.created_at),
   ],

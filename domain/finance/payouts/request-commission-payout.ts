@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import { getDb } from '../../../db/client'
 import {
   agencyBankDetails,
@@ -47,7 +47,7 @@ async function agencyOf(actor: Actor, agencyId: number | undefined, lineItemIds:
  * both take a line), a COMMISSION invoice from the agency to the insurer (one COMMISSION line per
  * commission, GST as its tax) and the first history row. After commit the `payout-<id>` workflow
  * starts. Lines of another agency (or unknown): 404. Commissions not banked: 409 naming them.
- * external_invoice_id is unique per agency (409). Staff (finance) may request for an agency.
+ * external_invoice_id is unique per agency among requests not rejected (409). Staff (finance) may request for an agency.
  */
 export const requestCommissionPayout = defineUseCase(
   { staff: ['finance'], agency: ['finance'] },
@@ -118,6 +118,7 @@ export const requestCommissionPayout = defineUseCase(
           and(
             eq(commissionPayouts.agency_id, agencyId),
             eq(commissionPayouts.external_invoice_id, externalId),
+            ne(commissionPayouts.status, 'REJECTED'),
           ),
         )
       const duplicate = `External invoice id ${externalId} is already used by payout request #`

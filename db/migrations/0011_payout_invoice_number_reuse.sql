@@ -1,0 +1,2 @@
+DROP INDEX "commission_payouts_external_invoice_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "commission_payouts_external_invoice_idx" ON "commission_payouts" USING btree ("agency_id","external_invoice_id") WHERE "commission_payouts"."status" <> 'REJECTED';
