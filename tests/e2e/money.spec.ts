@@ -1,0 +1,80 @@
+import pg from 'pg'
+import { expect, test, expectAccessible, shot, signIn, signOut } from './helpers'
+
+const AGENCY = { email: 'agency@demo.local', password: 'Agency-Passw0rd!' }
+const STAFF = { email: 'admin@oshc.local', password: process.env.SEED_ADMIN_PASSWORD ?? 'Admin-Passw0rd!' }
+
+async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await db.connect()
+  try {
+    return (await db.query(sql, params)).rows as T[]
+  } finally {
+    await db.end()
+  }
+}
+
+test('an agency requests its banked commission and staff pay it into the agency balance through the payout workflow', async ({
+  page,
+}) => {
+  await signIn(page, AGENCY.email, AGENCY.password)
+  await page.goto('/agency/finance/commission')
+  const box = page.getByRole('checkbox', { name: /^Request the commission of / }).first()
+  const policyRef = (await box.getAttribute('aria-label'))!.replace('Request the commission of ', '')
+  await box.check()
+  await expect(page.getByText('Lines chosen').locator('..')).toContainText('1')
+  const invoiceNo = `E2E-${Date.now()}`
+  await page.getByLabel('Your invoice number').fill(invoiceNo)
+  await expectAccessible(page)
+  await page.getByRole('button', { name: 'Request payout' }).click()
+  const ask = page.getByRole('dialog')
+  await expect(ask).toContainText('1 line')
+  await ask.getByRole('button', { name: 'Request payout' }).click()
+  await page.waitForURL('**/agency/finance/payouts')
+  await expect(page.getByText(/Payout #\d+ requested/)).toBeVisible()
+  await shot(page, 'agency-payout-requested')
+
+  const [payout] = await query<{ id: number; status: string; total_amount: string }>(
+    'SELECT id, status, total_amount FROM commission_payouts WHERE external_invoice_id = $1',
+    [invoiceNo],
+  )
+  expect(payout.status).toBe('REQUESTED')
+  const [before] = await query<{ balance: string }>(
+    "SELECT balance FROM agency_balances WHERE agency_id = (SELECT id FROM agencies WHERE email = 'agency@demo.local')",
+  )
+
+  await signOut(page)
+  await signIn(page, STAFF.email, STAFF.password)
+  // The workflow opened the inbox task that leads to the payout.
+  await page.goto(`/staff/inbox?search=${encodeURIComponent(`commission payout #${payout.id} `)}`)
+  await expect(page.getByText(`Decide commission payout #${payout.id} of`).first()).toBeVisible()
+  await page.goto(`/staff/finance/payouts/${payout.id}`)
+  await expect(page.getByText(policyRef).first()).toBeVisible()
+  await page.getByLabel('Payment method').selectOption('AGENCY_BALANCE')
+  await page.getByRole('button', { name: 'Approve payout' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve payout' }).click()
+  await expect(page.getByText(`Payout #${payout.id} approved`)).toBeVisible()
+  await shot(page, 'staff-payout-approved')
+
+  await expect
+    .poll(
+      async () =>
+        (
+          await query<{ status: string }>('SELECT status FROM commission_payouts WHERE id = $1', [payout.id])
+        )[0].status,
+    )
+    .toBe('APPROVED')
+  const commissions = await query<{ status: string }>(
+    'SELECT c.status FROM commission_payout_items i JOIN commissions c ON c.id = i.commission_id WHERE i.payout_id = $1',
+    [payout.id],
+  )
+  expect(commissions.map((c) => c.status)).toEqual(['PAID'])
+  const [after] = await query<{ balance: string }>(
+    "SELECT balance FROM agency_balances WHERE agency_id = (SELECT id FROM agencies WHERE email = 'agency@demo.local')",
+  )
+  expect(Number(after.balance) - Number(before?.balance ?? 0)).toBe(Number(payout.total_amount))
+  const ledger = await query<{ type: string; transaction_amount: string }>(
+    "SELECT type, transaction_amount FROM agency_balance_transactions WHERE agency_id = (SELECT id FROM agencies WHERE email = 'agency@demo.local') ORDER BY id DESC LIMIT 1",
+  )
+  expect(ledger).toEqual([{ type: 'COMMISSION_RECEIVED', transaction_amount: payout.total_amount }])
+})
