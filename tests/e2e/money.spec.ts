@@ -14,7 +14,7 @@ async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
   }
 }
 
-test('an agency requests its banked commission and staff pay it into the agency balance through the payout workflow', async ({
+test('an agency requests its banked commission and staff pay it by bank transfer through the payout workflow', async ({
   page,
 }) => {
   await signIn(page, AGENCY.email, AGENCY.password)
@@ -50,7 +50,12 @@ test('an agency requests its banked commission and staff pay it into the agency 
   await expect(page.getByText(`Decide commission payout #${payout.id} of`).first()).toBeVisible()
   await page.goto(`/staff/finance/payouts/${payout.id}`)
   await expect(page.getByText(policyRef).first()).toBeVisible()
-  await page.getByLabel('Payment method').selectOption('AGENCY_BALANCE')
+  await page.getByLabel('Payment method').selectOption('BANK')
+  await page.getByLabel(/^Bank transfer proof/).setInputFiles({
+    name: 'payout-transfer.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\ncommission payout transfer\n%%EOF'),
+  })
   await page.getByRole('button', { name: 'Approve payout' }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Approve payout' }).click()
   await expect(page.getByText(`Payout #${payout.id} approved`)).toBeVisible()
@@ -69,12 +74,16 @@ test('an agency requests its banked commission and staff pay it into the agency 
     [payout.id],
   )
   expect(commissions.map((c) => c.status)).toEqual(['PAID'])
+  const [paid] = await query<{ payment_type: string; bank_document: string | null; invoice_status: string }>(
+    `SELECT p.payment_type, p.bank_document, i.status AS invoice_status
+     FROM commission_payouts p JOIN invoices i ON i.id = p.invoice_id WHERE p.id = $1`,
+    [payout.id],
+  )
+  expect(paid).toMatchObject({ payment_type: 'BANK', invoice_status: 'PAID' })
+  expect(paid.bank_document).toBeTruthy()
+  // Paid by transfer: the agency balance does not move (other journeys rely on it staying empty).
   const [after] = await query<{ balance: string }>(
     "SELECT balance FROM agency_balances WHERE agency_id = (SELECT id FROM agencies WHERE email = 'agency@demo.local')",
   )
-  expect(Number(after.balance) - Number(before?.balance ?? 0)).toBe(Number(payout.total_amount))
-  const ledger = await query<{ type: string; transaction_amount: string }>(
-    "SELECT type, transaction_amount FROM agency_balance_transactions WHERE agency_id = (SELECT id FROM agencies WHERE email = 'agency@demo.local') ORDER BY id DESC LIMIT 1",
-  )
-  expect(ledger).toEqual([{ type: 'COMMISSION_RECEIVED', transaction_amount: payout.total_amount }])
+  expect(Number(after?.balance ?? 0)).toBe(Number(before?.balance ?? 0))
 })
