@@ -87,3 +87,16 @@ test('an agency requests its banked commission and staff pay it by bank transfer
   )
   expect(Number(after?.balance ?? 0)).toBe(Number(before?.balance ?? 0))
 })
+
+test('the books reconcile after the journeys before this one and the demo data', async ({ request }) => {
+  const login = await request.post('/api/authentication/login', { data: STAFF })
+  expect(login.status()).toBe(200)
+  const token = (await login.json()).data.token as string
+  const run = await request.post('/api/oshc/finance-management/runReconciliation', {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  expect(run.status(), await run.text()).toBe(200)
+  const body = (await run.json()).data as { mismatch_count: number; mismatches: unknown[] }
+  expect(body.mismatches).toEqual([])
+  expect(body.mismatch_count).toBe(0)
+})
