@@ -11,8 +11,9 @@ export type ExportColumn<T> = {
 
 const csvCell = (v: unknown) => {
   const s = v === null || v === undefined ? '' : String(v)
-  // Neutralise spreadsheet formulas and quote when needed.
-  const safe = /^[=+\-@]/.test(s) ? `'${s}` : s
+  // Neutralise spreadsheet formulas in text and quote when needed; a number (a refund, a debit) stays
+  // a number a spreadsheet can add up.
+  const safe = typeof v === 'string' && /^[=+\-@]/.test(s) ? `'${s}` : s
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 

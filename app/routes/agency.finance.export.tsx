@@ -11,11 +11,14 @@ import { parseAgencyFinanceQuery } from '../../domain/finance/finance-screens.sc
 import { iterateBankedCommission } from '../../domain/finance/payouts/iterate-banked-commission'
 import { iterateCommissionPayouts } from '../../domain/finance/payouts/iterate-commission-payouts'
 import { BANKED_EXPORT_COLUMNS, PAYOUT_EXPORT_COLUMNS } from '../../domain/finance/payouts/payout-listing'
+import { iterateStatement } from '../../domain/finance/iterate-statement'
+import { STATEMENT_EXPORT_COLUMNS } from '../../domain/finance/ledger-statement'
 import { listParams, throwAsResponse } from '../utils/forms.server'
 import { FINANCE_PAGES, requireAgency } from '../utils/session.server'
 
 /**
- * GET /agency/finance/export?list=topups|invoices|payments&…: the agency's current finance list
+ * GET /agency/finance/export?list=overview|topups|invoices|…&…: the agency's statement (overview,
+ * by account) or current finance list
  * (same filters and sort, no paging) as a streamed CSV, or XLSX with format=xlsx.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -75,7 +78,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
           rows: await iterateCommissionPayouts({ actor, agencyId: actor.agencyId, input: parsed.input }),
         })
       case 'overview':
-        throw new Response('Choose a list to export', { status: 400 })
+        return exportResponse({
+          filename: `statement-${parsed.input.account}-${new Date().toISOString().slice(0, 10)}`,
+          format,
+          columns: STATEMENT_EXPORT_COLUMNS,
+          rows: await iterateStatement({ actor, agencyId: actor.agencyId, account: parsed.input.account }),
+        })
     }
   } catch (err) {
     if (err instanceof Response) throw err

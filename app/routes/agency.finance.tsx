@@ -38,9 +38,7 @@ export default function AgencyFinanceLayout() {
       <PageHeader
         title="Finance"
         description="Your balance, commission and buy-now-pay-later allowance, top-ups, invoices and payments."
-        actions={
-          list && list !== 'overview' ? <ExportLinks href={`/agency/finance/export?list=${list}`} /> : null
-        }
+        actions={list ? <ExportLinks href={`/agency/finance/export?list=${list}`} /> : null}
       />
       <AgencyFinanceSummary balance={data.balance} metrics={data.metrics} />
       <TabLinks

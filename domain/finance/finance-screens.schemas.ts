@@ -64,13 +64,22 @@ export type AgencyFinanceTab = (typeof AGENCY_FINANCE_TABS)[number]
 export const AGENCY_FINANCE_PAGES = [...AGENCY_FINANCE_TABS, 'bnpl'] as const
 export type AgencyFinancePage = (typeof AGENCY_FINANCE_PAGES)[number]
 
+/** The accounts an agency's statement (the overview tab) shows: its balance and its BNPL allowance. */
+export const STATEMENT_ACCOUNTS = ['balance', 'bnpl'] as const
+export type StatementAccount = (typeof STATEMENT_ACCOUNTS)[number]
+
 export function parseAgencyFinanceQuery(params: Record<string, string>) {
   const tab = z.enum(AGENCY_FINANCE_TABS).catch('overview').parse(params.tab)
   switch (tab) {
     case 'overview':
       return {
         tab,
-        input: z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) }).parse(params),
+        input: z
+          .object({
+            page: z.coerce.number().int().min(1).catch(1).default(1),
+            account: z.enum(STATEMENT_ACCOUNTS).catch('balance').default('balance'),
+          })
+          .parse(params),
       }
     case 'topups':
       return { tab, input: TopUpListQuerySchema.parse({ ...params, agency_id: undefined }) }

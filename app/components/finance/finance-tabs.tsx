@@ -14,7 +14,7 @@ export const STAFF_FINANCE_TAB_LABELS = {
 } as const
 
 export const AGENCY_FINANCE_TAB_LABELS = {
-  overview: 'Balance',
+  overview: 'Statement',
   topups: 'Top-ups',
   invoices: 'Invoices',
   payments: 'Pending payments',
