@@ -131,6 +131,7 @@ export const invoices = pgTable(
     index('invoices_type_status_idx').on(t.invoice_type, t.status),
     index('invoices_due_idx').on(t.due_date, t.status),
     index('invoices_date_idx').on(t.invoice_date, t.id),
+    index('invoices_created_idx').on(t.created_at, t.id),
   ],
 )
 

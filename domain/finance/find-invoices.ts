@@ -2,7 +2,7 @@ import { type Actor } from '../shared/actor'
 import { pageInfo } from '../shared/pagination'
 import type { InvoiceListInput } from './finance.schemas'
 import { defineUseCase } from '../shared/authorize'
-import { invoiceScope, filters, query, present } from './invoice-listing'
+import { invoiceScope, filters, query, present, countInvoices } from './invoice-listing'
 
 /**
  * getAllInvoices: invoices of one tab (mapping in finance.rules.ts INVOICE_TABS), filtered by
@@ -16,9 +16,13 @@ export const findInvoices = defineUseCase(
   }) {
     const { input } = opts
     const agencyId = await invoiceScope(opts.actor, input.agency_id)
-    const rows = await query(filters(input, agencyId), input)
-      .limit(input.perPage)
-      .offset((input.page - 1) * input.perPage)
-    return { items: rows.map(present), pageInfo: pageInfo(input.page, input.perPage, rows[0]?.total ?? 0) }
+    const where = filters(input, agencyId)
+    const [rows, total] = await Promise.all([
+      query(where, input)
+        .limit(input.perPage)
+        .offset((input.page - 1) * input.perPage),
+      countInvoices(where),
+    ])
+    return { items: rows.map(present), pageInfo: pageInfo(input.page, input.perPage, total) }
   },
 )

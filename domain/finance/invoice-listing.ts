@@ -81,17 +81,35 @@ export function filters(input: Partial<InvoiceListInput>, agencyId: number | und
 
 export function query(where: SQL | undefined, input: InvoiceListInput) {
   const dir = input.sort_direction === 'asc' ? asc : desc
-  return getDb()
-    .select({
-      invoice: invoices,
-      agency: { id: agencies.id, name: agencies.full_company_name, email: agencies.email },
-      pending_approval: sql<boolean>`${pendingApprovalSql}`,
-      total: sql<number>`count(*) over()::int`,
-    })
+  return (
+    getDb()
+      .select({
+        invoice: invoices,
+        agency: { id: agencies.id, name: agencies.full_company_name, email: agencies.email },
+        pending_approval: sql<boolean>`${pendingApprovalSql}`,
+      })
+      .from(invoices)
+      .innerJoin(agencies, eq(agencies.id, invoices.agency_id))
+      .where(where)
+      // Only due_date may be empty; the other keys sort on their (key, id) indexes, which a
+      // `nulls last` on a descending sort would keep the planner from using.
+      .orderBy(
+        input.sort_key === 'due_date'
+          ? sql`${dir(invoices.due_date)} nulls last`
+          : dir(invoices[input.sort_key]),
+        dir(invoices.id),
+      )
+  )
+}
+
+/** How many invoices a list's filters match (its own query, so the page itself can stop early). */
+export async function countInvoices(where: SQL | undefined) {
+  const [row] = await getDb()
+    .select({ total: sql<number>`count(*)::int` })
     .from(invoices)
     .innerJoin(agencies, eq(agencies.id, invoices.agency_id))
     .where(where)
-    .orderBy(sql`${dir(invoices[input.sort_key])} nulls last`, dir(invoices.id))
+  return row.total
 }
 
 type InvoiceRow = typeof invoices.$inferSelect
