@@ -6,7 +6,17 @@ import {
 import { DomainError } from '../domain/shared/errors'
 import { registerWorkflowPort, type WorkflowPort } from '../domain/shared/ports'
 import { temporalClient } from './client'
+import { fullRefundPort } from './full-refund-port'
 import { onboardingDurations, paymentLinkReminderSeconds, payoutDurations, taskQueue } from './config'
+import { clawbackDurations } from './config'
+import { amendmentDurations } from './config'
+import {
+  AMENDMENT_WORKFLOW,
+  amendmentChangedSignal,
+  amendmentDecideUpdate,
+  amendmentWorkflowId,
+  type AmendmentInput,
+} from './contracts/amendment.contract'
 import {
   AGENCY_ONBOARDING_WORKFLOW,
   agencyChangedSignal,
@@ -27,6 +37,13 @@ import {
   payoutDecideUpdate,
   type CommissionPayoutInput,
 } from './contracts/commission-payout.contract'
+import {
+  CLAWBACK_WORKFLOW,
+  clawbackChangedSignal,
+  clawbackDecideUpdate,
+  clawbackWorkflowId,
+  type ClawbackInput,
+} from './contracts/clawback.contract'
 
 /** The one way to start or wake the onboarding workflow: signal-with-start, idempotent by id. */
 async function signalOnboarding(agencyId: number) {
@@ -56,6 +73,36 @@ async function startPayout(payoutId: number) {
   }
 }
 
+/** Starts an amendment's workflow; one already running (or started concurrently) is left alone. */
+async function startAmendmentWorkflow(amendmentId: number) {
+  const client = await temporalClient()
+  const input: AmendmentInput = { amendmentId, durations: amendmentDurations() }
+  try {
+    await client.workflow.start(AMENDMENT_WORKFLOW, {
+      workflowId: amendmentWorkflowId(amendmentId),
+      taskQueue: taskQueue(),
+      args: [input],
+    })
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err
+  }
+}
+
+/** Starts a clawback's workflow; one already running (or started concurrently) is left alone. */
+async function startClawbackWorkflow(clawbackId: number) {
+  const client = await temporalClient()
+  const input: ClawbackInput = { clawbackId, durations: clawbackDurations() }
+  try {
+    await client.workflow.start(CLAWBACK_WORKFLOW, {
+      workflowId: clawbackWorkflowId(clawbackId),
+      taskQueue: taskQueue(),
+      args: [input],
+    })
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err
+  }
+}
+
 /** Update failures (validator refusals and refused activities) become 409s with their reason. */
 function reasonOf(err: unknown): string | null {
   if (err instanceof WorkflowUpdateFailedError) {
@@ -67,6 +114,7 @@ function reasonOf(err: unknown): string | null {
 }
 
 export const temporalWorkflowPort: WorkflowPort = {
+  ...fullRefundPort,
   agencyChanged: signalOnboarding,
   async decideOnboarding(agencyId, decision, actor, note) {
     const client = await temporalClient()
@@ -138,6 +186,86 @@ export const temporalWorkflowPort: WorkflowPort = {
       }
       if (finished) throw new DomainError('INVALID_TRANSITION', 'This payout has already been decided')
       await startPayout(payoutId)
+      await decide()
+    }
+  },
+  startAmendment: startAmendmentWorkflow,
+  async decideAmendment(amendmentId, decision) {
+    const client = await temporalClient()
+    const handle = client.workflow.getHandle(amendmentWorkflowId(amendmentId))
+    const decide = async () => {
+      try {
+        await handle.executeUpdate(amendmentDecideUpdate, { args: [decision] })
+      } catch (err) {
+        const reason = reasonOf(err)
+        if (reason) throw new DomainError('INVALID_TRANSITION', reason)
+        throw err
+      }
+    }
+    try {
+      await decide()
+    } catch (err) {
+      if (!(err instanceof WorkflowNotFoundError)) throw err
+      // A completed run means the amendment is closed. A run that never started (the start after
+      // the opening failed) or was terminated is started again: it loads the amendment and waits.
+      let finished = false
+      try {
+        finished = (await handle.describe()).status.name === 'COMPLETED'
+      } catch (e) {
+        if (!(e instanceof WorkflowNotFoundError)) throw e
+      }
+      if (finished) throw new DomainError('INVALID_TRANSITION', 'This amendment is closed')
+      await startAmendmentWorkflow(amendmentId)
+      await decide()
+    }
+  },
+  async amendmentChanged(amendmentId) {
+    const client = await temporalClient()
+    try {
+      await client.workflow.getHandle(amendmentWorkflowId(amendmentId)).signal(amendmentChangedSignal)
+    } catch (err) {
+      // Finished (or never started): the database holds the outcome either way.
+      if (!(err instanceof WorkflowNotFoundError)) throw err
+    }
+  },
+  startClawback: startClawbackWorkflow,
+  async clawbackChanged(clawbackId) {
+    const client = await temporalClient()
+    const input: ClawbackInput = { clawbackId, durations: clawbackDurations() }
+    // Signal-with-start: a missing run (its start failed after the commit) is started; after a
+    // finished one a new run loads the clawback, sees it COMPLETED and ends at once.
+    await client.workflow.signalWithStart(CLAWBACK_WORKFLOW, {
+      workflowId: clawbackWorkflowId(clawbackId),
+      taskQueue: taskQueue(),
+      args: [input],
+      signal: clawbackChangedSignal,
+      signalArgs: [],
+    })
+  },
+  async decideClawback(clawbackId, decision) {
+    const client = await temporalClient()
+    const handle = client.workflow.getHandle(clawbackWorkflowId(clawbackId))
+    const decide = async () => {
+      try {
+        await handle.executeUpdate(clawbackDecideUpdate, { args: [decision] })
+      } catch (err) {
+        const reason = reasonOf(err)
+        if (reason) throw new DomainError('INVALID_TRANSITION', reason)
+        throw err
+      }
+    }
+    try {
+      await decide()
+    } catch (err) {
+      if (!(err instanceof WorkflowNotFoundError)) throw err
+      let finished = false
+      try {
+        finished = (await handle.describe()).status.name === 'COMPLETED'
+      } catch (e) {
+        if (!(e instanceof WorkflowNotFoundError)) throw e
+      }
+      if (finished) throw new DomainError('INVALID_TRANSITION', 'This clawback has already been settled')
+      await startClawbackWorkflow(clawbackId)
       await decide()
     }
   },

@@ -13,9 +13,12 @@ import { policyEndpoints } from './policies'
 import { paymentEndpoints } from './payments'
 import { financeEndpoints } from './finance'
 import { payoutEndpoints } from './payouts'
+import { clawbackEndpoints } from './clawbacks'
 import { invoiceEndpoints } from './invoices'
 import { bnplEndpoints } from './bnpl'
 import { reconciliationEndpoints } from './reconciliation'
+import { amendmentEndpoints } from './amendments'
+import { refundEndpoints } from './refunds'
 
 /** The one table of every /api call. */
 export const endpoints: Endpoint[] = [
@@ -32,9 +35,12 @@ export const endpoints: Endpoint[] = [
   ...paymentEndpoints,
   ...financeEndpoints,
   ...payoutEndpoints,
+  ...clawbackEndpoints,
   ...invoiceEndpoints,
   ...bnplEndpoints,
   ...reconciliationEndpoints,
+  ...amendmentEndpoints,
+  ...refundEndpoints,
 ]
 endpoints.push(
   openApiEndpoint(endpoints),

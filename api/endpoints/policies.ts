@@ -135,7 +135,7 @@ export const policyEndpoints: Endpoint[] = [
     method: 'POST',
     path: `${BASE}/updateStudentDetails`,
     summary:
-      'Replace the details of a policy not bought yet (same shape + policy_id) and price it again. Answers { old_premium, new_premium, policyId, invoiceId }; after the purchase 409 (amendments)',
+      'Replace the details of a policy not bought yet (same shape + policy_id) and price it again. Answers { old_premium, new_premium, policyId, invoiceId }. After the purchase: with amendment_note it opens an amendment instead (as initiateAmendment: old and new price and amendment_id), without it a 409',
     access: updateStudentDetails.access,
     body: S.UpdateStudentDetailsSchema,
     handler: async ({ actor, body }) =>

@@ -3,6 +3,7 @@ import {
   BadgePercent,
   Building2,
   Calculator,
+  FilePenLine,
   FileText,
   Home,
   Inbox,
@@ -32,6 +33,9 @@ export function staffNav(permissions: readonly string[], dev: boolean): NavItem[
     ...(has('agency_management') ? [{ to: '/staff/agencies', label: 'Agencies', icon: Building2 }] : []),
     ...(has('policy_management') || has('finance')
       ? [{ to: '/staff/policies', label: 'Policies', icon: FileText }]
+      : []),
+    ...(has('policy_management') || has('finance')
+      ? [{ to: '/staff/policies/amendments', label: 'Amendments', icon: FilePenLine }]
       : []),
     ...(has('finance') ? [{ to: '/staff/finance', label: 'Finance', icon: Wallet }] : []),
     ...(has('quote') || has('policy_management')

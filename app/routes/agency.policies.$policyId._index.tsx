@@ -9,6 +9,8 @@ import { getPolicyDetails } from '../../domain/policies/get-policy-details'
 import { getPolicyHistory } from '../../domain/policies/get-policy-history'
 import { findAgencyUsers } from '../../domain/users/find-agency-users'
 import { PageHeader } from '../components/app-shell'
+import { AmendmentLink } from '../components/policies/amendment-link'
+import { PAID_STATUSES } from '../../domain/policies/policies.rules'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { ConfirmSubmit } from '../components/confirm-submit'
 import { ErrorList, SelectField, SubmitButton } from '../components/forms'
@@ -20,6 +22,8 @@ import { policyDetailView } from '../utils/policy-list.server'
 import { withActorNames } from '../../domain/shared/actor-names'
 import { requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
+import { agencyRefundData } from '../utils/refunds.server'
+import { RefundAgencySection } from '../components/policies/refund-agency-section'
 import { id } from '../../domain/shared/fields'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -34,6 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getPolicyHistory({ actor, policyId }).then(withActorNames),
   ]).catch(throwAsResponse)
   const view = policyDetailView(details, history)
+  const refund = await agencyRefundData(actor, policyId)
   // The agency sees its certificate once issued.
   view.certificates = view.certificates.filter((c) => c.certificate_type === 'new' && c.issued_at)
   const isAdmin = actor.permissions.has('user_management')
@@ -46,6 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     canQuote: actor.permissions.has('quote'),
     canArchive: actor.permissions.has('quote') || actor.permissions.has('purchase'),
     users: users.map((u) => ({ value: String(u.id), label: `${u.first_name} ${u.last_name} (${u.email})` })),
+    refund,
   }
 }
 
@@ -101,7 +107,7 @@ function useErrorsFor(intent: string, field = '') {
 }
 
 export default function AgencyPolicy() {
-  const { policy, isAdmin, canQuote, canArchive, users } = useLoaderData<typeof loader>()
+  const { policy, isAdmin, canQuote, canArchive, users, refund } = useLoaderData<typeof loader>()
   const { meta } = policy
   const assignErrors = useErrorsFor('assign', 'assign_to_agency_user')
   const assignFormErrors = useErrorsFor('assign')
@@ -136,6 +142,9 @@ export default function AgencyPolicy() {
                 {meta.resume_step ? 'Continue' : 'Edit details'}
               </Link>
             ) : null}
+            {PAID_STATUSES.includes(meta.status) ? (
+              <AmendmentLink to={`/agency/policies/${policy.id}/amendment`} label="Amend" />
+            ) : null}
             {issued ? (
               <a
                 href={`/agency/policies/${policy.id}/certificate`}
@@ -156,6 +165,7 @@ export default function AgencyPolicy() {
             : 'The certificate is available here once the insurer has issued it.'
         }
       />
+      <RefundAgencySection view={refund.view} canRequest={refund.canRequest} />
       <div className="grid gap-6 lg:grid-cols-2">
         {isAdmin ? (
           <Card>

@@ -21,6 +21,8 @@ import { updateUserDefinedStatus } from '../../domain/policies/update-user-defin
 import { id, optionalText, text } from '../../domain/shared/fields'
 import { findOshcUsersForAssigning } from '../../domain/users/find-oshc-users-for-assigning'
 import { PageHeader } from '../components/app-shell'
+import { AmendmentLink } from '../components/policies/amendment-link'
+import { ClawbackSectionLink } from '../components/policies/clawback-initiate-form'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { ConfirmSubmit } from '../components/confirm-submit'
 import { CheckboxField, ErrorList, Field, SelectField, SubmitButton } from '../components/forms'
@@ -34,6 +36,8 @@ import { withActorNames } from '../../domain/shared/actor-names'
 import { requireStaff } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { storeFormFile } from '../utils/upload.server'
+import { staffRefundData } from '../utils/refunds.server'
+import { RefundStaffSection } from '../components/policies/refund-staff-section'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.policy.ref ?? 'Policy'} · OSHC Back Office` },
@@ -55,9 +59,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]).catch(throwAsResponse)
   const canManage = actor.permissions.has('policy_management')
   const staffUsers = canManage ? await findOshcUsersForAssigning({ actor }) : []
+  const refund = await staffRefundData(actor, policyId)
   return {
     policy: policyDetailView(details, history),
     canManage,
+    refund,
     staffUsers: staffUsers.map((u) => ({
       value: String(u.id),
       label: `${u.first_name} ${u.last_name} (${u.email})`,
@@ -211,7 +217,7 @@ const options = (values: readonly string[], labels: Record<string, string>) =>
   values.map((v) => ({ value: v, label: labelOf(labels, v) }))
 
 export default function StaffPolicy() {
-  const { policy, canManage, staffUsers } = useLoaderData<typeof loader>()
+  const { policy, canManage, staffUsers, refund } = useLoaderData<typeof loader>()
   const { meta } = policy
   const upload = useErrors('upload-certificate')
   const issue = useErrors('issue-certificate')
@@ -241,6 +247,12 @@ export default function StaffPolicy() {
               </Link>
             </span>
           </span>
+        }
+        actions={
+          <>
+            <ClawbackSectionLink policyId={policy.id} />
+            <AmendmentLink to={`/staff/policies/${policy.id}/amendment`} />
+          </>
         }
       />
       <PolicySections
@@ -276,6 +288,7 @@ export default function StaffPolicy() {
         )}
       />
       <ErrorList errors={remove()} />
+      <RefundStaffSection view={refund.view} canFinance={refund.canFinance} canManage={refund.canManage} />
       {canManage ? (
         <div className="grid gap-6 lg:grid-cols-2">
           <Card>

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { Country, State, City } from 'country-state-city'
 import type { Db } from '../client'
 import {
+  cancellationSteps,
   cities,
   countries,
   exchangeRates,
@@ -43,6 +44,17 @@ export const RATE_CARDS: Record<number, [string, string, string, string]> = {
   6: ['54.20', '142.50', '142.50', '168.00'],
 }
 const RATE_TYPES = ['SINGLE', 'COUPLE', 'SINGLE_PARENT', 'FAMILY'] as const
+
+/**
+ * The provider's steps to cancel a policy, ticked by staff once a cancellation is requested
+ * (insurance_provider_id null: they apply to every provider).
+ */
+export const CANCELLATION_STEPS = [
+  'Cancellation request sent to the provider',
+  'Provider confirmed the cancellation',
+  'Visa office notified',
+  'Funds received from the provider',
+] as const
 
 /** Indicative AUD exchange rates for payment in another currency (staff edit them). */
 export const EXCHANGE_RATES = [
@@ -125,4 +137,9 @@ export async function seedReference(db: Db, opts: { allCities?: boolean } = {}) 
     )
   }
   await db.insert(exchangeRates).values(EXCHANGE_RATES).onConflictDoNothing()
+  const [{ c }] = await db.select({ c: sql<number>`count(*)::int` }).from(cancellationSteps)
+  if (c === 0)
+    await db
+      .insert(cancellationSteps)
+      .values(CANCELLATION_STEPS.map((name, i) => ({ name, position: i + 1, insurance_provider_id: null })))
 }

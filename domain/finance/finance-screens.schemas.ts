@@ -26,7 +26,13 @@ export const STAFF_FINANCE_TABS = [
 export type StaffFinanceTab = (typeof STAFF_FINANCE_TABS)[number]
 
 /** The staff finance page's tabs: the lists above (each exportable), then pages that are not lists. */
-export const STAFF_FINANCE_PAGES = [...STAFF_FINANCE_TABS, 'bnpl', 'reconciliation'] as const
+export const STAFF_FINANCE_PAGES = [
+  ...STAFF_FINANCE_TABS,
+  'refunds',
+  'clawbacks',
+  'bnpl',
+  'reconciliation',
+] as const
 export type StaffFinancePage = (typeof STAFF_FINANCE_PAGES)[number]
 
 export function parseStaffFinanceQuery(params: Record<string, string>) {
@@ -61,7 +67,7 @@ export const AGENCY_FINANCE_TABS = [
 export type AgencyFinanceTab = (typeof AGENCY_FINANCE_TABS)[number]
 
 /** The agency finance page's tabs: the lists above (each exportable), then pages that are not lists. */
-export const AGENCY_FINANCE_PAGES = [...AGENCY_FINANCE_TABS, 'bnpl'] as const
+export const AGENCY_FINANCE_PAGES = [...AGENCY_FINANCE_TABS, 'clawbacks', 'bnpl'] as const
 export type AgencyFinancePage = (typeof AGENCY_FINANCE_PAGES)[number]
 
 /** The accounts an agency's statement (the overview tab) shows: its balance and its BNPL allowance. */

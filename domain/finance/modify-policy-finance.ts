@@ -70,55 +70,66 @@ export const modifyPolicyFinance = defineUseCase(
     input: z.infer<typeof ModifyPolicyFinanceSchema>
     tx?: DbOrTx
   }) {
-    const { actor, input } = opts
-    const run = async (tx: DbOrTx) => {
-      const [policy] = await tx
-        .select({
-          id: policies.id,
-          ref: policies.ref,
-          agency_id: policies.agency_id,
-          gst_rate: policies.gst_rate,
-        })
-        .from(policies)
-        .where(eq(policies.id, opts.policyId))
-      if (!policy) throw notFound('Policy')
-      const kind = POLICY_FINANCE_KINDS[input.type]
-      const amount = input.total_premium_amount
-      const gstRate = kind.taxed ? (policy.gst_rate ?? '0') : '0'
-      const tax = kind.taxed ? amount - withoutGst(amount, gstRate) : 0
-      const amendmentId = input.amendment_id ?? null
-      const { invoice } = await createInvoice(tx, {
-        agencyId: policy.agency_id,
-        type: kind.invoiceType,
-        // Issued by the party that is owed, to the party that pays.
-        from: kind.receiver,
-        to: kind.payer,
-        createdBy: 'identityId' in actor ? actor.identityId : null,
-        amendmentId,
-        notes: `${input.type} of policy ${policy.ref}`,
-        items: [
-          {
-            line_item_type: kind.lineType,
-            policy_id: policy.id,
-            description: kind.describe(policy.ref, amendmentId),
-            total_amount: amount,
-            tax_amount: tax,
-            tax_rate: gstRate,
-            payer: kind.payer,
-            receiver: kind.receiver,
-            meta: { modification: input.type, amendment_id: amendmentId },
-          },
-        ],
-      })
-      await recordInvoiceHistory(tx, {
-        invoiceId: invoice.id,
-        action: 'CREATED',
-        message: `${kind.invoiceType} invoice created for policy ${policy.ref} (${input.type})`,
-        actor,
-        toStatus: invoice.status,
-      })
-      return { invoiceId: invoice.id }
-    }
+    const run = (tx: DbOrTx) =>
+      createPolicyFinanceInvoice(tx, { actor: opts.actor, policyId: opts.policyId, input: opts.input })
     return opts.tx ? run(opts.tx) : getDb().transaction(run)
   },
 )
+
+/**
+ * The writer behind modifyPolicyFinance, in the caller's `tx`, for callers whose actor is a
+ * workflow (`workflow:<id>`) rather than a staff member (openClawback started by a refund or an
+ * amendment workflow). People go through the use case, which checks who they are.
+ */
+export async function createPolicyFinanceInvoice(
+  tx: DbOrTx,
+  opts: { actor: Actor | string; policyId: number; input: z.infer<typeof ModifyPolicyFinanceSchema> },
+) {
+  const { actor, input } = opts
+  const [policy] = await tx
+    .select({
+      id: policies.id,
+      ref: policies.ref,
+      agency_id: policies.agency_id,
+      gst_rate: policies.gst_rate,
+    })
+    .from(policies)
+    .where(eq(policies.id, opts.policyId))
+  if (!policy) throw notFound('Policy')
+  const kind = POLICY_FINANCE_KINDS[input.type]
+  const amount = input.total_premium_amount
+  const gstRate = kind.taxed ? (policy.gst_rate ?? '0') : '0'
+  const tax = kind.taxed ? amount - withoutGst(amount, gstRate) : 0
+  const amendmentId = input.amendment_id ?? null
+  const { invoice } = await createInvoice(tx, {
+    agencyId: policy.agency_id,
+    type: kind.invoiceType,
+    // Issued by the party that is owed, to the party that pays.
+    from: kind.receiver,
+    to: kind.payer,
+    createdBy: typeof actor !== 'string' && 'identityId' in actor ? actor.identityId : null,
+    amendmentId,
+    notes: `${input.type} of policy ${policy.ref}`,
+    items: [
+      {
+        line_item_type: kind.lineType,
+        policy_id: policy.id,
+        description: kind.describe(policy.ref, amendmentId),
+        total_amount: amount,
+        tax_amount: tax,
+        tax_rate: gstRate,
+        payer: kind.payer,
+        receiver: kind.receiver,
+        meta: { modification: input.type, amendment_id: amendmentId },
+      },
+    ],
+  })
+  await recordInvoiceHistory(tx, {
+    invoiceId: invoice.id,
+    action: 'CREATED',
+    message: `${kind.invoiceType} invoice created for policy ${policy.ref} (${input.type})`,
+    actor,
+    toStatus: invoice.status,
+  })
+  return { invoiceId: invoice.id }
+}

@@ -8,6 +8,7 @@ import { transitionPolicy } from './policy-history'
 import { paidStatusFor } from './policies.rules'
 import type { UploadCertificateInput } from './policies.schemas'
 import type { PolicyRow } from './policy-loading'
+import { applyAmendmentOnCertificate } from '../amendments/amendment-certificate'
 
 /**
  * Stores a certificate on a policy locked for 'uploadCertificate' (in `tx`): the current `new`
@@ -20,6 +21,8 @@ export async function storeCertificate(
   input: UploadCertificateInput,
   actor: Actor,
 ) {
+  // An amendment waiting for this certificate is applied to the policy first (domain/amendments).
+  await applyAmendmentOnCertificate(tx, policy, actor)
   await tx
     .update(policyCertificates)
     .set({ certificate_type: 'old' })

@@ -13,6 +13,7 @@ import { assertStaffPolicyManager } from './policy-guards'
 import { loadPolicy } from './policy-loading'
 import { defineUseCase } from '../shared/authorize'
 import { clock } from '../shared/clock'
+import { amendmentCertificateUploaded } from '../amendments/amendment-certificate'
 
 async function currentCertificate(policyId: number) {
   const [c] = await getDb()
@@ -74,6 +75,7 @@ export const issuePolicyCertificate = defineUseCase(
       })
       return { policy, certificate }
     })
+    if (upload) await amendmentCertificateUploaded(found.id)
 
     let emailedTo: string | null = null
     if (input.shouldSendEmail && attachment) {

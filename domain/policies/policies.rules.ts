@@ -43,6 +43,72 @@ export const POLICY_TRANSITIONS = {
   issueCertificate: { from: ['CERTIFICATE_UPLOADED'], to: 'CERTIFICATE_ISSUED' },
   /** Deleting the current certificate goes back to the paid status it was uploaded from. */
   deleteCertificate: { from: ['CERTIFICATE_UPLOADED', 'CERTIFICATE_ISSUED'], to: null },
+  /** Amendment (domain/amendments): opened on a paid policy; the status stays as it is. */
+  initiateAmendment: {
+    from: ['PAYMENT_APPROVED', 'PAYMENT_BY_BUY_NOW_PAY_LATER', 'CERTIFICATE_UPLOADED', 'CERTIFICATE_ISSUED'],
+    to: null,
+  },
+  /** The amended details are written onto the policy as its new certificate is uploaded. */
+  applyAmendment: {
+    from: ['PAYMENT_APPROVED', 'PAYMENT_BY_BUY_NOW_PAY_LATER', 'CERTIFICATE_UPLOADED', 'CERTIFICATE_ISSUED'],
+    to: null,
+  },
+  /**
+   * Clawback (domain/clawbacks): opened on a paid policy (or one whose refund is over, or whose
+   * last clawback is settled); one open clawback per policy.
+   */
+  initiateClawback: {
+    from: [
+      'PAYMENT_APPROVED',
+      'PAYMENT_BY_BUY_NOW_PAY_LATER',
+      'CERTIFICATE_UPLOADED',
+      'CERTIFICATE_ISSUED',
+      'FULL_REFUND_REJECTED',
+      'FULL_REFUND_COMPLETED',
+      'CLAWBACK_COMPLETED',
+    ],
+    to: 'CLAWBACK_INITIATED',
+  },
+  /** The agency pays (or pays again after a rejection). */
+  requestClawbackPayment: { from: ['CLAWBACK_INITIATED', 'CLAWBACK_REJECTED'], to: 'CLAWBACK_REQUESTED' },
+  approveClawback: { from: ['CLAWBACK_REQUESTED'], to: 'CLAWBACK_COMPLETED' },
+  rejectClawback: { from: ['CLAWBACK_REQUESTED'], to: 'CLAWBACK_REJECTED' },
+  /** A commission payout SETTLED_WITH_CLAWBACK covered what was left of the clawback. */
+  settleClawbackByPayout: {
+    from: ['CLAWBACK_INITIATED', 'CLAWBACK_REQUESTED', 'CLAWBACK_REJECTED'],
+    to: 'CLAWBACK_COMPLETED',
+  },
+  /** Full refund (domain/refunds): the agency asks for it on a paid policy, again after a rejection. */
+  requestFullRefund: {
+    from: [
+      'PAYMENT_APPROVED',
+      'PAYMENT_BY_BUY_NOW_PAY_LATER',
+      'CERTIFICATE_UPLOADED',
+      'CERTIFICATE_ISSUED',
+      'FULL_REFUND_REJECTED',
+    ],
+    to: 'FULL_REFUND_REQUESTED',
+  },
+  initiateFullRefund: { from: ['FULL_REFUND_REQUESTED'], to: 'FULL_REFUND_INITIATED' },
+  approveFullRefund: { from: ['FULL_REFUND_INITIATED'], to: 'FULL_REFUND_APPROVED' },
+  completeFullRefund: { from: ['FULL_REFUND_APPROVED'], to: 'FULL_REFUND_COMPLETED' },
+  rejectFullRefund: { from: ['FULL_REFUND_REQUESTED', 'FULL_REFUND_INITIATED'], to: 'FULL_REFUND_REJECTED' },
+  /** Cancellation steps and approval change cancellation_request_status, never the status. */
+  progressCancellation: {
+    from: [
+      'FULL_REFUND_REQUESTED',
+      'FULL_REFUND_INITIATED',
+      'FULL_REFUND_APPROVED',
+      'FULL_REFUND_COMPLETED',
+      'FULL_REFUND_REJECTED',
+      // A completed refund may open a clawback, which moves the status on; the cancellation goes on.
+      'CLAWBACK_INITIATED',
+      'CLAWBACK_REQUESTED',
+      'CLAWBACK_COMPLETED',
+      'CLAWBACK_REJECTED',
+    ],
+    to: null,
+  },
 } as const satisfies Record<string, { from: readonly PolicyStatus[]; to: PolicyStatus | null }>
 
 export type PolicyAction = keyof typeof POLICY_TRANSITIONS

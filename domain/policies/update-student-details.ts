@@ -14,12 +14,14 @@ import { loadPolicy } from './policy-loading'
 import { pricedColumns } from './policy-pricing'
 import { writeFamily } from './customer-family'
 import { defineUseCase } from '../shared/authorize'
+import { initiateAmendment } from '../amendments/initiate-amendment'
 
 /**
  * updateStudentDetails (agency 'quote' on its own policies; staff 'policy_management'): replaces
  * the student, family and quote of a policy not bought yet and prices it again (a new PREMIUM
  * invoice replaces the unpaid one; a draft becomes INITIATED, a rejected payment stays
- * PAYMENT_REJECTED). After the purchase it is a 409: changes then go through an amendment.
+ * PAYMENT_REJECTED). After the purchase it is a 409, unless amendment_note is given: the change
+ * then opens an amendment (initiateAmendment), answered with old and new price and amendment_id.
  * Answers { old_premium, new_premium, policyId, invoiceId }.
  */
 export const updateStudentDetails = defineUseCase(
@@ -27,6 +29,11 @@ export const updateStudentDetails = defineUseCase(
   async function updateStudentDetails(opts: { actor: Actor; input: UpdateStudentDetailsInput }) {
     const { actor, input } = opts
     assertPolicyWriter(actor)
+    if (input.amendment_note) {
+      // A paid policy with an amendment note: the change becomes an amendment (domain/amendments).
+      const current = await loadPolicy(actor, input.policy_id)
+      if (canTransition('initiateAmendment', current.status)) return initiateAmendment({ actor, input })
+    }
     return getDb().transaction(async (tx) => {
       await loadPolicy(actor, input.policy_id, tx)
       const [policy] = await tx.select().from(policies).where(eq(policies.id, input.policy_id)).for('update')

@@ -6,6 +6,7 @@ import type { UploadCertificateInput } from './policies.schemas'
 import { assertStaffPolicyManager } from './policy-guards'
 import { loadPolicy } from './policy-loading'
 import { defineUseCase } from '../shared/authorize'
+import { amendmentCertificateUploaded } from '../amendments/amendment-certificate'
 
 /**
  * uploadPolicyCertificate (staff 'policy_management'): attaches the certificate file (an uploaded
@@ -23,10 +24,12 @@ export const uploadPolicyCertificate = defineUseCase(
     assertStaffPolicyManager(actor)
     const found = await loadPolicy(actor, opts.policyId)
     await assertCertificateFile(input.certificate_url, actor, found.agency_id)
-    return getDb().transaction(async (tx) => {
+    const out = await getDb().transaction(async (tx) => {
       const policy = await lockPolicyFor(tx, found.id, 'uploadCertificate')
       const certificate = await storeCertificate(tx, policy, input, actor)
       return { policy_id: policy.id, status: 'CERTIFICATE_UPLOADED' as const, certificate }
     })
+    await amendmentCertificateUploaded(found.id)
+    return out
   },
 )

@@ -74,6 +74,19 @@ const EnvSchema = z
     /** Commission payout requests: staff reminded this long after the request, escalated after the second. */
     PAYOUT_REMINDER: duration.default('3d'),
     PAYOUT_ESCALATION: duration.default('5d'),
+    /** Full refunds: staff reminded this long into each wait (assess, approve), escalated after the second. */
+    FULL_REFUND_REMINDER: duration.default('2d'),
+    FULL_REFUND_ESCALATION: duration.default('4d'),
+    /** Clawbacks: the agency reminded this long after the clawback opens (or is rejected), again, then staff escalated. */
+    CLAWBACK_REMINDER: duration.default('7d'),
+    CLAWBACK_SECOND_REMINDER: duration.default('14d'),
+    CLAWBACK_ESCALATION: duration.default('21d'),
+    /** Clawback payments waiting for staff: reminder, then escalation, counted from the payment. */
+    CLAWBACK_DECISION_REMINDER: duration.default('3d'),
+    CLAWBACK_DECISION_ESCALATION: duration.default('5d'),
+    /** Amendments: each wait reminds this long after it began, then escalates to staff. */
+    AMENDMENT_REMINDER: duration.default('3d'),
+    AMENDMENT_ESCALATION: duration.default('7d'),
     SEED_ADMIN_PASSWORD: z.string().min(10).optional(),
     /** Stripe is the card gateway when set; otherwise the built-in sandbox (refused in production). */
     STRIPE_SECRET_KEY: z.string().min(1).optional(),

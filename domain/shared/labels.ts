@@ -208,6 +208,44 @@ export const RELATIONSHIP_LABELS: Record<string, string> = {
 export const FILE_TYPE_LABELS: Record<string, string> = {
   PAYMENT_PROOF: 'Proof of payment',
   CERTIFICATE: 'Certificate',
+  REFUND_DOCUMENT: 'Refund document',
+}
+
+/** policies.cancellation_request_status (IN_CANCELLATION: the cancellation is approved and dated). */
+export const CANCELLATION_REQUEST_STATUS_LABELS: Record<string, string> = {
+  NO_CANCELLATION: 'No cancellation',
+  REQUESTED_FOR_CANCELLATION: 'Cancellation requested',
+  READY_FOR_CANCELLATION: 'Ready for cancellation',
+  IN_CANCELLATION: 'Cancellation approved',
+}
+
+/** policies.refund_method, set by the cancellation approval. */
+export const REFUND_METHOD_LABELS: Record<string, string> = {
+  GROSS_REFUND: 'Gross refund',
+  NET_REFUND: 'Net refund',
+  NO_REFUND: 'No refund',
+}
+
+/** Refund and cancellation actions of a policy's timeline (policy_histories.action). */
+export const REFUND_ACTION_LABELS: Record<string, string> = {
+  requestFullRefund: 'Full refund requested',
+  initiateFullRefund: 'Refund amounts set',
+  approveFullRefund: 'Refund approved',
+  completeFullRefund: 'Refund paid',
+  rejectFullRefund: 'Refund rejected',
+  progressCancellation: 'Cancellation',
+  REFUND_DOCUMENT_DELETED: 'Refund document removed',
+  FULL_REFUND_REMINDER_SENT: 'Reminder sent to finance',
+  FULL_REFUND_ESCALATED: 'Escalated to the staff team',
+}
+
+/** full_refunds.status. */
+export const FULL_REFUND_STATUS_LABELS: Record<string, string> = {
+  REQUESTED: 'Requested',
+  INITIATED: 'Amounts set, waiting for approval',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+  COMPLETED: 'Refunded',
 }
 
 /** How a commission payout was paid (commission_payouts.payment_type). */
@@ -239,6 +277,13 @@ export const TASK_KIND_LABELS: Record<string, string> = {
   SIGN_AGREEMENT: 'Agreement to sign',
   reconciliation: 'Ledger reconciliation',
   bnpl: 'Buy now, pay later settlement',
+  full_refund_initiate: 'Full refund to assess',
+  full_refund_approve: 'Full refund to approve',
+  amendment_confirm_premium_by_admin: 'Amended premium to confirm',
+  amendment_confirm_premium_by_agency: 'Amended premium to accept',
+  amendment_payment: 'Amendment payment',
+  amendment_payment_approval: 'Amendment payment to verify',
+  amendment_issue_certificate: 'Amended certificate to upload',
 }
 
 /** The staff inbox's kinds, in the order its filter lists them. */
@@ -251,6 +296,11 @@ export const STAFF_TASK_KINDS = [
   'payout',
   'reconciliation',
   'bnpl',
+  'full_refund_initiate',
+  'full_refund_approve',
+  'amendment_confirm_premium_by_admin',
+  'amendment_payment_approval',
+  'amendment_issue_certificate',
 ] as const
 
 export const TASK_OUTCOME_LABELS: Record<string, string> = {
@@ -258,6 +308,10 @@ export const TASK_OUTCOME_LABELS: Record<string, string> = {
   approved: 'Approved',
   rejected: 'Rejected',
   closed: 'Closed',
+  confirmed: 'Confirmed',
+  accepted: 'Accepted',
+  withdrawn: 'Withdrawn',
+  paid: 'Paid',
 }
 
 /** Parties of an invoice ("from", "to") and of a line item (payer, receiver). */

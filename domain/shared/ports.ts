@@ -1,6 +1,9 @@
 import type { OnboardingDecision } from '../agencies/onboarding.rules'
 import type { AgencyStatus } from '../agencies/agencies.rules'
 import type { PayoutDecision } from '../finance/payouts/payouts.rules'
+import type { RefundDecision } from '../refunds/refunds.rules'
+import type { ClawbackDecision } from '../clawbacks/clawbacks.rules'
+import type { AmendmentDecision } from '../amendments/amendments.rules'
 
 /**
  * What the domain asks of the workflow engine, without importing it. The web server and the
@@ -32,6 +35,32 @@ export interface WorkflowPort {
    * first if it is missing); refusals surface as INVALID_TRANSITION (409) with the reason.
    */
   decideCommissionPayout(payoutId: number, decision: PayoutDecision): Promise<void>
+  /** Start the `full-refund-<policyId>` workflow of a new refund request (a running one is left alone). */
+  startFullRefund(refund: { id: number; policyId: number }): Promise<void>
+  /**
+   * Deliver a staff decision on a full refund as the workflow's `decide` update (starting the
+   * workflow first if it is missing) and wait for it: an approval answers once paid. Refusals
+   * surface as INVALID_TRANSITION (409) with the reason.
+   */
+  decideFullRefund(refund: { id: number; policyId: number }, decision: RefundDecision): Promise<void>
+  /** Start the `clawback-<id>` workflow of a new clawback (idempotent by its id). */
+  startClawback(clawbackId: number): Promise<void>
+  /** Tell a clawback's workflow that its record changed (paid, offset); starts it if missing. */
+  clawbackChanged(clawbackId: number): Promise<void>
+  /**
+   * Deliver a staff decision on a paid clawback as the workflow's `decide` update (starting the
+   * workflow first if it is missing); refusals surface as INVALID_TRANSITION (409) with the reason.
+   */
+  decideClawback(clawbackId: number, decision: ClawbackDecision): Promise<void>
+  /** Start the `amendment-<id>` workflow of a new amendment (idempotent by its id). */
+  startAmendment(amendmentId: number): Promise<void>
+  /**
+   * Deliver a decision on an amendment as the workflow's `decide` update (starting the workflow
+   * first if it is missing); refusals surface as INVALID_TRANSITION (409) with the reason.
+   */
+  decideAmendment(amendmentId: number, decision: AmendmentDecision): Promise<void>
+  /** Tell an amendment's workflow that its amendment changed outside a decision (finished: ignored). */
+  amendmentChanged(amendmentId: number): Promise<void>
 }
 
 // Kept on globalThis: the Remix server build bundles its own copy of this module, and the port

@@ -52,6 +52,16 @@ const INTERNAL = new Set([
   'lockPaymentDocumentFor',
   'transitionPolicy',
   'storeCertificate',
+  // Amendment helpers (domain/amendments), called by use cases that checked the actor: the tenant
+  // 404 (loadAmendment), list scoping, the decider carried into the workflow, and the money and
+  // certificate steps inside the checked transaction.
+  'applyAmendmentOnCertificate',
+  'amendmentWhere',
+  'loadAmendment',
+  'deciderOf',
+  'adjustCommission',
+  'creditReceivable',
+  'decideAndPresent',
   'identityOf',
   'quoteAgencyId',
   'presentReferral',

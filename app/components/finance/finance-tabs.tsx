@@ -9,6 +9,8 @@ export const STAFF_FINANCE_TAB_LABELS = {
   topups: 'Top-ups',
   invoices: 'Invoices',
   payouts: 'Commission payouts',
+  refunds: 'Full refunds',
+  clawbacks: 'Clawbacks',
   bnpl: 'Buy now, pay later',
   reconciliation: 'Reconciliation',
 } as const
@@ -20,6 +22,7 @@ export const AGENCY_FINANCE_TAB_LABELS = {
   payments: 'Pending payments',
   commission: 'Banked commission',
   payouts: 'Commission payouts',
+  clawbacks: 'Clawbacks',
   bnpl: 'Buy now, pay later',
 } as const
 

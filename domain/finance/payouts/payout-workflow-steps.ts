@@ -1,7 +1,7 @@
 // The steps of the commissionPayout workflow (its activities call these): load the payout, open
 // its inbox task, remind staff, and apply a decision. Each checks the database first, so a retried
 // activity changes nothing twice.
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import { getDb, type Db } from '../../../db/client'
 import {
   agencies,
@@ -30,6 +30,9 @@ import { assertNotMaker } from '../finance-guards'
 import { recordPayoutHistory } from './payout-history'
 import { PAYOUT_PAYMENT_TYPE_LABELS } from '../../shared/labels'
 import { statusAfter, type PayoutDecision, type PayoutState } from './payouts.rules'
+import { settleClawbackByPayout } from '../../clawbacks/clawback-workflow-steps'
+import { workflows } from '../../shared/ports'
+import { logError } from '../../shared/log'
 
 /** What the steps touch; the worker passes its own, other callers get the shared ones. */
 export type PayoutStepDeps = { db: Db; mail: typeof sendMail; clock: Clock }
@@ -172,7 +175,8 @@ export async function applyCommissionPayoutDecision(
       .where(eq(commissionPayouts.id, payoutId))
       .for('update')
     if (!p) throw notFound('Commission payout')
-    if (p.status === target) return { payout: p, credited: p.total_amount - p.clawback_offset_amount }
+    if (p.status === target)
+      return { payout: p, credited: p.total_amount - p.clawback_offset_amount, offsets: [] }
     if (p.status !== 'REQUESTED')
       throw invalidTransition(`This payout is already ${p.status}; only a REQUESTED payout can be decided`)
     assertNotMaker(staff.identityId, p)
@@ -234,7 +238,7 @@ export async function applyCommissionPayoutDecision(
         },
         { agencyId: p.agency_id },
       )
-      return { payout, credited: 0 }
+      return { payout, credited: 0, offsets: [] }
     }
 
     const receiptId = `PO-${p.id}-${isoDate(now).replaceAll('-', '')}`
@@ -248,7 +252,15 @@ export async function applyCommissionPayoutDecision(
         .where(
           and(
             eq(clawbacks.agency_id, p.agency_id),
-            inArray(clawbacks.status, ['INITIATED', 'REQUESTED', 'REJECTED']),
+            // A clawback the agency is paying another way (REQUESTED by bank, balance or banked
+            // commission) waits for its own decision; one it chose to net against payouts is taken.
+            or(
+              inArray(clawbacks.status, ['INITIATED', 'REJECTED']),
+              and(
+                eq(clawbacks.status, 'REQUESTED'),
+                or(eq(clawbacks.clawback_method, 'COMMISSION'), isNull(clawbacks.clawback_method)),
+              ),
+            ),
             gt(clawbacks.outstanding_amount, 0),
           ),
         )
@@ -287,6 +299,14 @@ export async function applyCommissionPayoutDecision(
           actor_id: staff.identityId,
           note: `${formatCents(take)} offset by commission payout #${p.id}; ${formatCents(left)} outstanding`,
           meta: { payout_id: p.id, amount: take },
+        })
+        await settleClawbackByPayout(tx, {
+          clawback: c,
+          amount: take,
+          left,
+          payoutId: p.id,
+          receiptId,
+          actor: staff,
         })
       }
     }
@@ -362,9 +382,15 @@ export async function applyCommissionPayoutDecision(
       },
       { agencyId: p.agency_id },
     )
-    return { payout, credited }
+    return { payout, credited, offsets }
   })
   await mailDecision(outcome.payout, outcome.credited, deps)
+  for (const o of outcome.offsets ?? []) {
+    // The clawback's workflow reloads it (and ends when this payout settled it).
+    await workflows()
+      .clawbackChanged(o.clawback_id)
+      .catch((err: unknown) => logError('clawback workflow not told of a payout offset', err))
+  }
   return stateOf(outcome.payout)
 }
 

@@ -1,0 +1,137 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { ArrowLeft } from 'lucide-react'
+import { z } from 'zod'
+import { approveFullRefund } from '../../domain/refunds/approve-full-refund'
+import { approvePolicyCancellation } from '../../domain/refunds/approve-policy-cancellation'
+import { initiateFullRefund } from '../../domain/refunds/initiate-full-refund'
+import { rejectFullRefund } from '../../domain/refunds/reject-full-refund'
+import { tickCancellationStep } from '../../domain/refunds/tick-cancellation-step'
+import { PageHeader } from '../components/app-shell'
+import { GeneralErrorBoundary } from '../components/error-boundary'
+import { RefundStaffSection, type StaffRefundReply } from '../components/policies/refund-staff-section'
+import { idFromParam, readForm, replyForIntent, throwAsResponse } from '../utils/forms.server'
+import {
+  CancellationApproveForm,
+  staffRefundData,
+  RefundApproveForm,
+  RefundInitiateForm,
+  RefundRejectForm,
+} from '../utils/refunds.server'
+import { requireStaff } from '../utils/session.server'
+import { redirectWithToast } from '../utils/toast.server'
+import { storeFormFile } from '../utils/upload.server'
+import { formatMoney } from '../utils/misc'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Full refund of ${data?.view.ref ?? 'a policy'} · OSHC Back Office` },
+]
+
+/** The staff refund section's data: the view and what this staff member may do. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const actor = await requireStaff(request, ['finance', 'policy_management'])
+  const policyId = idFromParam(params.policyId, 'Policy')
+  return staffRefundData(actor, policyId).catch(throwAsResponse)
+}
+
+const TickForm = z.object({ intent: z.literal('tick'), step_id: z.coerce.number().int().positive() })
+
+/**
+ * initiate | approve (payment_method, proof file for BANK) | reject | tick (step_id) |
+ * approve-cancellation; each use case checks its own access. Success answers on the policy page.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireStaff(request, ['finance', 'policy_management'])
+  const policyId = idFromParam(params.policyId, 'Policy')
+  const formData = await readForm(request)
+  const intent = String(formData.get('intent') ?? '')
+  const back = (title: string) => redirectWithToast(`/staff/policies/${policyId}`, { type: 'success', title })
+  const run = async <S extends z.ZodType>(schema: S, work: (v: z.infer<S>) => Promise<Response>) => {
+    const submission = parseWithZod(formData, { schema })
+    if (submission.status !== 'success') return replyForIntent({ intent }, submission)
+    try {
+      return await work(submission.value as z.infer<S>)
+    } catch (err) {
+      return replyForIntent({ intent }, submission, err)
+    }
+  }
+  switch (intent) {
+    case 'initiate':
+      return run(RefundInitiateForm, async (v) => {
+        const r = await initiateFullRefund({
+          actor,
+          policyId,
+          refundablePremiumAmount: Number(v.refundable_premium_amount),
+          deductableCommissionAmount: Number(v.deductable_commission_amount),
+          isFullRefund: v.is_full_refund === 'on',
+        })
+        return back(`Refund amounts set: ${formatMoney(r.refund_amount ?? 0)} to the agency`)
+      })
+    case 'approve':
+      return run(RefundApproveForm, async (v) => {
+        const file = formData.get('payment_url')
+        const proof =
+          v.payment_method === 'BANK' && file && typeof file !== 'string' && file.size > 0
+            ? (await storeFormFile({ actor, file, field: 'payment_url' })).key
+            : null
+        const r = await approveFullRefund({
+          actor,
+          policyId,
+          paymentMethod: v.payment_method,
+          paymentUrl: proof,
+        })
+        return back(`Refund of ${formatMoney(r.refund_amount ?? 0)} approved and paid`)
+      })
+    case 'reject':
+      return run(RefundRejectForm, async (v) => {
+        await rejectFullRefund({ actor, policyId, reason: v.rejectionReason })
+        return back('Full refund rejected')
+      })
+    case 'tick':
+      return run(TickForm, async (v) => {
+        const out = await tickCancellationStep({ actor, policyId, cancellationStepId: v.step_id })
+        return back(
+          out.cancellation_request_status === 'READY_FOR_CANCELLATION'
+            ? 'Every cancellation step is done: ready for cancellation'
+            : 'Cancellation step done',
+        )
+      })
+    case 'approve-cancellation':
+      return run(CancellationApproveForm, async (v) => {
+        const out = await approvePolicyCancellation({
+          actor,
+          policyId,
+          input: {
+            refund_method: v.refund_method,
+            ...(v.policy_cancellation_date ? { policy_cancellation_date: v.policy_cancellation_date } : {}),
+          },
+        })
+        return back(out.no_refund ? 'Cancellation approved (no refund)' : 'Cancellation approved')
+      })
+    default:
+      throw new Response('Unknown action', { status: 400 })
+  }
+}
+
+export default function StaffPolicyRefund() {
+  const { view, canFinance, canManage } = useLoaderData<typeof loader>()
+  const reply = useActionData<typeof action>() as StaffRefundReply | undefined
+  return (
+    <div className="space-y-6">
+      <Link
+        to={`/staff/policies/${view.policyId}`}
+        className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Back to policy {view.ref}
+      </Link>
+      <PageHeader title={`Full refund of policy ${view.ref}`} />
+      <RefundStaffSection view={view} canFinance={canFinance} canManage={canManage} reply={reply} />
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary homeHref="/staff/policies" homeLabel="Back to policies" />
+}

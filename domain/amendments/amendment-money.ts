@@ -1,0 +1,150 @@
+// The money of an amendment once its premium is settled: the commission follows the new premium
+// (clawing back what was paid out too much), and a fall in premium is credited to the agency.
+import { eq } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { commissions } from '../../db/schema'
+import type { Actor } from '../shared/actor'
+import { clock } from '../shared/clock'
+import { formatCents } from '../shared/format'
+import { openClawback } from '../clawbacks/open-clawback'
+import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from '../finance/invoices'
+import { recordInvoiceHistory, recordInvoicePayment } from '../finance/invoice-payments'
+import { postBalanceEntry } from '../finance/ledger'
+import { workflows } from '../shared/ports'
+import { withoutGst } from '../quotes/pricing.rules'
+import { recordPolicyHistory } from '../policies/policy-history'
+import type { AmendmentRow } from './amendment-loading'
+
+const ADJUSTED = {
+  COMMISSION_BANKED: 'COMMISSION_BANKED_AMENDMENT_ADJUSTED',
+  COMMISSION_BANKED_AMENDMENT_ADJUSTED: 'COMMISSION_BANKED_AMENDMENT_ADJUSTED',
+  PAID: 'PAID_AMENDMENT_ADJUSTED',
+  PAID_AMENDMENT_ADJUSTED: 'PAID_AMENDMENT_ADJUSTED',
+} as const
+
+/**
+ * Moves the policy's commission to the amendment's new_commission in `tx`: banked commission
+ * becomes COMMISSION_BANKED_AMENDMENT_ADJUSTED with the new amount; paid-out commission becomes
+ * PAID_AMENDMENT_ADJUSTED, and when it falls the difference is clawed back (openClawback; the
+ * caller starts its workflow after commit). A commission inside a payout request, refunded or not
+ * banked yet keeps its status (PENDING and PAYOUT_REJECTED take the new amount). Answers the
+ * clawback opened, if any.
+ */
+export async function adjustCommission(tx: DbOrTx, a: AmendmentRow, actor: Actor | string) {
+  const [c] = await tx.select().from(commissions).where(eq(commissions.policy_id, a.policy_id)).for('update')
+  if (!c) return { clawbackId: null }
+  const before = { status: c.status, amount: c.amount }
+  const target = a.new_commission
+  let clawbackId: number | null = null
+  if (c.status in ADJUSTED) {
+    const status = ADJUSTED[c.status as keyof typeof ADJUSTED]
+    if (status === 'PAID_AMENDMENT_ADJUSTED' && target < c.amount) {
+      // Opened against the commission as paid out, before it takes the new amount.
+      const opened = await openClawback(tx, {
+        policyId: a.policy_id,
+        premiumAmount: Math.max(1, a.prev_premium - a.new_premium),
+        commissionAmount: c.amount - target,
+        // The amendment's workflow opens it, whoever's decision settled the premium.
+        actor: `workflow:amendment-${a.id}`,
+        note: `Amendment #${a.id} lowered the commission paid out from ${formatCents(c.amount)} to ${formatCents(target)}`,
+      })
+      clawbackId = opened.clawbackId
+    }
+    await tx
+      .update(commissions)
+      .set({ status, amount: target, updated_at: clock.now() })
+      .where(eq(commissions.id, c.id))
+  } else if (c.status === 'PENDING' || c.status === 'PAYOUT_REJECTED') {
+    await tx
+      .update(commissions)
+      .set({ amount: target, updated_at: clock.now() })
+      .where(eq(commissions.id, c.id))
+  }
+  const [after] = await tx.select().from(commissions).where(eq(commissions.id, c.id))
+  await recordPolicyHistory(tx, {
+    policyId: a.policy_id,
+    action: 'AMENDMENT_COMMISSION_ADJUSTED',
+    actor,
+    note:
+      after.amount === before.amount && after.status === before.status
+        ? `Commission left at ${formatCents(before.amount)} (${before.status})`
+        : `Commission ${formatCents(before.amount)} (${before.status}) -> ${formatCents(after.amount)} (${after.status})`,
+    meta: {
+      amendment_id: a.id,
+      before,
+      after: { status: after.status, amount: after.amount },
+      clawback_id: clawbackId,
+    },
+  })
+  return { clawbackId }
+}
+
+/**
+ * A fall in premium: the difference (payable_amount) is credited to the agency's balance
+ * (AMENDMENT_PAYMENT_RECEIVED) against a PARTIAL_REFUND invoice from OSHC to the agency, paid at
+ * once. Answers the invoice id.
+ */
+export async function creditReceivable(
+  tx: DbOrTx,
+  a: AmendmentRow,
+  ref: string,
+  gstRate: string,
+  actor: Actor | string,
+) {
+  const amount = a.payable_amount
+  const { invoice } = await createInvoice(tx, {
+    agencyId: a.agency_id,
+    type: 'PARTIAL_REFUND',
+    // Issued by the party that is owed (the agency) to the one that pays (OSHC).
+    from: AGENCY_PARTY,
+    to: PRODUCT_PARTY,
+    amendmentId: a.id,
+    createdBy: typeof actor !== 'string' && 'identityId' in actor ? actor.identityId : null,
+    notes: `Amendment #${a.id} of policy ${ref}: premium lowered`,
+    items: [
+      {
+        line_item_type: 'PREMIUM',
+        policy_id: a.policy_id,
+        description: `Premium difference refunded on policy ${ref} (amendment #${a.id})`,
+        total_amount: amount,
+        tax_amount: amount - withoutGst(amount, gstRate),
+        tax_rate: gstRate,
+        payer: PRODUCT_PARTY,
+        receiver: AGENCY_PARTY,
+        meta: { amendment_id: a.id },
+      },
+    ],
+  })
+  await recordInvoiceHistory(tx, {
+    invoiceId: invoice.id,
+    action: 'CREATED',
+    message: `PARTIAL_REFUND invoice created for amendment #${a.id} of policy ${ref}`,
+    actor,
+    toStatus: invoice.status,
+  })
+  const entry = await postBalanceEntry(tx, {
+    agencyId: a.agency_id,
+    type: 'AMENDMENT_PAYMENT_RECEIVED',
+    amount,
+    actor,
+    policyId: a.policy_id,
+    invoiceId: invoice.id,
+    note: `Amendment #${a.id} of policy ${ref}: premium difference refunded`,
+  })
+  await recordInvoicePayment(tx, {
+    invoiceId: invoice.id,
+    method: 'AGENCY_BALANCE',
+    amount,
+    status: 'COMPLETED',
+    actor,
+    ref: `AMD-${a.id}`,
+    notes: 'Credited to the agency balance',
+    meta: { amendment_id: a.id, ledger_id: entry.id },
+  })
+  return invoice.id
+}
+
+/** After commit: the clawback an adjustment opened gets its `clawback-<id>` workflow. */
+export async function startClawbackAfterCommit(clawbackId: number | null) {
+  if (clawbackId) await workflows().startClawback(clawbackId)
+}

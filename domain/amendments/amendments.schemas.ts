@@ -1,0 +1,105 @@
+import { z } from 'zod'
+import { AMENDMENT_DOCUMENT_TYPES } from '../../db/schema/enums'
+import { bool, id, moneyAmount, optionalText, text } from '../shared/fields'
+import { PageQuerySchema, SortDirectionSchema } from '../shared/pagination'
+import {
+  PartnerSchema,
+  DependantSchema,
+  StudentCustomerSchema,
+  QuoteChoiceSchema,
+} from '../policies/policies.schemas'
+import { BANK_DOCUMENT_REQUIRED_MSG, REJECTION_REASON_REQUIRED_MSG } from './amendments.rules'
+
+/** Inputs of the amendment calls (spec/02 sections 7.1, 7.3-7.5). Amounts arrive in AUD. */
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
+
+/**
+ * handlePolicyAmendment/{policyId} (staff): amendment_premium (AUD) is the new premium; the new
+ * details are optional (same shape as updateStudentDetails): without them only the premium changes.
+ */
+export const HandlePolicyAmendmentSchema = z.object({
+  amendment_premium: z.preprocess(blankToUndefined, moneyAmount('amendment_premium').optional()),
+  amendment_note: optionalText(2000),
+  customer: StudentCustomerSchema.optional(),
+  partner: z.preprocess(blankToUndefined, PartnerSchema.nullish()).transform((v) => v ?? null),
+  family_members: z.preprocess(
+    (v) => (v === undefined || v === null ? [] : v),
+    z.array(DependantSchema).max(20),
+  ),
+  policy: QuoteChoiceSchema.optional(),
+})
+export type HandlePolicyAmendmentInput = z.infer<typeof HandlePolicyAmendmentSchema>
+
+/** updateAmmendmentPolicyById (staff): adjust and/or confirm the premium. */
+export const UpdateAmendmentPremiumSchema = z.object({
+  id: id(),
+  new_premium: z.preprocess(blankToUndefined, moneyAmount('new_premium').optional()),
+  is_premium_confirmed_by_admin: bool().default(false),
+  is_premium_confirmed_by_agency: bool().default(false),
+})
+
+/** updatePolicyPremium/{amendmentId} (agency): accept the confirmed premium or withdraw. */
+export const UpdatePolicyPremiumSchema = z.object({
+  premium: z.preprocess(blankToUndefined, moneyAmount('premium').optional()),
+  allow_payment: bool(),
+  note: optionalText(2000),
+})
+
+export const AMENDMENT_PAYMENT_METHODS = ['BANK', 'AGENCY_BALANCE', 'CARD'] as const
+/** ammendmentPayment/{ammendmentId} (agency). */
+export const AmendmentPaymentSchema = z
+  .object({
+    payment_method: z.enum(AMENDMENT_PAYMENT_METHODS, {
+      error: 'payment_method must be BANK, AGENCY_BALANCE or CARD',
+    }),
+    bank_document: optionalText(512),
+  })
+  .superRefine((v, ctx) => {
+    if (v.payment_method === 'BANK' && !v.bank_document)
+      ctx.addIssue({ code: 'custom', path: ['bank_document'], message: BANK_DOCUMENT_REQUIRED_MSG })
+  })
+
+/** rejectAmmendmentPaymentRequest: `reason` (finance path) or `rejection_reason` (policy path). */
+export const RejectAmendmentPaymentSchema = z
+  .object({ reason: optionalText(2000), rejection_reason: optionalText(2000) })
+  .transform((v) => ({ reason: v.reason ?? v.rejection_reason ?? null }))
+  .superRefine((v, ctx) => {
+    if (!v.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: REJECTION_REASON_REQUIRED_MSG })
+  })
+
+/** amendmentDocumentUpload/{amendmentId}: an uploaded file key. */
+export const AmendmentDocumentSchema = z.object({
+  ammendment_document_url: text(1, 512, 'ammendment_document_url is required'),
+  document_type: z
+    .enum(AMENDMENT_DOCUMENT_TYPES, { error: 'document_type must be PAYMENT_DOCUMENT or SUPPORT_DOCUMENT' })
+    .default('SUPPORT_DOCUMENT'),
+  addition_note: optionalText(2000),
+})
+
+export const AMENDMENT_LIST_TYPES = ['all', 'payable', 'receivable'] as const
+export const AMENDMENT_TABS = [
+  'CONFIRM_PREMIUM',
+  'PAYMENT_PENDING',
+  'AMMEND_POLICY',
+  'REFUND',
+  'AMMENDED_POLICY',
+] as const
+export const AMENDMENT_SORT_KEYS = ['created_at', 'new_premium', 'changed_premium', 'status'] as const
+
+/** getAllAmendmentPolicies / getAmmendedPolicies and the export. */
+export const AmendmentListFilterSchema = z.object({
+  type: z.preprocess(
+    blankToUndefined,
+    z.enum(AMENDMENT_LIST_TYPES, { error: 'type must be all, payable or receivable' }).default('all'),
+  ),
+  tab: z.preprocess(blankToUndefined, z.enum(AMENDMENT_TABS, { error: 'Unknown tab' }).optional()),
+  agency_id: z.preprocess(blankToUndefined, id().optional()),
+  policy_id: z.preprocess(blankToUndefined, id().optional()),
+  global_filter: z.preprocess(blankToUndefined, z.string().trim().max(256).optional()),
+  sort_key: z.enum(AMENDMENT_SORT_KEYS, { error: 'Unknown sort key' }).default('created_at'),
+  sort_direction: SortDirectionSchema,
+})
+export type AmendmentListFilter = z.infer<typeof AmendmentListFilterSchema>
+export const AmendmentListQuerySchema = AmendmentListFilterSchema.merge(PageQuerySchema)
+export type AmendmentListQuery = z.infer<typeof AmendmentListQuerySchema>

@@ -1,0 +1,40 @@
+import type { DbOrTx } from '../../db/client'
+import { financeRequestHistories } from '../../db/schema'
+import { actorLabel, type Actor } from '../shared/actor'
+
+/** The agency's and the staff's links of a clawback (inbox tasks, notifications). */
+export const agencyClawbackPath = (policyId: number) => `/agency/finance/clawbacks?policy_id=${policyId}`
+export const staffClawbackPath = (policyId: number) => `/staff/finance/clawbacks?policy_id=${policyId}`
+
+/**
+ * One row of a clawback's timeline (finance_request_histories, CLAWBACK), in the transaction of the
+ * change it records. `agencyVisible: false` keeps staff-only rows off the agency's timeline.
+ */
+export async function recordClawbackHistory(
+  tx: DbOrTx,
+  h: {
+    clawbackId: number
+    agencyId: number
+    action: string
+    actor: Actor | string
+    fromStatus?: string | null
+    toStatus?: string | null
+    note?: string | null
+    agencyVisible?: boolean
+    meta?: Record<string, unknown>
+  },
+) {
+  await tx.insert(financeRequestHistories).values({
+    request_type: 'CLAWBACK',
+    request_id: h.clawbackId,
+    agency_id: h.agencyId,
+    action: h.action,
+    from_status: h.fromStatus ?? null,
+    to_status: h.toStatus ?? null,
+    actor: typeof h.actor === 'string' ? h.actor : actorLabel(h.actor),
+    actor_id: typeof h.actor !== 'string' && 'identityId' in h.actor ? h.actor.identityId : null,
+    note: h.note ?? null,
+    agency_visible: h.agencyVisible ?? true,
+    meta: h.meta ?? null,
+  })
+}

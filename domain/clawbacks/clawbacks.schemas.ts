@@ -1,0 +1,66 @@
+import { z } from 'zod'
+import { id, list, optionalId, optionalText } from '../shared/fields'
+import { PageQuerySchema, SortDirectionSchema } from '../shared/pagination'
+import { amountCents } from '../finance/finance.schemas'
+import { CLAWBACK_METHODS, type ClawbackStatus } from './clawbacks.rules'
+
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v)
+const documentKey = () =>
+  z
+    .string()
+    .trim()
+    .max(1000, 'must be at most 1000 characters')
+    .nullish()
+    .transform((v) => (v ? v : null))
+
+/** initiate-clawback/{policyId}: the premium amount (AUD) and the supporting document. */
+export const InitiateClawbackSchema = z.object({
+  clawback_premium_amount: amountCents(),
+  clawback_document: documentKey(),
+  clawback_document_name: z.preprocess(blank, optionalText(255)),
+})
+
+/** clawbackPayment: how the agency pays; BANK needs the transfer proof. */
+export const ClawbackPaymentSchema = z.object({
+  policy_id: id(),
+  payment_method: z.enum(CLAWBACK_METHODS, {
+    error: 'payment_method must be BANKED_COMMISSION, COMMISSION, AGENCY_BALANCE or BANK',
+  }),
+  bank_document: documentKey(),
+})
+
+export const ClawbackRejectSchema = z.object({
+  rejection_reason: z.string().trim().min(1, 'Rejection reason is required').max(1000),
+})
+
+export const ClawbackInitiateDetailsQuerySchema = z.object({ policy_id: id() })
+
+export const BankedClawbackPreviewSchema = z.object({
+  invoice_line_item_ids: list(id()),
+  agency_id: id(),
+})
+
+const STATUSES = [
+  'INITIATED',
+  'REQUESTED',
+  'COMPLETED',
+  'REJECTED',
+] as const satisfies readonly ClawbackStatus[]
+export const CLAWBACK_SORT = [
+  'created_at',
+  'clawback_commission_amount',
+  'outstanding_amount',
+  'status',
+] as const
+
+export const ClawbackListQuerySchema = z
+  .object({
+    status: z.preprocess(blank, z.enum(STATUSES).optional()),
+    clawback_method: z.preprocess(blank, z.enum(CLAWBACK_METHODS).optional()),
+    agency_id: optionalId(),
+    policy_id: optionalId(),
+    sort_key: z.enum(CLAWBACK_SORT, { error: 'Unknown sort key' }).default('created_at'),
+    sort_direction: SortDirectionSchema,
+  })
+  .merge(PageQuerySchema)
+export type ClawbackListInput = Omit<z.infer<typeof ClawbackListQuerySchema>, 'page' | 'perPage'>

@@ -1,0 +1,105 @@
+/**
+ * Full refunds and the cancellation beside them: pure rules and the shapes the workflow, its
+ * activities and the use cases share (DESIGN.md section 6, "Full refund"). No runtime imports.
+ */
+
+export const FULL_REFUND_PAYMENT_METHODS = ['AGENCY_BALANCE', 'BANK'] as const
+export type FullRefundPaymentMethod = (typeof FULL_REFUND_PAYMENT_METHODS)[number]
+export type FullRefundStatus = 'REQUESTED' | 'INITIATED' | 'APPROVED' | 'REJECTED' | 'COMPLETED'
+
+/** A refund still waiting for people (at most one per policy: full_refunds_one_open_idx). */
+export const OPEN_REFUND_STATUSES: readonly FullRefundStatus[] = ['REQUESTED', 'INITIATED', 'APPROVED']
+
+export const REFUND_DOCUMENT = 'REFUND_DOCUMENT'
+
+/** The workflow id of a policy's refund (temporal/contracts/full-refund.contract.ts builds the same). */
+export const refundWorkflowId = (policyId: number) => `full-refund-${policyId}`
+
+export const REASON_REQUIRED_MSG = 'full_refund_requested_reason is required'
+export const REJECTION_REASON_REQUIRED_MSG = 'Rejection reason is required'
+export const PAYMENT_URL_REQUIRED_MSG = 'payment_url is required'
+export const PAYMENT_VERIFICATION_PENDING_MSG =
+  'A payment of this policy is waiting for verification; verify it before approving the cancellation'
+
+/** Who decided (a staff member), carried into the workflow so the activity can record it. */
+export type RefundDecider = { identityId: number; userId: number; email: string }
+
+/**
+ * A staff decision on a full refund, as it travels through the workflow's `decide` Update
+ * (persisted in workflow histories: change only in backward-compatible ways). Amounts in cents.
+ */
+export type RefundDecision =
+  | {
+      kind: 'initiate'
+      refundable_premium_amount: number
+      deductable_commission_amount: number
+      is_full_refund: boolean
+      by: RefundDecider
+    }
+  | {
+      kind: 'approve'
+      payment_method: FullRefundPaymentMethod
+      payment_url: string | null
+      by: RefundDecider
+    }
+  | { kind: 'reject'; rejection_reason: string; by: RefundDecider }
+
+/** What the workflow knows of its refund. */
+export type RefundState = {
+  refundId: number
+  policyId: number
+  agencyId: number
+  status: FullRefundStatus
+  /** The staff member who set the amounts (may not approve them). */
+  initiatedBy: number | null
+}
+
+/** The statuses each decision may start from. */
+export const DECISION_FROM: Record<RefundDecision['kind'], readonly FullRefundStatus[]> = {
+  initiate: ['REQUESTED'],
+  approve: ['INITIATED'],
+  reject: ['REQUESTED', 'INITIATED'],
+}
+
+/** The status a decision moves a refund to (an approval then completes once paid). */
+export const statusAfter = (d: RefundDecision): FullRefundStatus =>
+  d.kind === 'initiate' ? 'INITIATED' : d.kind === 'approve' ? 'APPROVED' : 'REJECTED'
+
+/** What the agency receives: refundable premium less the deducted commission (cents, never below 0). */
+export const netRefund = (refundableCents: number, deductableCents: number) =>
+  Math.max(0, refundableCents - deductableCents)
+
+/**
+ * The commission left to claw back after a refund: what was paid out and not deducted from the
+ * refund. Zero when the commission was never paid out (it is cancelled instead).
+ */
+export function clawbackRest(commission: { status: string; amount: number } | null, deductableCents: number) {
+  if (!commission || !COMMISSION_PAID_OUT.includes(commission.status)) return 0
+  return Math.max(0, commission.amount - deductableCents)
+}
+
+type CommissionStatus =
+  | 'PENDING'
+  | 'COMMISSION_BANKED'
+  | 'PAYOUT_REQUESTED'
+  | 'PAYOUT_REJECTED'
+  | 'PAID'
+  | 'FULL_REFUNDED'
+  | 'PAID_AMENDMENT_ADJUSTED'
+  | 'COMMISSION_BANKED_AMENDMENT_ADJUSTED'
+
+/** Commission statuses meaning it was paid out to the agency. */
+export const COMMISSION_PAID_OUT: readonly string[] = ['PAID', 'PAID_AMENDMENT_ADJUSTED']
+/** Commission statuses meaning it is owed but not paid out yet: a refund cancels it (FULL_REFUNDED). */
+export const COMMISSION_NOT_PAID_OUT: readonly CommissionStatus[] = [
+  'PENDING',
+  'COMMISSION_BANKED',
+  'PAYOUT_REJECTED',
+  'COMMISSION_BANKED_AMENDMENT_ADJUSTED',
+]
+
+/** The refund's wait the staff inbox shows, by status. */
+export const REFUND_TASK_KIND: Partial<Record<FullRefundStatus, string>> = {
+  REQUESTED: 'full_refund_initiate',
+  INITIATED: 'full_refund_approve',
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod'
+import { FULL_REFUND_STATUSES, REFUND_METHODS } from '../../db/schema/enums'
+import { bool, id, isoDate, MAX_AMOUNT, optionalId } from '../shared/fields'
+import { PageQuerySchema, SortDirectionSchema } from '../shared/pagination'
+import {
+  FULL_REFUND_PAYMENT_METHODS,
+  PAYMENT_URL_REQUIRED_MSG,
+  REASON_REQUIRED_MSG,
+  REJECTION_REASON_REQUIRED_MSG,
+} from './refunds.rules'
+
+const requiredReason = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(2000, 'must be at most 2000 characters')
+
+/** A file key from the upload flow (POST /api/files/getUploadPresignedUrl). */
+const fileKey = z.string().trim().min(1, 'File not found').max(500, 'must be at most 500 characters')
+
+/** requestForFullRefund: the reason (required) and optional uploaded documents (file keys). */
+export const RequestFullRefundSchema = z.object({
+  full_refund_requested_reason: requiredReason(REASON_REQUIRED_MSG),
+  files: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]),
+    z.array(fileKey).max(10, 'At most 10 files'),
+  ),
+})
+
+/** An amount in AUD that may be zero (at most two decimals); the output is the decimal as a number. */
+const audAmount = (label: string) =>
+  z.union([z.number(), z.string()], { error: `${label} is required` }).transform((v, ctx) => {
+    const t = typeof v === 'number' ? String(v) : v.trim()
+    if (!/^\d+(\.\d+)?$/.test(t)) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be zero or more` })
+      return z.NEVER
+    }
+    if (!/^\d+(\.\d{1,2})?$/.test(t)) {
+      ctx.addIssue({ code: 'custom', message: `${label} must have at most two decimals` })
+      return z.NEVER
+    }
+    if (Number(t) > MAX_AMOUNT) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be at most 1,000,000.00` })
+      return z.NEVER
+    }
+    return Number(t)
+  })
+
+/** initiateFullRefund/{policyId}: amounts in AUD (the server keeps cents). */
+export const InitiateFullRefundSchema = z.object({
+  refundable_premium_amount: audAmount('refundable_premium_amount'),
+  deductable_commission_amount: audAmount('deductable_commission_amount'),
+  is_full_refund: bool().default(true),
+})
+
+/** approveFullRefundRequest/{policyId} query: BANK needs payment_url (the uploaded transfer proof). */
+export const ApproveFullRefundQuerySchema = z
+  .object({
+    payment_method: z.enum(FULL_REFUND_PAYMENT_METHODS, {
+      error: 'payment_method must be AGENCY_BALANCE or BANK',
+    }),
+    payment_url: z.preprocess((v) => (v === '' ? undefined : v), fileKey.optional()),
+  })
+  .superRefine((v, ctx) => {
+    if (v.payment_method === 'BANK' && !v.payment_url)
+      ctx.addIssue({ code: 'custom', path: ['payment_url'], message: PAYMENT_URL_REQUIRED_MSG })
+  })
+
+/** rejectFullRefundRequest: the reason and the policy. */
+export const RejectFullRefundSchema = z.object({
+  rejectionReason: requiredReason(REJECTION_REASON_REQUIRED_MSG),
+  policy_id: id(),
+})
+
+/**
+ * policyCancellationApprove/{policyId}: the body is read loosely at the edge and checked in the use
+ * case, after the unverified-payment refusal (which comes before any other precondition).
+ */
+export const CancellationApproveBodySchema = z
+  .object({ policy_cancellation_date: z.unknown().optional(), refund_method: z.unknown().optional() })
+  .passthrough()
+
+export const CancellationApproveSchema = z.object({
+  policy_cancellation_date: isoDate().optional(),
+  refund_method: z.enum(REFUND_METHODS, {
+    error: 'refund_method must be GROSS_REFUND, NET_REFUND or NO_REFUND',
+  }),
+})
+
+export const REFUND_SORT_KEYS = ['created_at', 'updated_at', 'status', 'ref'] as const
+
+/** getFullRefundRequestedPolicies (both sides): filters, sort and page. */
+export const RefundListQuerySchema = PageQuerySchema.extend({
+  status: z.enum(FULL_REFUND_STATUSES).optional(),
+  search: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  agency_id: optionalId(),
+  sort_key: z.enum(REFUND_SORT_KEYS, { error: 'Unknown sort key' }).default('created_at'),
+  sort_direction: SortDirectionSchema,
+})
+export type RefundListQuery = z.infer<typeof RefundListQuerySchema>

@@ -1,0 +1,82 @@
+/**
+ * Contract of the fullRefund workflow. Its input and the update payload are persisted in workflow
+ * histories: change them only in backward-compatible ways.
+ */
+import { defineQuery, defineUpdate } from '@temporalio/workflow'
+import type { FullRefundStatus, RefundDecision, RefundState } from '../../domain/refunds/refunds.rules'
+
+export type { FullRefundStatus, RefundDecision, RefundState }
+
+export const FULL_REFUND_WORKFLOW = 'fullRefund'
+/** One run per refund request; a new request of the same policy (after a rejection) is a new run. */
+export const fullRefundWorkflowId = (policyId: number) => `full-refund-${policyId}`
+
+/** Durations in Temporal's duration strings ('2d', '3s'), both counted from the start of each wait. */
+export type FullRefundDurations = { reminder: string; escalation: string }
+export type FullRefundInput = { refundId: number; policyId: number; durations: FullRefundDurations }
+
+export const refundDecideUpdate = defineUpdate<RefundState, [RefundDecision]>('decide')
+export const refundStateQuery = defineQuery<{
+  state: RefundState | null
+  deciding: boolean
+  reminders: number
+}>('fullRefundState')
+
+const FROM: Record<string, readonly FullRefundStatus[]> = {
+  initiate: ['REQUESTED'],
+  approve: ['INITIATED'],
+  reject: ['REQUESTED', 'INITIATED'],
+}
+
+const isCents = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0
+
+/**
+ * Why a decision is refused before it enters history (the update validator), or null. `state` is
+ * undefined while the workflow is still loading its refund: the activity then decides against the
+ * database, which stays the authority (amount limits, maker-checker, tenant).
+ */
+export function refundDecisionRefusal(
+  state: RefundState | undefined,
+  deciding: boolean,
+  decision: RefundDecision | undefined,
+): string | null {
+  if (!decision || !(decision.kind in FROM)) return 'Unknown decision'
+  if (!decision.by || !Number.isInteger(decision.by.identityId)) return 'The decision names no staff member'
+  if (decision.kind === 'initiate') {
+    if (!isCents(decision.refundable_premium_amount) || !isCents(decision.deductable_commission_amount))
+      return 'Amounts must be zero or more'
+    if (decision.deductable_commission_amount > decision.refundable_premium_amount)
+      return 'deductable_commission_amount cannot exceed refundable_premium_amount'
+  } else if (decision.kind === 'approve') {
+    if (!['AGENCY_BALANCE', 'BANK'].includes(decision.payment_method))
+      return 'payment_method must be AGENCY_BALANCE or BANK'
+    if (decision.payment_method === 'BANK' && !decision.payment_url?.trim()) return 'payment_url is required'
+  } else if (!decision.rejection_reason?.trim()) return 'Rejection reason is required'
+  if (deciding) return 'A decision on this refund is already being applied'
+  if (state) {
+    if (!FROM[decision.kind].includes(state.status))
+      return `This full refund is ${state.status}; ${decision.kind} needs ${FROM[decision.kind].join(' or ')}`
+    if (decision.kind === 'approve' && state.initiatedBy === decision.by.identityId)
+      return 'The staff member who set the refund amounts cannot approve them'
+  }
+  return null
+}
+
+/** Activities the workflow calls; implemented in workers/activities over domain/refunds. */
+export interface FullRefundActivities {
+  loadFullRefund(refundId: number): Promise<RefundState>
+  /** Opens the staff inbox task of the current wait (initiate, then approve); idempotent. */
+  openFullRefundTask(input: { refundId: number; workflowId: string; dueInMs: number }): Promise<void>
+  /** Applies the decision in one transaction; a refund already at the decision's outcome is left as it is. */
+  applyFullRefundDecision(input: { refundId: number; decision: RefundDecision }): Promise<RefundState>
+  /** Pays an APPROVED refund (ledger, invoice, premium, commission, clawback): COMPLETED; idempotent. */
+  completeFullRefund(input: { refundId: number; workflowId: string }): Promise<RefundState>
+  /** Reminder (then escalation) to staff while the refund waits in `status`; once per `key`. */
+  remindFullRefund(input: {
+    refundId: number
+    workflowId: string
+    status: FullRefundStatus
+    escalate: boolean
+    key: string
+  }): Promise<void>
+}
