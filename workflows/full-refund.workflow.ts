@@ -97,6 +97,8 @@ export async function fullRefund(input: FullRefundInput): Promise<FullRefundStat
     // An approval is paid inside the update; wait for it to finish before looking again.
     await condition(() => !deciding)
   }
+  // The task sync of the last wait may have run beside the decision that ended it: sync once more.
+  await acts.openFullRefundTask({ refundId, workflowId, dueInMs: 0 })
   // Approved but not paid (the payment failed inside the update): pay it here; a failure for good
   // fails this run, and the next decision or start takes the refund up again.
   if (state.status === 'APPROVED') state = await acts.completeFullRefund({ refundId, workflowId })

@@ -89,8 +89,8 @@ export async function loadRefundState(refundId: number, { db }: Pick<RefundStepD
 
 /**
  * Opens the staff task of the refund's current wait: `full_refund_initiate` while REQUESTED,
- * `full_refund_approve` while INITIATED (the first closes as the second opens). Idempotent: an open
- * task of the same kind keeps its due date.
+ * `full_refund_approve` while INITIATED (the first closes as the second opens); once decided, closes
+ * any still open. Idempotent: an open task of the same kind keeps its due date.
  */
 export async function openRefundTask(
   input: { refundId: number; workflowId: string; dueInMs: number },
@@ -98,7 +98,8 @@ export async function openRefundTask(
 ) {
   const { refund: r, ref, agencyName, agencyEmail } = await refundWithPolicy(db, input.refundId)
   const kind = REFUND_TASK_KIND[r.status]
-  if (!kind) return
+  // Decided: close whatever a sync racing the decision may have opened.
+  if (!kind) return syncWorkflowTasks(input.workflowId, null)
   const who = agencyName ?? agencyEmail
   const amount = r.refundable_premium_amount
   await syncWorkflowTasks(input.workflowId, {
