@@ -89,7 +89,11 @@ describe('a dropped database connection', () => {
 
   it('does not stop the worker process: a workflow waiting on a timer still completes', async () => {
     // The real worker process (`workers/main.ts`, as `npm start` runs it) on this file's queue.
-    const worker = spawnChild(path.join(root, 'node_modules/.bin/tsx'), ['workers/main.ts'])
+    // Schedules off: the Temporal server is shared with the schedule tests of this run.
+    const worker = spawnChild(path.join(root, 'node_modules/.bin/tsx'), ['workers/main.ts'], {
+      ...process.env,
+      TEMPORAL_SCHEDULES: 'off',
+    })
     await eventually(async () => worker.output().includes('polling task queue'), 'worker start', 90_000)
 
     const agency = await createAgency(getDb(), { status: 'PORTAL_ACTIVATED' })
