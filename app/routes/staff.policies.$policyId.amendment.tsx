@@ -24,7 +24,7 @@ import { redirectWithToast } from '../utils/toast.server'
 import { storeFormFile } from '../utils/upload.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Amendment of ${data?.policy.ref ?? 'policy'} · Staff` },
+  { title: `Amendment of ${data?.policy.ref ?? 'policy'} · OSHC Back Office` },
 ]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -15,7 +15,7 @@ import { redirectWithToast } from '../utils/toast.server'
 import { storeFormFile } from '../utils/upload.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Clawback of ${data?.details.ref ?? 'policy'} · Staff` },
+  { title: `Clawback of ${data?.details.ref ?? 'policy'} · OSHC Back Office` },
 ]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

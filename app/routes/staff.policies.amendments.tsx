@@ -10,7 +10,7 @@ import { listParams, throwAsResponse } from '../utils/forms.server'
 import { formatDate, formatMoney } from '../utils/misc'
 import { requireAccess } from '../utils/session.server'
 
-export const meta: MetaFunction = () => [{ title: 'Amendments · Staff' }]
+export const meta: MetaFunction = () => [{ title: 'Amendments · OSHC Back Office' }]
 
 const TAB_LABELS: Record<(typeof AMENDMENT_TABS)[number], string> = {
   CONFIRM_PREMIUM: 'Confirm premium',
