@@ -1,7 +1,7 @@
 // The steps of the clawback workflow (its activities call these): load the clawback, open the
 // inbox task of the current wait, remind, apply a staff decision; and the settlement a commission
 // payout SETTLED_WITH_CLAWBACK applies. Each checks the database first, so retries change nothing twice.
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { getDb, type Db, type DbOrTx } from '../../db/client'
 import { agencies, clawbacks, commissions, financeRequestHistories, policies } from '../../db/schema'
 import type { StaffActor } from '../shared/actor'
@@ -28,6 +28,7 @@ import {
   type ClawbackMethod,
   type ClawbackState,
 } from './clawbacks.rules'
+import { BANKED_COMMISSION_STATUSES } from '../finance/finance.rules'
 
 export type ClawbackStepDeps = { db: Db; mail: typeof sendMail; clock: Clock }
 const defaults = (): ClawbackStepDeps => ({ db: getDb(), mail: sendMail, clock: wallClock })
@@ -204,7 +205,12 @@ async function netBankedCommission(
   const banked = await tx
     .select({ id: commissions.id, amount: commissions.amount })
     .from(commissions)
-    .where(and(eq(commissions.agency_id, c.agency_id), eq(commissions.status, 'COMMISSION_BANKED')))
+    .where(
+      and(
+        eq(commissions.agency_id, c.agency_id),
+        inArray(commissions.status, [...BANKED_COMMISSION_STATUSES]),
+      ),
+    )
     .orderBy(asc(commissions.updated_at), asc(commissions.id))
     .for('update')
   const net = netAgainstBanked(amount, banked)

@@ -8,6 +8,7 @@ import { fromCents } from '../shared/money'
 import { assertAgencyAccess } from '../agencies/agency-access'
 import { assertFinanceReader } from '../finance/finance-guards'
 import { OPEN_CLAWBACK_STATUSES } from './clawbacks.rules'
+import { BANKED_COMMISSION_STATUSES } from '../finance/finance.rules'
 
 /**
  * getClawbackDetailsForBankedCommissions (agency with finance or purchase, staff finance): a preview,
@@ -38,7 +39,12 @@ export const getClawbackDetailsForBankedCommissions = defineUseCase(
       ? await db
           .select({ id: commissions.id, policy_id: commissions.policy_id, amount: commissions.amount })
           .from(commissions)
-          .where(and(inArray(commissions.policy_id, policyIds), eq(commissions.status, 'COMMISSION_BANKED')))
+          .where(
+            and(
+              inArray(commissions.policy_id, policyIds),
+              inArray(commissions.status, [...BANKED_COMMISSION_STATUSES]),
+            ),
+          )
       : []
     const bankedTotal = banked.reduce((s, c) => s + c.amount, 0)
     const open = await db

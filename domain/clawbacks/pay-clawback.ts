@@ -20,6 +20,7 @@ import {
   PAYABLE_CLAWBACK_STATUSES,
   type ClawbackMethod,
 } from './clawbacks.rules'
+import { BANKED_COMMISSION_STATUSES } from '../finance/finance.rules'
 
 /**
  * clawbackPayment (agency with purchase or finance): the agency pays the outstanding part of its
@@ -97,7 +98,12 @@ export const payClawback = defineUseCase(
         const [banked] = await tx
           .select({ total: sql<number>`coalesce(sum(${commissions.amount}), 0)::bigint` })
           .from(commissions)
-          .where(and(eq(commissions.agency_id, c.agency_id), eq(commissions.status, 'COMMISSION_BANKED')))
+          .where(
+            and(
+              eq(commissions.agency_id, c.agency_id),
+              inArray(commissions.status, [...BANKED_COMMISSION_STATUSES]),
+            ),
+          )
         if (Number(banked.total) < amount)
           throw conflict(
             `Not enough banked commission to net this clawback: ${formatCents(Number(banked.total))} banked, ${formatCents(amount)} owed`,

@@ -1,7 +1,8 @@
 // The agency's stored balance, read by the balance use cases and by money movements.
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { getDb, type DbOrTx } from '../../db/client'
 import { agencyBalances, commissions } from '../../db/schema'
+import { BANKED_COMMISSION_STATUSES } from './finance.rules'
 
 /** The balance row (zeros when the agency never had one) and its banked commission, in cents. */
 export async function readBalanceCents(agencyId: number, db: DbOrTx = getDb()) {
@@ -10,7 +11,12 @@ export async function readBalanceCents(agencyId: number, db: DbOrTx = getDb()) {
     db
       .select({ sum: sql<number>`coalesce(sum(${commissions.amount}), 0)::bigint` })
       .from(commissions)
-      .where(and(eq(commissions.agency_id, agencyId), eq(commissions.status, 'COMMISSION_BANKED'))),
+      .where(
+        and(
+          eq(commissions.agency_id, agencyId),
+          inArray(commissions.status, [...BANKED_COMMISSION_STATUSES]),
+        ),
+      ),
   ])
   return {
     balance: row?.balance ?? 0,

@@ -75,3 +75,12 @@ export function bnplPercentageRemaining(totalCents: number, remainingCents: numb
   if (totalCents <= 0) return 0
   return Math.round((remainingCents * 10000) / totalCents) / 100
 }
+
+/**
+ * Commission statuses that are banked (owed to the agency and requestable in a payout): an
+ * amendment that changes a banked commission keeps it banked, with the adjusted amount.
+ */
+export const BANKED_COMMISSION_STATUSES = [
+  'COMMISSION_BANKED',
+  'COMMISSION_BANKED_AMENDMENT_ADJUSTED',
+] as const

@@ -5,6 +5,7 @@ import type { Actor } from '../shared/actor'
 import { fromCents } from '../shared/money'
 import { invoiceScope, invoiceTabWhere } from './invoice-listing'
 import { defineUseCase } from '../shared/authorize'
+import { BANKED_COMMISSION_STATUSES } from './finance.rules'
 
 const bucket = (cond: SQL | undefined, amount: SQL) => ({
   count: sql<number>`count(*) filter (where ${cond})::int`,
@@ -52,7 +53,7 @@ export const getFinanceMetrics = defineUseCase(
         .from(commissions)
         .where(
           and(
-            eq(commissions.status, 'COMMISSION_BANKED'),
+            inArray(commissions.status, [...BANKED_COMMISSION_STATUSES]),
             agencyId === undefined ? undefined : eq(commissions.agency_id, agencyId),
           ),
         ),

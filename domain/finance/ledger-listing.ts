@@ -1,5 +1,5 @@
 // Ledger reads: the caller's agency check and the commission query shared by the ledger use cases.
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { commissions, customers, insuranceProviders, invoiceLineItems, policies } from '../../db/schema'
 import type { Actor } from '../shared/actor'
@@ -7,6 +7,7 @@ import { fromCents } from '../shared/money'
 import { assertAgencyAccess } from '../agencies/agency-access'
 import { STATUS_LABELS } from '../policies/policies.rules'
 import { assertFinanceReader } from './finance-guards'
+import { BANKED_COMMISSION_STATUSES } from './finance.rules'
 
 export type LedgerInput = { actor: Actor; agencyId: number; page: number; perPage: number }
 
@@ -41,7 +42,7 @@ export function commissionQuery(agencyId: number, bankedOnly: boolean) {
     .where(
       and(
         eq(commissions.agency_id, agencyId),
-        bankedOnly ? eq(commissions.status, 'COMMISSION_BANKED') : undefined,
+        bankedOnly ? inArray(commissions.status, [...BANKED_COMMISSION_STATUSES]) : undefined,
       ),
     )
     .orderBy(desc(commissions.updated_at), desc(commissions.id))

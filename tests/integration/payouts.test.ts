@@ -131,6 +131,26 @@ describe('sendCommmisionPayoutRequest', () => {
     expect(c.status).toBe('COMMISSION_BANKED')
   })
 
+  it('counts a banked commission an amendment adjusted as banked: listed, in the metrics and requestable', async () => {
+    const a = await bankedAgency(1)
+    await getDb()
+      .update(commissions)
+      .set({ status: 'COMMISSION_BANKED_AMENDMENT_ADJUSTED' })
+      .where(eq(commissions.policy_id, a.policies[0].id))
+    const listed = await api('GET', `${AGENCY}/getCommissionBankedPolicies/${a.agency.id}`, {
+      token: a.token,
+    })
+    expect(listed.body.data.map((c: { status: string }) => c.status)).toEqual([
+      'COMMISSION_BANKED_AMENDMENT_ADJUSTED',
+    ])
+    const metrics = await api('GET', `/payment-system/finance-metrics`, { token: a.token })
+    expect(metrics.body.data.commissionAvailable).toBeGreaterThan(0)
+    const r = await send(a.token, { external_invoice_id: 'AG-ADJ-1', invoice_line_item_ids: a.lineIds })
+    expect(r.status, JSON.stringify(r.body)).toBe(201)
+    const [c] = await getDb().select().from(commissions).where(eq(commissions.policy_id, a.policies[0].id))
+    expect(c.status).toBe('PAYOUT_REQUESTED')
+  })
+
   it('createInvoicePaymentRequestForBankedCommission is the same request, with a generated invoice number', async () => {
     const a = await bankedAgency(1)
     const path = '/payment-system/invoice-payment/createInvoicePaymentRequestForBankedCommission'

@@ -1,6 +1,6 @@
 // Payout reads: the scope, queries and row shapes of the payout lists, their exports, the detail
 // and the banked-commission lists (staff across agencies, an agency for itself).
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import { getDb, type DbOrTx } from '../../../db/client'
 import {
   agencies,
@@ -21,6 +21,7 @@ import { assertAgencyAccess } from '../../agencies/agency-access'
 import { assertFinanceReader } from '../finance-guards'
 import type { ExportColumnOf } from '../search-and-export'
 import type { PayoutLinesInput, PayoutListInput } from './payouts.schemas'
+import { BANKED_COMMISSION_STATUSES } from '../finance.rules'
 
 type PayoutRow = typeof commissionPayouts.$inferSelect
 
@@ -145,7 +146,7 @@ export function bankedQuery(agencyId: number | undefined) {
     .leftJoin(insuranceProviders, eq(insuranceProviders.id, policies.insurance_provider_id))
     .where(
       and(
-        eq(commissions.status, 'COMMISSION_BANKED'),
+        inArray(commissions.status, [...BANKED_COMMISSION_STATUSES]),
         agencyId === undefined ? undefined : eq(commissions.agency_id, agencyId),
       ),
     )

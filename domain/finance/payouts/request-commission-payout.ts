@@ -22,6 +22,7 @@ import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from '../invoices'
 import { presentPayout } from './payout-listing'
 import { recordPayoutHistory } from './payout-history'
 import { payoutGst, spreadGst } from './payouts.rules'
+import { BANKED_COMMISSION_STATUSES } from '../finance.rules'
 
 const PREMIUM_LINES = ['PREMIUM', 'OFFER_PREMIUM'] as const
 
@@ -95,7 +96,9 @@ export const requestCommissionPayout = defineUseCase(
         const refs = mine.filter((l) => withoutCommission.includes(l.policy_id!)).map((l) => l.id)
         throw conflict(`Line item ${refs.join(', ')} has no commission to pay out`)
       }
-      const unavailable = found.filter((f) => f.c.status !== 'COMMISSION_BANKED')
+      const unavailable = found.filter(
+        (f) => !(BANKED_COMMISSION_STATUSES as readonly string[]).includes(f.c.status),
+      )
       if (unavailable.length)
         throw conflict(
           `These commissions cannot be requested: ${unavailable
@@ -143,7 +146,12 @@ export const requestCommissionPayout = defineUseCase(
       const moved = await tx
         .update(commissions)
         .set({ status: 'PAYOUT_REQUESTED', updated_at: clock.now() })
-        .where(and(inArray(commissions.id, commissionIds), eq(commissions.status, 'COMMISSION_BANKED')))
+        .where(
+          and(
+            inArray(commissions.id, commissionIds),
+            inArray(commissions.status, [...BANKED_COMMISSION_STATUSES]),
+          ),
+        )
         .returning({ id: commissions.id })
       if (moved.length !== commissionIds.length)
         throw conflict('Some of these commissions were requested at the same time; reload and try again')
