@@ -1,11 +1,8 @@
-import {
-  WorkflowExecutionAlreadyStartedError,
-  WorkflowNotFoundError,
-  WorkflowUpdateFailedError,
-} from '@temporalio/client'
+import { WorkflowNotFoundError } from '@temporalio/client'
 import { DomainError } from '../domain/shared/errors'
 import { registerWorkflowPort, type WorkflowPort } from '../domain/shared/ports'
 import { temporalClient } from './client'
+import { decideOrRestart, reasonOf, startOnce } from './port-helpers'
 import { fullRefundPort } from './full-refund-port'
 import { onboardingDurations, paymentLinkReminderSeconds, payoutDurations, taskQueue } from './config'
 import { clawbackDurations } from './config'
@@ -58,60 +55,26 @@ async function signalOnboarding(agencyId: number) {
   })
 }
 
-/** Starts a payout's workflow; one already running (or started by a concurrent call) is left alone. */
-async function startPayout(payoutId: number) {
-  const client = await temporalClient()
-  const input: CommissionPayoutInput = { payoutId, durations: payoutDurations() }
-  try {
-    await client.workflow.start(COMMISSION_PAYOUT_WORKFLOW, {
-      workflowId: commissionPayoutWorkflowId(payoutId),
-      taskQueue: taskQueue(),
-      args: [input],
-    })
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err
-  }
-}
+/** Starts a payout's workflow once (a running one is left alone). */
+const startPayout = (payoutId: number) =>
+  startOnce(COMMISSION_PAYOUT_WORKFLOW, commissionPayoutWorkflowId(payoutId), {
+    payoutId,
+    durations: payoutDurations(),
+  } satisfies CommissionPayoutInput)
 
-/** Starts an amendment's workflow; one already running (or started concurrently) is left alone. */
-async function startAmendmentWorkflow(amendmentId: number) {
-  const client = await temporalClient()
-  const input: AmendmentInput = { amendmentId, durations: amendmentDurations() }
-  try {
-    await client.workflow.start(AMENDMENT_WORKFLOW, {
-      workflowId: amendmentWorkflowId(amendmentId),
-      taskQueue: taskQueue(),
-      args: [input],
-    })
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err
-  }
-}
+/** Starts an amendment's workflow once. */
+const startAmendmentWorkflow = (amendmentId: number) =>
+  startOnce(AMENDMENT_WORKFLOW, amendmentWorkflowId(amendmentId), {
+    amendmentId,
+    durations: amendmentDurations(),
+  } satisfies AmendmentInput)
 
-/** Starts a clawback's workflow; one already running (or started concurrently) is left alone. */
-async function startClawbackWorkflow(clawbackId: number) {
-  const client = await temporalClient()
-  const input: ClawbackInput = { clawbackId, durations: clawbackDurations() }
-  try {
-    await client.workflow.start(CLAWBACK_WORKFLOW, {
-      workflowId: clawbackWorkflowId(clawbackId),
-      taskQueue: taskQueue(),
-      args: [input],
-    })
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err
-  }
-}
-
-/** Update failures (validator refusals and refused activities) become 409s with their reason. */
-function reasonOf(err: unknown): string | null {
-  if (err instanceof WorkflowUpdateFailedError) {
-    let cause: unknown = err.cause
-    while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause
-    return cause instanceof Error ? cause.message : err.message
-  }
-  return null
-}
+/** Starts a clawback's workflow once. */
+const startClawbackWorkflow = (clawbackId: number) =>
+  startOnce(CLAWBACK_WORKFLOW, clawbackWorkflowId(clawbackId), {
+    clawbackId,
+    durations: clawbackDurations(),
+  } satisfies ClawbackInput)
 
 export const temporalWorkflowPort: WorkflowPort = {
   ...fullRefundPort,
@@ -142,83 +105,30 @@ export const temporalWorkflowPort: WorkflowPort = {
       throw err
     }
   },
-  async startPaymentLinkExpiry(link) {
-    const client = await temporalClient()
-    const input: PaymentLinkExpiryInput = {
+  startPaymentLinkExpiry: (link) =>
+    startOnce(PAYMENT_LINK_EXPIRY_WORKFLOW, paymentLinkWorkflowId(link.id), {
       linkId: link.id,
       expiresAt: link.expiresAt.toISOString(),
       reminderSeconds: paymentLinkReminderSeconds(),
-    }
-    try {
-      await client.workflow.start(PAYMENT_LINK_EXPIRY_WORKFLOW, {
-        workflowId: paymentLinkWorkflowId(link.id),
-        taskQueue: taskQueue(),
-        args: [input],
-      })
-    } catch (err) {
-      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err
-    }
-  },
+    } satisfies PaymentLinkExpiryInput),
   startCommissionPayout: startPayout,
-  async decideCommissionPayout(payoutId, decision) {
-    const client = await temporalClient()
-    const handle = client.workflow.getHandle(commissionPayoutWorkflowId(payoutId))
-    const decide = async () => {
-      try {
-        await handle.executeUpdate(payoutDecideUpdate, { args: [decision] })
-      } catch (err) {
-        const reason = reasonOf(err)
-        if (reason) throw new DomainError('INVALID_TRANSITION', reason)
-        throw err
-      }
-    }
-    try {
-      await decide()
-    } catch (err) {
-      if (!(err instanceof WorkflowNotFoundError)) throw err
-      // A completed run means the payout was decided. A run that never started (the start after
-      // the request failed) or was terminated is started again: it loads the payout and waits.
-      let finished = false
-      try {
-        finished = (await handle.describe()).status.name === 'COMPLETED'
-      } catch (e) {
-        if (!(e instanceof WorkflowNotFoundError)) throw e
-      }
-      if (finished) throw new DomainError('INVALID_TRANSITION', 'This payout has already been decided')
-      await startPayout(payoutId)
-      await decide()
-    }
-  },
+  decideCommissionPayout: (payoutId, decision) =>
+    decideOrRestart({
+      workflowId: commissionPayoutWorkflowId(payoutId),
+      update: payoutDecideUpdate,
+      args: [decision],
+      restart: () => startPayout(payoutId),
+      closedMessage: 'This payout has already been decided',
+    }),
   startAmendment: startAmendmentWorkflow,
-  async decideAmendment(amendmentId, decision) {
-    const client = await temporalClient()
-    const handle = client.workflow.getHandle(amendmentWorkflowId(amendmentId))
-    const decide = async () => {
-      try {
-        await handle.executeUpdate(amendmentDecideUpdate, { args: [decision] })
-      } catch (err) {
-        const reason = reasonOf(err)
-        if (reason) throw new DomainError('INVALID_TRANSITION', reason)
-        throw err
-      }
-    }
-    try {
-      await decide()
-    } catch (err) {
-      if (!(err instanceof WorkflowNotFoundError)) throw err
-      // A completed run means the amendment is closed. A run that never started (the start after
-      // the opening failed) or was terminated is started again: it loads the amendment and waits.
-      let finished = false
-      try {
-        finished = (await handle.describe()).status.name === 'COMPLETED'
-      } catch (e) {
-        if (!(e instanceof WorkflowNotFoundError)) throw e
-      }
-      if (finished) throw new DomainError('INVALID_TRANSITION', 'This amendment is closed')
-      await startAmendmentWorkflow(amendmentId)
-      await decide()
-    }
-  },
+  decideAmendment: (amendmentId, decision) =>
+    decideOrRestart({
+      workflowId: amendmentWorkflowId(amendmentId),
+      update: amendmentDecideUpdate,
+      args: [decision],
+      restart: () => startAmendmentWorkflow(amendmentId),
+      closedMessage: 'This amendment is closed',
+    }),
   async amendmentChanged(amendmentId) {
     const client = await temporalClient()
     try {
@@ -242,33 +152,14 @@ export const temporalWorkflowPort: WorkflowPort = {
       signalArgs: [],
     })
   },
-  async decideClawback(clawbackId, decision) {
-    const client = await temporalClient()
-    const handle = client.workflow.getHandle(clawbackWorkflowId(clawbackId))
-    const decide = async () => {
-      try {
-        await handle.executeUpdate(clawbackDecideUpdate, { args: [decision] })
-      } catch (err) {
-        const reason = reasonOf(err)
-        if (reason) throw new DomainError('INVALID_TRANSITION', reason)
-        throw err
-      }
-    }
-    try {
-      await decide()
-    } catch (err) {
-      if (!(err instanceof WorkflowNotFoundError)) throw err
-      let finished = false
-      try {
-        finished = (await handle.describe()).status.name === 'COMPLETED'
-      } catch (e) {
-        if (!(e instanceof WorkflowNotFoundError)) throw e
-      }
-      if (finished) throw new DomainError('INVALID_TRANSITION', 'This clawback has already been settled')
-      await startClawbackWorkflow(clawbackId)
-      await decide()
-    }
-  },
+  decideClawback: (clawbackId, decision) =>
+    decideOrRestart({
+      workflowId: clawbackWorkflowId(clawbackId),
+      update: clawbackDecideUpdate,
+      args: [decision],
+      restart: () => startClawbackWorkflow(clawbackId),
+      closedMessage: 'This clawback has already been settled',
+    }),
   async paymentLinkPaid(linkId) {
     const client = await temporalClient()
     try {

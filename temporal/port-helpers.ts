@@ -1,0 +1,74 @@
+// The shared moves of the Temporal-backed WorkflowPort: start a workflow once, deliver a decision
+// as an Update (refusals become 409s), and restart a missing run before deciding.
+import {
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+  type WorkflowHandle,
+} from '@temporalio/client'
+import type { UpdateDefinition } from '@temporalio/common'
+import { DomainError } from '../domain/shared/errors'
+import { temporalClient } from './client'
+import { taskQueue } from './config'
+
+/** Update failures (validator refusals and refused activities) become 409s with their reason. */
+export function reasonOf(err: unknown): string | null {
+  if (!(err instanceof WorkflowUpdateFailedError)) return null
+  let cause: unknown = err.cause
+  while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause
+  return cause instanceof Error ? cause.message : err.message
+}
+
+/** Starts a workflow under its id; one already running (or started by a concurrent call) is left alone. */
+export async function startOnce(workflowType: string, workflowId: string, input: unknown) {
+  const client = await temporalClient()
+  try {
+    await client.workflow.start(workflowType, { workflowId, taskQueue: taskQueue(), args: [input] })
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err
+  }
+}
+
+/** Delivers a decision as the workflow's Update; a refusal is a 409 with its reason. */
+export async function executeDecision<A extends [unknown, ...unknown[]]>(
+  handle: WorkflowHandle,
+  update: UpdateDefinition<unknown, A>,
+  args: A,
+) {
+  try {
+    await handle.executeUpdate(update, { args })
+  } catch (err) {
+    const reason = reasonOf(err)
+    if (reason) throw new DomainError('INVALID_TRANSITION', reason)
+    throw err
+  }
+}
+
+/**
+ * Delivers a decision to the workflow `workflowId`. A completed run means it was decided already
+ * (409 `closedMessage`); a run that never started (its start after the commit failed) or was
+ * terminated is started again with `restart`, then decided.
+ */
+export async function decideOrRestart<A extends [unknown, ...unknown[]]>(opts: {
+  workflowId: string
+  update: UpdateDefinition<unknown, A>
+  args: A
+  restart: () => Promise<void>
+  closedMessage: string
+}) {
+  const handle = (await temporalClient()).workflow.getHandle(opts.workflowId)
+  try {
+    await executeDecision(handle, opts.update, opts.args)
+  } catch (err) {
+    if (!(err instanceof WorkflowNotFoundError)) throw err
+    let finished = false
+    try {
+      finished = (await handle.describe()).status.name === 'COMPLETED'
+    } catch (e) {
+      if (!(e instanceof WorkflowNotFoundError)) throw e
+    }
+    if (finished) throw new DomainError('INVALID_TRANSITION', opts.closedMessage)
+    await opts.restart()
+    await executeDecision(handle, opts.update, opts.args)
+  }
+}
