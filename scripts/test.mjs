@@ -10,6 +10,7 @@ const results = { passed: 0, failed: 0 }
 const cache = path.join(root, '.cache')
 mkdirSync(cache, { recursive: true })
 const only = process.argv[2] // optional: unit | integration | e2e | static
+const specs = process.argv.slice(3) // e2e only: spec files to run (default all)
 
 function stage(name, fn) {
   const t = Date.now()
@@ -112,7 +113,7 @@ try {
     await waitForPort(port, 'the app under test', 300_000)
     const json = path.join(cache, 'playwright.json')
     rmSync(json, { force: true })
-    const r = spawnSync('npx', ['playwright', 'test'], {
+    const r = spawnSync('npx', ['playwright', 'test', ...specs], {
       cwd: root,
       env: { ...e2eEnv, E2E_BASE_URL: `http://localhost:${port}`, PLAYWRIGHT_JSON_OUTPUT_NAME: json },
       stdio: 'inherit',

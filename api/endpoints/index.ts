@@ -19,6 +19,12 @@ import { bnplEndpoints } from './bnpl'
 import { reconciliationEndpoints } from './reconciliation'
 import { amendmentEndpoints } from './amendments'
 import { refundEndpoints } from './refunds'
+import { admissionEndpoints } from './admission'
+import { dashboardEndpoints } from './dashboard'
+import { notificationEndpoints } from './notifications'
+import { promotionEndpoints } from './promotions'
+import { feedbackEndpoints } from './feedback'
+import { publicIntegrationEndpoints } from './public-integration'
 
 /** The one table of every /api call. */
 export const endpoints: Endpoint[] = [
@@ -41,6 +47,12 @@ export const endpoints: Endpoint[] = [
   ...reconciliationEndpoints,
   ...amendmentEndpoints,
   ...refundEndpoints,
+  ...admissionEndpoints,
+  ...dashboardEndpoints,
+  ...notificationEndpoints,
+  ...promotionEndpoints,
+  ...feedbackEndpoints,
+  ...publicIntegrationEndpoints,
 ]
 endpoints.push(
   openApiEndpoint(endpoints),

@@ -1,0 +1,3 @@
+import type { Endpoint } from '../define'
+
+export const promotionEndpoints: Endpoint[] = []
