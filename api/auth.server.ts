@@ -87,7 +87,21 @@ export type RequestAuth = {
  * The one session check: Bearer token or session cookie, both resolved against the sessions
  * table. Bearer calls cannot be forged by another site, so only the others are checked for it.
  */
-export async function authenticateRequest(request: Request): Promise<RequestAuth> {
+export function authenticateRequest(request: Request): Promise<RequestAuth> {
+  // A page request runs the root's, the layout's and the page's loaders, each on a copy of the
+  // Request that Remix makes sharing the original's Headers object: keyed by it, the session is
+  // looked up once for all of them.
+  let auth = authenticated.get(request.headers)
+  if (!auth) {
+    auth = lookUp(request)
+    authenticated.set(request.headers, auth)
+  }
+  return auth
+}
+
+const authenticated = new WeakMap<Headers, Promise<RequestAuth>>()
+
+async function lookUp(request: Request): Promise<RequestAuth> {
   const bearer = bearerOf(request)
   const token = bearer ?? readCookie(request, SESSION_COOKIE)
   const found = token ? await actorForToken(token) : null
@@ -100,9 +114,8 @@ export async function authenticateRequest(request: Request): Promise<RequestAuth
   return { actor: actor as Actor, token, viaCookie, csrfRejected, mustChangePassword }
 }
 
-/** Secure whenever the app runs in production or the browser came over TLS. */
-const secureAttr = (request: Request) =>
-  process.env.NODE_ENV === 'production' || isTls(request) ? '; Secure' : ''
+/** Secure whenever the app runs as a real deployment (not OSHC_DEMO) or the browser came over TLS. */
+const secureAttr = (request: Request) => (!config().demo || isTls(request) ? '; Secure' : '')
 
 /** The session cookie: httpOnly, SameSite=Lax, Secure in production and over TLS. */
 export function sessionCookie(token: string, expires: Date, request: Request) {

@@ -13,7 +13,7 @@ const t0 = Date.now()
 await runMigrations()
 const created = await seed(getDb(), {
   adminPassword: config().seedAdminPassword,
-  demo: config().NODE_ENV !== 'production',
+  demo: config().demo,
 })
 if (created.length) {
   // Demo agencies still onboarding get their workflow (and inbox tasks) like real ones.

@@ -146,12 +146,12 @@ export function ensureTemporalCli() {
   return cached
 }
 
-/** True when the Remix build is missing or older than any source it is built from. */
+/** True when the build is missing or older than any source it is built from. */
 export function buildIsStale() {
-  const out = path.join(root, 'build', 'server', 'index.js')
-  if (!existsSync(out)) return true
-  const built = statSync(out).mtimeMs
-  return ['app', 'api', 'domain', 'db/schema', 'temporal'].some(
+  const outs = ['server/index.js', 'web.mjs', 'worker.mjs'].map((f) => path.join(root, 'build', f))
+  if (!outs.every((o) => existsSync(o))) return true
+  const built = Math.min(...outs.map((o) => statSync(o).mtimeMs))
+  return ['app', 'api', 'domain', 'db', 'temporal', 'server', 'workers', 'workflows'].some(
     (d) => newestMtime(path.join(root, d)) > built,
   )
 }

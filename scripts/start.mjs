@@ -1,4 +1,6 @@
-// `npm start`: the whole system on one machine — database, Temporal, worker and web server.
+// `npm start`: the whole system on one machine — database, Temporal, worker and web server — in
+// production mode (the prebuilt, bundled server) as a demonstration system (OSHC_DEMO, on unless
+// set to false). `npm run dev` (--dev): development mode with Vite's hot reload.
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import {
@@ -15,10 +17,15 @@ import {
   tsx,
   waitForPort,
 } from './lib.mjs'
+import { build } from './build.mjs'
+
+const dev = process.argv.includes('--dev')
 
 try {
   ensureDependencies()
   const env = { ...process.env }
+  env.NODE_ENV ??= dev ? 'development' : 'production'
+  env.OSHC_DEMO ??= 'true'
   const dataDir = path.resolve(root, env.DATA_DIR ?? '.data')
   mkdirSync(dataDir, { recursive: true })
   env.DATA_DIR = dataDir
@@ -65,19 +72,25 @@ try {
   }
 
   run(...tsx('scripts/bootstrap.ts'), { env })
-  if (buildIsStale()) {
-    log('Building the web app…')
-    run('npx', ['remix', 'vite:build'], {
-      env: { ...env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    })
+  if (dev) {
+    startChild('worker', ...tsx('workers/main.ts'), { env })
+    startChild('web', ...tsx('server/index.ts'), { env })
+  } else {
+    if (buildIsStale()) {
+      log('Building the web app…')
+      await build()
+    }
+    startChild('worker', 'node', ['build/worker.mjs'], { env })
+    startChild('web', 'node', ['build/web.mjs'], { env })
   }
-  startChild('worker', ...tsx('workers/main.ts'), { env })
-  startChild('web', ...tsx('server/index.ts'), { env })
   await waitForPort(port, 'web server')
-  log(`Ready: ${env.APP_URL}`)
+  log(`Ready: ${env.APP_URL} (${env.NODE_ENV}${env.OSHC_DEMO === 'true' ? ', demo system' : ''})`)
   log(`Staff login: admin@oshc.local / ${env.SEED_ADMIN_PASSWORD ?? 'Admin-Passw0rd!'}`)
   log(`Demo agency: agency@demo.local / Agency-Passw0rd!   ·   Mail outbox: ${env.APP_URL}/dev/mail`)
+  if (env.OSHC_DEMO === 'true')
+    log(
+      'Demo system: demo logins, sandbox card checkout and the mail outbox are on. A real deployment sets OSHC_DEMO=false.',
+    )
   log('Press Ctrl-C to stop.')
 } catch (err) {
   console.error(`\n[oshc] ${err instanceof Error ? err.message : err}`)

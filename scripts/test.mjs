@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { ensureDependencies, ensureTemporalCli, log, portOpen, root, run, waitForPort } from './lib.mjs'
+import { build } from './build.mjs'
 
 const started = Date.now()
 const results = { passed: 0, failed: 0 }
@@ -77,12 +78,8 @@ try {
   }
 
   if (!only || only === 'e2e') {
-    stage('build', () =>
-      run('npx', ['remix', 'vite:build'], {
-        env: { ...env, NODE_ENV: 'production' },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      }),
-    )
+    log('── build')
+    await build()
     // A fresh database and Temporal state for the browser journeys.
     const e2eDb = 'oshc_e2e'
     run('node', [
@@ -94,9 +91,11 @@ try {
     const dataDir = path.join(root, '.data', 'e2e')
     rmSync(dataDir, { recursive: true, force: true })
     const port = 3100
+    // The system as `npm start` runs it: production build, a demo system, several web processes.
     const e2eEnv = {
       ...env,
-      NODE_ENV: 'test',
+      NODE_ENV: 'production',
+      OSHC_DEMO: 'true',
       PORT: String(port),
       DATABASE_URL: url.toString(),
       DATA_DIR: dataDir,

@@ -1,30 +1,62 @@
-import { createRequestHandler } from '@remix-run/express'
-import type { ServerBuild } from '@remix-run/node'
-import compression from 'compression'
-import express from 'express'
+// The web server. Production (`npm start`, `node build/web.mjs`): the prebuilt Remix app, on
+// WEB_CONCURRENCY processes (default: one per core) sharing the port through node:cluster.
+// Development (`npm run dev`): one process with Vite's middleware and hot reload.
+import cluster from 'node:cluster'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { ServerBuild } from '@remix-run/node'
 import { config } from '../domain/shared/config'
-import { logInfo } from '../domain/shared/log'
-import { securityHeaders } from './security-headers'
-import { answerUnsupportedMethods, refuseNulInUrl } from './request-guards'
-import { loadContext, refuseCrossSiteWrites, trustProxyWhenConfigured } from './edge'
-import '../temporal/ports'
+import { logInfo, logWarn } from '../domain/shared/log'
+import { createApp } from './app'
 
 config() // fail fast on a bad environment
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
-
-const app = express()
-app.disable('x-powered-by')
-trustProxyWhenConfigured(app)
-app.use(compression())
-app.use(securityHeaders)
-app.use('/assets', express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }))
-app.use(express.static(path.join(root, 'build/client'), { maxAge: '1h' }))
-app.use(answerUnsupportedMethods, refuseNulInUrl)
-app.use(refuseCrossSiteWrites)
-app.all('*', createRequestHandler({ build, getLoadContext: loadContext }))
-
+const development = process.env.NODE_ENV === 'development'
+const processes = development ? 1 : Number(process.env.WEB_CONCURRENCY ?? availableParallelism())
 const port = Number(process.env.PORT ?? 3000)
-app.listen(port, () => logInfo('web', `listening on http://localhost:${port}`))
+
+if (cluster.isPrimary && processes > 1) {
+  let stopping = false
+  for (let i = 0; i < processes; i++) cluster.fork()
+  // A web process that dies is replaced; requests it was serving fail, the others go on.
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return
+    logWarn('web', 'A web process stopped; starting another', { pid: worker.process.pid, code, signal })
+    setTimeout(() => cluster.fork(), 500)
+  })
+  for (const sig of ['SIGINT', 'SIGTERM'] as const)
+    process.once(sig, () => {
+      stopping = true
+      for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM')
+      setTimeout(() => process.exit(0), 5000).unref()
+      cluster.on('exit', () => {
+        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
+      })
+    })
+  logInfo('web', `listening on http://localhost:${port} with ${processes} processes`)
+} else {
+  await import('../temporal/ports')
+  const app = development
+    ? await import('vite')
+        .then((v) => v.createServer({ server: { middlewareMode: true } }))
+        .then((vite) =>
+          createApp({
+            build: () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>,
+            before: [vite.middlewares],
+          }),
+        )
+    : createApp({
+        build: (await import(path.join(root, 'build/server/index.js'))) as ServerBuild,
+        clientDir: path.join(root, 'build/client'),
+      })
+  const listening = app.listen(port, () => {
+    if (processes === 1) logInfo('web', `listening on http://localhost:${port}`)
+  })
+  // Stop taking connections, let the ones in flight finish (at most 5 s), then exit.
+  for (const sig of ['SIGINT', 'SIGTERM'] as const)
+    process.once(sig, () => {
+      listening.close(() => process.exit(0))
+      setTimeout(() => process.exit(0), 5000).unref()
+    })
+}

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
+import { isDemo } from '../domain/shared/config'
 
 const BASE_CSP = [
   "default-src 'self'",
@@ -34,7 +35,6 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
   if (!embeddable) res.setHeader('X-Frame-Options', 'DENY')
-  if (process.env.NODE_ENV === 'production')
-    res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+  if (!isDemo()) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   next()
 }

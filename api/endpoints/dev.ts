@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { endpoint, ok } from '../define'
 import { findOutbox } from '../../domain/mail/mailer'
-import { isProduction } from '../../domain/shared/config'
+import { isDemo } from '../../domain/shared/config'
 import { DomainError } from '../../domain/shared/errors'
 
 export const devEndpoints = [
@@ -13,7 +13,7 @@ export const devEndpoints = [
     query: z.object({ to: z.string().trim().max(256).optional() }),
     handler: async ({ query }) => {
       // Mails carry one-time codes and temporary passwords: never expose them in production.
-      if (isProduction()) throw new DomainError('NOT_FOUND', 'Not found')
+      if (!isDemo()) throw new DomainError('NOT_FOUND', 'Not found')
       const mails = await findOutbox(query.to || undefined)
       return ok(
         mails.map(({ to, subject, text, html, created_at }) => ({ to, subject, text, html, created_at })),

@@ -29,6 +29,7 @@ export interface PageInfo {
   perPage: number
   total: number
   totalPages: number
+  totalCapped?: boolean
 }
 
 export interface DataTableProps<T> {
@@ -187,7 +188,9 @@ export function DataTable<T>({
       </div>
       <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
         <p className="text-muted-foreground">
-          Page {page} of {totalPages} · {pageInfo.total} {pageInfo.total === 1 ? 'result' : 'results'}
+          {pageInfo.totalCapped
+            ? `Page ${page} of ${totalPages.toLocaleString('en-AU')}+ · ${pageInfo.total.toLocaleString('en-AU')}+ results`
+            : `Page ${page} of ${totalPages} · ${pageInfo.total} ${pageInfo.total === 1 ? 'result' : 'results'}`}
         </p>
         <div className="flex items-center gap-2">
           <PagerLink href={hasPrevious ? pageHref(page - 1) : undefined} rel="prev">

@@ -13,6 +13,7 @@ import {
   type PageInfo,
 } from './data-table'
 import { statusTone } from './status-badge'
+import { AgencyPicker } from './agency-picker'
 import { Badge } from './ui/badge'
 import { Input } from './ui/input'
 import { Label } from './ui/label'
@@ -75,7 +76,8 @@ export function PolicyList({
   pageInfo,
   query,
   providers,
-  agencies,
+  staffView,
+  agencyFilter,
   caption,
 }: {
   basePath: string
@@ -85,8 +87,9 @@ export function PolicyList({
   pageInfo: PageInfo
   query: PolicyListQueryView
   providers: { id: number; name: string }[]
-  /** Staff only: the agency filter and column. */
-  agencies?: { id: number; name: string }[]
+  /** Staff only: the agency filter and column; `agencyFilter` is the agency filtered on. */
+  staffView?: boolean
+  agencyFilter?: { id: number; name: string } | null
   caption: string
 }) {
   const [searchParams] = useSearchParams()
@@ -119,7 +122,7 @@ export function PolicyList({
         </div>
       ),
     },
-    ...(agencies
+    ...(staffView
       ? [
           {
             key: 'agency',
@@ -207,16 +210,9 @@ export function PolicyList({
             defaultValue={query.global_filter}
           />
         </FilterField>
-        {agencies ? (
+        {staffView ? (
           <FilterField id="agency_filter" label="Agency">
-            <Select id="agency_filter" name="agency_filter" defaultValue={query.agency_filter}>
-              <option value="">Any agency</option>
-              {agencies.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </Select>
+            <AgencyPicker id="agency_filter" name="agency_filter" selected={agencyFilter ?? null} />
           </FilterField>
         ) : null}
         <FilterField id="provider_filter" label="Insurer">

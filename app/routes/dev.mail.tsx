@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { findOutbox } from '../../domain/mail/mailer'
-import { isProduction } from '../../domain/shared/config'
+import { isDemo } from '../../domain/shared/config'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { Button } from '../components/ui/button'
 import { Input } from '../components/ui/input'
@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: 'Mail outbox · OSHC Back Offi
 
 /** Development only: the mails the outbox transport stored (one-time codes, temporary passwords). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (isProduction()) throw new Response('Not found', { status: 404 })
+  if (!isDemo()) throw new Response('Not found', { status: 404 })
   const to = new URL(request.url).searchParams.get('to')?.trim() ?? ''
   const mails = await findOutbox(to || undefined)
   return {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { findAllAgencies } from '../../domain/agencies/reads/find-all-agencies'
+import { searchAgencyOptions } from '../../domain/agencies/reads/search-agency-options'
 import { findPolicies } from '../../domain/policies/find-policies'
 import { PageHeader } from '../components/app-shell'
 import { GeneralErrorBoundary } from '../components/error-boundary'
@@ -22,10 +22,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!actor.permissions.has('policy_management') && !actor.permissions.has('finance'))
     throw new Response('You do not have permission to see this page', { status: 403 })
   const { query, archived } = policyListQuery(request)
-  const [list, providers, agencies] = await Promise.all([
+  const [list, providers, agencyFilter] = await Promise.all([
     findPolicies({ actor, scope: { agencyId: null, archived }, query }).catch(throwAsResponse),
     providerOptions(),
-    findAllAgencies({ actor }),
+    query.agency_filter.length
+      ? searchAgencyOptions({ actor, ids: query.agency_filter }).then((a) => a[0] ?? null)
+      : null,
   ])
   return {
     rows: policyRowsView(list.items),
@@ -33,14 +35,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tabs: policyTabs(query, archived),
     query: policyQueryView(query),
     providers,
-    agencies: agencies
-      .filter((a) => a.full_company_name)
-      .map((a) => ({ id: a.id, name: a.full_company_name ?? a.email })),
+    agencyFilter,
   }
 }
 
 export default function StaffPolicies() {
-  const { rows, pageInfo, tabs, query, providers, agencies } = useLoaderData<typeof loader>()
+  const { rows, pageInfo, tabs, query, providers, agencyFilter } = useLoaderData<typeof loader>()
   return (
     <div className="space-y-4">
       <PageHeader
@@ -56,7 +56,8 @@ export default function StaffPolicies() {
         pageInfo={pageInfo}
         query={query}
         providers={providers}
-        agencies={agencies}
+        staffView
+        agencyFilter={agencyFilter}
       />
     </div>
   )

@@ -3,6 +3,7 @@ import { getDb } from '../../db/client'
 import { agencies } from '../../db/schema'
 import { getProfile } from '../../domain/access/get-profile'
 import type { Actor } from '../../domain/shared/actor'
+import { isDemo } from '../../domain/shared/config'
 import type { ShellData } from '../components/portal-shell'
 
 /** Name and e-mail for the app shell's top bar. */
@@ -24,7 +25,7 @@ export async function shellData(
     portal,
     user: await shellUser(actor),
     permissions: [...actor.permissions],
-    dev: process.env.NODE_ENV !== 'production',
+    dev: isDemo(),
   } satisfies ShellData
 }
 

@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
 import { z } from 'zod'
+import { isDemo } from '../../domain/shared/config'
 
 export const toastKey = 'toast'
 
@@ -20,7 +21,7 @@ export const toastSessionStorage = createCookieSessionStorage({
     sameSite: 'lax',
     path: '/',
     secrets: [process.env.APP_SECRET ?? 'dev-only-secret-not-for-production'],
-    secure: process.env.NODE_ENV === 'production',
+    secure: !isDemo(),
   },
 })
 

@@ -112,3 +112,13 @@ export const notificationReceivers = pgTable(
   },
   (t) => [index('notification_receivers_identity_idx').on(t.identity_id, t.status)],
 )
+
+/**
+ * One version per table of reference and pricing data, bumped by a statement trigger on every
+ * write to it (migration 00xx_cache_versions): the web processes read them with each session
+ * and drop what they cached from a table whose version moved (domain/shared/reference-cache.ts).
+ */
+export const cacheVersions = pgTable('cache_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+})

@@ -194,7 +194,8 @@ export const policies = pgTable(
     index('policies_agency_status_idx').on(t.agency_id, t.status, t.created_at),
     index('policies_status_created_idx').on(t.status, t.created_at),
     index('policies_customer_idx').on(t.customer_id),
-    index('policies_provider_idx').on(t.insurance_provider_id),
+    // The insurer filter, with the status filter and the start-date sort the lists combine it with.
+    index('policies_provider_status_start_idx').on(t.insurance_provider_id, t.status, t.start_date),
     index('policies_start_idx').on(t.start_date),
     index('policies_end_idx').on(t.end_date),
     index('policies_archived_idx').on(t.is_archived, t.created_at),

@@ -1,5 +1,5 @@
 import { clock } from '../shared/clock'
-import { and, eq, gt, inArray, ne, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm'
 import { getDb, type DbOrTx } from '../../db/client'
 import {
   agencies,
@@ -14,6 +14,7 @@ import {
 } from '../../db/schema'
 import { AGENCY_PERMISSIONS, type Actor } from '../shared/actor'
 import { randomToken, sha256 } from '../shared/crypto'
+import { cacheVersionsJson, observeCacheVersions } from '../shared/reference-cache'
 
 export const SESSION_TTL_MS = 1000 * 60 * 60 * 12
 
@@ -56,23 +57,58 @@ export async function revokeAgencySessions(agencyId: number, tx: DbOrTx = getDb(
   await tx.delete(sessions).where(people)
 }
 
-/** Resolves a session token to the acting person, or null when it is unknown, expired or disabled. */
+/**
+ * Resolves a session token to the acting person, or null when it is unknown, expired or disabled:
+ * one round trip on every request (session, identity, agency or user, role permissions).
+ */
 export async function actorForToken(
   token: string,
 ): Promise<(Actor & { mustChangePassword: boolean }) | null> {
-  const db = getDb()
-  const [row] = await db
-    .select({
-      id: identities.id,
-      email: identities.email,
-      kind: identities.kind,
-      must: identities.must_change_password,
-    })
-    .from(sessions)
-    .innerJoin(identities, eq(identities.id, sessions.identity_id))
-    .where(and(eq(sessions.token_hash, sha256(token)), gt(sessions.expires_at, sql`now()`)))
+  const { rows } = await getDb().execute<{
+    id: number
+    email: string
+    kind: 'Agency' | 'agency_user' | 'Oshc'
+    must: boolean
+    agency_id: number | null
+    user_id: number | null
+    user_agency_id: number | null
+    user_status: string | null
+    permissions: string[] | null
+    cache_versions: Record<string, number> | null
+  }>(sql`
+    SELECT i.id, i.email, i.kind, i.must_change_password AS must,
+           a.id AS agency_id,
+           coalesce(au.id, ou.id) AS user_id,
+           au.agency_id AS user_agency_id,
+           coalesce(au.status, ou.status)::text AS user_status,
+           CASE i.kind
+             WHEN 'agency_user' THEN (SELECT array_agg(p.name) FROM ${agencyRolePermissions} rp
+                                      JOIN ${agencyPermissions} p ON p.id = rp.permission_id
+                                      WHERE rp.role_id = au.agency_role_id)
+             WHEN 'Oshc' THEN (SELECT array_agg(p.name) FROM ${oshcRolePermissions} rp
+                               JOIN ${oshcPermissions} p ON p.id = rp.permission_id
+                               WHERE rp.role_id = ou.role_id)
+           END AS permissions,
+           ${cacheVersionsJson} AS cache_versions
+    FROM ${sessions} s
+    JOIN ${identities} i ON i.id = s.identity_id
+    LEFT JOIN ${agencies} a ON i.kind = 'Agency' AND a.identity_id = i.id
+    LEFT JOIN ${agencyUsers} au ON i.kind = 'agency_user' AND au.identity_id = i.id
+    LEFT JOIN ${oshcUsers} ou ON i.kind = 'Oshc' AND ou.identity_id = i.id
+    WHERE s.token_hash = ${sha256(token)} AND s.expires_at > now()`)
+  const row = rows[0]
   if (!row) return null
-  return actorForIdentity(row.id, row.email, row.kind, row.must)
+  observeCacheVersions(row.cache_versions)
+  const base = { identityId: row.id, email: row.email, mustChangePassword: row.must }
+  if (row.kind === 'Agency')
+    return row.agency_id === null
+      ? null
+      : { ...base, kind: row.kind, agencyId: row.agency_id, permissions: new Set(AGENCY_PERMISSIONS) }
+  if (row.user_id === null || row.user_status !== 'ENABLED') return null
+  const permissions = new Set(row.permissions ?? [])
+  return row.kind === 'agency_user'
+    ? { ...base, kind: row.kind, agencyId: row.user_agency_id!, userId: row.user_id, permissions }
+    : { ...base, kind: row.kind, userId: row.user_id, permissions }
 }
 
 export async function actorForIdentity(

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { cardPayments } from '../../db/schema'
-import { isProduction } from '../shared/config'
+import { isDemo } from '../shared/config'
 import { notFound, validation } from '../shared/errors'
 import { fromCents } from '../shared/money'
 import { SESSION_PLACEHOLDER, verifySandboxParams } from './card-gateway'
@@ -12,7 +12,7 @@ export const CARD_DECLINED = 'Your card was declined. Try another card.'
 export const CARD_UNKNOWN = 'Use the test card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline)'
 
 async function load(sessionId: string, search: URLSearchParams) {
-  if (isProduction()) throw notFound('Checkout session')
+  if (!isDemo()) throw notFound('Checkout session')
   const params = verifySandboxParams(sessionId, search)
   if (!params) throw notFound('Checkout session')
   const [row] = await getDb()

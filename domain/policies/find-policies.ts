@@ -1,5 +1,5 @@
 import { type Actor } from '../shared/actor'
-import { pageInfo } from '../shared/pagination'
+import { countLimit, pageInfo } from '../shared/pagination'
 import type { PolicyListQuery } from './policies.schemas'
 import { defineUseCase } from '../shared/authorize'
 import {
@@ -9,6 +9,7 @@ import {
   baseQuery,
   present,
   countPolicies,
+  filtersCustomers,
   checkScope,
 } from './policy-listing'
 
@@ -29,8 +30,14 @@ export const findPolicies = defineUseCase(
         .orderBy(...orderBy(query))
         .limit(query.perPage)
         .offset((query.page - 1) * query.perPage),
-      countPolicies(where),
+      countPolicies(where, {
+        limit: countLimit(query.page, query.perPage),
+        customers: filtersCustomers(query),
+      }),
     ])
-    return { items: rows.map(present), pageInfo: pageInfo(query.page, query.perPage, total) }
+    return {
+      items: rows.map(present),
+      pageInfo: pageInfo(query.page, query.perPage, total.total, { capped: total.capped }),
+    }
   },
 )

@@ -150,14 +150,26 @@ export function present(r: Row) {
 
 export type PolicyListRow = ReturnType<typeof present>
 
-export async function countPolicies(where: SQL) {
+/**
+ * How many policies match, counting at most `limit` (then the caller shows "limit+"). The
+ * customers join is made only when a filter reads a customer column.
+ */
+export async function countPolicies(where: SQL, opts: { limit: number; customers: boolean }) {
+  const base = getDb()
+    .select({ one: sql`1` })
+    .from(policies)
+  const matching = (opts.customers ? base.innerJoin(customers, eq(customers.id, policies.customer_id)) : base)
+    .where(where)
+    .limit(opts.limit)
+    .as('matching')
   const [{ n }] = await getDb()
     .select({ n: sql<number>`count(*)::int` })
-    .from(policies)
-    .innerJoin(customers, eq(customers.id, policies.customer_id))
-    .where(where)
-  return n
+    .from(matching)
+  return { total: n, capped: n >= opts.limit }
 }
+
+/** Whether a list's filters read a customer column (and so need the customers join to count). */
+export const filtersCustomers = (q: Partial<PolicyListFilter>) => !!(q.email || q.country_filter?.length)
 
 /** Agency callers see only their agency (another id is a 404); staff see one agency or all. */
 export async function checkScope(actor: Actor, agencyId: number | null) {

@@ -1,3 +1,4 @@
+import { COUNT_CAP } from '../shared/pagination'
 import { and, desc, lt, sql } from 'drizzle-orm'
 import { policies } from '../../db/schema'
 import { isAgencySide, type Actor } from '../shared/actor'
@@ -23,10 +24,10 @@ export const searchPolicies = defineUseCase(
         .where(page)
         .orderBy(desc(policies.id))
         .limit(SEARCH_PAGE_SIZE + 1),
-      countPolicies(match ?? sql`true`),
+      countPolicies(match ?? sql`true`, { limit: COUNT_CAP, customers: false }),
     ])
     const data = rows.slice(0, SEARCH_PAGE_SIZE).map(present)
     const nextCursor = rows.length > SEARCH_PAGE_SIZE ? data[data.length - 1].id : null
-    return { data, total, nextCursor }
+    return { data, total: total.total, ...(total.capped ? { totalCapped: true } : {}), nextCursor }
   },
 )

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm'
+import { and, asc, desc, eq } from 'drizzle-orm'
 import { getDb, type DbOrTx } from '../../db/client'
 import {
   agencyConfigurations,
@@ -13,6 +13,7 @@ import { conflict, notFound } from '../shared/errors'
 import { toCents } from '../shared/money'
 import { priceOf, ruleBlocks, ruleInfo, ruleLocks, type Price } from './pricing.rules'
 import { clock } from '../shared/clock'
+import { cachedReference, type CachedTable } from '../shared/reference-cache'
 
 export type PolicyType = (typeof POLICY_TYPES)[number]
 
@@ -47,12 +48,76 @@ export type PricedProvider = {
   } | null
 }
 
+/**
+ * Reads that a quote repeats on every call come from the in-process reference cache outside a
+ * transaction; inside one (a purchase) they are read afresh, under the transaction's locks.
+ */
+function reference<T>(db: DbOrTx, key: string, tables: readonly CachedTable[], load: () => Promise<T>) {
+  return db === getDb() ? cachedReference(key, tables, load) : load()
+}
+
 export async function currentGst(db: DbOrTx = getDb()) {
-  const [g] = await db.select().from(gstRates).orderBy(desc(gstRates.id)).limit(1)
-  return { gst_rate: g?.gst_rate ?? '10.00', card_surcharge_rate: g?.card_surcharge_rate ?? '0.00' }
+  return reference(db, 'gst', ['gst_rates'], async () => {
+    const [g] = await db.select().from(gstRates).orderBy(desc(gstRates.id)).limit(1)
+    return { gst_rate: g?.gst_rate ?? '10.00', card_surcharge_rate: g?.card_surcharge_rate ?? '0.00' }
+  })
 }
 
 const todayUtc = () => clock.now().toISOString().slice(0, 10)
+
+const providerColumns = {
+  id: insuranceProviders.id,
+  name: insuranceProviders.name,
+  display_name: insuranceProviders.display_name,
+  short_name: insuranceProviders.short_name,
+  logo: insuranceProviders.logo,
+  is_active: insuranceProviders.is_active,
+}
+
+/** The inputs of a price, each a small table read whole (or per agency) and filtered here. */
+function pricingInputs(db: DbOrTx, req: PriceRequest) {
+  const agencyId = req.agencyId
+  return Promise.all([
+    currentGst(db),
+    agencyId === null
+      ? null
+      : reference(db, `commission:${agencyId}`, ['agency_configurations'], () =>
+          db
+            .select({
+              provider: agencyConfigurations.insurance_provider_id,
+              rate: agencyConfigurations.commission_rate,
+            })
+            .from(agencyConfigurations)
+            .where(eq(agencyConfigurations.agency_id, agencyId)),
+        ),
+    reference(db, 'providers', ['insurance_providers'], () =>
+      db.select(providerColumns).from(insuranceProviders).orderBy(asc(insuranceProviders.id)),
+    ),
+    reference(db, `rates:${req.policyType}`, ['provider_rates'], () =>
+      db
+        .select()
+        .from(providerRates)
+        .where(eq(providerRates.policy_type, req.policyType))
+        .orderBy(desc(providerRates.valid_from), desc(providerRates.id)),
+    ),
+    reference(db, 'offers', ['offers'], () =>
+      db.select().from(offers).where(eq(offers.is_active, true)).orderBy(desc(offers.rate), asc(offers.id)),
+    ),
+    agencyId === null
+      ? []
+      : reference(db, `rules:${agencyId}:${req.policyType}`, ['purchase_rules'], () =>
+          db
+            .select()
+            .from(purchaseRules)
+            .where(
+              and(
+                eq(purchaseRules.agency_id, agencyId),
+                eq(purchaseRules.can_buy_policy_type, req.policyType),
+              ),
+            ),
+        ),
+  ])
+}
 
 /**
  * Prices a policy with every provider that can sell it (DESIGN.md section 5): the rate card
@@ -62,85 +127,34 @@ const todayUtc = () => clock.now().toISOString().slice(0, 10)
  */
 export async function priceWithProviders(req: PriceRequest, db: DbOrTx = getDb()): Promise<PricedProvider[]> {
   const today = req.today ?? todayUtc()
-  const gst = await currentGst(db)
-  const commissionBy = new Map<number, string>()
-  if (req.agencyId !== null) {
-    const configs = await db
-      .select({
-        provider: agencyConfigurations.insurance_provider_id,
-        rate: agencyConfigurations.commission_rate,
-      })
-      .from(agencyConfigurations)
-      .where(eq(agencyConfigurations.agency_id, req.agencyId))
-    for (const c of configs) commissionBy.set(c.provider, c.rate)
-    if (!commissionBy.size) return []
-  }
-  const providerFilter = [eq(insuranceProviders.is_active, true)]
-  if (req.providerId) providerFilter.push(eq(insuranceProviders.id, req.providerId))
-  if (req.agencyId !== null) providerFilter.push(inArray(insuranceProviders.id, [...commissionBy.keys()]))
-  const providers = await db
-    .select({
-      id: insuranceProviders.id,
-      name: insuranceProviders.name,
-      display_name: insuranceProviders.display_name,
-      short_name: insuranceProviders.short_name,
-      logo: insuranceProviders.logo,
-    })
-    .from(insuranceProviders)
-    .where(and(...providerFilter))
-    .orderBy(asc(insuranceProviders.id))
+  const [gst, configs, allProviders, typeRates, activeOffers, rules] = await pricingInputs(db, req)
+  const commissionBy = configs ? new Map(configs.map((c) => [c.provider, c.rate])) : null
+  const providers = allProviders
+    .filter(
+      (p) =>
+        p.is_active &&
+        (!req.providerId || p.id === req.providerId) &&
+        (commissionBy === null || commissionBy.has(p.id)),
+    )
+    .map(({ is_active: _active, ...p }) => p)
   if (!providers.length) return []
-  const ids = providers.map((p) => p.id)
-  const [rates, activeOffers, rules] = await Promise.all([
-    db
-      .select()
-      .from(providerRates)
-      .where(
-        and(
-          inArray(providerRates.provider_id, ids),
-          eq(providerRates.policy_type, req.policyType),
-          lte(providerRates.valid_from, req.startDate),
-          or(isNull(providerRates.valid_to), gte(providerRates.valid_to, req.startDate)),
-        ),
-      )
-      .orderBy(desc(providerRates.valid_from), desc(providerRates.id)),
-    db
-      .select()
-      .from(offers)
-      .where(
-        and(
-          inArray(offers.insurance_provider_id, ids),
-          eq(offers.is_active, true),
-          lte(offers.start_date, today),
-          gte(offers.end_date, today),
-        ),
-      )
-      .orderBy(desc(offers.rate), asc(offers.id)),
-    req.agencyId === null
-      ? Promise.resolve([])
-      : db
-          .select()
-          .from(purchaseRules)
-          .where(
-            and(
-              eq(purchaseRules.agency_id, req.agencyId),
-              eq(purchaseRules.can_buy_policy_type, req.policyType),
-            ),
-          ),
-  ])
-  const nameOf = new Map(
-    (
-      await db.select({ id: insuranceProviders.id, name: insuranceProviders.name }).from(insuranceProviders)
-    ).map((p) => [p.id, p.name]),
+  const rates = typeRates.filter(
+    (r) => r.valid_from <= req.startDate && (r.valid_to === null || r.valid_to >= req.startDate),
   )
+  const nameOf = new Map(allProviders.map((p) => [p.id, p.name]))
   const rows: PricedProvider[] = []
   for (const provider of providers) {
     const rate = rates.find((r) => r.provider_id === provider.id)
     if (!rate) continue
     const offer = activeOffers.find(
-      (o) => o.insurance_provider_id === provider.id && o.rate >= 1 && o.rate <= 50,
+      (o) =>
+        o.insurance_provider_id === provider.id &&
+        o.start_date <= today &&
+        o.end_date >= today &&
+        o.rate >= 1 &&
+        o.rate <= 50,
     )
-    const commissionRate = commissionBy.get(provider.id) ?? '0.00'
+    const commissionRate = commissionBy?.get(provider.id) ?? '0.00'
     const price = priceOf({
       monthlyRateCents: toCents(rate.monthly_rate),
       startDate: req.startDate,

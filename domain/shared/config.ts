@@ -15,6 +15,12 @@ const duration = z.string().regex(/^\d+(ms|s|m|h|d)$/, 'must look like 500ms, 30
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /**
+     * A demonstration system (development secrets allowed, demo data, the mail outbox at
+     * /dev/mail, the sandbox card checkout, a demo bank account). Default: on unless
+     * NODE_ENV=production; `npm start` turns it on, a real deployment sets OSHC_DEMO=false.
+     */
+    OSHC_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
     APP_URL: z.string().url().default('http://localhost:3000'),
     /**
      * The origin browsers reach the app at (https://app.example.com): form posts and cookie writes
@@ -117,7 +123,7 @@ const EnvSchema = z
       .optional(),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production') {
+    if (!demoOf(env)) {
       for (const key of ['APP_SECRET', 'SEED_ADMIN_PASSWORD', 'NEXPAY_WEBHOOK_SECRET'] as const) {
         if (!env[key])
           ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` })
@@ -144,7 +150,13 @@ const EnvSchema = z
     }
   })
 
+function demoOf(env: { OSHC_DEMO?: 'true' | 'false'; NODE_ENV: string }) {
+  return env.OSHC_DEMO ? env.OSHC_DEMO === 'true' : env.NODE_ENV !== 'production'
+}
+
 export type Config = z.infer<typeof EnvSchema> & {
+  /** A demonstration system (OSHC_DEMO): see the variable. Off, the secrets are required. */
+  demo: boolean
   appSecret: string
   seedAdminPassword: string
   nexpayWebhookSecret: string
@@ -161,6 +173,7 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
   }
   return {
     ...parsed.data,
+    demo: demoOf(parsed.data),
     appSecret: parsed.data.APP_SECRET ?? DEV_APP_SECRET,
     seedAdminPassword: parsed.data.SEED_ADMIN_PASSWORD ?? 'Admin-Passw0rd!',
     nexpayWebhookSecret: parsed.data.NEXPAY_WEBHOOK_SECRET ?? DEV_NEXPAY_WEBHOOK_SECRET,
@@ -181,7 +194,8 @@ export function resetConfig() {
 /** A key for one purpose (sessions, one-time codes, file URLs) derived from the app secret. */
 export const secretFor = (purpose: string) => hmac(config().appSecret, purpose)
 
-export const isProduction = () => config().NODE_ENV === 'production'
+/** A demonstration system (OSHC_DEMO), not a real deployment. */
+export const isDemo = () => config().demo
 
 /** The finance team's mailbox: FINANCE_TEAM_EMAIL, else the staff team's. */
 export const financeTeamEmail = (c: Config = config()) => c.FINANCE_TEAM_EMAIL ?? c.STAFF_TEAM_EMAIL
@@ -208,5 +222,5 @@ export function receivingBankAccount(c: Config = config()) {
       account_number: c.BANK_ACCOUNT_NUMBER,
       is_demo: false,
     }
-  return c.NODE_ENV === 'production' ? null : { ...DEMO_BANK_ACCOUNT, is_demo: true }
+  return c.demo ? { ...DEMO_BANK_ACCOUNT, is_demo: true } : null
 }

@@ -11,10 +11,33 @@ export const SortDirectionSchema = z
   .default('false')
   .transform((v) => (v === 'true' || v === 'asc' ? 'asc' : 'desc'))
 
-export type PageInfo = { page: number; perPage: number; total: number; totalPages: number }
-
-export function pageInfo(page: number, perPage: number, total: number): PageInfo {
-  return { page, perPage, total, totalPages: Math.max(1, Math.ceil(total / perPage)) }
+/** `totalCapped`: the count stopped at `total` (a capped count): there are at least that many. */
+export type PageInfo = {
+  page: number
+  perPage: number
+  total: number
+  totalPages: number
+  totalCapped?: true
 }
+
+export function pageInfo(
+  page: number,
+  perPage: number,
+  total: number,
+  opts: { capped?: boolean } = {},
+): PageInfo {
+  const info: PageInfo = { page, perPage, total, totalPages: Math.max(1, Math.ceil(total / perPage)) }
+  if (opts.capped) info.totalCapped = true
+  return info
+}
+
+/**
+ * Past this many rows (beyond the page asked for) a list stops counting: counting every row of a
+ * large table costs a full scan on each page view; "10,000+" says enough.
+ */
+export const COUNT_CAP = 10_000
+
+/** The most rows a capped count of page `page` needs to see. */
+export const countLimit = (page: number, perPage: number) => (page - 1) * perPage + COUNT_CAP
 
 export type Paged<T> = { items: T[]; pageInfo: PageInfo }

@@ -620,8 +620,8 @@ describe('9. cross-site writes are refused', () => {
 
   it('every page action refuses a post from another origin with 403, signed in or not', async () => {
     const routes = import.meta.glob('../../app/routes/*.{ts,tsx}')
-    // api.$ applies the same rule itself (Bearer calls exempt); files.$ is authorised by its signed URL.
-    const exempt = ['api.$.ts', 'files.$.ts']
+    // files.$ is authorised by its signed URL (/api applies the same rule itself, Bearer calls exempt).
+    const exempt = ['files.$.ts']
     const token = await tokenOf(ADMIN.email, ADMIN.password)
     let checked = 0
     for (const [path, load] of Object.entries(routes)) {

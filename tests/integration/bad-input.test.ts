@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import express from 'express'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
-import * as apiRoute from '../../app/routes/api.$'
-import { answerUnsupportedMethods, refuseNulInUrl } from '../../server/request-guards'
-import { loadContext, refuseCrossSiteWrites } from '../../server/edge'
+import { createApp } from '../../server/app'
 import { endpoints } from '../../api/endpoints'
 import type { Endpoint } from '../../api/define'
 import { handleApiRequest } from '../../api/router.server'
@@ -212,9 +208,9 @@ async function inParallel<T>(items: T[], width: number, work: (item: T) => Promi
 }
 
 /**
- * The production server's request chain (server/index.ts) in front of a Remix build that holds
- * the real /api resource route and a page-less document handler: what Express and Remix do with
- * methods the Fetch API cannot carry is part of what is tested.
+ * The production server's request chain (server/app.ts) in front of a Remix build with a
+ * page-less document handler: what Express and Remix do with methods the Fetch API cannot carry
+ * is part of what is tested.
  */
 async function serveLikeProduction() {
   const build = {
@@ -226,7 +222,6 @@ async function serveLikeProduction() {
     },
     routes: {
       root: { id: 'root', path: '', module: { default: () => null } },
-      'routes/api.$': { id: 'routes/api.$', parentId: 'root', path: 'api/*', module: apiRoute },
     },
     assets: { entry: { imports: [], module: '' }, routes: {}, url: '', version: 'test' },
     publicPath: '/',
@@ -234,9 +229,7 @@ async function serveLikeProduction() {
     future: {},
     isSpaMode: false,
   } as unknown as ServerBuild
-  const app = express()
-  app.use(answerUnsupportedMethods, refuseNulInUrl, refuseCrossSiteWrites)
-  app.all('*', createRequestHandler({ build, getLoadContext: loadContext }))
+  const app = createApp({ build })
   const server = await new Promise<http.Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s))
   })

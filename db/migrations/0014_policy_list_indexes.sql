@@ -1,0 +1,2 @@
+DROP INDEX "policies_provider_idx";--> statement-breakpoint
+CREATE INDEX "policies_provider_status_start_idx" ON "policies" USING btree ("insurance_provider_id","status","start_date");

@@ -1,0 +1,32 @@
+// `npm run build`: the Remix app (client assets and server build) and the web server bundled ahead
+// of time into build/web.mjs, so production runs plain JavaScript with no TypeScript loader.
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { log, root, run } from './lib.mjs'
+
+export async function build() {
+  const t = Date.now()
+  run('npx', ['remix', 'vite:build'], {
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  // esbuild comes with Remix's and Vite's toolchain (always installed with them).
+  const esbuild = createRequire(import.meta.url)('esbuild')
+  await esbuild.build({
+    // Both land in build/, one level below the root like their sources, so paths they resolve
+    // from import.meta.url (the Remix build, the workflow sources) stay the same.
+    entryPoints: { web: path.join(root, 'server/index.ts'), worker: path.join(root, 'workers/main.ts') },
+    outdir: path.join(root, 'build'),
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  })
+  log(`Built in ${((Date.now() - t) / 1000).toFixed(0)}s`)
+}
+
+if (process.argv[1] === new URL(import.meta.url).pathname) await build()

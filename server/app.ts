@@ -1,0 +1,46 @@
+import path from 'node:path'
+import { createRequestHandler } from '@remix-run/express'
+import type { ServerBuild } from '@remix-run/node'
+import compression from 'compression'
+import express, { type RequestHandler } from 'express'
+import { securityHeaders } from './security-headers'
+import { answerUnsupportedMethods, refuseNulInUrl } from './request-guards'
+import { loadContext, refuseCrossSiteWrites, trustProxyWhenConfigured } from './edge'
+import { serveApi } from './api'
+
+/**
+ * The one request chain, in the server and in the tests that stand in for it: headers, the
+ * guards, /api straight to the endpoint table, static files of a built client, then the pages.
+ */
+export function createApp(opts: {
+  build: ServerBuild | (() => Promise<ServerBuild>)
+  /** The built client (build/client) to serve; none in development, where Vite serves it. */
+  clientDir?: string
+  /** Middleware before the pages (Vite's in development). */
+  before?: RequestHandler[]
+}) {
+  const app = express()
+  app.disable('x-powered-by')
+  trustProxyWhenConfigured(app)
+  app.use(compression())
+  app.use(securityHeaders)
+  app.use(answerUnsupportedMethods, refuseNulInUrl)
+  app.all(['/api', '/api/*'], serveApi)
+  if (opts.clientDir) {
+    app.use(
+      '/assets',
+      express.static(path.join(opts.clientDir, 'assets'), {
+        immutable: true,
+        maxAge: '1y',
+        fallthrough: false,
+      }),
+    )
+    // Files at the root (favicon, robots.txt): only paths with an extension look at the disk.
+    const files = express.static(opts.clientDir, { maxAge: '1h', index: false })
+    app.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()))
+  }
+  for (const m of opts.before ?? []) app.use(m)
+  app.use(refuseCrossSiteWrites)
+  app.all('*', createRequestHandler({ build: opts.build, getLoadContext: loadContext }))
+  return app
+}
