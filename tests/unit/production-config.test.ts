@@ -25,6 +25,16 @@ describe('production refuses to start without what it needs', () => {
     expect(problems(PRODUCTION)).toBe('')
   })
 
+  it('is a real deployment unless OSHC_DEMO=true says it is a demo system (as npm start does)', () => {
+    expect(parseEnv(PRODUCTION).demo).toBe(false)
+    expect(problems({ NODE_ENV: 'production', OSHC_DEMO: 'false' })).toMatch(/APP_SECRET is required/)
+    const demo = parseEnv({ NODE_ENV: 'production', OSHC_DEMO: 'true' })
+    expect(demo.demo).toBe(true)
+    expect(demo.appSecret).toBe(DEV_APP_SECRET)
+    expect(parseEnv({ NODE_ENV: 'test' }).demo).toBe(true)
+    expect(problems({ NODE_ENV: 'production', OSHC_DEMO: 'yes' })).toMatch(/OSHC_DEMO: must be true or false/)
+  })
+
   it.each(['APP_SECRET', 'SEED_ADMIN_PASSWORD', 'NEXPAY_WEBHOOK_SECRET', 'RECAPTCHA_SECRET'])(
     'names %s when it is missing',
     (key) => {
