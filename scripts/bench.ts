@@ -186,6 +186,10 @@ async function scenario(
   headers: Record<string, string>,
   target: Target,
 ) {
+  const sample = await fetch(`${APP}${appPath}`, { headers })
+  const kib = (await sample.arrayBuffer()).byteLength / 1024
+  if (sample.status !== 200) throw new Error(`${appPath}: ${sample.status}`)
+  name = `${name} (${kib.toFixed(0)} KiB)`
   process.stdout.write(`  ${name}…\n`)
   const base = await cannon('baseline', BASELINE, c, {})
   const app = await cannon(name, `${APP}${appPath}`, c, headers)
