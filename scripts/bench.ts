@@ -52,6 +52,8 @@ process.env.TEMPORAL_ADDRESS = `127.0.0.1:${TEMPORAL_PORT}`
 process.env.TEMPORAL_TASK_QUEUE = 'bench'
 
 const { getDb, closeDb } = await import('../db/client')
+const { policies } = await import('../db/schema')
+const { sql } = await import('drizzle-orm')
 const { runMigrations } = await import('../db/migrate')
 const { seed } = await import('../db/seed')
 await runMigrations()
@@ -90,7 +92,64 @@ await db.query(
           (enum_range(NULL::policy_status))[1 + c.id % 10], c.created_at
    FROM customers c WHERE c.email LIKE 'student%@example.test'`,
 )
-await db.query('ANALYZE')
+await db.query('VACUUM ANALYZE')
+
+// The plans of the list queries the scenarios below run, as PostgreSQL executes them.
+const listing = await import('../domain/policies/policy-listing')
+const { PolicyListQuerySchema } = await import('../domain/policies/policies.schemas')
+const { countLimit } = await import('../domain/shared/pagination')
+const staffActor = {
+  kind: 'Oshc',
+  identityId: 1,
+  userId: 1,
+  email: '',
+  permissions: new Set<string>(),
+} as const
+async function explain(label: string, q: { toSQL(): { sql: string; params: unknown[] } }) {
+  const { sql: text, params } = q.toSQL()
+  const { rows } = await db.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${text}`, params)
+  const plan = rows.map((r: Record<string, string>) => r['QUERY PLAN'])
+  const scans = plan
+    .filter((l) => /Scan|Execution Time/.test(l))
+    .map((l) => l.trim().replace(/\(actual.*?\)/, ''))
+  console.log(`  ${label}:\n    ${scans.join('\n    ')}`)
+}
+console.log('Plans:')
+for (const [label, raw] of [
+  [
+    'policy list, 2 statuses, insurer, by start date, page 3',
+    {
+      status: ['PURCHASED', 'PAYMENT_APPROVED'],
+      provider_filter: ['1'],
+      sort_key: 'start_date',
+      sort_direction: 'true',
+      page: '3',
+      perPage: '25',
+    },
+  ],
+  ['policy text search', { global_filter: 'Student4242', perPage: '25' }],
+] as const) {
+  const query = PolicyListQuerySchema.parse(raw)
+  const where = listing.filters(staffActor, { agencyId: null, archived: false }, query)
+  await explain(
+    `${label}, page`,
+    listing
+      .baseQuery()
+      .where(where)
+      .orderBy(...listing.orderBy(query))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+  )
+  const limit = countLimit(query.page, query.perPage)
+  await explain(
+    `${label}, capped count`,
+    getDb()
+      .select({ one: sql`1` })
+      .from(policies)
+      .where(where)
+      .limit(limit),
+  )
+}
 
 // ── processes: Temporal, the app (web + worker), the bare baseline ──────────────────────────
 const temporalCli = process.env.TEMPORAL_CLI ?? path.resolve('.tools/bin/temporal')

@@ -29,6 +29,7 @@ export async function createSession(identityId: number) {
 }
 
 export async function revokeSession(token: string) {
+  recentlySeen.delete(sha256(token))
   await getDb()
     .delete(sessions)
     .where(eq(sessions.token_hash, sha256(token)))
@@ -37,6 +38,8 @@ export async function revokeSession(token: string) {
 /** Ends every session of the identity, but the one of `except` (the caller's own) when given. */
 export async function revokeSessions(identityId: number, opts: { except?: string; tx?: DbOrTx } = {}) {
   const mine = eq(sessions.identity_id, identityId)
+  for (const [hash, seen] of recentlySeen)
+    if ('identityId' in seen.actor && seen.actor.identityId === identityId) recentlySeen.delete(hash)
   await (opts.tx ?? getDb())
     .delete(sessions)
     .where(opts.except ? and(mine, ne(sessions.token_hash, sha256(opts.except))) : mine)
@@ -57,13 +60,40 @@ export async function revokeAgencySessions(agencyId: number, tx: DbOrTx = getDb(
   await tx.delete(sessions).where(people)
 }
 
+type SessionActor = Actor & { mustChangePassword: boolean }
+
+/**
+ * Sessions resolved in the last second, by token hash: a burst of requests of one person costs
+ * one lookup a second. Whatever ends or narrows a session (sign-out, a disabled user, a changed
+ * role, a deactivated agency) is honoured by every process within that second, and at once by the
+ * process that made the change when it ends sessions itself. Tests see every change at once.
+ */
+let SESSION_REUSE_MS = process.env.NODE_ENV === 'test' ? 0 : 1000
+
+/** How long a resolved session is reused (tests of the production timing). */
+export function setSessionReuse(ms: number) {
+  SESSION_REUSE_MS = ms
+}
+const recentlySeen = new Map<string, { at: number; actor: SessionActor }>()
+
 /**
  * Resolves a session token to the acting person, or null when it is unknown, expired or disabled:
- * one round trip on every request (session, identity, agency or user, role permissions).
+ * one round trip (session, identity, agency or user, role permissions, and the reference cache's
+ * versions), reused for a second.
  */
-export async function actorForToken(
-  token: string,
-): Promise<(Actor & { mustChangePassword: boolean }) | null> {
+export async function actorForToken(token: string): Promise<SessionActor | null> {
+  const hash = sha256(token)
+  const seen = recentlySeen.get(hash)
+  if (seen && Date.now() - seen.at < SESSION_REUSE_MS) return seen.actor
+  const actor = await lookUpSession(hash)
+  if (actor && SESSION_REUSE_MS > 0) {
+    if (recentlySeen.size >= 10_000) recentlySeen.clear()
+    recentlySeen.set(hash, { at: Date.now(), actor })
+  } else recentlySeen.delete(hash)
+  return actor
+}
+
+async function lookUpSession(hash: string): Promise<SessionActor | null> {
   const { rows } = await getDb().execute<{
     id: number
     email: string
@@ -95,7 +125,7 @@ export async function actorForToken(
     LEFT JOIN ${agencies} a ON i.kind = 'Agency' AND a.identity_id = i.id
     LEFT JOIN ${agencyUsers} au ON i.kind = 'agency_user' AND au.identity_id = i.id
     LEFT JOIN ${oshcUsers} ou ON i.kind = 'Oshc' AND ou.identity_id = i.id
-    WHERE s.token_hash = ${sha256(token)} AND s.expires_at > now()`)
+    WHERE s.token_hash = ${hash} AND s.expires_at > now()`)
   const row = rows[0]
   if (!row) return null
   observeCacheVersions(row.cache_versions)

@@ -22,7 +22,12 @@ export type CachedTable =
  * Versions older than this are read again before the cache is used. Tests call use cases
  * directly, with no session lookup between a change and the next read: they always read them.
  */
-const FRESH_MS = process.env.NODE_ENV === 'test' ? 0 : 1000
+let FRESH_MS = process.env.NODE_ENV === 'test' ? 0 : 1000
+
+/** How old the versions may be before they are read again (tests of the production timing). */
+export function setVersionFreshness(ms: number) {
+  FRESH_MS = ms
+}
 /** Entries beyond this are dropped wholesale (per-agency keys of a large network). */
 const MAX_ENTRIES = 20_000
 

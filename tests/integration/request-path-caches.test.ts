@@ -1,0 +1,107 @@
+// What the request path keeps in memory, and how soon a change anywhere reaches it: the reference
+// cache (domain/shared/reference-cache.ts) — a quote reads rate cards, GST, offers, configurations
+// and rules from memory, and any write to those tables, from this process, another process or
+// plain SQL, is priced by the next request — and sessions resolved in the last second.
+import { beforeAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { agencyWithToken, api, login } from '../setup/api'
+import { cachedReference, setVersionFreshness } from '../../domain/shared/reference-cache'
+import { actorForToken, revokeSession, setSessionReuse } from '../../domain/access/sessions'
+
+const NIB = 1
+let agency: { id: number; token: string }
+const query = { policyType: 'SINGLE', startDate: '2027-02-01', endDate: '2028-01-31' }
+const nibPremium = async () => {
+  const r = await api('GET', '/insurances/quotes', { token: agency.token, query })
+  expect(r.status).toBe(200)
+  return r.body.data.find((q: any) => q.provider.id === NIB).premium as number
+}
+
+/** Another connection than the app's pool: what another process (or a person with psql) does. */
+async function elsewhere(statements: string[]) {
+  const c = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await c.connect()
+  try {
+    for (const s of statements) await c.query(s)
+  } finally {
+    await c.end()
+  }
+}
+const nibRate = `UPDATE provider_rates SET monthly_rate = $RATE WHERE provider_id = ${NIB} AND policy_type = 'SINGLE'`
+
+beforeAll(async () => {
+  const a = await agencyWithToken()
+  agency = { id: a.agency.id, token: a.token }
+})
+
+describe('reference cache', () => {
+  it('serves a repeated quote from memory, and prices a change made through another connection at once', async () => {
+    const before = await nibPremium()
+    // Without its trigger (replication role) the write bumps no version: the cache keeps
+    // answering the price it holds, which shows the quote did not read the table again.
+    await elsewhere(['SET session_replication_role = replica', nibRate.replace('$RATE', 'monthly_rate + 10')])
+    expect(await nibPremium()).toBe(before)
+    // An ordinary write bumps the table's version: the next request prices both changes.
+    await elsewhere([nibRate.replace('$RATE', 'monthly_rate + 10')])
+    const after = await nibPremium()
+    expect(after).toBeGreaterThan(before)
+  })
+
+  it("drops one agency's commission when its configuration changes, whoever changes it", async () => {
+    const commission = async () => {
+      const r = await api('GET', '/insurances/quotes', { token: agency.token, query })
+      return r.body.data.find((q: any) => q.provider.id === NIB).commission as number
+    }
+    const before = await commission()
+    await elsewhere([
+      `UPDATE agency_configurations SET commission_rate = commission_rate + 1 WHERE agency_id = ${agency.id} AND insurance_provider_id = ${NIB}`,
+    ])
+    expect(await commission()).toBeGreaterThan(before)
+  })
+
+  it('in production, a process that has not looked at the versions for a second reads them again: a change is priced within a second', async () => {
+    setVersionFreshness(1000)
+    try {
+      const gst = async () => {
+        const c = new pg.Client({ connectionString: process.env.DATABASE_URL })
+        await c.connect()
+        const { rows } = await c.query('SELECT gst_rate FROM gst_rates ORDER BY id DESC LIMIT 1')
+        await c.end()
+        return rows[0].gst_rate as string
+      }
+      const read = () => cachedReference('test:gst', ['gst_rates'], gst)
+      const before = await read()
+      await elsewhere(['UPDATE gst_rates SET gst_rate = gst_rate + 1'])
+      expect(await read()).toBe(before) // within the second: from memory
+      await new Promise((r) => setTimeout(r, 1100))
+      expect(await read()).not.toBe(before)
+    } finally {
+      setVersionFreshness(0)
+      await elsewhere(['UPDATE gst_rates SET gst_rate = gst_rate - 1'])
+    }
+  })
+})
+
+describe('sessions resolved in the last second', () => {
+  it('are reused for a second at most: an end made elsewhere is honoured within it, one made here at once', async () => {
+    const a = await agencyWithToken()
+    const email = a.agency.email
+    setSessionReuse(1000)
+    try {
+      expect(await actorForToken(a.token)).not.toBeNull()
+      await elsewhere([
+        `DELETE FROM sessions WHERE identity_id = (SELECT identity_id FROM agencies WHERE id = ${a.agency.id})`,
+      ])
+      expect(await actorForToken(a.token)).not.toBeNull() // another process ended it: within the second
+      await new Promise((r) => setTimeout(r, 1100))
+      expect(await actorForToken(a.token)).toBeNull()
+
+      const again = await login(email, 'Agency-Passw0rd!')
+      expect(await actorForToken(again)).not.toBeNull()
+      await revokeSession(again) // this process ended it: at once
+      expect(await actorForToken(again)).toBeNull()
+    } finally {
+      setSessionReuse(0)
+    }
+  })
+})
