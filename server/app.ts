@@ -22,7 +22,14 @@ export function createApp(opts: {
   const app = express()
   app.disable('x-powered-by')
   trustProxyWhenConfigured(app)
-  app.use(compression())
+  // Server-sent events must reach the browser as written, not when a compression buffer fills.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') &&
+        compression.filter(req, res),
+    }),
+  )
   app.use(securityHeaders)
   app.use(answerUnsupportedMethods, refuseNulInUrl)
   app.all(['/api', '/api/*'], serveApi)

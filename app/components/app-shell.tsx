@@ -24,6 +24,8 @@ export interface AppShellProps {
   appName?: string
   /** Where the product name links to. */
   homeHref?: string
+  /** Beside the user in the top bar (the notification bell). */
+  headerActions?: React.ReactNode
 }
 
 export const MAIN_CONTENT_ID = 'main-content'
@@ -180,6 +182,7 @@ export function AppShell({
   badge,
   appName = 'OSHC Back Office',
   homeHref = '/',
+  headerActions,
 }: AppShellProps) {
   const brand = (
     <div className="flex min-w-0 items-center gap-2">
@@ -209,7 +212,9 @@ export function AppShell({
             <MobileMenu nav={nav} user={user} />
             {brand}
           </div>
+          {headerActions ? <div className="flex shrink-0 items-center md:hidden">{headerActions}</div> : null}
           <div className="hidden min-w-0 items-center gap-4 md:flex">
+            {headerActions}
             <div className="min-w-0 text-right leading-tight">
               <p className="truncate text-sm font-medium text-foreground">{user.name}</p>
               <p className="truncate text-xs text-muted-foreground">{user.email}</p>

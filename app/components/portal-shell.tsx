@@ -16,6 +16,7 @@ import type * as React from 'react'
 
 import { AppShell, type NavItem } from './app-shell'
 import { Badge } from './ui/badge'
+import { NotificationBell } from './notification-bell'
 
 /** What a portal's chrome needs: who is signed in, what they may open (from the layout loader). */
 export interface ShellData {
@@ -23,6 +24,8 @@ export interface ShellData {
   user: { name: string; email: string }
   permissions: string[]
   dev: boolean
+  /** The signed-in person's unread notifications (the bell). */
+  unread: number
 }
 
 /** The staff navigation: one entry per area the member's permissions open. */
@@ -78,6 +81,7 @@ export function PortalShell({ shell, children }: { shell: ShellData; children: R
       user={shell.user}
       homeHref="/staff"
       badge={<Badge variant="secondary">Staff</Badge>}
+      headerActions={<NotificationBell href="/staff/notifications" unread={shell.unread} />}
     >
       {children}
     </AppShell>
@@ -88,6 +92,7 @@ export function PortalShell({ shell, children }: { shell: ShellData; children: R
       user={shell.user}
       homeHref="/agency"
       badge={<Badge variant="secondary">Agency</Badge>}
+      headerActions={<NotificationBell href="/agency/notifications" unread={shell.unread} />}
     >
       {children}
     </AppShell>

@@ -4,6 +4,7 @@ import { agencies } from '../../db/schema'
 import { getProfile } from '../../domain/access/get-profile'
 import type { Actor } from '../../domain/shared/actor'
 import { isDemo } from '../../domain/shared/config'
+import { countUnread } from '../../domain/notifications/find-notifications'
 import type { ShellData } from '../components/portal-shell'
 
 /** Name and e-mail for the app shell's top bar. */
@@ -21,12 +22,11 @@ export async function shellData(
   actor: Actor & { permissions: ReadonlySet<string> },
   portal: ShellData['portal'],
 ) {
-  return {
-    portal,
-    user: await shellUser(actor),
-    permissions: [...actor.permissions],
-    dev: isDemo(),
-  } satisfies ShellData
+  const [user, unread] = await Promise.all([
+    shellUser(actor),
+    'identityId' in actor ? countUnread(actor.identityId) : 0,
+  ])
+  return { portal, user, permissions: [...actor.permissions], dev: isDemo(), unread } satisfies ShellData
 }
 
 /**

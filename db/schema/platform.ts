@@ -110,7 +110,10 @@ export const notificationReceivers = pgTable(
     status: notificationStatus('status').notNull().default('UNREAD'),
     ...timestamps,
   },
-  (t) => [index('notification_receivers_identity_idx').on(t.identity_id, t.status)],
+  (t) => [
+    index('notification_receivers_identity_idx').on(t.identity_id, t.status),
+    index('notification_receivers_notification_idx').on(t.notification_id),
+  ],
 )
 
 /**
@@ -122,3 +125,17 @@ export const cacheVersions = pgTable('cache_versions', {
   name: text('name').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 })
+
+/** What browsers report of their own errors (POST /notifications/notifyErrors), kept for staff. */
+export const clientErrorReports = pgTable(
+  'client_error_reports',
+  {
+    id: serial('id').primaryKey(),
+    identity_id: integer('identity_id').references(() => identities.id, { onDelete: 'set null' }),
+    error: text('error').notNull(),
+    meta: jsonb('meta'),
+    client_ip: text('client_ip'),
+    ...timestamps,
+  },
+  (t) => [index('client_error_reports_created_idx').on(t.created_at)],
+)

@@ -1,6 +1,6 @@
 // The one way to write a notification: one row and one receiver row per person it reaches, in the
 // caller's transaction so it lands with the change it reports.
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import {
   agencies,
@@ -45,7 +45,22 @@ export async function notify(
   await tx
     .insert(notificationReceivers)
     .values([...new Set(ids)].map((identity_id) => ({ notification_id: row.id, identity_id })))
+  await announceUnread(tx, ids)
   return row.id
+}
+
+/** The channel on which the web processes hear whose unread count changed (the bell's stream). */
+export const UNREAD_CHANNEL = 'oshc_unread'
+
+/**
+ * Tells every web process, when the caller's transaction commits (PostgreSQL delivers NOTIFY at
+ * commit, and not at all on rollback), that these people's unread counts changed.
+ */
+export async function announceUnread(tx: DbOrTx, identityIds: number[]) {
+  const unique = [...new Set(identityIds)]
+  // A NOTIFY payload holds under 8,000 bytes: 500 ids a message.
+  for (let i = 0; i < unique.length; i += 500)
+    await tx.execute(sql`SELECT pg_notify(${UNREAD_CHANNEL}, ${unique.slice(i, i + 500).join(',')})`)
 }
 
 async function recipients(tx: DbOrTx, to: NotifyTarget): Promise<number[]> {

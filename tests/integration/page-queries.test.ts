@@ -1,5 +1,6 @@
 // The big pages read the database in a fixed number of round trips, however many rows they show
 // (no query per row), and their HTML data stays small: counted per loader, layout included.
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '../../db/client'
 import { createPolicy } from '../../db/seed/factories'
@@ -11,11 +12,7 @@ import * as inbox from '../../app/routes/staff.inbox'
 import * as agencyHome from '../../app/routes/agency._index'
 import { agencyWithToken, staffToken } from '../setup/api'
 
-type Loader = (args: {
-  request: Request
-  params: Record<string, string>
-  context: object
-}) => Promise<unknown>
+type Loader = (args: LoaderFunctionArgs) => Promise<unknown>
 
 /** Round trips to PostgreSQL while `run` works (queries through the pool and its clients). */
 async function countQueries(run: () => Promise<unknown>) {

@@ -1,0 +1,139 @@
+import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react'
+import { PageHeader } from './app-shell'
+import { DataTable, type PageInfo } from './data-table'
+import { Badge } from './ui/badge'
+import { Button } from './ui/button'
+import { formatDateTime } from '../utils/misc'
+
+type Row = {
+  id: number
+  title: string
+  message: string
+  link: string | null
+  created_at: string | Date
+  status: string
+}
+type Data = { items: Row[]; pageInfo: PageInfo; unread: number; query: { filter: string; sort: string } }
+
+const FILTERS = [
+  ['all', 'All'],
+  ['unread', 'Unread'],
+  ['read', 'Read'],
+] as const
+
+/** The notifications of the signed-in person (staff or agency): filters, open, mark, dismiss. */
+export function NotificationsPage() {
+  const { items, pageInfo, unread, query } = useLoaderData<Data>()
+  const [params] = useSearchParams()
+  const hrefWith = (k: string, v: string) => {
+    const next = new URLSearchParams(params)
+    next.set(k, v)
+    next.delete('page')
+    return `?${next.toString()}`
+  }
+  return (
+    <div className="space-y-4">
+      <PageHeader
+        title="Notifications"
+        description={unread === 0 ? 'Nothing unread.' : `${unread} unread.`}
+        actions={
+          unread > 0 ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="read-all" />
+              <Button type="submit" variant="outline">
+                Mark all read
+              </Button>
+            </Form>
+          ) : null
+        }
+      />
+      <nav aria-label="Show" className="flex flex-wrap gap-2 text-sm">
+        {FILTERS.map(([value, label]) => (
+          <Link
+            key={value}
+            to={hrefWith('filter', value)}
+            aria-current={query.filter === value ? 'page' : undefined}
+            className={`rounded-md border px-3 py-1 ${query.filter === value ? 'bg-primary text-primary-foreground' : 'hover:bg-muted'}`}
+          >
+            {label}
+          </Link>
+        ))}
+        <Link
+          to={hrefWith('sort', query.sort === 'asc' ? 'desc' : 'asc')}
+          className="rounded-md px-3 py-1 underline"
+        >
+          {query.sort === 'asc' ? 'Oldest first' : 'Newest first'}
+        </Link>
+      </nav>
+      <DataTable
+        caption="Your notifications"
+        getRowKey={(n) => n.id}
+        rows={items}
+        pageInfo={pageInfo}
+        emptyText={query.filter === 'unread' ? 'No unread notifications.' : 'No notifications yet.'}
+        columns={[
+          {
+            key: 'title',
+            header: 'Notification',
+            cell: (n: Row) => (
+              <Form method="post" className="min-w-0">
+                <input type="hidden" name="notificationId" value={n.id} />
+                {n.link ? <input type="hidden" name="link" value={n.link} /> : null}
+                <button
+                  type="submit"
+                  name="intent"
+                  value="open"
+                  className={`text-left hover:underline ${n.status === 'UNREAD' ? 'font-semibold' : ''}`}
+                >
+                  {n.title}
+                </button>
+                <p className="text-sm text-muted-foreground">{n.message}</p>
+              </Form>
+            ),
+          },
+          {
+            key: 'created_at',
+            header: 'When',
+            cell: (n: Row) => formatDateTime(n.created_at),
+          },
+          {
+            key: 'status',
+            header: 'Status',
+            cell: (n: Row) =>
+              n.status === 'UNREAD' ? <Badge>Unread</Badge> : <Badge variant="secondary">Read</Badge>,
+          },
+          {
+            key: 'actions',
+            header: 'Actions',
+            action: true,
+            cell: (n: Row) => (
+              <Form method="post" className="flex flex-wrap gap-2">
+                <input type="hidden" name="notificationId" value={n.id} />
+                <Button
+                  type="submit"
+                  name="intent"
+                  value={n.status === 'UNREAD' ? 'read' : 'unread'}
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Mark "${n.title}" ${n.status === 'UNREAD' ? 'read' : 'unread'}`}
+                >
+                  {n.status === 'UNREAD' ? 'Mark read' : 'Mark unread'}
+                </Button>
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="dismiss"
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Dismiss "${n.title}"`}
+                >
+                  Dismiss
+                </Button>
+              </Form>
+            ),
+          },
+        ]}
+      />
+    </div>
+  )
+}
