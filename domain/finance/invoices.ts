@@ -3,6 +3,8 @@ import type { DbOrTx } from '../../db/client'
 import { invoiceLineItems, invoices } from '../../db/schema'
 import type { INVOICE_STATUSES, INVOICE_TYPES, LINE_ITEM_TYPES } from '../../db/schema/enums'
 import { clock } from '../shared/clock'
+import { fromCents } from '../shared/money'
+import { notify } from '../notifications/notify'
 
 export type InvoiceType = (typeof INVOICE_TYPES)[number]
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
@@ -96,8 +98,23 @@ export async function createInvoice(
         )
         .returning()
     : []
+  // INVOICE_CREATED (spec/03 section 4): the agency learns of every invoice but a draft.
+  if (status !== 'DRAFT')
+    await notify(
+      tx,
+      {
+        eventType: 'INVOICE_CREATED',
+        title: `Invoice #${invoice.id}`,
+        message: `A ${inv.type.toLowerCase().replace(/_/g, ' ')} invoice of ${formatAmount(subTotal)} AUD`,
+        link: `/agency/finance/invoices/${invoice.id}`,
+        meta: { invoice_id: invoice.id },
+      },
+      { agencyId: inv.agencyId },
+    )
   return { invoice, items }
 }
+
+const formatAmount = (cents: number) => fromCents(cents).toFixed(2)
 
 /**
  * After a line item changed (in `tx`, invoice locked by the caller): the invoice's sub-total, tax
