@@ -7,8 +7,27 @@ import {
 } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import { mkdirSync } from 'node:fs'
+import pg from 'pg'
 
 export { expect }
+
+/** The seeded staff login and the demo agency (an active portal). */
+export const STAFF = {
+  email: 'admin@oshc.local',
+  password: process.env.SEED_ADMIN_PASSWORD ?? 'Admin-Passw0rd!',
+}
+export const AGENCY = { email: 'agency@demo.local', password: 'Agency-Passw0rd!' }
+
+/** A query against the database of the system under test (set-up and checks beside the browser). */
+export async function query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await db.connect()
+  try {
+    return (await db.query(sql, params)).rows as T[]
+  } finally {
+    await db.end()
+  }
+}
 
 /** Lets one test accept one kind of browser error, saying why (nothing is accepted by default). */
 export interface BrowserErrors {

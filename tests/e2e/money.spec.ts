@@ -1,18 +1,4 @@
-import pg from 'pg'
-import { expect, test, expectAccessible, shot, signIn, signOut } from './helpers'
-
-const AGENCY = { email: 'agency@demo.local', password: 'Agency-Passw0rd!' }
-const STAFF = { email: 'admin@oshc.local', password: process.env.SEED_ADMIN_PASSWORD ?? 'Admin-Passw0rd!' }
-
-async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
-  await db.connect()
-  try {
-    return (await db.query(sql, params)).rows as T[]
-  } finally {
-    await db.end()
-  }
-}
+import { expect, test, expectAccessible, shot, signIn, signOut, query, STAFF, AGENCY } from './helpers'
 
 test('an agency requests its banked commission and staff pay it by bank transfer through the payout workflow', async ({
   page,

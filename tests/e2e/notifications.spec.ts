@@ -1,18 +1,4 @@
-import pg from 'pg'
-import { expect, expectAccessible, signIn, test } from './helpers'
-
-const STAFF = { email: 'admin@oshc.local', password: process.env.SEED_ADMIN_PASSWORD ?? 'Admin-Passw0rd!' }
-const AGENCY = { email: 'agency@demo.local', password: 'Agency-Passw0rd!' }
-
-async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
-  await db.connect()
-  try {
-    return (await db.query(sql, params)).rows as T[]
-  } finally {
-    await db.end()
-  }
-}
+import { expect, expectAccessible, signIn, test, query, STAFF, AGENCY } from './helpers'
 
 test("a staff note on the agency's invoice raises the agency's bell without a reload, and the agency reads it", async ({
   page,

@@ -1,8 +1,6 @@
 import { type APIRequestContext } from '@playwright/test'
 import pg from 'pg'
-import { expect, test, expectAccessible, shot, signIn } from './helpers'
-
-const AGENCY = { email: 'agency@demo.local', password: 'Agency-Passw0rd!' }
+import { expect, test, expectAccessible, shot, signIn, AGENCY } from './helpers'
 
 async function withDb<T>(fn: (db: pg.Client) => Promise<T>): Promise<T> {
   const db = new pg.Client({ connectionString: process.env.DATABASE_URL })

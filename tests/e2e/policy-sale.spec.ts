@@ -1,9 +1,7 @@
 import { type Page } from '@playwright/test'
 import pg from 'pg'
-import { expect, test, expectAccessible, newestMail, shot, signIn, signOut } from './helpers'
+import { expect, test, expectAccessible, newestMail, shot, signIn, signOut, STAFF, AGENCY } from './helpers'
 
-const AGENCY = { email: 'agency@demo.local', password: 'Agency-Passw0rd!' }
-const STAFF = { email: 'admin@oshc.local', password: process.env.SEED_ADMIN_PASSWORD ?? 'Admin-Passw0rd!' }
 const student = { first: 'Mei', last: `Journey${Date.now().toString(36)}` }
 const studentEmail = `${student.last.toLowerCase()}@example.test`
 /** A minimal PDF: the upload check reads the %PDF magic bytes. */

@@ -246,7 +246,7 @@ describe('insurance providers (signed in)', () => {
 
 // The development outbox endpoint sits here for want of a test file of its own.
 describe('GET /dev/outbox', () => {
-  it('returns stored mails newest first, filtered by recipient, and 404 in production', async () => {
+  it('returns stored mails newest first, filtered by recipient, and 404 in a real deployment (not OSHC_DEMO)', async () => {
     await sendMail({ to: 'Outbox-Test@example.test', subject: 'First', text: 'one' })
     await sendMail({ to: 'outbox-test@example.test', subject: 'Second', text: 'two', html: '<p>two</p>' })
     await sendMail({ to: 'someone-else@example.test', subject: 'Other', text: 'x' })
@@ -257,13 +257,13 @@ describe('GET /dev/outbox', () => {
     expect(r.body.data[0]).toMatchObject({ to: 'outbox-test@example.test', text: 'two', html: '<p>two</p>' })
 
     const cfg = config()
-    cfg.NODE_ENV = 'production'
+    cfg.demo = false
     try {
       const prod = await api('GET', '/dev/outbox')
       expect(prod.status).toBe(404)
       expect(prod.body).toEqual({ success: false, message: 'Not found' })
     } finally {
-      cfg.NODE_ENV = 'test'
+      cfg.demo = true
     }
   })
 })
