@@ -100,6 +100,13 @@ describe('sessions resolved in the last second', () => {
       expect(await actorForToken(again)).not.toBeNull()
       await revokeSession(again) // this process ended it: at once
       expect(await actorForToken(again)).toBeNull()
+
+      // One that must change its password is never reused: the change shows on the next request.
+      const must = await login(email, 'Agency-Passw0rd!')
+      await elsewhere([`UPDATE identities SET must_change_password = true WHERE email = '${email}'`])
+      expect((await actorForToken(must))?.mustChangePassword).toBe(true)
+      await elsewhere([`UPDATE identities SET must_change_password = false WHERE email = '${email}'`])
+      expect((await actorForToken(must))?.mustChangePassword).toBe(false)
     } finally {
       setSessionReuse(0)
     }
