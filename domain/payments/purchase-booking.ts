@@ -8,6 +8,7 @@ import type { PaymentMethod } from './payments.rules'
 import { clock } from '../shared/clock'
 import type { PolicyRow } from './purchase-loading'
 import { assertPurchasable } from './purchase-guards'
+import { notify } from '../notifications/notify'
 
 export type PurchaseBooking = {
   policy: PolicyRow
@@ -38,6 +39,18 @@ export async function bookPurchase(
   const { premium, providerId, policyType } = assertPurchasable(p.policy)
   if (!p.policy.purchased_at) {
     await recordPurchaseForRules(tx, { agencyId: p.policy.agency_id, providerId, policyType })
+    // POLICY_PURCHASED (spec/03 section 4): the policy team has a certificate to issue.
+    await notify(
+      tx,
+      {
+        eventType: 'POLICY_PURCHASED',
+        title: `Policy ${p.policy.ref} purchased`,
+        message: `Paid by ${p.method.toLowerCase().replace(/_/g, ' ')}`,
+        link: `/staff/policies/${p.policy.id}`,
+        meta: { policy_id: p.policy.id },
+      },
+      { staffPermission: 'policy_management' },
+    )
   }
   const [payment] = await tx
     .insert(policyPremiumPayments)

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import {
   agencies,
@@ -12,6 +12,7 @@ import {
   commissions,
   invoiceLineItems,
   invoices,
+  notifications,
   policies,
   policyFiles,
   policyHistories,
@@ -226,6 +227,23 @@ describe('purchasePolicy', () => {
         ),
       )
     expect(ledger).toMatchObject([{ transaction_amount: -premium, balance: 1000, policy_id: policy.id }])
+    // The policy team hears of the purchase (POLICY_PURCHASED), the agency of its invoice (INVOICE_CREATED).
+    const events = await getDb()
+      .select({ type: notifications.event_type, link: notifications.link })
+      .from(notifications)
+      .where(sql`${notifications.meta}->>'policy_id' = ${String(policy.id)}`)
+    expect(events).toEqual([{ type: 'POLICY_PURCHASED', link: `/staff/policies/${policy.id}` }])
+    const invoice = await premiumInvoiceOf(policy.id)
+    const created = await getDb()
+      .select({ link: notifications.link })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.event_type, 'INVOICE_CREATED'),
+          sql`${notifications.meta}->>'invoice_id' = ${String(invoice.id)}`,
+        ),
+      )
+    expect(created).toEqual([{ link: `/agency/finance/invoices/${invoice.id}` }])
   })
 
   it('10 parallel balance purchases: exactly those the balance covers succeed, never overdrawn', async () => {
