@@ -1,6 +1,7 @@
 import type { Actor } from '../domain/shared/actor'
 import { config } from '../domain/shared/config'
 import { actorForToken } from '../domain/access/sessions'
+import { actorForClientToken } from '../domain/public-clients/client-tokens'
 
 export const SESSION_COOKIE = 'oshc_session'
 
@@ -102,6 +103,19 @@ export function authenticateRequest(request: Request): Promise<RequestAuth> {
 const authenticated = new WeakMap<Headers, Promise<RequestAuth>>()
 
 async function lookUp(request: Request): Promise<RequestAuth> {
+  // A public client's token (DESIGN.md section 11) wins over any session cookie the browser sends
+  // along; a bad one leaves the caller public (401 on the calls that need it). Another site cannot
+  // make a browser send this header without a CORS preflight, so no cross-site check applies.
+  const clientToken = request.headers.get('x-access-token')
+  if (clientToken) {
+    const actor = await actorForClientToken(clientToken, request.headers.get('x-client-id'))
+    return {
+      actor: actor ?? { kind: 'public' },
+      viaCookie: false,
+      csrfRejected: false,
+      mustChangePassword: false,
+    }
+  }
   const bearer = bearerOf(request)
   const token = bearer ?? readCookie(request, SESSION_COOKIE)
   const found = token ? await actorForToken(token) : null

@@ -39,6 +39,14 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown> = {
   status?: number
   /** Hand the body to the handler as text (`rawBody`) instead of parsing it (signed webhooks). */
   rawBody?: boolean
+  /**
+   * A call of the public integration (/wordpress): authenticated by a public client's headers,
+   * never the session; answers CORS for the client's allow-listed origins and is rate limited
+   * per client and per IP.
+   */
+  publicClient?: boolean
+  /** The success answer's JSON schema, declared in OpenAPI (the envelope with `data`). */
+  response?: z.ZodType
   handler: (ctx: HandlerContext<P, Q, B>) => Promise<ApiResult | Response>
 }
 

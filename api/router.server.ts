@@ -7,6 +7,7 @@ import { authenticateRequest } from './auth.server'
 import { logError } from '../domain/shared/log'
 import { errorResponse, json } from './respond'
 import { fieldWithNul, NUL_MSG } from '../domain/shared/fields'
+import { gatePublicCall, publicPreflight } from './public-client.server'
 // Routes and the API reach Temporal through the port; register it wherever this module is bundled.
 import '../temporal/ports'
 
@@ -116,6 +117,7 @@ export async function handleApiRequest(
   const url = new URL(request.url)
   const path = url.pathname.replace(/^\/api/, '') || '/'
   const method = (context.method ?? request.method).toUpperCase()
+  if (method === 'OPTIONS' && path.startsWith('/wordpress/')) return publicPreflight(request)
   const match = matchEndpoint(method, path)
   if ('allow' in match) {
     if (!match.allow.length) return errorResponse(404, `No API route ${method} ${url.pathname}`)
@@ -124,52 +126,61 @@ export async function handleApiRequest(
     return res
   }
   const { endpoint: e, params } = match
-  try {
-    const auth = await authenticateRequest(request)
-    if (auth.csrfRejected) return errorResponse(403, 'Cross-site request refused')
-    authorize(e.access, auth.actor)
+  let cors: Record<string, string> = {}
+  const response = await answer()
+  for (const [name, value] of Object.entries(cors)) response.headers.set(name, value)
+  return response
 
-    const rawBody = e.rawBody ? await request.text() : undefined
-    const body = rawBody === undefined ? await readBody(request) : {}
-    if (body instanceof Response) return body
-    const query = queryObject(url)
-    const nul = fieldWithNul(params) ?? fieldWithNul(query) ?? fieldWithNul(body)
-    if (nul) return errorResponse(400, `${nul} ${NUL_MSG}`, { [nul]: [NUL_MSG] })
+  async function answer(): Promise<Response> {
+    try {
+      if (e.publicClient) cors = await gatePublicCall(request, context.clientIp ?? 'unknown')
+      const auth = await authenticateRequest(request)
+      // A public client's call is authenticated by its own headers, never the session cookie.
+      if (auth.csrfRejected && !e.publicClient) return errorResponse(403, 'Cross-site request refused')
+      authorize(e.access, auth.actor)
 
-    const errors: FieldErrors = {}
-    const p = parse(e.params, params, errors)
-    const q = parse(e.query, query, errors)
-    const b = parse(e.body, body, errors)
-    if (Object.keys(errors).length) {
-      const first = Object.values(errors)[0][0]
-      return errorResponse(400, first ?? 'Validation failed', errors)
+      const rawBody = e.rawBody ? await request.text() : undefined
+      const body = rawBody === undefined ? await readBody(request) : {}
+      if (body instanceof Response) return body
+      const query = queryObject(url)
+      const nul = fieldWithNul(params) ?? fieldWithNul(query) ?? fieldWithNul(body)
+      if (nul) return errorResponse(400, `${nul} ${NUL_MSG}`, { [nul]: [NUL_MSG] })
+
+      const errors: FieldErrors = {}
+      const p = parse(e.params, params, errors)
+      const q = parse(e.query, query, errors)
+      const b = parse(e.body, body, errors)
+      if (Object.keys(errors).length) {
+        const first = Object.values(errors)[0][0]
+        return errorResponse(400, first ?? 'Validation failed', errors)
+      }
+      const result = await e.handler({
+        actor: auth.actor,
+        params: p,
+        query: q,
+        body: b,
+        request,
+        clientIp: context.clientIp ?? 'unknown',
+        rawBody,
+      })
+      if (result instanceof Response) return result
+      return json(result.status ?? e.status ?? 200, {
+        success: true,
+        message: result.message ?? 'Success',
+        data: result.data ?? null,
+        ...(result.pageInfo ? { pageInfo: result.pageInfo } : {}),
+        ...result.extra,
+      })
+    } catch (err) {
+      if (err instanceof DomainError) {
+        const res = errorResponse(HTTP_STATUS[err.code], err.message, err.errors, err.extra)
+        // A 429 says when to try again (seconds), in the header and as `retryAfter` in the body.
+        if (typeof err.extra?.retryAfter === 'number')
+          res.headers.set('Retry-After', String(err.extra.retryAfter))
+        return res
+      }
+      logError('api', err, { method, path })
+      return errorResponse(500, 'Something went wrong on our side. Please try again.')
     }
-    const result = await e.handler({
-      actor: auth.actor,
-      params: p,
-      query: q,
-      body: b,
-      request,
-      clientIp: context.clientIp ?? 'unknown',
-      rawBody,
-    })
-    if (result instanceof Response) return result
-    return json(result.status ?? e.status ?? 200, {
-      success: true,
-      message: result.message ?? 'Success',
-      data: result.data ?? null,
-      ...(result.pageInfo ? { pageInfo: result.pageInfo } : {}),
-      ...result.extra,
-    })
-  } catch (err) {
-    if (err instanceof DomainError) {
-      const res = errorResponse(HTTP_STATUS[err.code], err.message, err.errors, err.extra)
-      // A 429 says when to try again (seconds), in the header and as `retryAfter` in the body.
-      if (typeof err.extra?.retryAfter === 'number')
-        res.headers.set('Retry-After', String(err.extra.retryAfter))
-      return res
-    }
-    logError('api', err, { method, path })
-    return errorResponse(500, 'Something went wrong on our side. Please try again.')
   }
 }

@@ -29,6 +29,7 @@ import { identities } from './identity'
 import { agencies, currency, policyType } from './agencies'
 import { agencyUsers, oshcUsers } from './access'
 import { cities, countries, insuranceProviders, states } from './reference'
+import { publicClients } from './public-clients'
 
 export const policyStatus = pgEnum('policy_status', POLICY_STATUSES)
 export const userDefinedStatus = pgEnum('user_defined_status', USER_DEFINED_STATUSES)
@@ -37,6 +38,8 @@ export const cancellationRequestStatus = pgEnum('cancellation_request_status', C
 export const refundMethod = pgEnum('refund_method', REFUND_METHODS)
 export const paymentMethod = pgEnum('payment_method', PAYMENT_METHODS)
 export const certificateType = pgEnum('certificate_type', CERTIFICATE_TYPES)
+export const POLICY_SOURCES = ['PORTAL', 'WIDGET'] as const
+export const policySource = pgEnum('policy_source', POLICY_SOURCES)
 
 /** The text the customer search matches: names, e-mail, passport and student number. */
 export const customerSearchText = (t: {
@@ -186,10 +189,14 @@ export const policies = pgTable(
     offer_rate: integer('offer_rate'),
     discount_rate: numeric('discount_rate', { precision: 5, scale: 2 }),
     offer_end_date: date('offer_end_date'),
+    /** Where the sale started: the portal, or a public client's widget (`public_client_id`). */
+    source: policySource('source').notNull().default('PORTAL'),
+    public_client_id: integer('public_client_id').references(() => publicClients.id),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('policies_ref_idx').on(t.ref),
+    index('policies_public_client_idx').on(t.public_client_id, t.created_at),
     index('policies_ref_trgm_idx').using('gin', sql`${t.ref} gin_trgm_ops`),
     index('policies_agency_status_idx').on(t.agency_id, t.status, t.created_at),
     index('policies_status_created_idx').on(t.status, t.created_at),

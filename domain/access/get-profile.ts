@@ -16,7 +16,7 @@ import { pathByStatus } from '../agencies/agencies.rules'
 /** The signed-in profile of spec/01 section 3, shaped by userType. */
 export async function getProfile(actor: Actor) {
   const db = getDb()
-  if (actor.kind === 'public' || actor.kind === 'system')
+  if (actor.kind === 'public' || actor.kind === 'system' || actor.kind === 'widget')
     throw new DomainError('UNAUTHENTICATED', 'You must be signed in')
   if (actor.kind === 'Agency') {
     const [a] = await db.select().from(agencies).where(eq(agencies.id, actor.agencyId))

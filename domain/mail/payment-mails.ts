@@ -15,4 +15,16 @@ export const paymentMails = {
     subject: `Policy ${p.policyRef} has been paid through its payment link`,
     text: `The payment link for policy ${p.policyRef} has been paid by card (${p.amount}).\nThe policy is now paid: ${link(`/agency/policies/${p.policyId}`)}`,
   }),
+  /** To the student who bought through an agency's website widget. */
+  widgetPurchaseConfirmed: (p: {
+    firstName: string
+    policyRef: string
+    provider: string
+    cover: string
+    amount: string
+    agencyName: string
+  }) => ({
+    subject: `Your health cover is paid: policy ${p.policyRef}`,
+    text: `Dear ${p.firstName},\n\nThank you: your payment of ${p.amount} for ${p.provider} overseas student health cover (${p.cover}) has been received. Your reference is ${p.policyRef}.\n\nYour certificate of cover will be sent to this address as soon as the insurer issues it. Questions: contact ${p.agencyName}, who arranged this cover.`,
+  }),
 }

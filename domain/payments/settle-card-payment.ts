@@ -1,6 +1,13 @@
 import { and, eq, ne } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { agencies, cardPayments, paymentLinks, policies } from '../../db/schema'
+import {
+  agencies,
+  cardPayments,
+  customers,
+  insuranceProviders,
+  paymentLinks,
+  policies,
+} from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import { workflows } from '../shared/ports'
@@ -9,7 +16,7 @@ import { sendMail } from '../mail/mailer'
 import { paymentMails } from '../mail/payment-mails'
 import { bookPurchase } from './purchase-booking'
 import { settlePremiumPayment } from './settle-premium'
-import { formatCents } from '../shared/format'
+import { formatCents, formatDate } from '../shared/format'
 import { clock } from '../shared/clock'
 import { assertCheckoutPaid } from './checkout-paid'
 
@@ -74,7 +81,42 @@ export async function settleCardPayment(opts: {
     return { card, alreadySettled: false }
   })
   if (!result.alreadySettled && row.payment_link_id) await afterLinkPaid(row.payment_link_id, policyId)
+  if (!result.alreadySettled) await afterWidgetSale(policyId)
   return result
+}
+
+/** After commit: a student who bought through a website widget gets the confirmation by mail. */
+async function afterWidgetSale(policyId: number) {
+  const [p] = await getDb()
+    .select({
+      ref: policies.ref,
+      source: policies.source,
+      premium: policies.premium,
+      surcharge: policies.surcharge_amount,
+      start: policies.start_date,
+      end: policies.end_date,
+      email: customers.email,
+      firstName: customers.first_name,
+      provider: insuranceProviders.display_name,
+      agencyName: agencies.full_company_name,
+    })
+    .from(policies)
+    .innerJoin(customers, eq(customers.id, policies.customer_id))
+    .innerJoin(agencies, eq(agencies.id, policies.agency_id))
+    .leftJoin(insuranceProviders, eq(insuranceProviders.id, policies.insurance_provider_id))
+    .where(eq(policies.id, policyId))
+  if (!p || p.source !== 'WIDGET' || !p.email) return
+  await sendMail({
+    to: p.email,
+    ...paymentMails.widgetPurchaseConfirmed({
+      firstName: p.firstName,
+      policyRef: p.ref,
+      provider: p.provider ?? 'Your insurer',
+      cover: p.start && p.end ? `${formatDate(p.start)} to ${formatDate(p.end)}` : 'as quoted',
+      amount: formatCents((p.premium ?? 0) + (p.surcharge ?? 0)),
+      agencyName: p.agencyName ?? 'your agency',
+    }),
+  })
 }
 
 /** After commit: stop the link's expiry workflow and tell the agency. */

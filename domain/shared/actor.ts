@@ -1,4 +1,4 @@
-import { forbidden } from './errors'
+import { DomainError, forbidden } from './errors'
 
 export type UserType = 'Agency' | 'agency_user' | 'Oshc'
 export const STAFF_PERMISSIONS = [
@@ -26,12 +26,21 @@ export type Actor =
     }
   | { kind: 'public' }
   | { kind: 'system'; name: string }
+  /** A partner website's widget or server, by its public client's token (DESIGN.md section 11). */
+  | { kind: 'widget'; clientId: string; publicClientId: number; agencyId: number }
 
 export type AgencyActor = Extract<Actor, { kind: 'Agency' | 'agency_user' }>
 export type StaffActor = Extract<Actor, { kind: 'Oshc' }>
+export type WidgetActor = Extract<Actor, { kind: 'widget' }>
 
 export const isStaff = (a: Actor): a is StaffActor => a.kind === 'Oshc'
 export const isAgencySide = (a: Actor): a is AgencyActor => a.kind === 'Agency' || a.kind === 'agency_user'
+
+/** The caller as a public client (a use case open to `widget` has already refused anyone else). */
+export function asWidget(actor: Actor): WidgetActor {
+  if (actor.kind !== 'widget') throw new DomainError('UNAUTHENTICATED', 'Send x-access-token and x-client-id')
+  return actor
+}
 
 export function hasPermission(actor: Actor, permission: string) {
   return 'permissions' in actor && actor.permissions.has(permission)
@@ -48,6 +57,8 @@ export function actorLabel(actor: Actor): string {
       return 'public'
     case 'system':
       return actor.name
+    case 'widget':
+      return `widget:${actor.clientId}`
     default:
       return `${actor.kind}:${actor.email}`
   }

@@ -8,13 +8,20 @@ import { DomainError, forbidden } from './errors'
  * knows the record.
  */
 export type Access =
-  { public: true } | { staff?: readonly string[] | true; agency?: readonly string[] | true }
+  { public: true } | { staff?: readonly string[] | true; agency?: readonly string[] | true; widget?: true }
 
-/** Throws UNAUTHENTICATED for the public and FORBIDDEN for a signed-in caller outside `access`. */
+/**
+ * Throws UNAUTHENTICATED for the public and FORBIDDEN for a signed-in caller outside `access`. A
+ * public client's token (`widget`) opens only use cases that name it.
+ */
 export function authorize(access: Access, actor: Actor): void {
   if ('public' in access) return
   if (actor.kind === 'public') throw new DomainError('UNAUTHENTICATED', 'You must be signed in')
   if (actor.kind === 'system') throw forbidden()
+  if (actor.kind === 'widget') {
+    if ('widget' in access && access.widget) return
+    throw forbidden()
+  }
   const rule = actor.kind === 'Oshc' ? access.staff : access.agency
   if (!rule) throw forbidden()
   if (rule !== true && !rule.some((p) => actor.permissions.has(p))) throw forbidden()

@@ -104,6 +104,12 @@ const EnvSchema = z
     NEXPAY_WEBHOOK_SECRET: z.string().min(16).optional(),
     /** Days after a buy-now-pay-later purchase by which the agency must settle it (reminders 7 and 1 days before). */
     BNPL_SETTLEMENT_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /**
+     * Public API calls (/api/wordpress) each public client, and each IP, may make per minute in
+     * one web process; beyond it a 429 with Retry-After.
+     */
+    PUBLIC_CLIENT_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
+    PUBLIC_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
     /** How long before a payment link expires its reminder goes out. */
     PAYMENT_LINK_REMINDER_SECONDS: z.coerce.number().int().min(0).default(86_400),
     /**

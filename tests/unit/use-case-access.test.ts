@@ -39,6 +39,12 @@ const INTERNAL = new Set([
   'loadPolicyFor',
   'loadVisiblePolicy',
   'loadReferral',
+  // Public clients: the tenant 404s inside checked use cases, and the widget caller's narrowing.
+  'loadClientAgency',
+  'loadClientFor',
+  'loadWidgetPolicy',
+  'changePublicClient',
+  'asWidget',
   'invoiceScope',
   'getProfile',
   'settleCardPayment',
@@ -104,6 +110,12 @@ function wrongActors(access: Exclude<Access, { public: true }>) {
     { who: 'the public', actor: { kind: 'public' }, code: 'UNAUTHENTICATED' },
     { who: 'a workflow', actor: { kind: 'system', name: 'workflow:x' }, code: 'FORBIDDEN' },
   ]
+  if (!access.widget)
+    out.push({
+      who: "a public client's widget",
+      actor: { kind: 'widget', clientId: 'pc_x', publicClientId: 1, agencyId: 1 },
+      code: 'FORBIDDEN',
+    })
   const { staff: staffRule = [], agency: agencyRule = [] } = access
   if (staffRule !== true) {
     const other = STAFF_PERMISSIONS.filter((p) => !staffRule.includes(p))
