@@ -1,6 +1,15 @@
 import './utils/zod-config'
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from '@remix-run/react'
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+} from '@remix-run/react'
 import tailwind from './tailwind.css?url'
 import { getToast } from './utils/toast.server'
 import { ShowToast, Toaster } from './components/toaster'
@@ -23,6 +32,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
+  // A widget framed by another site may not touch storage (browsers partition or deny it to
+  // third-party frames), and scroll restoration keeps its positions in sessionStorage.
+  const embedded = useLocation().pathname.startsWith('/embed/')
   return (
     <html lang="en">
       <head>
@@ -33,7 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
+        {embedded ? null : <ScrollRestoration nonce={nonce} />}
         <Scripts nonce={nonce} />
       </body>
     </html>

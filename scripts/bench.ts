@@ -174,6 +174,9 @@ const appEnv = {
   DATABASE_URL,
   PORT: String(APP_PORT),
   WEB_CONCURRENCY: String(WEB),
+  // The benchmark is one client from one IP: lift the public API's per-minute limits.
+  PUBLIC_CLIENT_RATE_LIMIT: '100000000',
+  PUBLIC_IP_RATE_LIMIT: '100000000',
   TEMPORAL_SCHEDULES: 'off',
   DATA_DIR: path.resolve('.data/bench'),
 }
@@ -271,6 +274,38 @@ await scenario(
   32,
   bearer(agency),
   { rps: 1500, p99: 60, ratio: 0.2 },
+)
+
+// The public integration: a website client of the demo agency and its 15-minute token.
+const profile = await fetch(`${APP}/api/authentication/getAgencyAgencyUserAndOshcUserData`, {
+  headers: bearer(agency),
+})
+const agencyId = (await profile.json()).data.agencyId as number
+const made = await fetch(`${APP}/api/wordpress/agencyAddPublicClient/${agencyId}`, {
+  method: 'POST',
+  headers: { ...bearer(agency), 'content-type': 'application/json' },
+  body: JSON.stringify({
+    name: `Bench ${Date.now()}`,
+    type: 'IN_APP',
+    whitelist_url: ['https://bench.example.com'],
+  }),
+})
+if (made.status !== 201) throw new Error(`agencyAddPublicClient: ${made.status} ${await made.text()}`)
+const client = (await made.json()).data as { client_id: string; client_secret: string }
+const issued = await fetch(`${APP}/api/wordpress/validateClientOAuth`, {
+  method: 'POST',
+  headers: { 'x-client-id': client.client_id, 'x-client-secret': client.client_secret },
+})
+const widget = {
+  'x-client-id': client.client_id,
+  'x-access-token': (await issued.json()).data.token as string,
+}
+await scenario(
+  'public quote API (widget token, 6 insurers)',
+  '/api/wordpress/quotes?policyType=SINGLE&startDate=2027-02-01&endDate=2028-01-31',
+  32,
+  widget,
+  { rps: 1000, p99: 80, ratio: 0.2 },
 )
 await scenario(
   `policy list API over ${POLICIES / 1000}k (2 statuses, insurer, sort, page 3)`,

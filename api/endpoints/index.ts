@@ -1,5 +1,5 @@
 import { endpoint, ok, type Endpoint } from '../define'
-import { openApiEndpoint } from '../openapi'
+import { openApiEndpoints } from '../openapi'
 import { authEndpoints } from './auth'
 import { agencyEndpoints } from './agencies'
 import { referralEndpoints } from './referrals'
@@ -55,7 +55,7 @@ export const endpoints: Endpoint[] = [
   ...publicIntegrationEndpoints,
 ]
 endpoints.push(
-  openApiEndpoint(endpoints),
+  ...openApiEndpoints(endpoints),
   endpoint({
     method: 'GET',
     path: '/health',

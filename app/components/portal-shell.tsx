@@ -5,6 +5,7 @@ import {
   Calculator,
   FilePenLine,
   FileText,
+  Globe,
   Home,
   Inbox,
   KeyRound,
@@ -34,6 +35,9 @@ export function staffNav(permissions: readonly string[], dev: boolean): NavItem[
   return [
     { to: '/staff/inbox', label: 'Approvals inbox', icon: Inbox },
     ...(has('agency_management') ? [{ to: '/staff/agencies', label: 'Agencies', icon: Building2 }] : []),
+    ...(has('agency_management')
+      ? [{ to: '/staff/widget-clients', label: 'Website clients', icon: Globe }]
+      : []),
     ...(has('policy_management') || has('finance')
       ? [{ to: '/staff/policies', label: 'Policies', icon: FileText }]
       : []),
@@ -67,6 +71,7 @@ export function agencyNav(permissions: readonly string[]): NavItem[] {
       ? [
           { to: '/agency/users', label: 'Users', icon: Users },
           { to: '/agency/roles', label: 'Roles', icon: KeyRound },
+          { to: '/agency/widget', label: 'Website widget', icon: Globe },
         ]
       : []),
   ]

@@ -153,3 +153,8 @@ export const AMENDMENT_NEXT_STEPS = [
 ] as const
 export const AMENDMENT_PAYERS = ['AGENCY', 'OSHC'] as const
 export const AMENDMENT_DOCUMENT_TYPES = ['PAYMENT_DOCUMENT', 'SUPPORT_DOCUMENT'] as const
+
+/** How a public client's widget is put on a partner page (spec/03 section 4). */
+export const PUBLIC_CLIENT_TYPES = ['IFRAME', 'IN_APP'] as const
+/** Where a policy's sale started: the portal, or a public client's widget. */
+export const POLICY_SOURCES = ['PORTAL', 'WIDGET'] as const

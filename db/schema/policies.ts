@@ -20,6 +20,7 @@ import {
   CANCELLATION_REQUEST_STATUSES,
   CERTIFICATE_TYPES,
   PAYMENT_METHODS,
+  POLICY_SOURCES,
   POLICY_STATUSES,
   PROVIDER_PAYMENT_STATUSES,
   REFUND_METHODS,
@@ -38,7 +39,6 @@ export const cancellationRequestStatus = pgEnum('cancellation_request_status', C
 export const refundMethod = pgEnum('refund_method', REFUND_METHODS)
 export const paymentMethod = pgEnum('payment_method', PAYMENT_METHODS)
 export const certificateType = pgEnum('certificate_type', CERTIFICATE_TYPES)
-export const POLICY_SOURCES = ['PORTAL', 'WIDGET'] as const
 export const policySource = pgEnum('policy_source', POLICY_SOURCES)
 
 /** The text the customer search matches: names, e-mail, passport and student number. */

@@ -12,8 +12,8 @@ import {
 import { timestamps } from './common'
 import { identities } from './identity'
 import { agencies } from './agencies'
+import { PUBLIC_CLIENT_TYPES } from './enums'
 
-export const PUBLIC_CLIENT_TYPES = ['IFRAME', 'IN_APP'] as const
 export const publicClientType = pgEnum('public_client_type', PUBLIC_CLIENT_TYPES)
 
 /**

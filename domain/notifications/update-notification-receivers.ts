@@ -23,7 +23,8 @@ export const updateNotificationReceivers = defineUseCase(
     input: UpdateReceivers | { all: true; status: 'READ' }
   }) {
     const actor = opts.actor
-    if (actor.kind === 'public' || actor.kind === 'system' || actor.kind === 'widget') throw notFound('Notification')
+    if (actor.kind === 'public' || actor.kind === 'system' || actor.kind === 'widget')
+      throw notFound('Notification')
     const input = opts.input
     if ('userType' in input && input.userType && input.userType !== 'none') {
       const self = 'userId' in actor ? actor.userId : 'agencyId' in actor ? actor.agencyId : null

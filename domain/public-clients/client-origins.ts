@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencies, publicClients } from '../../db/schema'
-import { originAllowed } from './public-clients.rules'
+import { frameAncestors, originAllowed } from './public-clients.rules'
 
 /** Whether the active client `clientId` allows `origin`. */
 export async function clientAllowsOrigin(clientId: string, origin: string) {
@@ -44,4 +44,20 @@ export async function clientsForOrigin(origin: string, agencyId?: number) {
     )
     .orderBy(desc(publicClients.is_active), desc(publicClients.created_at))
   return rows.filter((r) => originAllowed(r.client.whitelist_url, origin))
+}
+
+/** The CSP frame-ancestors of a client's embed pages: its origins while it is live, else 'none'. */
+export async function clientFrameAncestors(clientId: string) {
+  const [row] = await getDb()
+    .select({ list: publicClients.whitelist_url })
+    .from(publicClients)
+    .innerJoin(agencies, eq(agencies.id, publicClients.agency_id))
+    .where(
+      and(
+        eq(publicClients.client_id, clientId),
+        eq(publicClients.is_active, true),
+        eq(agencies.status, 'PORTAL_ACTIVATED'),
+      ),
+    )
+  return frameAncestors(row?.list ?? [])
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PUBLIC_CLIENT_TYPES } from '../../db/schema/public-clients'
+import { PUBLIC_CLIENT_TYPES } from '../../db/schema/enums'
 import { bool, id, isoDate, text } from '../shared/fields'
 import { PageQuerySchema } from '../shared/pagination'
 import { policyTypeField } from '../quotes/quotes.schemas'

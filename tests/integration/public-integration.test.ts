@@ -171,9 +171,7 @@ describe('client management', () => {
     ).toBe(404)
     expect((await api('GET', `${WP}/getAgencyClients/${A.agency.id}`, { token: B.token })).status).toBe(404)
     const seller = await agencyUserWith(A.agency.id, ['quote', 'purchase'])
-    expect((await api('GET', `${WP}/getAgencyClients/${A.agency.id}`, { token: seller })).status).toBe(
-      403,
-    )
+    expect((await api('GET', `${WP}/getAgencyClients/${A.agency.id}`, { token: seller })).status).toBe(403)
     // Agencies cannot use the staff call, staff without agency_management cannot manage clients.
     expect(
       (await api('POST', `${WP}/adminUpdatePublicClient/${c.id}`, { token: A.token, body: { name: 'x y' } }))
