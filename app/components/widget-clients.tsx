@@ -4,8 +4,9 @@ import { Form } from '@remix-run/react'
 import type { SubmissionResult } from '@conform-to/react'
 import { PublicClientSchema } from '../utils/widget-forms.schemas'
 import { ErrorList, Field, SelectField, SubmitButton, TextareaField } from './forms'
+import { PUBLIC_CLIENT_TYPE_LABELS as CLIENT_TYPE_LABELS } from '../utils/labels'
 
-export const CLIENT_TYPE_LABELS = { IFRAME: 'Iframe on a page', IN_APP: 'Script (resizes itself)' } as const
+export { CLIENT_TYPE_LABELS }
 
 /** The HTML a partner pastes into its page to show the widget. */
 export function widgetSnippet(origin: string, clientId: string, type: keyof typeof CLIENT_TYPE_LABELS) {

@@ -23,6 +23,7 @@ import {
   GENDER_LABELS,
   labelOf,
   PAYMENT_METHOD_LABELS,
+  POLICY_SOURCE_LABELS,
   POLICY_TYPE_LABELS,
   readable,
   visaLabel,
@@ -192,6 +193,7 @@ export function policyDetailView(d: Details, history: History) {
       ['Policy number', p.policy_number],
       ['Membership number', p.membership_number],
       ['Payment method', labelOf(PAYMENT_METHOD_LABELS, p.payment_method) || null],
+      ['Sold through', labelOf(POLICY_SOURCE_LABELS, p.source)],
       ['Purchased', p.purchased_at ? formatDateTime(p.purchased_at) : null],
     ] as [string, string | null][],
     payments: d.payments.map((x) => ({

@@ -15,8 +15,10 @@ import type {
   LINE_ITEM_TYPES,
   PAYMENT_DOCUMENT_STATUSES,
   PAYMENT_LINK_STATUSES,
+  POLICY_SOURCES,
   POLICY_TYPES,
   PREMIUM_PAYMENT_STATUSES,
+  PUBLIC_CLIENT_TYPES,
   REQUEST_STATUSES,
 } from '../../db/schema/enums'
 import {
@@ -35,6 +37,16 @@ export const POLICY_TYPE_LABELS: Labels<typeof POLICY_TYPES> = {
   COUPLE: 'Couple',
   SINGLE_PARENT: 'Single parent',
   FAMILY: 'Family',
+}
+
+export const POLICY_SOURCE_LABELS: Labels<typeof POLICY_SOURCES> = {
+  PORTAL: 'Portal',
+  WIDGET: 'Website widget',
+}
+
+export const PUBLIC_CLIENT_TYPE_LABELS: Labels<typeof PUBLIC_CLIENT_TYPES> = {
+  IFRAME: 'Iframe on a page',
+  IN_APP: 'Script (resizes itself)',
 }
 
 export const AGENCY_STATUS_LABELS: Labels<typeof AGENCY_STATUSES> = {

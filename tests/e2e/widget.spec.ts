@@ -114,6 +114,8 @@ test('a partner page embeds the widget with the script, quotes, buys with the sa
     // The agency finds the sale in its policies and on the widget page.
     await page.goto(`/agency/policies?global_filter=${policy.ref}`)
     await expect(page.getByRole('link', { name: policy.ref }).first()).toBeVisible()
+    await page.goto(`/agency/policies/${policy.id}`)
+    await expect(page.getByText('Website widget', { exact: true })).toBeVisible()
     await page.goto('/agency/widget')
     await expect(page.getByRole('table', { name: /website widget/ }).getByText(policy.ref)).toBeVisible()
 
