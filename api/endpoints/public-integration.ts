@@ -139,7 +139,7 @@ export const publicIntegrationEndpoints: Endpoint[] = [
     method: 'POST',
     path: `${WP}/agency/UpdatePublicClient/{id}`,
     summary:
-      "Changes one of the agency's own clients; rotate_secret: true answers a new client_secret and keeps the old one valid 24 hours; is_active: false stops its tokens at once",
+      "Changes one of the agency's own clients; rotate_secret: true answers a new client_secret and keeps the old one valid 24 hours; is_active: false stops its tokens within a second",
     access: updatePublicClientByAgency.access,
     params: S.ClientIdParamSchema,
     body: S.UpdatePublicClientSchema,

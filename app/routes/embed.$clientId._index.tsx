@@ -30,9 +30,7 @@ export default function Embed() {
   return (
     <main
       className="mx-auto max-w-3xl"
-      style={{
-        ['--widget-accent' as string]: data.state === 'ready' && data.accent ? data.accent : 'currentColor',
-      }}
+      style={data.state === 'ready' ? data.theme : undefined}
     >
       {data.state === 'ready' && session ? (
         <>

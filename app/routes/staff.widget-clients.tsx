@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const SwitchSchema = z.object({ id: id(), is_active: z.enum(['true', 'false']) })
 
-/** Switches a client off (every token stops at once) or on again. */
+/** Switches a client off (its tokens stop within a second) or on again. */
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request, adminUpdatePublicClient.access)
   const submission = parseWithZod(await readForm(request), { schema: SwitchSchema })
@@ -61,7 +61,8 @@ export default function WidgetClients() {
       <header className="space-y-1">
         <h1 className="text-2xl font-semibold">Website clients</h1>
         <p className="text-sm text-muted-foreground">
-          Agencies&apos; quote-and-buy widgets and API clients. Switching one off stops its tokens at once.
+          Agencies&apos; quote-and-buy widgets and API clients. Switching one off stops its tokens within a
+          second.
         </p>
       </header>
       {error ? (

@@ -1,5 +1,5 @@
 import { embedClient, validateClientOAuth } from '../../domain/public-clients/client-tokens'
-import { originAllowed } from '../../domain/public-clients/public-clients.rules'
+import { accentVariables, originAllowed } from '../../domain/public-clients/public-clients.rules'
 import { findCountries } from '../../domain/reference/find-countries'
 import { DomainError } from '../../domain/shared/errors'
 
@@ -31,7 +31,8 @@ export type EmbedState =
       token: string
       agencyName: string | null
       logo: string | null
-      accent: string | null
+      /** The client's accent colour as the stylesheet's primary colour (CSS variables). */
+      theme: Record<string, string>
       countries: { id: number; name: string }[]
     }
 
@@ -57,7 +58,7 @@ export async function embedState(request: Request, clientId: string, ip: string)
       token,
       agencyName: found.agencyName,
       logo: found.client.logo_url ?? found.agencyLogo,
-      accent: found.client.theme_color,
+      theme: accentVariables(found.client.theme_color),
       countries,
     }
   } catch (err) {

@@ -13,7 +13,7 @@ export type ChangeClientOpts = { actor: Actor; id: number; input: UpdatePublicCl
 /**
  * Changes a client's settings. `rotate_secret` issues a new secret (answered once, as
  * `client_secret`) and keeps the previous one valid for 24 hours; `is_active: false` stops every
- * token of the client at once (tokens are checked against the client on every call).
+ * token of the client within a second (tokens are checked against the client on every call).
  */
 export async function changePublicClient({ actor, id, input }: ChangeClientOpts) {
   return getDb().transaction(async (tx) => {

@@ -52,3 +52,35 @@ export function originAllowed(allowList: readonly string[], origin: string | nul
 /** The CSP `frame-ancestors` source list of an allow-list ('none' when empty). */
 export const frameAncestors = (allowList: readonly string[]) =>
   allowList.length ? allowList.join(' ') : "'none'"
+
+/**
+ * The widget's theme from a client's accent colour (#rrggbb): the CSS variables of the primary
+ * colour as the stylesheet reads them (`h s% l%`), with white or black text, whichever contrasts
+ * more with it (WCAG relative luminance).
+ */
+export function accentVariables(hex: string | null): Record<string, string> {
+  const m = hex ? /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex) : null
+  if (!m) return {}
+  const [r, g, b] = m.slice(1).map((v) => parseInt(v, 16) / 255)
+  const max = Math.max(r, g, b)
+  const min = Math.min(r, g, b)
+  const l = (max + min) / 2
+  const d = max - min
+  const s = d === 0 ? 0 : d / (1 - Math.abs(2 * l - 1))
+  let h = 0
+  if (d !== 0) {
+    if (max === r) h = ((g - b) / d) % 6
+    else if (max === g) h = (b - r) / d + 2
+    else h = (r - g) / d + 4
+  }
+  h = (h * 60 + 360) % 360
+  const linear = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)
+  const luminance = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+  const onWhite = 1.05 / (luminance + 0.05)
+  const onBlack = (luminance + 0.05) / 0.05
+  const round = (v: number) => Math.round(v * 10) / 10
+  return {
+    '--primary': `${round(h)} ${round(s * 100)}% ${round(l * 100)}%`,
+    '--primary-foreground': onWhite >= onBlack ? '0 0% 100%' : '0 0% 0%',
+  }
+}

@@ -17,6 +17,8 @@ export type CachedTable =
   | 'offers'
   | 'agency_configurations'
   | 'purchase_rules'
+  | 'public_clients'
+  | 'agencies'
 
 /**
  * Versions older than this are read again before the cache is used. Tests call use cases

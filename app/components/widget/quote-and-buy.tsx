@@ -65,7 +65,7 @@ export function QuoteAndBuy({
           <li
             key={label}
             aria-current={i === current ? 'step' : undefined}
-            className={i === current ? 'font-semibold text-[var(--widget-accent)]' : 'text-muted-foreground'}
+            className={i === current ? 'font-semibold text-primary' : 'text-muted-foreground'}
           >
             {i + 1}. {label}
           </li>
