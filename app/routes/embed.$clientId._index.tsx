@@ -28,10 +28,7 @@ export default function Embed() {
       : null,
   )
   return (
-    <main
-      className="mx-auto max-w-3xl"
-      style={data.state === 'ready' ? data.theme : undefined}
-    >
+    <main className="mx-auto max-w-3xl" style={data.state === 'ready' ? data.theme : undefined}>
       {data.state === 'ready' && session ? (
         <>
           <header className="flex items-center gap-3 border-b px-4 py-3">
