@@ -73,6 +73,7 @@ export const fullRefunds = pgTable(
   (t) => [
     index('full_refunds_policy_idx').on(t.policy_id, t.created_at),
     index('full_refunds_status_idx').on(t.status, t.created_at),
+    index('full_refunds_completed_idx').on(t.status, t.completed_at),
     uniqueIndex('full_refunds_one_open_idx')
       .on(t.policy_id)
       .where(sql`${t.status} in ('REQUESTED', 'INITIATED', 'APPROVED')`),

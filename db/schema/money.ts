@@ -73,6 +73,7 @@ export const commissionPayouts = pgTable(
       .where(sql`${t.status} <> 'REJECTED'`),
     index('commission_payouts_agency_idx').on(t.agency_id, t.created_at),
     index('commission_payouts_status_idx').on(t.status, t.created_at),
+    index('commission_payouts_decided_idx').on(t.status, t.decided_at),
   ],
 )
 
@@ -180,6 +181,7 @@ export const clawbacks = pgTable(
   (t) => [
     index('clawbacks_agency_idx').on(t.agency_id, t.status),
     index('clawbacks_policy_idx').on(t.policy_id),
+    index('clawbacks_completed_idx').on(t.status, t.clawback_completed_at),
   ],
 )
 

@@ -197,6 +197,8 @@ export const policies = pgTable(
   (t) => [
     uniqueIndex('policies_ref_idx').on(t.ref),
     index('policies_public_client_idx').on(t.public_client_id, t.created_at),
+    // The dashboard's ranges (sales by purchase date).
+    index('policies_purchased_idx').on(t.purchased_at),
     index('policies_ref_trgm_idx').using('gin', sql`${t.ref} gin_trgm_ops`),
     index('policies_agency_status_idx').on(t.agency_id, t.status, t.created_at),
     index('policies_status_created_idx').on(t.status, t.created_at),
@@ -268,5 +270,8 @@ export const policyCertificates = pgTable(
     uploaded_by: integer('uploaded_by').references(() => identities.id),
     ...timestamps,
   },
-  (t) => [index('policy_certificates_policy_idx').on(t.policy_id, t.certificate_type)],
+  (t) => [
+    index('policy_certificates_policy_idx').on(t.policy_id, t.certificate_type),
+    index('policy_certificates_issued_idx').on(t.issued_at),
+  ],
 )

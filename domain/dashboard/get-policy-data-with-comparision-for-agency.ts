@@ -1,0 +1,21 @@
+import type { Actor } from '../shared/actor'
+import { defineUseCase } from '../shared/authorize'
+import { assertAgencyAccess } from '../agencies/agency-access'
+import { weeklySales } from './weekly-series'
+
+/**
+ * GET /agencies/policy-management/getPolicyDataWithComparisionForAgency/{agency_id}?no_of_week=
+ * (the agency side, its own agency; staff with `policy_management` or `finance`): the agency's
+ * policies sold per week beside the period before. Another agency's id is a 404.
+ */
+export const getPolicyDataWithComparisionForAgency = defineUseCase(
+  { staff: ['policy_management', 'finance'], agency: true },
+  async function getPolicyDataWithComparisionForAgency(opts: {
+    actor: Actor
+    agencyId: number
+    weeks: number
+  }) {
+    await assertAgencyAccess(opts.actor, opts.agencyId)
+    return weeklySales(opts.weeks, opts.agencyId)
+  },
+)
