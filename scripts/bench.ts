@@ -85,11 +85,14 @@ await db.query(
 )
 await db.query(
   `INSERT INTO policies (ref, agency_id, customer_id, insurance_provider_id, policy_type, start_date, end_date,
-                         premium, premium_before_discount, premium_without_gst, gst_rate, commission_rate, status, created_at)
+                         premium, premium_before_discount, premium_without_gst, gst_rate, commission_rate, status, created_at,
+                         purchased_at)
    SELECT 'POL-B' || c.id, c.agency_id, c.id, 1 + c.id % 6, (enum_range(NULL::policy_type))[1 + c.id % 4],
           date '2027-01-01' + (c.id % 365), date '2028-01-01' + (c.id % 365),
           60000 + c.id % 5000, 60000 + c.id % 5000, round((60000 + c.id % 5000) / 1.1), 10.00, 10.00,
-          (enum_range(NULL::policy_status))[1 + c.id % 10], c.created_at
+          (enum_range(NULL::policy_status))[1 + c.id % 10], c.created_at,
+          -- Bought (PURCHASED and later) over the last year, for the dashboard's ranges.
+          CASE WHEN 1 + c.id % 10 >= 5 THEN now() - ((c.id % 365) || ' days')::interval END
    FROM customers c WHERE c.email LIKE 'student%@example.test'`,
 )
 await db.query('VACUUM ANALYZE')
@@ -327,6 +330,14 @@ await scenario('staff policy list page, server-rendered', '/staff/policies', 16,
 })
 await scenario('staff policy list, Remix data request', '/staff/policies.data', 16, cookie(staff), {})
 await scenario('staff inbox page, server-rendered', '/staff/inbox', 16, cookie(staff), { rps: 400, p95: 50 })
+const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10)
+await scenario(
+  `dashboard API, a year over ${POLICIES / 1000}k policies (all sections)`,
+  `/api/dashboard/getOshcDashboard?start_date=${yearAgo}&end_date=${new Date().toISOString().slice(0, 10)}`,
+  4,
+  bearer(staff),
+  { p95: 100 },
+)
 
 // ── an approval through a Temporal Update, over HTTP ─────────────────────────────────────────
 await import('../temporal/ports')

@@ -9,6 +9,7 @@ import {
   Home,
   Inbox,
   KeyRound,
+  LayoutDashboard,
   Mail,
   Users,
   Wallet,
@@ -33,6 +34,7 @@ export interface ShellData {
 export function staffNav(permissions: readonly string[], dev: boolean): NavItem[] {
   const has = (p: string) => permissions.includes(p)
   return [
+    { to: '/staff/dashboard', label: 'Dashboard', icon: LayoutDashboard },
     { to: '/staff/inbox', label: 'Approvals inbox', icon: Inbox },
     ...(has('agency_management') ? [{ to: '/staff/agencies', label: 'Agencies', icon: Building2 }] : []),
     ...(has('agency_management')

@@ -4,6 +4,10 @@ import { ChevronRight } from 'lucide-react'
 import { getAgency } from '../../domain/agencies/reads/get-agency'
 import { waitingFor } from '../../domain/agencies/agencies.rules'
 import { getAgencyToDo } from '../../domain/tasks/get-agency-to-do'
+import { getPolicyDataWithComparisionForAgency } from '../../domain/dashboard/get-policy-data-with-comparision-for-agency'
+import { getPolicyDataWithCertificateIssuedForAgency } from '../../domain/dashboard/get-policy-data-with-certificate-issued-for-agency'
+import { getFinanceMetrics } from '../../domain/finance/get-finance-metrics'
+import { AgencyDashboard } from '../components/dashboard/agency-dashboard'
 import { PageHeader } from '../components/app-shell'
 import { StatusBadge } from '../components/status-badge'
 import { Badge } from '../components/ui/badge'
@@ -15,15 +19,19 @@ export const meta: MetaFunction = () => [{ title: 'Home · Agency portal' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAgency(request)
-  const [agency, todo] = await Promise.all([
+  const seesMoney = actor.permissions.has('finance') || actor.permissions.has('purchase')
+  const [agency, todo, sales, certificates, money] = await Promise.all([
     getAgency({ actor, id: actor.agencyId }),
     getAgencyToDo({ actor }),
+    getPolicyDataWithComparisionForAgency({ actor, agencyId: actor.agencyId, weeks: 8 }),
+    getPolicyDataWithCertificateIssuedForAgency({ actor, agencyId: actor.agencyId, weeks: 8 }),
+    seesMoney ? getFinanceMetrics({ actor }) : null,
   ])
-  return { agency, waiting: waitingFor(agency), todo }
+  return { agency, waiting: waitingFor(agency), todo, sales, certificates, money }
 }
 
 export default function AgencyHome() {
-  const { agency, waiting, todo } = useLoaderData<typeof loader>()
+  const { agency, waiting, todo, sales, certificates, money } = useLoaderData<typeof loader>()
   const nothing = todo.items.length === 0 && todo.tasks.length === 0
   return (
     <div className="space-y-6">
@@ -85,6 +93,7 @@ export default function AgencyHome() {
           </CardContent>
         </Card>
       </div>
+      <AgencyDashboard sales={sales} certificates={certificates} money={money} />
     </div>
   )
 }

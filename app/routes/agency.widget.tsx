@@ -19,6 +19,7 @@ import { CLIENT_TYPE_LABELS, NewClientForm, widgetSnippet } from '../components/
 import { readForm, replyForIntent } from '../utils/forms.server'
 import { formatDate, formatDateTime, formatMoney } from '../utils/misc'
 import { requireAgency } from '../utils/session.server'
+import { PageHeader } from '../components/app-shell'
 
 export const meta: MetaFunction = () => [{ title: 'Website widget · Agency portal' }]
 
@@ -81,13 +82,10 @@ export default function WebsiteWidget() {
   const clientError = reply?.intent === 'client' ? reply.result?.error?.[''] : null
   return (
     <div className="space-y-6">
-      <header className="space-y-1">
-        <h1 className="text-2xl font-semibold">Website widget</h1>
-        <p className="text-sm text-muted-foreground">
-          Put “get a quote and buy cover” on your own website. Sales through it appear in your policies like
-          any other, marked as website sales.
-        </p>
-      </header>
+      <PageHeader
+        title="Website widget"
+        description="Put “get a quote and buy cover” on your own website. Sales through it appear in your policies like any other, marked as website sales."
+      />
       {secret ? (
         <Alert variant="warning" role="status">
           <AlertTitle>Client secret of “{secret.name}”: copy it now</AlertTitle>

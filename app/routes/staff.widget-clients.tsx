@@ -16,6 +16,7 @@ import { CLIENT_TYPE_LABELS } from '../components/widget-clients'
 import { listParams, readForm, replyForIntent } from '../utils/forms.server'
 import { formatDateTime } from '../utils/misc'
 import { requireAccess } from '../utils/session.server'
+import { PageHeader } from '../components/app-shell'
 import { redirectWithToast } from '../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Website clients · OSHC Back Office' }]
@@ -58,13 +59,10 @@ export default function WidgetClients() {
   const error = answer?.result?.error?.['']
   return (
     <div className="space-y-4">
-      <header className="space-y-1">
-        <h1 className="text-2xl font-semibold">Website clients</h1>
-        <p className="text-sm text-muted-foreground">
-          Agencies&apos; quote-and-buy widgets and API clients. Switching one off stops its tokens within a
-          second.
-        </p>
-      </header>
+      <PageHeader
+        title="Website clients"
+        description="Agencies' quote-and-buy widgets and API clients. Switching one off stops its tokens within a second."
+      />
       {error ? (
         <Alert variant="destructive">
           <AlertDescription>{error.join(' ')}</AlertDescription>

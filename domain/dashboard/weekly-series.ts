@@ -26,15 +26,17 @@ export async function weeklySales(weeks: number, agencyId: number | null) {
     where p.purchased_at >= ${w.from} and p.purchased_at < ${w.to}
       and ${agencyId === null ? sql`true` : sql`p.agency_id = ${agencyId}`}
     group by 1`)
-  return series(
-    w.starts,
-    weeks,
-    rows,
-    (r) => ({ sold: Number(r.sold), premium: fromCents(Number(r.premium)) }),
-    {
-      sold: 0,
-      premium: 0,
-    },
+  const read = (r: Record<string, unknown>) => ({
+    sold: Number(r.sold),
+    premium: fromCents(Number(r.premium)),
+  })
+  return series(w.starts, weeks, rows, read, { sold: 0, premium: 0 }).map(
+    ({ current, previous, ...week }) => ({
+      ...week,
+      ...current,
+      previous_sold: previous.sold,
+      previous_premium: previous.premium,
+    }),
   )
 }
 
@@ -47,10 +49,16 @@ export async function weeklyCertificates(weeks: number, agencyId: number | null)
     where c.issued_at >= ${w.from} and c.issued_at < ${w.to} and c.certificate_type = 'new'
       and ${agencyId === null ? sql`true` : sql`p.agency_id = ${agencyId}`}
     group by 1`)
-  return series(w.starts, weeks, rows, (r) => ({ issued: Number(r.issued) }), { issued: 0 })
+  return series(w.starts, weeks, rows, (r) => ({ issued: Number(r.issued) }), { issued: 0 }).map(
+    ({ current, previous, ...week }) => ({
+      ...week,
+      issued: current.issued,
+      previous_issued: previous.issued,
+    }),
+  )
 }
 
-function series<T extends Record<string, number>>(
+function series<T>(
   starts: string[],
   weeks: number,
   rows: Record<string, unknown>[],
@@ -61,11 +69,6 @@ function series<T extends Record<string, number>>(
   return Array.from({ length: weeks }, (_, i) => {
     const current = byWeek.get(weeks + i) ?? empty
     const previous = byWeek.get(i) ?? empty
-    return {
-      week_start: starts[weeks + i],
-      week_end: shift(starts[weeks + i], 6),
-      ...current,
-      ...Object.fromEntries(Object.entries(previous).map(([k, v]) => [`previous_${k}`, v])),
-    }
+    return { week_start: starts[weeks + i], week_end: shift(starts[weeks + i], 6), current, previous }
   })
 }

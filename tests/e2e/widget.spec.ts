@@ -115,7 +115,7 @@ test('a partner page embeds the widget with the script, quotes, buys with the sa
     await page.goto(`/agency/policies?global_filter=${policy.ref}`)
     await expect(page.getByRole('link', { name: policy.ref }).first()).toBeVisible()
     await page.goto(`/agency/policies/${policy.id}`)
-    await expect(page.getByText('Website widget', { exact: true })).toBeVisible()
+    await expect(page.locator('dd', { hasText: /^Website widget$/ })).toBeVisible()
     await page.goto('/agency/widget')
     await expect(page.getByRole('table', { name: /website widget/ }).getByText(policy.ref)).toBeVisible()
 

@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react'
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  LabelList,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts'
+import { formatDate, formatMoney } from '../../utils/misc'
+
+/**
+ * Charts draw in the browser only (they measure their box); the server renders the same figures
+ * as a table, which stays below each chart for screen readers and for reading without colour.
+ */
+function useMounted() {
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
+  return mounted
+}
+
+function ChartBox({ label, children }: { label: string; children: React.ReactElement }) {
+  const mounted = useMounted()
+  return (
+    <figure className="space-y-2">
+      <div className="h-64 w-full" role="img" aria-label={label}>
+        {mounted ? (
+          <ResponsiveContainer width="100%" height="100%">
+            {children}
+          </ResponsiveContainer>
+        ) : (
+          <div className="h-full animate-pulse rounded-md bg-muted" />
+        )}
+      </div>
+    </figure>
+  )
+}
+
+export type SalesPoint = { bucket: string; sold: number; premium: number }
+
+/** This period's sales beside the previous period's, bucket by bucket (the previous line dashed). */
+export function SalesChart({ sales, previous }: { sales: SalesPoint[]; previous: SalesPoint[] }) {
+  const length = Math.max(sales.length, previous.length)
+  const data = Array.from({ length }, (_, i) => ({
+    label: sales[i] ? formatDate(sales[i].bucket) : `#${i + 1}`,
+    current: sales[i]?.premium ?? 0,
+    previous: previous[i]?.premium ?? 0,
+  }))
+  return (
+    <ChartBox label="Premium sold per period, this period against the previous one">
+      <LineChart data={data} margin={{ top: 8, right: 16, left: 8, bottom: 8 }}>
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis dataKey="label" fontSize={12} />
+        <YAxis fontSize={12} tickFormatter={(v: number) => `$${Math.round(v)}`} />
+        <Tooltip formatter={(v) => formatMoney(Number(v))} />
+        <Legend />
+        <Line
+          type="monotone"
+          dataKey="current"
+          name="This period"
+          stroke="hsl(var(--primary))"
+          strokeWidth={2}
+          dot
+        />
+        <Line
+          type="monotone"
+          dataKey="previous"
+          name="Previous period (dashed)"
+          stroke="#64748b"
+          strokeDasharray="6 4"
+          strokeWidth={2}
+          dot={false}
+        />
+      </LineChart>
+    </ChartBox>
+  )
+}
+
+/** Bars with their value written on them (no colour needed to read them). */
+export function LabelledBars({
+  label,
+  data,
+  money = false,
+}: {
+  label: string
+  data: { name: string; value: number }[]
+  money?: boolean
+}) {
+  const show = (v: unknown) => (money ? formatMoney(Number(v)) : String(v))
+  return (
+    <ChartBox label={label}>
+      <BarChart data={data} layout="vertical" margin={{ top: 8, right: 64, left: 8, bottom: 8 }}>
+        <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+        <XAxis type="number" fontSize={12} hide />
+        <YAxis type="category" dataKey="name" width={140} fontSize={12} />
+        <Tooltip formatter={(v) => show(v)} />
+        <Bar dataKey="value" name={label} fill="hsl(var(--primary))">
+          <LabelList dataKey="value" position="right" formatter={(v) => show(v)} fontSize={12} />
+        </Bar>
+      </BarChart>
+    </ChartBox>
+  )
+}

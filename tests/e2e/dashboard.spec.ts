@@ -1,0 +1,57 @@
+import { expect, expectAccessible, signIn, test, AGENCY, STAFF } from './helpers'
+
+test('staff read the dashboard: figures against the previous period, charts, tabs and the export', async ({
+  page,
+}) => {
+  await signIn(page, STAFF.email, STAFF.password)
+  await page.goto('/staff/dashboard?start_date=2025-01-01&end_date=2026-12-31')
+  await expect(page).toHaveTitle('Dashboard · OSHC Back Office')
+  await expect(page.getByText('1 Jan 2025 – 31 Dec 2026, compared with')).toBeVisible()
+  await expect(page.getByText('Policies sold')).toBeVisible()
+  await expect(
+    page.getByRole('img', { name: 'Premium by agency, top 10' }).locator('svg.recharts-surface').first(),
+  ).toBeVisible()
+  await expectAccessible(page)
+
+  await page.getByRole('link', { name: 'Policies', exact: true }).last().click()
+  await expect(page).toHaveURL(/tab=policy/)
+  await expect(page.getByRole('heading', { name: /Sales over time/ })).toBeVisible()
+  await expect(
+    page
+      .getByRole('img', { name: /this period against the previous one/ })
+      .locator('svg.recharts-surface')
+      .first(),
+  ).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Sales by insurer' })).toBeVisible()
+  await expectAccessible(page)
+
+  await page.getByRole('link', { name: 'Finance', exact: true }).last().click()
+  await expect(page.getByText('Commission banked').first()).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Commission funnel' })).toBeVisible()
+  await expectAccessible(page)
+
+  const download = await page.request.get(
+    '/api/dashboard/getOshcDashboard?start_date=2025-01-01&end_date=2026-12-31&export_agency_performance=true',
+  )
+  expect(download.status()).toBe(200)
+  expect((await download.text()).split('\r\n')[0]).toBe(
+    'Agency,Agency id,Policies sold,Premium (AUD),Commission (AUD)',
+  )
+})
+
+test("the agency's home shows its own sales against the weeks before, its certificates and its money", async ({
+  page,
+}) => {
+  await signIn(page, AGENCY.email, AGENCY.password)
+  await page.goto('/agency')
+  await expect(page.getByRole('heading', { name: 'Your sales' })).toBeVisible()
+  await expect(page.getByText(/^Last 8 weeks: /)).toBeVisible()
+  await expect(
+    page
+      .getByRole('img', { name: /this period against the previous one/ })
+      .locator('svg.recharts-surface')
+      .first(),
+  ).toBeVisible()
+  await expect(page.getByText('Buy now, pay later left')).toBeVisible()
+  await expectAccessible(page)
+})
