@@ -170,20 +170,18 @@ beforeAll(async () => {
       issued_at: PREV(26),
     },
   ])
-  await db
-    .insert(amendments)
-    .values({
-      policy_id: a3,
-      agency_id: A.agency.id,
-      status: 'COMPLETED',
-      is_open: false,
-      data: {},
-      prev_premium: 25_025,
-      prev_commission: 2_503,
-      new_premium: 25_025,
-      new_commission: 2_503,
-      changed_premium: 0,
-    })
+  await db.insert(amendments).values({
+    policy_id: a3,
+    agency_id: A.agency.id,
+    status: 'COMPLETED',
+    is_open: false,
+    data: {},
+    prev_premium: 25_025,
+    prev_commission: 2_503,
+    new_premium: 25_025,
+    new_commission: 2_503,
+    changed_premium: 0,
+  })
 })
 
 const dash = (query: Record<string, string | string[]>, token = staff) =>
