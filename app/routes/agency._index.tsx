@@ -4,9 +4,7 @@ import { ChevronRight } from 'lucide-react'
 import { getAgency } from '../../domain/agencies/reads/get-agency'
 import { waitingFor } from '../../domain/agencies/agencies.rules'
 import { getAgencyToDo } from '../../domain/tasks/get-agency-to-do'
-import { getPolicyDataWithComparisionForAgency } from '../../domain/dashboard/get-policy-data-with-comparision-for-agency'
-import { getPolicyDataWithCertificateIssuedForAgency } from '../../domain/dashboard/get-policy-data-with-certificate-issued-for-agency'
-import { getFinanceMetrics } from '../../domain/finance/get-finance-metrics'
+import { getAgencyHomeFigures } from '../../domain/dashboard/get-agency-home-figures'
 import { AgencyDashboard } from '../components/dashboard/agency-dashboard'
 import { PageHeader } from '../components/app-shell'
 import { StatusBadge } from '../components/status-badge'
@@ -19,15 +17,12 @@ export const meta: MetaFunction = () => [{ title: 'Home · Agency portal' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAgency(request)
-  const seesMoney = actor.permissions.has('finance') || actor.permissions.has('purchase')
-  const [agency, todo, sales, certificates, money] = await Promise.all([
+  const [agency, todo, figures] = await Promise.all([
     getAgency({ actor, id: actor.agencyId }),
     getAgencyToDo({ actor }),
-    getPolicyDataWithComparisionForAgency({ actor, agencyId: actor.agencyId, weeks: 8 }),
-    getPolicyDataWithCertificateIssuedForAgency({ actor, agencyId: actor.agencyId, weeks: 8 }),
-    seesMoney ? getFinanceMetrics({ actor }) : null,
+    getAgencyHomeFigures({ actor, weeks: 8 }),
   ])
-  return { agency, waiting: waitingFor(agency), todo, sales, certificates, money }
+  return { agency, waiting: waitingFor(agency), todo, ...figures }
 }
 
 export default function AgencyHome() {

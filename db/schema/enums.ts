@@ -158,3 +158,12 @@ export const AMENDMENT_DOCUMENT_TYPES = ['PAYMENT_DOCUMENT', 'SUPPORT_DOCUMENT']
 export const PUBLIC_CLIENT_TYPES = ['IFRAME', 'IN_APP'] as const
 /** Where a policy's sale started: the portal, or a public client's widget. */
 export const POLICY_SOURCES = ['PORTAL', 'WIDGET'] as const
+
+/** Promotions (announcements to agencies) and feedback tickets (spec/03 section 4). */
+export const PROMOTION_STATUSES = ['DRAFT', 'PUBLISHED'] as const
+export const TICKET_STAGES = ['BACKLOG', 'TODO', 'IN_PROGRESS', 'DONE'] as const
+export const TICKET_PRIORITIES = ['URGENT', 'MEDIUM', 'LOW'] as const
+export const TICKET_TYPES = ['BUG', 'NEW_FEATURE', 'IMPROVEMENT'] as const
+/** The product a ticket is about: this product ({product} in the specification) or YOUR_OVHC. */
+export const TICKET_PROJECTS = ['OSHC', 'YOUR_OVHC'] as const
+export const COMMENTER_TYPES = ['Oshc', 'Agency', 'agency_user'] as const

@@ -7,7 +7,7 @@ const shift = (iso: string, days: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 
 /** The last `weeks` weeks ending today (7-day windows, oldest first) and the `weeks` before them. */
-function windows(weeks: number) {
+export function windows(weeks: number) {
   const end = shift(businessToday(), 1)
   const starts = Array.from({ length: weeks * 2 }, (_, i) => shift(end, -7 * (weeks * 2 - i)))
   return { starts, from: dayStart(starts[0]), to: dayStart(end), end }
@@ -26,18 +26,7 @@ export async function weeklySales(weeks: number, agencyId: number | null) {
     where p.purchased_at >= ${w.from} and p.purchased_at < ${w.to}
       and ${agencyId === null ? sql`true` : sql`p.agency_id = ${agencyId}`}
     group by 1`)
-  const read = (r: Record<string, unknown>) => ({
-    sold: Number(r.sold),
-    premium: fromCents(Number(r.premium)),
-  })
-  return series(w.starts, weeks, rows, read, { sold: 0, premium: 0 }).map(
-    ({ current, previous, ...week }) => ({
-      ...week,
-      ...current,
-      previous_sold: previous.sold,
-      previous_premium: previous.premium,
-    }),
-  )
+  return salesWeeks(w.starts, weeks, rows)
 }
 
 /** Per week of the last `weeks`: certificates issued, beside the same week one period earlier. */
@@ -49,13 +38,7 @@ export async function weeklyCertificates(weeks: number, agencyId: number | null)
     where c.issued_at >= ${w.from} and c.issued_at < ${w.to} and c.certificate_type = 'new'
       and ${agencyId === null ? sql`true` : sql`p.agency_id = ${agencyId}`}
     group by 1`)
-  return series(w.starts, weeks, rows, (r) => ({ issued: Number(r.issued) }), { issued: 0 }).map(
-    ({ current, previous, ...week }) => ({
-      ...week,
-      issued: current.issued,
-      previous_issued: previous.issued,
-    }),
-  )
+  return certificateWeeks(w.starts, weeks, rows)
 }
 
 function series<T>(
@@ -71,4 +54,29 @@ function series<T>(
     const previous = byWeek.get(i) ?? empty
     return { week_start: starts[weeks + i], week_end: shift(starts[weeks + i], 6), current, previous }
   })
+}
+
+/** Rows of (week, sold, premium in cents) as the weeks of a sales comparison. */
+export function salesWeeks(starts: string[], weeks: number, rows: Record<string, unknown>[]) {
+  const read = (r: Record<string, unknown>) => ({
+    sold: Number(r.sold),
+    premium: fromCents(Number(r.premium)),
+  })
+  return series(starts, weeks, rows, read, { sold: 0, premium: 0 }).map(({ current, previous, ...week }) => ({
+    ...week,
+    ...current,
+    previous_sold: previous.sold,
+    previous_premium: previous.premium,
+  }))
+}
+
+/** Rows of (week, issued) as the weeks of a certificates comparison. */
+export function certificateWeeks(starts: string[], weeks: number, rows: Record<string, unknown>[]) {
+  return series(starts, weeks, rows, (r) => ({ issued: Number(r.issued) }), { issued: 0 }).map(
+    ({ current, previous, ...week }) => ({
+      ...week,
+      issued: current.issued,
+      previous_issued: previous.issued,
+    }),
+  )
 }

@@ -44,6 +44,13 @@ const INTERNAL = new Set([
   'loadClientFor',
   'loadWidgetPolicy',
   'changePublicClient',
+  // Feedback and promotions: the tenant 404s and the author's kind inside checked use cases.
+  'loadTicketFor',
+  'loadCommentFor',
+  'personType',
+  'identityOf',
+  'tellOtherSide',
+  'loadPromotionFor',
   'asWidget',
   'invoiceScope',
   'getProfile',

@@ -1,0 +1,184 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { and, eq, inArray } from 'drizzle-orm'
+import { getDb } from '../../db/client'
+import { feedbackComments, feedbackTickets, notificationReceivers, notifications } from '../../db/schema'
+import { agencyUserWith, agencyWithToken, api, staffToken } from '../setup/api'
+
+const F = '/oshc/feedback'
+let staff: string
+let A: Awaited<ReturnType<typeof agencyWithToken>>
+let B: Awaited<ReturnType<typeof agencyWithToken>>
+
+beforeAll(async () => {
+  staff = await staffToken()
+  A = await agencyWithToken()
+  B = await agencyWithToken()
+})
+
+const report = (token: string, over: Record<string, unknown> = {}) =>
+  api('POST', `${F}/addFeedback`, {
+    token,
+    body: {
+      title: 'Quote page is slow',
+      description: 'It takes 5 seconds',
+      type: 'BUG',
+      priority: 'URGENT',
+      ...over,
+    },
+  })
+
+async function notified(identityId: number, titleLike: string) {
+  return getDb()
+    .select({ id: notifications.id, event: notifications.event_type })
+    .from(notifications)
+    .innerJoin(notificationReceivers, eq(notificationReceivers.notification_id, notifications.id))
+    .where(and(eq(notificationReceivers.identity_id, identityId), eq(notifications.title, titleLike)))
+}
+
+describe('feedback tickets', () => {
+  it('an agency reports a ticket (201) in BACKLOG with its reporter; another agency cannot see it (404)', async () => {
+    const r = await report(A.token)
+    expect(r.status, JSON.stringify(r.body)).toBe(201)
+    expect(r.body.data).toMatchObject({
+      stage: 'BACKLOG',
+      type: 'BUG',
+      priority: 'URGENT',
+      project_name: 'OSHC',
+      is_archived: false,
+      is_deleted: false,
+      agency_id: A.agency.id,
+      reporter: { email: A.agency.email },
+    })
+    const id = r.body.data.id
+    expect((await api('GET', `${F}/getFeedbacksDetails/${id}`, { token: B.token })).status).toBe(404)
+    expect(
+      (await api('POST', `${F}/addComment`, { token: B.token, body: { ticket_id: id, content: 'Me too' } }))
+        .status,
+    ).toBe(404)
+    const mine = await api('GET', `${F}/getFeedbacks`, { token: B.token, query: { perPage: '100' } })
+    expect(mine.body.data.map((t: { id: number }) => t.id)).not.toContain(id)
+  })
+
+  it('staff move it one stage at a time (409 for a jump); agencies may not move it (403)', async () => {
+    const id = (await report(A.token)).body.data.id
+    const jump = await api('POST', `${F}/updateFeedback/${id}`, { token: staff, body: { stage: 'DONE' } })
+    expect(jump.status).toBe(409)
+    expect(jump.body.message).toBe('A ticket moves one stage at a time: "Backlog" cannot go to "Done"')
+    expect(
+      (await api('POST', `${F}/updateFeedback/${id}`, { token: staff, body: { stage: 'TODO' } })).body.data
+        .stage,
+    ).toBe('TODO')
+    expect(
+      (await api('POST', `${F}/updateFeedback/${id}`, { token: A.token, body: { stage: 'IN_PROGRESS' } }))
+        .status,
+    ).toBe(403)
+    const edited = await api('POST', `${F}/updateFeedback/${id}`, {
+      token: A.token,
+      body: { title: 'Quote page is very slow' },
+    })
+    expect(edited.body.data.title).toBe('Quote page is very slow')
+    const colleague = await agencyUserWith(A.agency.id, ['quote'])
+    expect(
+      (await api('POST', `${F}/updateFeedback/${id}`, { token: colleague, body: { title: 'Not my ticket' } }))
+        .status,
+    ).toBe(403)
+  })
+
+  it('filters by stage, type, priority, project, archive, id, text and creation day', async () => {
+    const a = (
+      await report(A.token, {
+        title: 'Needle in haystack',
+        type: 'IMPROVEMENT',
+        priority: 'LOW',
+        project_name: 'YOUR_OVHC',
+      })
+    ).body.data
+    const b = (await report(staff, { title: 'Another', type: 'NEW_FEATURE' })).body.data
+    const list = (query: Record<string, string | string[]>) =>
+      api('GET', `${F}/getFeedbacks`, { token: staff, query: { perPage: '100', ...query } }).then((r) =>
+        r.body.data.map((t: { id: number }) => t.id),
+      )
+    expect(await list({ global_filter: 'Needle' })).toEqual([a.id])
+    expect(await list({ id: String(a.id) })).toEqual([a.id])
+    const lowImprovement = await list({ type: 'IMPROVEMENT', priority: 'LOW', project: 'YOUR_OVHC' })
+    expect(lowImprovement).toContain(a.id)
+    expect(lowImprovement).not.toContain(b.id)
+    const today = new Date().toISOString().slice(0, 10)
+    expect(await list({ created_from: today, created_to: today, type: ['NEW_FEATURE'] })).toContain(b.id)
+    expect(await list({ created_to: '2020-01-01' })).toEqual([])
+    await api('POST', `${F}/archiveFeedback/${a.id}`, { token: staff, query: { is_archive: 'true' } })
+    expect(await list({ global_filter: 'Needle' })).toEqual([])
+    expect(await list({ global_filter: 'Needle', is_archived: 'true' })).toEqual([a.id])
+    expect(
+      (await api('POST', `${F}/archiveFeedback/${a.id}`, { token: A.token, query: { is_archive: 'false' } }))
+        .status,
+    ).toBe(403)
+  })
+
+  it('comments: both sides write, only the author edits or deletes, and the other side is told', async () => {
+    const t = (await report(A.token, { title: `Comment me ${Date.now()}` })).body.data
+    const fromStaff = await api('POST', `${F}/addComment`, {
+      token: staff,
+      body: { ticket_id: t.id, content: 'Looking into it' },
+    })
+    expect(fromStaff.status).toBe(201)
+    expect(fromStaff.body.data).toMatchObject({
+      user_type: 'Oshc',
+      is_mine: true,
+      commentor: { email: expect.any(String) },
+    })
+    expect(await notified(A.agency.identity_id!, `Ticket #${t.id}: new comment`)).toEqual([
+      { id: expect.any(Number), event: 'MESSAGE_SENT_BY_OSHC' },
+    ])
+    const fromAgency = await api('POST', `${F}/addComment`, {
+      token: A.token,
+      body: { ticket_id: t.id, content: 'Thanks' },
+    })
+    expect(fromAgency.body.data.user_type).toBe('Agency')
+    const cid = fromStaff.body.data.id
+    expect(
+      (await api('POST', `${F}/updateComment/${cid}`, { token: A.token, body: { content: 'Hijack' } }))
+        .status,
+    ).toBe(403)
+    expect((await api('POST', `${F}/deleteComment/${cid}`, { token: A.token })).status).toBe(403)
+    expect(
+      (await api('POST', `${F}/updateComment/${cid}`, { token: staff, body: { content: 'On it' } })).body.data
+        .content,
+    ).toBe('On it')
+    expect((await api('GET', `${F}/getCommentById/${cid}`, { token: A.token })).body.data).toMatchObject({
+      content: 'On it',
+      is_mine: false,
+    })
+    expect((await api('GET', `${F}/getCommentById/${cid}`, { token: B.token })).status).toBe(404)
+    expect((await api('POST', `${F}/deleteComment/${cid}`, { token: staff })).status).toBe(200)
+    const remaining = await api('GET', `${F}/getCommentsByTicketId/${t.id}`, { token: A.token })
+    expect(remaining.body.data.map((c: { content: string }) => c.content)).toEqual(['Thanks'])
+    const [kept] = await getDb().select().from(feedbackComments).where(eq(feedbackComments.id, cid))
+    expect(kept.is_deleted).toBe(true)
+    const details = await api('GET', `${F}/getFeedbacksDetails/${t.id}`, { token: staff })
+    expect(details.body.data.comments).toHaveLength(1)
+  })
+
+  it('staff delete softly; the ticket is then gone for everyone (404) but kept', async () => {
+    const t = (await report(A.token)).body.data
+    expect((await api('POST', `${F}/deleteFeedback/${t.id}`, { token: A.token })).status).toBe(403)
+    expect((await api('POST', `${F}/deleteFeedback/${t.id}`, { token: staff })).status).toBe(200)
+    expect((await api('GET', `${F}/getFeedbacksDetails/${t.id}`, { token: staff })).status).toBe(404)
+    const kept = await getDb()
+      .select()
+      .from(feedbackTickets)
+      .where(inArray(feedbackTickets.id, [t.id]))
+    expect(kept[0].is_deleted).toBe(true)
+  })
+
+  it('validates the ticket and the comment', async () => {
+    const r = await report(A.token, { title: '', type: 'RANT' })
+    expect(r.status).toBe(400)
+    expect(r.body.errors).toMatchObject({
+      title: ['must be at least 3 characters'],
+      type: ['Choose BUG, NEW_FEATURE or IMPROVEMENT'],
+    })
+    const c = await api('POST', `${F}/addComment`, { token: staff, body: { ticket_id: 1, content: '' } })
+    expect(c.body.errors.content).toEqual(['Comment is required'])
+  })
+})
