@@ -11,6 +11,8 @@ import {
   KeyRound,
   LayoutDashboard,
   Mail,
+  Megaphone,
+  MessageSquare,
   Users,
   Wallet,
 } from 'lucide-react'
@@ -38,7 +40,10 @@ export function staffNav(permissions: readonly string[], dev: boolean): NavItem[
     { to: '/staff/inbox', label: 'Approvals inbox', icon: Inbox },
     ...(has('agency_management') ? [{ to: '/staff/agencies', label: 'Agencies', icon: Building2 }] : []),
     ...(has('agency_management')
-      ? [{ to: '/staff/widget-clients', label: 'Website clients', icon: Globe }]
+      ? [
+          { to: '/staff/widget-clients', label: 'Website clients', icon: Globe },
+          { to: '/staff/promotions', label: 'Promotions', icon: Megaphone },
+        ]
       : []),
     ...(has('policy_management') || has('finance')
       ? [{ to: '/staff/policies', label: 'Policies', icon: FileText }]
@@ -57,6 +62,7 @@ export function staffNav(permissions: readonly string[], dev: boolean): NavItem[
           { to: '/staff/roles', label: 'Roles', icon: KeyRound },
         ]
       : []),
+    { to: '/staff/feedback', label: 'Feedback', icon: MessageSquare },
     ...(dev ? [{ to: '/dev/mail', label: 'Mail outbox', icon: Mail }] : []),
   ]
 }
@@ -68,6 +74,8 @@ export function agencyNav(permissions: readonly string[]): NavItem[] {
     { to: '/agency', label: 'Home', icon: Home, end: true },
     ...(has('quote') ? [{ to: '/agency/quotes', label: 'Quotes', icon: Calculator }] : []),
     { to: '/agency/policies', label: 'Policies', icon: FileText },
+    { to: '/agency/promotions', label: 'Promotions', icon: Megaphone },
+    { to: '/agency/feedback', label: 'Feedback', icon: MessageSquare },
     ...(has('finance') || has('purchase') ? [{ to: '/agency/finance', label: 'Finance', icon: Wallet }] : []),
     ...(has('user_management')
       ? [

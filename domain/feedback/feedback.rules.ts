@@ -7,9 +7,4 @@ export function canMoveStage(from: TicketStage, to: TicketStage) {
   return Math.abs(TICKET_STAGES.indexOf(from) - TICKET_STAGES.indexOf(to)) === 1
 }
 
-export const STAGE_LABELS: Record<TicketStage, string> = {
-  BACKLOG: 'Backlog',
-  TODO: 'To do',
-  IN_PROGRESS: 'In progress',
-  DONE: 'Done',
-}
+export { TICKET_STAGE_LABELS as STAGE_LABELS } from '../shared/labels'

@@ -19,6 +19,10 @@ import type {
   POLICY_TYPES,
   PREMIUM_PAYMENT_STATUSES,
   PUBLIC_CLIENT_TYPES,
+  TICKET_PRIORITIES,
+  TICKET_PROJECTS,
+  TICKET_STAGES,
+  TICKET_TYPES,
   REQUEST_STATUSES,
 } from '../../db/schema/enums'
 import {
@@ -47,6 +51,27 @@ export const POLICY_SOURCE_LABELS: Labels<typeof POLICY_SOURCES> = {
 export const PUBLIC_CLIENT_TYPE_LABELS: Labels<typeof PUBLIC_CLIENT_TYPES> = {
   IFRAME: 'Iframe on a page',
   IN_APP: 'Script (resizes itself)',
+}
+
+export const TICKET_STAGE_LABELS: Labels<typeof TICKET_STAGES> = {
+  BACKLOG: 'Backlog',
+  TODO: 'To do',
+  IN_PROGRESS: 'In progress',
+  DONE: 'Done',
+}
+export const TICKET_TYPE_LABELS: Labels<typeof TICKET_TYPES> = {
+  BUG: 'Bug',
+  NEW_FEATURE: 'New feature',
+  IMPROVEMENT: 'Improvement',
+}
+export const TICKET_PRIORITY_LABELS: Labels<typeof TICKET_PRIORITIES> = {
+  URGENT: 'Urgent',
+  MEDIUM: 'Medium',
+  LOW: 'Low',
+}
+export const TICKET_PROJECT_LABELS: Labels<typeof TICKET_PROJECTS> = {
+  OSHC: 'OSHC back office',
+  YOUR_OVHC: 'Your OVHC',
 }
 
 export const AGENCY_STATUS_LABELS: Labels<typeof AGENCY_STATUSES> = {

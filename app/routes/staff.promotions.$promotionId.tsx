@@ -1,0 +1,93 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { ArrowLeft } from 'lucide-react'
+import { deletePromotion } from '../../domain/promotions/delete-promotion'
+import { getPromotionDetails } from '../../domain/promotions/get-promotion-details'
+import { UpdatePromotionSchema, type UpdatePromotionInput } from '../../domain/promotions/promotions.schemas'
+import { updatePromotion } from '../../domain/promotions/update-promotion'
+import { PageHeader } from '../components/app-shell'
+import { PromotionFields, type PromotionForm } from '../components/engagement/promotion-fields'
+import { ErrorList, SubmitButton } from '../components/forms'
+import { Button } from '../components/ui/button'
+import { Card, CardContent } from '../components/ui/card'
+import { idFromParam, readForm, replyInvalid, replyWithError, throwAsResponse } from '../utils/forms.server'
+import { requireAccess } from '../utils/session.server'
+import { redirectWithToast } from '../utils/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'Edit promotion · OSHC Back Office' }]
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const actor = await requireAccess(request, updatePromotion.access)
+  const id = idFromParam(params.promotionId, 'Promotion')
+  return { promotion: await getPromotionDetails({ actor, id }).catch(throwAsResponse) }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireAccess(request, updatePromotion.access)
+  const id = idFromParam(params.promotionId, 'Promotion')
+  const form = await readForm(request)
+  if (form.get('intent') === 'delete') {
+    await deletePromotion({ actor, id }).catch(throwAsResponse)
+    return redirectWithToast('/staff/promotions', { type: 'success', title: 'Promotion deleted' })
+  }
+  const submission = parseWithZod(form, { schema: UpdatePromotionSchema })
+  if (submission.status !== 'success') return replyInvalid(submission)
+  try {
+    const p = await updatePromotion({ actor, id, input: submission.value })
+    return redirectWithToast('/staff/promotions', {
+      type: 'success',
+      title: 'Promotion saved',
+      description: p.title,
+    })
+  } catch (err) {
+    return replyWithError(submission, err)
+  }
+}
+
+export default function EditPromotion() {
+  const { promotion: p } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  const [form, fields] = useForm<PromotionForm, UpdatePromotionInput>({
+    id: `promotion-${p.id}`,
+    lastResult,
+    defaultValue: {
+      title: p.title,
+      description: p.description,
+      thumbnail: p.thumbnail ?? '',
+      publish_date: p.publish_date,
+      end_date: p.end_date,
+      status: p.status,
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdatePromotionSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onBlur',
+  })
+  return (
+    <div className="space-y-4">
+      <Link
+        to="/staff/promotions"
+        className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        All promotions
+      </Link>
+      <PageHeader title={p.title} description="Publishing tells every agency once." />
+      <Card className="max-w-4xl">
+        <CardContent className="pt-6">
+          <Form method="post" {...getFormProps(form)} className="space-y-2">
+            <PromotionFields fields={fields} />
+            <ErrorList id={form.errorId} errors={form.errors} />
+            <SubmitButton>Save</SubmitButton>
+          </Form>
+          <Form method="post" className="mt-4">
+            <Button type="submit" name="intent" value="delete" variant="outline">
+              Delete promotion
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  )
+}

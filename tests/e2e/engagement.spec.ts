@@ -1,0 +1,60 @@
+import { expect, expectAccessible, signIn, test, AGENCY, STAFF } from './helpers'
+
+test('staff publish a promotion the agency reads; the agency reports a ticket, staff move it and answer', async ({
+  page,
+  browser,
+}) => {
+  const title = `Spring offer ${Date.now()}`
+  const today = new Date().toISOString().slice(0, 10)
+  const later = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10)
+  await signIn(page, STAFF.email, STAFF.password)
+  await page.goto('/staff/promotions')
+  await expect(page).toHaveTitle('Promotions · OSHC Back Office')
+  await page.getByLabel('Title').fill(title)
+  await page.getByLabel('Publish on').fill(today)
+  await page.getByLabel('Ends on').fill(later)
+  await page.getByLabel('Status').selectOption('PUBLISHED')
+  await page
+    .getByLabel('Description')
+    .fill('<p>Ten percent off <strong>nib</strong><script>alert(1)</script></p>')
+  await page.getByRole('button', { name: 'Save promotion' }).click()
+  await expect(page.getByRole('row').filter({ hasText: title }).getByText('Published')).toBeVisible()
+  await expectAccessible(page)
+
+  const agencyContext = await browser.newContext()
+  const agency = await agencyContext.newPage()
+  await signIn(agency, AGENCY.email, AGENCY.password)
+  await agency.goto('/agency/promotions')
+  const card = agency.getByRole('listitem').filter({ hasText: title })
+  await expect(card.locator('strong', { hasText: 'nib' })).toBeVisible()
+  await expect(card.locator('script')).toHaveCount(0)
+  await expectAccessible(agency)
+
+  const ticket = `Export is empty ${Date.now()}`
+  await agency.goto('/agency/feedback')
+  await agency.getByLabel('Title').fill(ticket)
+  await agency.getByLabel('Type').selectOption('BUG')
+  await agency.getByLabel('What happened, or what would help').fill('The CSV has only a header row.')
+  await agency.getByRole('button', { name: 'Report ticket' }).click()
+  await expect(agency).toHaveURL(/\/agency\/feedback\/\d+$/)
+  const ticketId = agency.url().split('/').pop()
+
+  await page.goto('/staff/feedback')
+  const backlog = page.getByRole('region', { name: /^Backlog/ })
+  await expect(backlog.getByRole('link', { name: new RegExp(ticket) })).toBeVisible()
+  await backlog.getByRole('button', { name: `Move #${ticketId} to To do` }).click()
+  await expect(
+    page.getByRole('region', { name: /^To do/ }).getByRole('link', { name: new RegExp(ticket) }),
+  ).toBeVisible()
+  await expectAccessible(page)
+  await page.goto(`/staff/feedback/${ticketId}`)
+  await page.getByLabel('Add a comment').fill('Thanks, we are on it.')
+  await page.getByRole('button', { name: 'Post comment' }).click()
+  await expect(page.getByText('Thanks, we are on it.').first()).toBeVisible()
+
+  await agency.reload()
+  await expect(agency.getByText('Thanks, we are on it.')).toBeVisible()
+  await expect(agency.getByText('To do', { exact: true })).toBeVisible()
+  await expectAccessible(agency)
+  await agencyContext.close()
+})
