@@ -1,0 +1,20 @@
+import { eq } from 'drizzle-orm'
+import { getDb } from '../../db/client'
+import { admissionStudents } from '../../db/schema'
+import type { Actor } from '../shared/actor'
+import { defineUseCase } from '../shared/authorize'
+import { assertAdmissionScope, loadStudent } from './admission-scope'
+
+/** DELETE /oshc/your-admission/deleteStudent/{id} (staff; the owning agency): a soft delete; enrolments keep their history. */
+export const deleteStudent = defineUseCase(
+  { staff: true, agency: true },
+  async function deleteStudent(opts: { actor: Actor; id: number }) {
+    const scope = await assertAdmissionScope(opts.actor, { activeLink: false })
+    const student = await loadStudent(opts.id, scope)
+    await getDb()
+      .update(admissionStudents)
+      .set({ deleted_at: new Date() })
+      .where(eq(admissionStudents.id, student.id))
+    return { id: student.id }
+  },
+)
