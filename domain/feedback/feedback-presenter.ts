@@ -1,3 +1,6 @@
+import { and, asc, eq } from 'drizzle-orm'
+import { getDb } from '../../db/client'
+import { feedbackComments } from '../../db/schema'
 import { peopleByIdentity } from '../shared/people'
 import type { CommentRow, TicketRow } from './feedback-loading'
 
@@ -19,4 +22,14 @@ export async function presentComments(rows: CommentRow[], viewerIdentityId: numb
     commentor: people.get(commentor_id) ?? null,
     is_mine: commentor_id === viewerIdentityId,
   }))
+}
+
+/** A ticket's comments as answered to `viewerIdentityId`, oldest first, deleted ones left out. */
+export async function ticketComments(ticketId: number, viewerIdentityId: number) {
+  const rows = await getDb()
+    .select()
+    .from(feedbackComments)
+    .where(and(eq(feedbackComments.ticket_id, ticketId), eq(feedbackComments.is_deleted, false)))
+    .orderBy(asc(feedbackComments.created_at), asc(feedbackComments.id))
+  return presentComments(rows, viewerIdentityId)
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
+import { escapeLike } from '../reference/search-text'
 import { feedbackTickets } from '../../db/schema'
 import { isAgencySide, type Actor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
@@ -7,7 +8,6 @@ import { pageInfo } from '../shared/pagination'
 import { presentTickets } from './feedback-presenter'
 import type { FeedbackListQuery } from './feedback.schemas'
 
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`)
 const nextDay = (iso: string) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
 

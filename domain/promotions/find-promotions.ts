@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gte, ilike, lte, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, ilike, lte, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
+import { escapeLike } from '../reference/search-text'
 import { promotions } from '../../db/schema'
 import { isStaff, type Actor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
@@ -7,8 +8,6 @@ import { todayIso } from '../shared/fields'
 import { pageInfo } from '../shared/pagination'
 import { presentPromotions } from './promotion-presenter'
 import type { PromotionListQuery } from './promotions.schemas'
-
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * GET /oshc/promotion/get-promotions (any staff member or agency user): paged, sorted by
@@ -30,7 +29,7 @@ export const findPromotions = defineUseCase(
             lte(promotions.publish_date, today),
             gte(promotions.end_date, today),
           ),
-      q.global_filter ? or(ilike(promotions.title, `%${escapeLike(q.global_filter)}%`)) : undefined,
+      q.global_filter ? ilike(promotions.title, `%${escapeLike(q.global_filter)}%`) : undefined,
       q.publish_date_filter ? gte(promotions.publish_date, q.publish_date_filter) : undefined,
       q.end_date_filter ? lte(promotions.end_date, q.end_date_filter) : undefined,
     )

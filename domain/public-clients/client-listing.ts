@@ -4,8 +4,6 @@ import { agencies, publicClients } from '../../db/schema'
 import { pageInfo } from '../shared/pagination'
 import { presentClient } from './public-client-presenter'
 
-export const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`)
-
 /** A page of clients with their agency's name and their count of widget sales, newest first. */
 export async function pageOfClients(where: SQL | undefined, page: number, perPage: number) {
   const rows = await getDb()

@@ -3,7 +3,8 @@ import { agencies, publicClients } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import type { ClientListQuery } from './public-clients.schemas'
-import { escapeLike, pageOfClients } from './client-listing'
+import { pageOfClients } from './client-listing'
+import { escapeLike } from '../reference/search-text'
 
 /**
  * GET /wordpress/getAllAgencyClients (staff with `agency_management`): every agency's clients;
