@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react'
 import {
   Bar,
   BarChart,
@@ -13,19 +12,13 @@ import {
   YAxis,
 } from 'recharts'
 import { formatDate, formatMoney } from '../../utils/misc'
+import { useHydrated } from '../../utils/use-hydrated'
 
-/**
- * Charts draw in the browser only (they measure their box); the server renders the same figures
- * as a table, which stays below each chart for screen readers and for reading without colour.
- */
-function useMounted() {
-  const [mounted, setMounted] = useState(false)
-  useEffect(() => setMounted(true), [])
-  return mounted
-}
+// Charts draw in the browser only (they measure their box); the server renders the same figures
+// as a table, which stays below each chart for screen readers and for reading without colour.
 
 function ChartBox({ label, children }: { label: string; children: React.ReactElement }) {
-  const mounted = useMounted()
+  const mounted = useHydrated()
   return (
     <figure className="space-y-2">
       <div className="h-64 w-full" role="img" aria-label={label}>

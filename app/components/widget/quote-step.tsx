@@ -3,6 +3,7 @@ import { POLICY_TYPE_LABELS } from '../../utils/labels'
 import { Field, SelectField } from '../forms'
 import { Button } from '../ui/button'
 import { formatDate, formatMoney } from '../../utils/misc'
+import { useHydrated } from '../../utils/use-hydrated'
 import { widgetCall, WidgetApiError, type WidgetSession } from './widget-api'
 import type { PublicQuote } from './widget-types'
 
@@ -20,6 +21,8 @@ export function QuoteStep({
   const [errors, setErrors] = useState<Record<string, string[]>>({})
   const [message, setMessage] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  // Before hydration the form would submit natively and reload the frame: wait for React.
+  const hydrated = useHydrated()
 
   async function search(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -65,7 +68,7 @@ export function QuoteStep({
           inputProps={{ id: 'endDate', name: 'endDate', type: 'date', required: true }}
           errors={errors.endDate}
         />
-        <Button type="submit" disabled={busy} className="sm:col-span-3">
+        <Button type="submit" disabled={busy || !hydrated} className="sm:col-span-3">
           {busy ? 'Finding prices…' : 'Show prices'}
         </Button>
       </form>
