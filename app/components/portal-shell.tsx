@@ -12,6 +12,7 @@ import {
   LayoutDashboard,
   Mail,
   Megaphone,
+  GraduationCap,
   MessageSquare,
   Users,
   Wallet,
@@ -63,6 +64,7 @@ export function staffNav(permissions: readonly string[], dev: boolean): NavItem[
         ]
       : []),
     { to: '/staff/feedback', label: 'Feedback', icon: MessageSquare },
+    { to: '/staff/admission', label: 'Student admission', icon: GraduationCap },
     ...(dev ? [{ to: '/dev/mail', label: 'Mail outbox', icon: Mail }] : []),
   ]
 }
@@ -76,6 +78,7 @@ export function agencyNav(permissions: readonly string[]): NavItem[] {
     { to: '/agency/policies', label: 'Policies', icon: FileText },
     { to: '/agency/promotions', label: 'Promotions', icon: Megaphone },
     { to: '/agency/feedback', label: 'Feedback', icon: MessageSquare },
+    { to: '/agency/admission', label: 'Student admission', icon: GraduationCap },
     ...(has('finance') || has('purchase') ? [{ to: '/agency/finance', label: 'Finance', icon: Wallet }] : []),
     ...(has('user_management')
       ? [

@@ -2,7 +2,12 @@ import type { Actor } from '../../domain/shared/actor'
 import { DomainError } from '../../domain/shared/errors'
 import { createUploadUrl } from '../../domain/files/create-upload-url'
 import { receiveUpload } from '../../domain/files/storage'
-import { FILE_CONTENT_TYPES, FILE_TYPE_MSG, type FileContentType } from '../../domain/files/files.schemas'
+import {
+  FILE_CONTENT_TYPES,
+  FILE_TYPE_MSG,
+  type FileContentType,
+  type FileFolder,
+} from '../../domain/files/files.schemas'
 
 /**
  * Stores a file posted in a multipart form (pages that work without JavaScript) through the same
@@ -13,6 +18,8 @@ export async function storeFormFile(opts: {
   file: FormDataEntryValue | null
   field: string
   agencyId?: number
+  /** The upload folder (default private). */
+  folder?: FileFolder
 }) {
   const { file, field } = opts
   if (!file || typeof file === 'string' || file.size === 0) {
@@ -26,7 +33,7 @@ export async function storeFormFile(opts: {
     filename: file.name,
     content_type: type,
     size: file.size,
-    folder: 'private',
+    folder: opts.folder ?? 'private',
     agencyId: opts.agencyId,
   })
   const bytes = new Uint8Array(await file.arrayBuffer())

@@ -21,18 +21,21 @@ import { currency } from './agencies'
 import { agencies } from './agencies'
 import { identities } from './identity'
 import { countries } from './reference'
+import {
+  ENGLISH_TEST_TYPES,
+  ENROLLMENT_STATUSES,
+  STUDENT_DOCUMENT_CATEGORIES,
+  UNIVERSITY_STATUSES,
+  UNIVERSITY_TYPES,
+} from '../../domain/admission/admission.rules'
 
-export const UNIVERSITY_TYPES = ['COLLEGE', 'UNIVERSITY', 'INSTITUTE', 'PUBLIC_UNIVERSITY'] as const
-export const UNIVERSITY_STATUSES = ['AVAILABLE', 'NOT_AVAILABLE'] as const
-export const ENROLLMENT_STATUSES = [
-  'REQUESTED',
-  'PROCESSING',
-  'ADDITIONAL_INFO_REQUIRED',
-  'REJECTED',
-  'ENROLLED',
-] as const
-export const ENGLISH_TEST_TYPES = ['IELTS', 'PTE', 'TOEFL'] as const
-export const STUDENT_DOCUMENT_CATEGORIES = ['PASSPORT', 'TRANSCRIPT', 'ENGLISH_TEST_RESULT', 'OTHER'] as const
+export {
+  ENGLISH_TEST_TYPES,
+  ENROLLMENT_STATUSES,
+  STUDENT_DOCUMENT_CATEGORIES,
+  UNIVERSITY_STATUSES,
+  UNIVERSITY_TYPES,
+}
 
 export const admissionUniversityType = pgEnum('admission_university_type', UNIVERSITY_TYPES)
 export const admissionUniversityStatus = pgEnum('admission_university_status', UNIVERSITY_STATUSES)

@@ -1,8 +1,66 @@
-// Pure rules of the admission area: enrolment transitions, English test scales and the student-visa
-// cover period of a course.
+// Pure rules of the admission area: its enumerations and the words people read for them,
+// enrolment transitions, English test scales and the student-visa cover period of a course. Shared
+// with the browser (no imports).
 
-export type EnrollmentStatusValue =
-  'REQUESTED' | 'PROCESSING' | 'ADDITIONAL_INFO_REQUIRED' | 'REJECTED' | 'ENROLLED'
+export const UNIVERSITY_TYPES = ['COLLEGE', 'UNIVERSITY', 'INSTITUTE', 'PUBLIC_UNIVERSITY'] as const
+export const UNIVERSITY_STATUSES = ['AVAILABLE', 'NOT_AVAILABLE'] as const
+export const ENROLLMENT_STATUSES = [
+  'REQUESTED',
+  'PROCESSING',
+  'ADDITIONAL_INFO_REQUIRED',
+  'REJECTED',
+  'ENROLLED',
+] as const
+export const ENGLISH_TEST_TYPES = ['IELTS', 'PTE', 'TOEFL'] as const
+export const STUDENT_DOCUMENT_CATEGORIES = ['PASSPORT', 'TRANSCRIPT', 'ENGLISH_TEST_RESULT', 'OTHER'] as const
+export type EnrollmentStatusValue = (typeof ENROLLMENT_STATUSES)[number]
+type EnglishTestTypeValue = (typeof ENGLISH_TEST_TYPES)[number]
+
+// ---- What people read (never a raw enum on a screen) -------------------------------------------
+export const STATUS_TEXT: Record<EnrollmentStatusValue, string> = {
+  REQUESTED: 'Requested',
+  PROCESSING: 'Processing',
+  ADDITIONAL_INFO_REQUIRED: 'Additional information required',
+  REJECTED: 'Rejected',
+  ENROLLED: 'Enrolled',
+}
+
+export const UNIVERSITY_TYPE_TEXT = {
+  COLLEGE: 'College',
+  UNIVERSITY: 'University',
+  INSTITUTE: 'Institute',
+  PUBLIC_UNIVERSITY: 'Public university',
+} as const
+
+export const UNIVERSITY_STATUS_TEXT = { AVAILABLE: 'Available', NOT_AVAILABLE: 'Not available' } as const
+
+export const ENGLISH_TEST_TEXT: Record<EnglishTestTypeValue, string> = {
+  IELTS: 'IELTS',
+  PTE: 'PTE',
+  TOEFL: 'TOEFL iBT',
+}
+
+export const DOCUMENT_CATEGORY_TEXT = {
+  PASSPORT: 'Passport',
+  TRANSCRIPT: 'Transcript',
+  ENGLISH_TEST_RESULT: 'English test result',
+  OTHER: 'Other',
+} as const
+
+export const MONTH_TEXT = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
 
 /**
  * REQUESTED -> PROCESSING -> ADDITIONAL_INFO_REQUIRED <-> PROCESSING -> ENROLLED | REJECTED

@@ -5,11 +5,11 @@ import {
   STUDENT_DOCUMENT_CATEGORIES,
   UNIVERSITY_STATUSES,
   UNIVERSITY_TYPES,
-} from '../../db/schema/admission'
+  scoreProblem,
+} from './admission.rules'
 import { CURRENCIES } from '../../db/schema/enums'
 import { bool, email, id, isoDate, optionalText, text } from '../shared/fields'
 import { PageQuerySchema } from '../shared/pagination'
-import { scoreProblem } from './admission.rules'
 
 export {
   ENGLISH_TEST_TYPES,

@@ -5,10 +5,9 @@ import { actorLabel, type Actor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { invalidTransition, validation } from '../shared/errors'
 import { NOTE_REQUIRED_MSG, type EnrollmentStatus } from './admission.schemas'
-import { NOTE_REQUIRED_FOR, transitionProblem } from './admission.rules'
+import { NOTE_REQUIRED_FOR, STATUS_TEXT, transitionProblem } from './admission.rules'
 import { tellAgency } from './admission-notices'
 import { assertAdmissionScope, loadEnrollment } from './admission-scope'
-import { STATUS_TEXT } from './admission-labels'
 
 /**
  * PUT /oshc/your-admission/updateStudentEnrollment/{id} (staff): moves an enrolment along

@@ -1,0 +1,224 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { z } from 'zod'
+import { addCourseDocument } from '../../domain/admission/add-course-document'
+import { addCourseIntake } from '../../domain/admission/add-course-intake'
+import { addCourseRequirement } from '../../domain/admission/add-course-requirement'
+import { addEnglishRequirement } from '../../domain/admission/add-english-requirement'
+import { addScholarship } from '../../domain/admission/add-scholarship'
+import {
+  CourseDocumentSchema,
+  CourseIntakeSchema,
+  CourseRequirementSchema,
+  EnglishRequirementSchema,
+} from '../../domain/admission/admission.schemas'
+import { deleteCourse } from '../../domain/admission/delete-course'
+import { deleteCourseDocument } from '../../domain/admission/delete-course-document'
+import { deleteCourseIntake } from '../../domain/admission/delete-course-intake'
+import { deleteCourseRequirement } from '../../domain/admission/delete-course-requirement'
+import { deleteEnglishRequirement } from '../../domain/admission/delete-english-requirement'
+import { deleteScholarship } from '../../domain/admission/delete-scholarship'
+import { getCourseDetailsById } from '../../domain/admission/get-course-details-by-id'
+import { updateCourse } from '../../domain/admission/update-course'
+import { fromCents } from '../../domain/shared/money'
+import { AdmissionForm, type IntentReply } from '../components/admission/admission-form'
+import { PART_TABS, PARTS, type PartTab } from '../components/admission/course-parts'
+import { courseFields } from '../components/admission/university-fields'
+import { ErrorList, SubmitButton } from '../components/forms'
+import { TabLinks } from '../components/tab-links'
+import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card'
+import { intentForm } from '../utils/admission.server'
+import { CourseEditFormSchema, ScholarshipFormSchema } from '../utils/admission-forms.schemas'
+import { idFromParam, readForm, throwAsResponse } from '../utils/forms.server'
+import { requireAccess } from '../utils/session.server'
+import { redirectWithToast } from '../utils/toast.server'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.course.name ?? 'Course'} · OSHC Back Office` },
+]
+
+const tabOf = (request: Request): PartTab => {
+  const t = new URL(request.url).searchParams.get('tab')
+  return PART_TABS.includes(t as PartTab) ? (t as PartTab) : 'intakes'
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const actor = await requireAccess(request, updateCourse.access)
+  const id = idFromParam(params.courseId, 'Course')
+  const course = await getCourseDetailsById({ actor, id }).catch(throwAsResponse)
+  return { course, tab: tabOf(request) }
+}
+
+const ADD = {
+  intakes: { schema: CourseIntakeSchema, run: addCourseIntake },
+  documents: { schema: CourseDocumentSchema, run: addCourseDocument },
+  requirements: { schema: CourseRequirementSchema, run: addCourseRequirement },
+  english: { schema: EnglishRequirementSchema, run: addEnglishRequirement },
+  scholarships: { schema: ScholarshipFormSchema, run: addScholarship },
+} as const
+const REMOVE = {
+  intakes: deleteCourseIntake,
+  documents: deleteCourseDocument,
+  requirements: deleteCourseRequirement,
+  english: deleteEnglishRequirement,
+  scholarships: deleteScholarship,
+} as const
+const RowId = z.object({ row_id: z.coerce.number().int().positive() })
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireAccess(request, updateCourse.access)
+  const id = idFromParam(params.courseId, 'Course')
+  const formData = await readForm(request)
+  const tab = tabOf(request)
+  const here = `/staff/admission/courses/${id}?tab=${tab}`
+  const intent = String(formData.get('intent'))
+  if (intent === 'update')
+    return intentForm(formData, CourseEditFormSchema, async (input) => {
+      await updateCourse({ actor, id, input })
+      return redirectWithToast(here, { type: 'success', title: 'Course saved' })
+    })
+  if (intent === 'delete-course')
+    return intentForm(formData, z.object({}), async () => {
+      const { course } = { course: await getCourseDetailsById({ actor, id }) }
+      await deleteCourse({ actor, id })
+      return redirectWithToast(`/staff/admission/universities/${course.university_id}`, {
+        type: 'success',
+        title: 'Course deleted',
+      })
+    })
+  if (intent === `add-${tab}`) {
+    const part = ADD[tab]
+    return intentForm(formData, part.schema, async (input) => {
+      // Each tab's schema matches its use case's input.
+      await (part.run as (o: { actor: typeof actor; input: unknown }) => Promise<unknown>)({ actor, input })
+      return redirectWithToast(here, {
+        type: 'success',
+        title: `${PARTS[tab].one[0].toUpperCase()}${PARTS[tab].one.slice(1)} added`,
+      })
+    })
+  }
+  if (intent === `delete-${tab}`)
+    return intentForm(formData, RowId, async ({ row_id }) => {
+      await REMOVE[tab]({ actor, id: row_id })
+      return redirectWithToast(here, { type: 'success', title: 'Removed' })
+    })
+  throw new Response('Unknown action', { status: 400 })
+}
+
+export default function CourseEditor() {
+  const { course, tab } = useLoaderData<typeof loader>()
+  const reply = useActionData<typeof action>() as IntentReply
+  const part = PARTS[tab]
+  const rows = {
+    intakes: course.intakes,
+    documents: course.documents,
+    requirements: course.requirements,
+    english: course.english_requirements,
+    scholarships: course.scholarships,
+  }[tab] as unknown as (Record<string, unknown> & { id: number })[]
+  return (
+    <div className="space-y-6">
+      <Link
+        to={`/staff/admission/universities/${course.university_id}`}
+        className="text-sm text-primary hover:underline"
+      >
+        {course.university.full_name}
+      </Link>
+      <div className="flex flex-wrap items-center gap-3">
+        <h3 className="text-xl font-semibold">{course.name}</h3>
+        <span className="text-sm text-muted-foreground">CRICOS {course.cricos_code}</span>
+        <Form method="post">
+          <input type="hidden" name="intent" value="delete-course" />
+          <SubmitButton variant="destructive" size="sm">
+            Delete course
+          </SubmitButton>
+        </Form>
+      </div>
+      {reply?.intent === 'delete-course' ? (
+        <ErrorList errors={reply.result?.error?.[''] ?? undefined} />
+      ) : null}
+      <TabLinks
+        label="Course details"
+        items={PART_TABS.map((t) => ({ value: t, label: PARTS[t].label }))}
+        current={tab}
+        href={(t) => `?tab=${t}`}
+      />
+      <section aria-label={part.label} className="space-y-4">
+        {rows.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No {part.label.toLowerCase()} yet.</p>
+        ) : (
+          <table className="w-full text-sm">
+            <caption className="sr-only">{part.label}</caption>
+            <thead>
+              <tr className="border-b text-left">
+                {part.columns.map((c) => (
+                  <th key={c.header} scope="col" className="py-2 pr-4 font-medium">
+                    {c.header}
+                  </th>
+                ))}
+                <th scope="col" className="py-2 font-medium">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id} className="border-b">
+                  {part.columns.map((c) => (
+                    <td key={c.header} className="py-2 pr-4">
+                      {c.cell(r)}
+                    </td>
+                  ))}
+                  <td className="py-2">
+                    <Form method="post">
+                      <input type="hidden" name="intent" value={`delete-${tab}`} />
+                      <input type="hidden" name="row_id" value={r.id} />
+                      <SubmitButton
+                        variant="outline"
+                        size="sm"
+                        aria-label={`Remove ${part.one} ${part.columns[0].cell(r)}`}
+                      >
+                        Remove
+                      </SubmitButton>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <Card>
+          <CardHeader>
+            <CardTitle as="h4">Add {part.one}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <AdmissionForm
+              id={`add-${tab}`}
+              intent={`add-${tab}`}
+              defs={part.defs}
+              values={tab === 'scholarships' ? { currency: course.currency } : {}}
+              hidden={{ course_id: course.id }}
+              reply={reply}
+              submit={`Add ${part.one}`}
+            />
+          </CardContent>
+        </Card>
+      </section>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">Course details</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <AdmissionForm
+            id="update-course"
+            intent="update"
+            defs={courseFields}
+            values={{ ...course, fee: fromCents(course.fee_amount).toFixed(2) }}
+            reply={reply}
+            submit="Save course"
+          />
+        </CardContent>
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,138 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { addAgencyLink } from '../../domain/admission/add-agency-link'
+import { AgencyLinkSchema, UpdateAgencyLinkSchema } from '../../domain/admission/admission.schemas'
+import { getAllAgencyLinks } from '../../domain/admission/get-all-agency-links'
+import { updateAgencyLink } from '../../domain/admission/update-agency-link'
+import { PageQuerySchema } from '../../domain/shared/pagination'
+import { formatDate } from '../../domain/shared/format'
+import type { IntentReply } from '../components/admission/admission-form'
+import { AgencyPicker } from '../components/agency-picker'
+import { DataTable } from '../components/data-table'
+import { ErrorList, SubmitButton } from '../components/forms'
+import { Badge } from '../components/ui/badge'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
+import { intentForm } from '../utils/admission.server'
+import { listParams, readForm } from '../utils/forms.server'
+import { requireAccess } from '../utils/session.server'
+import { redirectWithToast } from '../utils/toast.server'
+import { z } from 'zod'
+
+export const meta: MetaFunction = () => [{ title: 'Agency links · OSHC Back Office' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await requireAccess(request, getAllAgencyLinks.access)
+  const query = PageQuerySchema.safeParse(listParams(request))
+  if (!query.success) throw new Response('Invalid page', { status: 400 })
+  const list = await getAllAgencyLinks({ actor, ...query.data })
+  return {
+    links: list.items.map((l) => ({
+      id: l.id,
+      agency: l.agency_name ?? l.agency_email,
+      is_active: l.is_active,
+      since: l.created_at,
+    })),
+    pageInfo: list.pageInfo,
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireAccess(request, addAgencyLink.access)
+  const formData = await readForm(request)
+  if (formData.get('intent') === 'toggle')
+    return intentForm(
+      formData,
+      UpdateAgencyLinkSchema.extend({ link_id: z.coerce.number().int().positive() }),
+      async (v) => {
+        await updateAgencyLink({ actor, id: v.link_id, input: { is_active: v.is_active } })
+        return redirectWithToast('/staff/admission/links', {
+          type: 'success',
+          title: v.is_active ? 'Agency link switched on' : 'Agency link switched off',
+        })
+      },
+    )
+  return intentForm(formData, AgencyLinkSchema, async (input) => {
+    await addAgencyLink({ actor, input })
+    return redirectWithToast('/staff/admission/links', { type: 'success', title: 'Agency linked' })
+  })
+}
+
+export default function AgencyLinks() {
+  const { links, pageInfo } = useLoaderData<typeof loader>()
+  const reply = useActionData<typeof action>() as IntentReply
+  return (
+    <div className="space-y-6">
+      <DataTable
+        caption="Agencies linked to the admission service"
+        rows={links}
+        pageInfo={pageInfo}
+        getRowKey={(l) => l.id}
+        emptyText="No agency is linked yet."
+        columns={[
+          { key: 'agency', header: 'Agency', cell: (l) => l.agency },
+          { key: 'since', header: 'Linked since', cell: (l) => formatDate(l.since) },
+          {
+            key: 'state',
+            header: 'Status',
+            cell: (l) => (
+              <Badge variant={l.is_active ? 'success' : 'neutral'}>
+                {l.is_active ? 'Active' : 'Switched off'}
+              </Badge>
+            ),
+          },
+          {
+            key: 'actions',
+            header: 'Actions',
+            action: true,
+            cell: (l) => (
+              <Form method="post">
+                <input type="hidden" name="intent" value="toggle" />
+                <input type="hidden" name="link_id" value={l.id} />
+                <input type="hidden" name="is_active" value={String(!l.is_active)} />
+                <SubmitButton
+                  variant="outline"
+                  size="sm"
+                  aria-label={`${l.is_active ? 'Switch off' : 'Switch on'} ${l.agency}`}
+                >
+                  {l.is_active ? 'Switch off' : 'Switch on'}
+                </SubmitButton>
+              </Form>
+            ),
+          },
+        ]}
+      />
+      {reply?.intent === 'toggle' ? <ErrorList errors={reply.result?.error?.[''] ?? undefined} /> : null}
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">Link an agency</CardTitle>
+          <CardDescription>
+            A linked agency sees the catalogue and adds students and enrolments; switching it off hides new
+            work and keeps its history.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="space-y-4">
+            <input type="hidden" name="intent" value="add" />
+            <label htmlFor="link-agency" className="text-sm font-medium">
+              Agency
+            </label>
+            <AgencyPicker
+              id="link-agency"
+              name="agency_id"
+              selected={null}
+              placeholder="Type an agency's name"
+            />
+            <ErrorList
+              errors={
+                reply?.intent === 'add'
+                  ? [...(reply.result?.error?.[''] ?? []), ...(reply.result?.error?.agency_id ?? [])]
+                  : undefined
+              }
+            />
+            <SubmitButton>Link agency</SubmitButton>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  )
+}
