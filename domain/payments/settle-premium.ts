@@ -5,6 +5,8 @@ import type { Actor } from '../shared/actor'
 import { lockPolicyFor, transitionPolicy } from '../policies/policy-history'
 import { CLOSED_INVOICE_STATUSES, recordInvoicePayment } from '../finance/invoice-payments'
 import { clock } from '../shared/clock'
+import { formatCents } from '../shared/format'
+import { notify } from '../notifications/notify'
 
 /**
  * The one way a premium becomes paid, in `tx`: the premium payment turns PAID, the policy moves
@@ -38,10 +40,23 @@ export async function settlePremiumPayment(
     set: opts.set,
     meta: { payment_id: opts.paymentId },
   })
-  await tx
+  const [banked] = await tx
     .update(commissions)
     .set({ status: 'COMMISSION_BANKED' })
     .where(and(eq(commissions.policy_id, policy.id), eq(commissions.status, 'PENDING')))
+    .returning({ amount: commissions.amount })
+  if (banked)
+    await notify(
+      tx,
+      {
+        eventType: 'COMMISSION_GENERATED',
+        title: `Commission banked on policy ${policy.ref}`,
+        message: `${formatCents(banked.amount)} is banked for your agency and can be requested in a payout.`,
+        link: '/agency/finance/commission',
+        meta: { policy_id: policy.id },
+      },
+      { agencyId: policy.agency_id },
+    )
   // The premium invoice is paid by a COMPLETED payment of what it still owes, so that every paid
   // invoice is explained by its payments.
   const premiumInvoices = await tx

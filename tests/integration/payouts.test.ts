@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { commissions, invoiceLineItems, tasks } from '../../db/schema'
+import { commissions, invoiceLineItems, notifications, tasks } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
 import * as staffList from '../../app/routes/staff.finance.payouts'
 import * as staffDetail from '../../app/routes/staff.finance_.payouts.$payoutId'
@@ -215,6 +215,12 @@ describe('approveCommissionPayoutRequest and rejectCommissionPayoutRequest', () 
     })
     expect(ok.status, JSON.stringify(ok.body)).toBe(200)
     expect(ok.body.data).toMatchObject({ status: 'APPROVED', payment_type: 'AGENCY_BALANCE' })
+    // The agency is told its commission is paid (COMMISSION_PAID), in the decision's transaction.
+    const paid = await getDb()
+      .select({ type: notifications.event_type })
+      .from(notifications)
+      .where(sql`${notifications.meta}->>'payout_id' = ${String(payout.id)}`)
+    expect(paid.map((n) => n.type)).toContain('COMMISSION_PAID')
     const twice = await reject(admin, { commission_payout_request_id: payout.id, rejection_reason: 'late' })
     expect(twice.status).toBe(409)
   })

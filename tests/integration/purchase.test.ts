@@ -227,12 +227,17 @@ describe('purchasePolicy', () => {
         ),
       )
     expect(ledger).toMatchObject([{ transaction_amount: -premium, balance: 1000, policy_id: policy.id }])
-    // The policy team hears of the purchase (POLICY_PURCHASED), the agency of its invoice (INVOICE_CREATED).
+    // The policy team hears of the purchase (POLICY_PURCHASED), the agency of its banked commission
+    // (COMMISSION_GENERATED) and of its invoice (INVOICE_CREATED).
     const events = await getDb()
       .select({ type: notifications.event_type, link: notifications.link })
       .from(notifications)
       .where(sql`${notifications.meta}->>'policy_id' = ${String(policy.id)}`)
-    expect(events).toEqual([{ type: 'POLICY_PURCHASED', link: `/staff/policies/${policy.id}` }])
+      .orderBy(notifications.event_type)
+    expect(events).toEqual([
+      { type: 'COMMISSION_GENERATED', link: '/agency/finance/commission' },
+      { type: 'POLICY_PURCHASED', link: `/staff/policies/${policy.id}` },
+    ])
     const invoice = await premiumInvoiceOf(policy.id)
     const created = await getDb()
       .select({ link: notifications.link })

@@ -374,7 +374,7 @@ export async function applyCommissionPayoutDecision(
     await notify(
       tx,
       {
-        eventType: 'COMMISSION_PAYOUT_APPROVED',
+        eventType: 'COMMISSION_PAID',
         title: `Commission payout #${p.id} approved`,
         message: `${formatCents(total)} paid (${PAYOUT_PAYMENT_TYPE_LABELS[decision.payment_type]}), receipt ${receiptId}`,
         link: '/agency/finance/payouts',
