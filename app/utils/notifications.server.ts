@@ -9,11 +9,20 @@ import { readForm, submitForm, throwAsResponse } from './forms.server'
 import { requireUser } from './session.server'
 import { redirectWithToast } from './toast.server'
 
-/** The notifications page of either portal: the caller's own, filtered and paged; `?count=1` the bell's count only. */
+/**
+ * The notifications page of either portal: the caller's own, filtered and paged; `?count=1` the
+ * bell's count only, `?latest=1` the bell menu's five newest.
+ */
 export async function notificationsLoader(request: Request) {
   const { actor } = await requireUser(request)
   const url = new URL(request.url)
   if (url.searchParams.get('count') === '1') return { unread: await countUnread(actor.identityId) }
+  if (url.searchParams.get('latest') === '1') {
+    // The bell's menu: the five newest (read or not) and the count.
+    const query = NotificationListQuerySchema.parse({ perPage: '5' })
+    const r = await findNotifications({ actor, query }).catch(throwAsResponse)
+    return { latest: r.items, unread: r.unread }
+  }
   const parsed = NotificationListQuerySchema.safeParse({ perPage: '25', ...queryObject(url) })
   if (!parsed.success) throw new Response('Bad filter', { status: 400 })
   const r = await findNotifications({ actor, query: parsed.data }).catch(throwAsResponse)

@@ -11,7 +11,7 @@ test("a staff note on the agency's invoice raises the agency's bell without a re
   )
   await signIn(page, AGENCY.email, AGENCY.password)
   await page.goto('/agency')
-  const bell = page.getByRole('link', { name: /^Notifications, / }).first()
+  const bell = page.getByRole('button', { name: /^Notifications, / }).first()
   await expect(bell).toBeVisible()
   const before = Number(await bell.getAttribute('data-unread'))
   // The page has opened its stream before anything happens elsewhere.
@@ -31,7 +31,12 @@ test("a staff note on the agency's invoice raises the agency's bell without a re
   // No reload: the count arrives over the stream.
   await expect(bell).toHaveAttribute('data-unread', String(before + 1))
   await expect(bell).toHaveAccessibleName(`Notifications, ${before + 1} unread`)
+  // The bell's menu shows the note; its full page lists it too.
   await bell.click()
+  const menu = page.getByRole('region', { name: 'Latest notifications' })
+  await expect(menu.getByRole('button', { name: new RegExp(title) })).toBeVisible()
+  await expectAccessible(page)
+  await menu.getByRole('link', { name: 'See all notifications' }).click()
   await expect(page).toHaveURL(/\/agency\/notifications/)
   await expect(page).toHaveTitle('Notifications · Agency portal')
   const row = page.getByRole('row').filter({ hasText: title })
@@ -39,8 +44,21 @@ test("a staff note on the agency's invoice raises the agency's bell without a re
   await expectAccessible(page)
   await row.getByRole('button', { name: /^Mark ".*" read$/ }).click()
   await expect(row.getByText('Read', { exact: true })).toBeVisible()
-  await expect(page.getByRole('link', { name: /^Notifications, / }).first()).toHaveAttribute(
+  await expect(page.getByRole('button', { name: /^Notifications, / }).first()).toHaveAttribute(
     'data-unread',
     String(before),
+  )
+  // "Mark all read" from the bell's menu empties the count.
+  await page
+    .getByRole('button', { name: /^Notifications, / })
+    .first()
+    .click()
+  await page
+    .getByRole('region', { name: 'Latest notifications' })
+    .getByRole('button', { name: 'Mark all read' })
+    .click()
+  await expect(page.getByRole('button', { name: /^Notifications, / }).first()).toHaveAttribute(
+    'data-unread',
+    '0',
   )
 })
