@@ -20,6 +20,8 @@ export const meta: MetaFunction = () => [{ title: 'New policy · Agency portal' 
 
 /** The quote page links here with its choice; it is carried to the quote step. */
 const CARRIED = ['provider_id', 'start_date', 'end_date'] as const
+/** The student's details a link may fill in (an enrolled student of the admission service). */
+const PREFILL = ['first_name', 'last_name', 'email', 'dob', 'mobile_number', 'country'] as const
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAgency(request, 'quote')
@@ -29,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     countries: countries.map((c) => ({ value: String(c.id), label: c.name })),
     policyType: url.searchParams.get('policy_type') ?? '',
     carried: CARRIED.map((k) => [k, url.searchParams.get(k) ?? ''] as const).filter(([, v]) => v),
+    prefill: Object.fromEntries(PREFILL.map((k) => [k, url.searchParams.get(k) ?? '']).filter(([, v]) => v)),
   }
 }
 
@@ -73,10 +76,10 @@ export async function action({ request }: ActionFunctionArgs) {
 type Reply = { initialValue?: StepValues | null; error?: Record<string, string[] | null> | null }
 
 export default function NewPolicy() {
-  const { countries, policyType, carried } = useLoaderData<typeof loader>()
+  const { countries, policyType, carried, prefill } = useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>() as Reply | undefined
   const errors = (name: string) => reply?.error?.[name] ?? undefined
-  const values = reply?.initialValue ?? { policy_type: policyType }
+  const values = reply?.initialValue ?? { ...prefill, policy_type: policyType }
   return (
     <div className="max-w-4xl space-y-4">
       <PageHeader
