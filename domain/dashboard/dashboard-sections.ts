@@ -54,9 +54,11 @@ export async function policySection(q: DashboardQuery, p: Periods) {
       select ${bucketOf(sql`p.purchased_at`, p.bucket)} as bucket, count(*) as sold, coalesce(sum(p.premium), 0) as premium
       from policies p where ${within(sql`p.purchased_at`, p.previous)} and ${f} group by 1 order by 1`),
       getDb().execute(sql`
-      select case when exists (select 1 from amendments a where a.policy_id = p.id and a.status in ('COMPLETED', 'CERTIFICATE_UPLOADED'))
-                  then 'AMENDED' else p.status::text end as status, count(*) as count
-      from policies p where ${within(sql`p.created_at`, p.current)} and ${f} group by 1`),
+      select case when am.policy_id is not null then 'AMENDED' else p.status::text end as status, count(*) as count
+      from policies p
+      left join (select distinct policy_id from amendments where status in ('COMPLETED', 'CERTIFICATE_UPLOADED')) am
+        on am.policy_id = p.id
+      where ${within(sql`p.created_at`, p.current)} and ${f} group by 1`),
       getDb().execute(sql`
       select ip.id, ip.display_name as name, count(*) as sold, coalesce(sum(p.premium), 0) as premium
       from policies p join insurance_providers ip on ip.id = p.insurance_provider_id
