@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AgencyHome() {
-  const { agency, waiting, todo, sales, certificates, money } = useLoaderData<typeof loader>()
+  const { agency, waiting, todo, sales, certificates, money, promotions } = useLoaderData<typeof loader>()
   const nothing = todo.items.length === 0 && todo.tasks.length === 0
   return (
     <div className="space-y-6">
@@ -88,7 +88,7 @@ export default function AgencyHome() {
           </CardContent>
         </Card>
       </div>
-      <AgencyDashboard sales={sales} certificates={certificates} money={money} />
+      <AgencyDashboard sales={sales} certificates={certificates} money={money} promotions={promotions} />
     </div>
   )
 }

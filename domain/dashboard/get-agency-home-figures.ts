@@ -5,6 +5,7 @@ import { isAgencySide } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { forbidden } from '../shared/errors'
 import { fromCents } from '../shared/money'
+import { todayIso } from '../shared/fields'
 import { BANKED_COMMISSION_STATUSES } from '../finance/finance.rules'
 import { certificateWeeks, salesWeeks, windows } from './weekly-series'
 
@@ -18,7 +19,7 @@ const list = (values: readonly string[]) =>
  * The agency home's figures in one round trip (any agency user, its own agency): policies sold
  * and premium per week for the last `weeks` weeks beside the weeks before, certificates issued
  * per week, and — for users holding `finance` or `purchase` — balance, commission banked,
- * clawbacks owed and the buy-now-pay-later allowance.
+ * clawbacks owed and the buy-now-pay-later allowance; and the three newest promotions running today.
  */
 export const getAgencyHomeFigures = defineUseCase(
   { agency: true },
@@ -26,6 +27,7 @@ export const getAgencyHomeFigures = defineUseCase(
     const actor = opts.actor
     if (!isAgencySide(actor)) throw forbidden()
     const w = windows(opts.weeks)
+    const today = todayIso()
     const week = (column: string) =>
       sql`floor(extract(epoch from (${sql.raw(column)} - ${w.from})) / 604800)::int`
     const { rows } = await getDb().execute(sql`
@@ -44,13 +46,18 @@ export const getAgencyHomeFigures = defineUseCase(
         (select coalesce(sum(amount), 0)::bigint from commissions
            where agency_id = ${actor.agencyId} and status in (${list(BANKED_COMMISSION_STATUSES)})) as banked,
         (select coalesce(sum(outstanding_amount), 0)::bigint from clawbacks
-           where agency_id = ${actor.agencyId} and status in ('INITIATED', 'REQUESTED', 'REJECTED')) as owed`)
+           where agency_id = ${actor.agencyId} and status in ('INITIATED', 'REQUESTED', 'REJECTED')) as owed,
+        (select coalesce(json_agg(pr), '[]') from (
+           select id, title, end_date from promotions
+           where status = 'PUBLISHED' and not is_deleted and publish_date <= ${today} and end_date >= ${today}
+           order by publish_date desc, id desc limit 3) pr) as promotions`)
     const r = rows[0] as {
       sales: Record<string, unknown>[]
       certificates: Record<string, unknown>[]
       balance: { balance: number; bnpl_total: number; bnpl_remaining: number } | null
       banked: string | number
       owed: string | number
+      promotions: { id: number; title: string; end_date: string }[]
     }
     const sales = salesWeeks(w.starts, opts.weeks, r.sales)
     const certificates = certificateWeeks(w.starts, opts.weeks, r.certificates)
@@ -58,6 +65,7 @@ export const getAgencyHomeFigures = defineUseCase(
     return {
       sales,
       certificates,
+      promotions: r.promotions,
       money: seesMoney
         ? {
             agencyTopUpBalance: fromCents(Number(r.balance?.balance ?? 0)),

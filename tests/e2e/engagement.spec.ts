@@ -29,6 +29,8 @@ test('staff publish a promotion the agency reads; the agency reports a ticket, s
   await expect(card.locator('strong', { hasText: 'nib' })).toBeVisible()
   await expect(card.locator('script')).toHaveCount(0)
   await expectAccessible(agency)
+  await agency.goto('/agency')
+  await expect(agency.getByRole('link', { name: title })).toBeVisible()
 
   const ticket = `Export is empty ${Date.now()}`
   await agency.goto('/agency/feedback')

@@ -1,3 +1,4 @@
+import { Link } from '@remix-run/react'
 import { formatDate, formatMoney } from '../../utils/misc'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card'
 import { LabelledBars, SalesChart } from './charts'
@@ -23,15 +24,36 @@ export function AgencyDashboard({
   sales,
   certificates,
   money,
+  promotions,
 }: {
   sales: Week[]
   certificates: CertWeek[]
   money: Money
+  promotions: { id: number; title: string; end_date: string }[]
 }) {
   const total = sales.reduce((s, w) => s + w.premium, 0)
   const before = sales.reduce((s, w) => s + w.previous_premium, 0)
   return (
     <section aria-labelledby="figures-title" className="space-y-4">
+      {promotions.length ? (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h3">Promotions</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="space-y-1 text-sm">
+              {promotions.map((p) => (
+                <li key={p.id}>
+                  <Link to="/agency/promotions" className="font-medium text-primary hover:underline">
+                    {p.title}
+                  </Link>{' '}
+                  <span className="text-muted-foreground">until {formatDate(p.end_date)}</span>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
       <h2 id="figures-title" className="text-lg font-semibold">
         Your sales
       </h2>
