@@ -41,10 +41,14 @@ async function sign(client: PublicClientRow) {
     .setIssuedAt(Math.floor(clock.now().getTime() / 1000))
     .setExpirationTime(Math.floor(clock.now().getTime() / 1000) + TOKEN_SECONDS)
     .sign(key())
-  await getDb()
-    .update(publicClients)
-    .set({ last_used_at: sql`now()`, updated_at: publicClients.updated_at })
-    .where(eq(publicClients.id, client.id))
+  // Last use to the minute: any write moves the table's cache version (a statement trigger fires
+  // even when no row changes), which would drop every process's cached clients on every page view.
+  const stale = !client.last_used_at || clock.now().getTime() - client.last_used_at.getTime() > 60_000
+  if (stale)
+    await getDb()
+      .update(publicClients)
+      .set({ last_used_at: sql`now()`, updated_at: publicClients.updated_at })
+      .where(eq(publicClients.id, client.id))
   return { token, agencyId: client.agency_id, expiresIn: TOKEN_SECONDS }
 }
 
