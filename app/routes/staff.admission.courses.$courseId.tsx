@@ -46,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireAccess(request, updateCourse.access)
   const id = idFromParam(params.courseId, 'Course')
   const course = await getCourseDetailsById({ actor, id }).catch(throwAsResponse)
-  return { course, tab: tabOf(request) }
+  return { course, fee: fromCents(course.fee_amount).toFixed(2), tab: tabOf(request) }
 }
 
 const ADD = {
@@ -106,7 +106,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CourseEditor() {
-  const { course, tab } = useLoaderData<typeof loader>()
+  const { course, fee, tab } = useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>() as IntentReply
   const part = PARTS[tab]
   const rows = {
@@ -213,7 +213,7 @@ export default function CourseEditor() {
             id="update-course"
             intent="update"
             defs={courseFields}
-            values={{ ...course, fee: fromCents(course.fee_amount).toFixed(2) }}
+            values={{ ...course, fee }}
             reply={reply}
             submit="Save course"
           />
