@@ -4,6 +4,7 @@ import { agencies, policies } from '../schema'
 import { AGENCY_STATUSES } from '../schema/agencies'
 import { createAgency, createPolicy } from './factories'
 import { backfillSeedFiles } from './files'
+import { seedDemoAdmission } from './admission'
 
 export const DEMO_AGENCY_EMAIL = 'agency@demo.local'
 export const DEMO_PASSWORD = 'Agency-Passw0rd!'
@@ -32,6 +33,7 @@ export async function seedDemo(db: Db) {
     }
   }
   await seedDemoPolicies(db)
+  await seedDemoAdmission(db, DEMO_AGENCY_EMAIL)
   await backfillSeedFiles(db)
   return created
 }

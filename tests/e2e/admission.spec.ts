@@ -72,6 +72,7 @@ test('staff add a university, a course and an intake; a linked agency applies fo
   await expect(agency.getByRole('link', { name: course })).toBeVisible()
   await expectAccessible(agency)
   await agency.getByRole('link', { name: course }).click()
+  await expect(agency).toHaveURL(/\/agency\/admission\/courses\/\d+$/)
   const apply = formOf(agency, 'Apply')
   await apply.getByLabel('Student').selectOption({ label: `${studentName} (mina-${tag}@example.test)` })
   await apply.getByLabel('Intake').selectOption({ label: 'February 2027' })
@@ -84,6 +85,7 @@ test('staff add a university, a course and an intake; a linked agency applies fo
   await expect(page.getByRole('link', { name: studentName })).toBeVisible()
   await expectAccessible(page)
   await page.getByRole('link', { name: studentName }).click()
+  await expect(page).toHaveURL(/\/staff\/admission\/enrolments\/\d+$/)
   await page.getByLabel('Move to').selectOption({ label: 'Processing' })
   await page.getByRole('button', { name: 'Change status' }).click()
   await expect(page.getByText('Processing', { exact: true }).first()).toBeVisible()
@@ -98,6 +100,10 @@ test('staff add a university, a course and an intake; a linked agency applies fo
   // course of 10 months or more is covered two months beyond: 30 Mar 2028.
   await agency.reload()
   await expect(agency.getByText('Enrolled', { exact: true })).toBeVisible()
+  // The demo applications are seeded too: the enrolled one shows on the board.
+  expect(
+    await query(`SELECT count(*)::int AS n FROM admission_enrollments WHERE status = 'ENROLLED'`),
+  ).not.toEqual([{ n: 0 }])
   await agency.getByRole('link', { name: 'Quote health cover' }).click()
   await expect(agency).toHaveURL(/\/agency\/policies\/new\?/)
   const url = new URL(agency.url())
