@@ -711,3 +711,125 @@ describe('enrolment notes', () => {
     ).toBe(400)
   })
 })
+
+describe('screens', () => {
+  const ORIGIN = 'http://test.local'
+  const get = (path: string, token: string) =>
+    new Request(`${ORIGIN}${path}`, { headers: { cookie: `oshc_session=${token}` } })
+  const post = (path: string, token: string, fields: Record<string, string>) => {
+    const form = new FormData()
+    for (const [k, v] of Object.entries(fields)) form.set(k, v)
+    return new Request(`${ORIGIN}${path}`, {
+      method: 'POST',
+      body: form,
+      headers: { cookie: `oshc_session=${token}`, origin: ORIGIN },
+    })
+  }
+  const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} })
+  const unwrap = <T>(answer: T) => ((answer as { data?: unknown }).data ?? answer) as any
+
+  it('serve the staff pages: universities, course tabs (a scholarship typed in dollars is kept in cents), board, links', async () => {
+    const { u, c } = await catalogue()
+    const list = await import('../../app/routes/staff.admission._index')
+    const page = unwrap(
+      await list.loader(args(get(`/staff/admission?search=${encodeURIComponent(u.full_name)}`, staff))),
+    )
+    expect(page.universities.map((x: { id: number }) => x.id)).toEqual([u.id])
+    const uniPage = await import('../../app/routes/staff.admission.universities.$universityId')
+    expect(
+      unwrap(await uniPage.loader(args(get(`/x`, staff), { universityId: String(u.id) }))).university.courses,
+    ).toHaveLength(1)
+    const editor = await import('../../app/routes/staff.admission.courses.$courseId')
+    const path = `/staff/admission/courses/${c.id}?tab=scholarships`
+    const added = await editor.action(
+      args(
+        post(path, staff, {
+          intent: 'add-scholarships',
+          course_id: String(c.id),
+          name: 'Dean award',
+          criteria: 'Top 5%',
+          currency: 'AUD',
+          duration: '1 year',
+          amount: '2500.50',
+        }),
+        { courseId: String(c.id) },
+      ),
+    )
+    expect((added as Response).status).toBe(302)
+    const tab = unwrap(await editor.loader(args(get(path, staff), { courseId: String(c.id) })))
+    expect(tab.course.scholarships).toEqual([expect.objectContaining({ name: 'Dean award', fee: 250_050 })])
+    const bad = unwrap(
+      await editor.action(
+        args(
+          post(`/staff/admission/courses/${c.id}?tab=english`, staff, {
+            intent: 'add-english',
+            course_id: String(c.id),
+            english_test_type: 'IELTS',
+            listening: '10',
+            reading: '6',
+            speaking: '6',
+            writing: '6',
+            overall: '6',
+          }),
+          {
+            courseId: String(c.id),
+          },
+        ),
+      ),
+    )
+    expect(bad.result.error.listening).toEqual(['IELTS listening must be between 0 and 9'])
+    const board = await import('../../app/routes/staff.admission.enrolments._index')
+    expect(
+      unwrap(await board.loader(args(get('/staff/admission/enrolments', staff)))).columns.map(
+        (x: { status: string }) => x.status,
+      ),
+    ).toEqual(['REQUESTED', 'PROCESSING', 'ADDITIONAL_INFO_REQUIRED', 'REJECTED', 'ENROLLED'])
+    const links = await import('../../app/routes/staff.admission.links')
+    expect(
+      unwrap(await links.loader(args(get('/staff/admission/links?perPage=100', staff)))).links.length,
+    ).toBeGreaterThan(0)
+  })
+
+  it('serve the agency pages: finder with fees in dollars, students, the application with its quote period; refuse unlinked agencies', async () => {
+    const u = await addUniversity()
+    const c = await addCourse(u.id, { name: `Dollar course ${Date.now()}`, fee_amount: 1_500_000 })
+    const finder = await import('../../app/routes/agency.admission._index')
+    const found = async (q: string) =>
+      unwrap(
+        await finder.loader(
+          args(get(`/agency/admission?search=${encodeURIComponent(c.name)}&${q}`, linked.token)),
+        ),
+      ).courses.map((x: { id: number }) => x.id)
+    expect(await found('fee_from=15000&fee_to=15000')).toEqual([c.id])
+    expect(await found('fee_to=14999.99')).toEqual([])
+    await expect(finder.loader(args(get('/agency/admission', unlinked.token)))).rejects.toMatchObject({
+      status: 403,
+    })
+    const layout = await import('../../app/routes/agency.admission')
+    expect(unwrap(await layout.loader(args(get('/agency/admission', unlinked.token))))).toEqual({
+      linked: false,
+      is_active: false,
+    })
+
+    const i = await addIntake(c.id, 11, 2027)
+    const s = await student()
+    const e = (await apply(s.id, i.id)).body.data.id
+    await move(e, 'PROCESSING')
+    await move(e, 'ENROLLED')
+    const page = await import('../../app/routes/agency.admission.enrolments.$enrollmentId')
+    const data = unwrap(await page.loader(args(get(`/x`, linked.token), { enrollmentId: String(e) })))
+    // 52 weeks from 1 Nov 2027 end on 29 Oct 2028 (a leap year): a long course ending in October, + 2 months.
+    expect(data.enrollment).toMatchObject({
+      course_start: '2027-11-01',
+      course_end: '2028-10-29',
+      cover_end: '2028-12-29',
+    })
+    await expect(
+      page.loader(args(get(`/x`, other.token), { enrollmentId: String(e) })),
+    ).rejects.toMatchObject({ status: 404 })
+    const students = await import('../../app/routes/agency.admission.students._index')
+    expect(
+      unwrap(await students.loader(args(get('/agency/admission/students', linked.token)))).students.length,
+    ).toBeGreaterThan(0)
+  })
+})
