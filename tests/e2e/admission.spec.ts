@@ -119,3 +119,61 @@ test('staff add a university, a course and an intake; a linked agency applies fo
   expect(new URL(agency.url()).searchParams.get('end_date')).toBe('2028-03-30')
   await agencyContext.close()
 })
+
+for (const viewport of [
+  { name: 'laptop', width: 1366, height: 768 },
+  { name: 'phone', width: 390, height: 844 },
+] as const) {
+  test(`admission pages on a ${viewport.width} px ${viewport.name}: titled, no sideways scroll, accessible`, async ({
+    page,
+    browser,
+  }) => {
+    const [course] = await query<{ id: number }>(
+      `SELECT id FROM admission_courses WHERE name = 'Master of Information Technology' LIMIT 1`,
+    )
+    const [e] = await query<{ id: number; student_id: number }>(
+      `SELECT e.id, e.student_id FROM admission_enrollments e JOIN agencies a ON a.id = e.agency_id
+       WHERE a.email = $1 ORDER BY e.id LIMIT 1`,
+      [AGENCY.email],
+    )
+    const pages = {
+      staff: [
+        '/staff/admission',
+        `/staff/admission/courses/${course.id}?tab=english`,
+        '/staff/admission/enrolments',
+        `/staff/admission/enrolments/${e.id}`,
+        '/staff/admission/links',
+      ],
+      agency: [
+        '/agency/admission',
+        `/agency/admission/courses/${course.id}`,
+        '/agency/admission/students',
+        `/agency/admission/students/${e.student_id}`,
+        `/agency/admission/enrolments/${e.id}`,
+      ],
+    }
+    for (const [portal, login] of [
+      ['staff', STAFF],
+      ['agency', AGENCY],
+    ] as const) {
+      const context = await browser.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+      })
+      const p = portal === 'staff' ? page : await context.newPage()
+      if (portal === 'staff') await page.setViewportSize({ width: viewport.width, height: viewport.height })
+      await signIn(p, login.email, login.password)
+      for (const href of pages[portal]) {
+        await p.goto(href)
+        await expect(p.getByRole('heading', { level: 2 }).first()).toBeVisible()
+        expect(await p.title(), href).toMatch(/^.+ · (OSHC Back Office|Agency portal)$/)
+        const [scrollWidth, innerWidth] = await p.evaluate(() => [
+          document.scrollingElement!.scrollWidth,
+          window.innerWidth,
+        ])
+        expect(scrollWidth, `${href} scrolls sideways`).toBeLessThanOrEqual(innerWidth)
+        await expectAccessible(p)
+      }
+      await context.close()
+    }
+  })
+}
