@@ -10,11 +10,10 @@ import {
 import type { Actor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { pageInfo } from '../shared/pagination'
+import { escapeLike } from '../reference/search-text'
 import type { CourseSearchQuery } from './admission.schemas'
 import { presentCourse } from './admission-presenter'
 import { assertAdmissionScope } from './admission-scope'
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * GET /oshc/your-admission/getAllCourses (staff; linked agencies): the course finder. Filters the

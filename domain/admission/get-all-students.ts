@@ -4,10 +4,9 @@ import { admissionStudents, countries } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { pageInfo } from '../shared/pagination'
+import { escapeLike } from '../reference/search-text'
 import { presentStudent } from './admission-presenter'
 import { assertAdmissionScope, ownedBy } from './admission-scope'
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** GET /oshc/your-admission/getAllStudents (staff: all; agency side: its own): newest first, search on name, e-mail, phone. */
 export const getAllStudents = defineUseCase(

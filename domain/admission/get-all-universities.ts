@@ -4,11 +4,10 @@ import { admissionUniversities, countries } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { pageInfo } from '../shared/pagination'
+import { escapeLike } from '../reference/search-text'
 import type { UniversityListQuery } from './admission.schemas'
 import { presentUniversity } from './admission-presenter'
 import { assertAdmissionScope } from './admission-scope'
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * GET /oshc/your-admission/getAllUniversities (staff; a linked agency sees AVAILABLE ones): filters
