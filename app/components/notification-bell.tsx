@@ -108,6 +108,7 @@ export function NotificationBell({ href, unread: initial }: { href: string; unre
                       <button type="submit" className="w-full px-2 py-2 text-left text-sm hover:bg-muted">
                         <span className={n.status === 'UNREAD' ? 'font-semibold' : ''}>{n.title}</span>
                         {n.status === 'UNREAD' ? <span className="sr-only"> (unread)</span> : null}
+                        <span className="line-clamp-2 block text-xs">{n.message}</span>
                         <span className="block text-xs text-muted-foreground">
                           {formatDateTime(n.created_at)}
                         </span>
