@@ -3,6 +3,8 @@
 // bare node:http + pg server answering one small SELECT, alternated in the same run (baseline,
 // app, baseline, app). Not a test: it prints a table. Its own database on the test server (100k
 // policies over 500 agencies) and its own Temporal dev server from the local CLI.
+// `npm run bench -- --only dashboard` runs only the scenarios whose name holds that text
+// (case-insensitive); the database is seeded the same way.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
@@ -21,6 +23,10 @@ const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 120)
 const APP_PORT = 3300
 const BASE_PORT = 3301
 const TEMPORAL_PORT = 7500
+const onlyAt = process.argv.indexOf('--only')
+const ONLY = onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? '').toLowerCase() : ''
+/** Whether a scenario runs (all without `--only`). */
+const wanted = (name: string) => !ONLY || name.toLowerCase().includes(ONLY)
 
 const children: ChildProcess[] = []
 function child(
@@ -251,6 +257,7 @@ async function scenario(
   headers: Record<string, string>,
   target: Target,
 ) {
+  if (!wanted(name)) return
   const sample = await fetch(`${APP}${appPath}`, { headers })
   const kib = (await sample.arrayBuffer()).byteLength / 1024
   if (sample.status !== 200) throw new Error(`${appPath}: ${sample.status}`)
@@ -339,84 +346,141 @@ await scenario(
   { p95: 100 },
 )
 
-// ── an approval through a Temporal Update, over HTTP ─────────────────────────────────────────
+// ── decisions through Temporal Updates, over HTTP ───────────────────────────────────────────
 await import('../temporal/ports')
-const { createAgency } = await import('../db/seed/factories')
+const { createAgency, createPolicy } = await import('../db/seed/factories')
 const { workflows } = await import('../domain/shared/ports')
+
+/** Times one POST per subject, `c` at a time, each answered once its workflow's Update is done. */
+async function decisions(
+  name: string,
+  subjects: number[],
+  request: (id: number) => [string, unknown],
+  c = 4,
+) {
+  await new Promise((r) => setTimeout(r, 2000)) // the workflows reach their wait
+  const times: number[] = []
+  let errors = 0
+  let next = 0
+  const t0 = Date.now()
+  await Promise.all(
+    Array.from({ length: c }, async () => {
+      while (next < subjects.length) {
+        const [url, body] = request(subjects[next++])
+        const t = performance.now()
+        const r = await fetch(`${APP}/api${url}`, {
+          method: 'POST',
+          headers: { ...bearer(staff), 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+        await r.arrayBuffer()
+        if (r.status !== 200) errors++
+        times.push(performance.now() - t)
+      }
+    }),
+  )
+  times.sort((a, b) => a - b)
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]
+  rows.push({
+    app: {
+      name,
+      c,
+      rps: times.length / ((Date.now() - t0) / 1000),
+      p50: at(50),
+      p95: at(95),
+      p99: at(99),
+      errors,
+    },
+    target: { p50: 100, p95: 250 },
+  })
+}
+
+const ACTIVATE = 'approval through a Temporal Update (activate portal), c4'
+const CONFIRM = 'amendment premium confirmed through a Temporal Update'
+// Onboarding: staff activate agencies whose agreement is signed.
 const signed: number[] = []
-for (let i = 0; i < 60; i++) {
+for (let i = 0; i < (wanted(ACTIVATE) ? 60 : 0); i++) {
   const a = await createAgency(getDb(), { status: 'AGREEMENT_SIGNED' })
   await workflows().agencyChanged(a.id)
   signed.push(a.id)
 }
-await new Promise((r) => setTimeout(r, 2000)) // the workflows reach their wait
-const times: number[] = []
-let errors = 0
-let next = 0
-const t0 = Date.now()
-await Promise.all(
-  Array.from({ length: 4 }, async () => {
-    while (next < signed.length) {
-      const id = signed[next++]
-      const t = performance.now()
-      const r = await fetch(`${APP}/api/agencies/agency-management/updateAdminAgencyStatus/${id}`, {
-        method: 'POST',
-        headers: { ...bearer(staff), 'content-type': 'application/json' },
-        body: JSON.stringify({ status: 'PORTAL_ACTIVATED' }),
-      })
-      await r.arrayBuffer()
-      if (r.status !== 200) errors++
-      times.push(performance.now() - t)
-    }
-  }),
-)
-times.sort((a, b) => a - b)
-const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]
-rows.push({
-  app: {
-    name: 'approval through a Temporal Update (activate portal), c4',
-    c: 4,
-    rps: times.length / ((Date.now() - t0) / 1000),
-    p50: at(50),
-    p95: at(95),
-    p99: at(99),
-    errors,
-  },
-  target: { p50: 100, p95: 250 },
-})
+if (wanted(ACTIVATE))
+  await decisions(ACTIVATE, signed, (id) => [
+    `/agencies/agency-management/updateAdminAgencyStatus/${id}`,
+    { status: 'PORTAL_ACTIVATED' },
+  ])
+
+// After the sale: staff confirm the premium of amendments the demo agency opened.
+const { actorForIdentity } = await import('../domain/access/sessions')
+const { initiateAmendment } = await import('../domain/amendments/initiate-amendment')
+const { currentDetails } = await import('../domain/amendments/amendment-data')
+const { UpdateStudentDetailsSchema } = await import('../domain/policies/policies.schemas')
+const { agencies: agencyTable } = await import('../db/schema')
+const { eq } = await import('drizzle-orm')
+const [demo] = await getDb()
+  .select({ id: agencyTable.id, identityId: agencyTable.identity_id })
+  .from(agencyTable)
+  .where(eq(agencyTable.email, 'agency@demo.local'))
+const demoActor = (await actorForIdentity(demo.identityId!, 'agency@demo.local', 'Agency', false))!
+const amendmentIds: number[] = []
+for (let i = 0; i < (wanted(CONFIRM) ? 60 : 0); i++) {
+  const { policy } = await createPolicy(getDb(), { agencyId: demo.id, status: 'PAYMENT_APPROVED' })
+  const d = await currentDetails(getDb(), policy)
+  const opened = await initiateAmendment({
+    actor: demoActor,
+    input: UpdateStudentDetailsSchema.parse({
+      policy_id: policy.id,
+      ...d,
+      policy: { ...d.policy, end_date: '2028-07-31' },
+    }),
+  })
+  amendmentIds.push(opened.amendment_id)
+}
+const confirm = (id: number): [string, unknown] => [
+  '/oshc/policy-management/updateAmmendmentPolicyById',
+  { id, is_premium_confirmed_by_admin: true },
+]
+// One at a time (the latency of a decision on its own), then 4 at a time.
+if (wanted(CONFIRM)) {
+  await decisions(`${CONFIRM}, c1`, amendmentIds.slice(0, 20), confirm, 1)
+  await decisions(`${CONFIRM}, c4`, amendmentIds.slice(20), confirm)
+}
 
 // ── a mixed load at a fixed rate ─────────────────────────────────────────────────────────────
-process.stdout.write(`  mixed 250 req/s for ${MIXED_SECONDS}s…\n`)
-const mixed = await run(
-  {
-    url: APP,
-    connections: 32,
-    overallRate: 250,
-    duration: MIXED_SECONDS,
-    requests: [
-      {
-        path: '/api/insurances/quotes?policyType=SINGLE&startDate=2027-02-01&endDate=2028-01-31',
-        headers: bearer(agency),
-      },
-      {
-        path: '/api/oshc/policy-management/getPoliciesByStatus?status=PURCHASED&page=2&perPage=25',
-        headers: bearer(staff),
-      },
-      {
-        path: '/api/oshc/policy-management/getPoliciesByStatus?global_filter=Student77&perPage=25',
-        headers: bearer(staff),
-      },
-      { path: '/staff/policies', headers: cookie(staff) },
-      { path: '/staff/inbox', headers: cookie(staff) },
-      { path: '/agency', headers: cookie(agency) },
-    ],
-  },
-  `mixed 250 req/s for ${MIXED_SECONDS}s (quote, lists, search, pages)`,
-)
-rows.push({
-  app: mixed,
-  target: { p99: 200 },
-})
+const MIXED = `mixed 250 req/s for ${MIXED_SECONDS}s (quote, lists, search, pages)`
+if (wanted(MIXED)) {
+  process.stdout.write(`  mixed 250 req/s for ${MIXED_SECONDS}s…\n`)
+  const mixed = await run(
+    {
+      url: APP,
+      connections: 32,
+      overallRate: 250,
+      duration: MIXED_SECONDS,
+      requests: [
+        {
+          path: '/api/insurances/quotes?policyType=SINGLE&startDate=2027-02-01&endDate=2028-01-31',
+          headers: bearer(agency),
+        },
+        {
+          path: '/api/oshc/policy-management/getPoliciesByStatus?status=PURCHASED&page=2&perPage=25',
+          headers: bearer(staff),
+        },
+        {
+          path: '/api/oshc/policy-management/getPoliciesByStatus?global_filter=Student77&perPage=25',
+          headers: bearer(staff),
+        },
+        { path: '/staff/policies', headers: cookie(staff) },
+        { path: '/staff/inbox', headers: cookie(staff) },
+        { path: '/agency', headers: cookie(agency) },
+      ],
+    },
+    MIXED,
+  )
+  rows.push({
+    app: mixed,
+    target: { p99: 200 },
+  })
+}
 
 // ── the table ───────────────────────────────────────────────────────────────────────────────
 function f(n: number) {

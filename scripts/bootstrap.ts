@@ -3,6 +3,7 @@ import { and, isNotNull, notInArray } from 'drizzle-orm'
 import { closeDb, getDb } from '../db/client'
 import { runMigrations } from '../db/migrate'
 import { seed } from '../db/seed'
+import { seedDemoAfterSale } from '../db/seed/after-sale'
 import { agencies } from '../db/schema'
 import { config } from '../domain/shared/config'
 import { workflows } from '../domain/shared/ports'
@@ -24,6 +25,8 @@ if (created.length) {
       and(isNotNull(agencies.id), notInArray(agencies.status, ['PORTAL_ACTIVATED', 'PORTAL_DEACTIVATED'])),
     )
   for (const a of open) await workflows().agencyChanged(a.id)
+  // A refund and an amendment waiting for staff, each with its workflow.
+  await seedDemoAfterSale(getDb())
 }
 console.log(`[oshc] Database ready (migrations and seed in ${((Date.now() - t0) / 1000).toFixed(1)}s)`)
 await closeDb()

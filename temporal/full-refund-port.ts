@@ -13,6 +13,16 @@ import {
 
 type Refund = { id: number; policyId: number }
 
+/** The innermost cause of a failed run (the activity's own refusal). */
+function deepestMessage(err: unknown) {
+  let e: unknown = err
+  while (e instanceof Error && e.cause instanceof Error) e = e.cause
+  return e instanceof Error ? e.message : 'the payment could not be made'
+}
+
+/** How long a retried payment is waited for before the caller is answered (it goes on regardless). */
+const PAY_WAIT_MS = 10_000
+
 /**
  * Starts the refund's workflow. The id is per policy: a run of this refund already running is left
  * alone; a finished run (an earlier, rejected request) lets a new run start under the same id.
@@ -27,8 +37,20 @@ async function startRefund(refund: Refund) {
 }
 
 /** The full-refund methods of the Temporal-backed WorkflowPort (spread into temporal/ports.ts). */
-export const fullRefundPort: Pick<WorkflowPort, 'startFullRefund' | 'decideFullRefund'> = {
+export const fullRefundPort: Pick<WorkflowPort, 'startFullRefund' | 'decideFullRefund' | 'payFullRefund'> = {
   startFullRefund: startRefund,
+  async payFullRefund(refund) {
+    await startRefund(refund)
+    const handle = (await temporalClient()).workflow.getHandle(fullRefundWorkflowId(refund.policyId))
+    const outcome = await Promise.race([
+      handle.result().then(
+        () => null,
+        (err: unknown) => deepestMessage(err),
+      ),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), PAY_WAIT_MS)),
+    ])
+    if (outcome) throw new DomainError('INVALID_TRANSITION', `The refund payment failed again: ${outcome}`)
+  },
   async decideFullRefund(refund, decision) {
     const client = await temporalClient()
     const handle = client.workflow.getHandle(fullRefundWorkflowId(refund.policyId))

@@ -21,7 +21,7 @@ const DAY_MS = 24 * HOUR_MS
 /** `catchupWindow`: how late a missed run (server or worker down) may still start, in ms. */
 type JobTiming = { calendar: CalendarSpec; catchupWindow: number }
 
-/** When each job runs, in the business time zone. `notification-digests` belongs to another issue. */
+/** When each job runs, in the business time zone. */
 const TIMINGS: Record<ScheduleId, JobTiming> = {
   [SCHEDULE_IDS.invoicesOverdue]: {
     calendar: { hour: 0, minute: 15, comment: 'daily 00:15' },
@@ -37,6 +37,14 @@ const TIMINGS: Record<ScheduleId, JobTiming> = {
   },
   [SCHEDULE_IDS.ledgerReconciliation]: {
     calendar: { hour: 2, minute: 0, comment: 'nightly 02:00' },
+    catchupWindow: DAY_MS,
+  },
+  [SCHEDULE_IDS.notificationMails]: {
+    calendar: { hour: '*', minute: '*', comment: 'every minute' },
+    catchupWindow: HOUR_MS,
+  },
+  [SCHEDULE_IDS.notificationDigests]: {
+    calendar: { hour: 7, minute: 0, comment: 'daily 07:00' },
     catchupWindow: DAY_MS,
   },
 }

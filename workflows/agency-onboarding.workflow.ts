@@ -1,12 +1,4 @@
-import {
-  allHandlersFinished,
-  condition,
-  patched,
-  proxyActivities,
-  proxyLocalActivities,
-  setHandler,
-  workflowInfo,
-} from '@temporalio/workflow'
+import { allHandlersFinished, condition, setHandler, workflowInfo } from '@temporalio/workflow'
 import {
   agencyChangedSignal,
   decideUpdate,
@@ -24,19 +16,9 @@ import {
   type OnboardingSnapshot,
 } from '../domain/agencies/onboarding.rules'
 import { toMs } from './duration'
+import { stepActivities } from './step-activities'
 
-const activityOptions = {
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
-} as const
-/**
- * Its activities are short database writes (and a mail through the outbox): run as local
- * activities in the worker that runs the workflow, a staff decision waits for no extra task round
- * trips through the server (p50 of the approval Update in `npm run bench`). Runs started before
- * this change replay with the activities they recorded (`patched`).
- */
-const remoteActs = proxyActivities<OnboardingActivities>(activityOptions)
-const localActs = proxyLocalActivities<OnboardingActivities>(activityOptions)
+const activities = stepActivities<OnboardingActivities>('onboarding-local-activities')
 
 /**
  * One per agency, from registration or invitation until the portal is activated. Agency steps are
@@ -50,7 +32,7 @@ const localActs = proxyLocalActivities<OnboardingActivities>(activityOptions)
 export async function agencyOnboarding(input: AgencyOnboardingInput) {
   const { agencyId, durations } = input
   const workflowId = workflowInfo().workflowId
-  const acts = patched('onboarding-local-activities') ? localActs : remoteActs
+  const acts = activities()
   // Handlers first: an update or signal may arrive in the very first workflow task.
   let snapshot: OnboardingSnapshot | undefined
   let dirty = false

@@ -2,7 +2,6 @@ import {
   allHandlersFinished,
   ApplicationFailure,
   condition,
-  proxyActivities,
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow'
@@ -17,11 +16,9 @@ import {
   type AmendmentState,
 } from '../temporal/contracts/amendment.contract'
 import { toMs } from './duration'
+import { stepActivities } from './step-activities'
 
-const acts = proxyActivities<AmendmentActivities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
-})
+const activities = stepActivities<AmendmentActivities>('amendment-local-activities')
 
 const closed = (p: AmendmentPhase) => p === 'DONE' || p === 'WITHDRAWN'
 
@@ -37,10 +34,12 @@ const closed = (p: AmendmentPhase) => p === 'DONE' || p === 'WITHDRAWN'
 export async function amendment(input: AmendmentInput): Promise<AmendmentPhase> {
   const { amendmentId, durations } = input
   const workflowId = workflowInfo().workflowId
+  const acts = activities()
   let state: AmendmentState | undefined
   let deciding = false
   let reload = false
   let reminders = 0
+  let decisions = 0
 
   setHandler(amendmentStateQuery, () => ({ state: state ?? null, deciding, reminders }))
   setHandler(amendmentChangedSignal, () => {
@@ -54,7 +53,8 @@ export async function amendment(input: AmendmentInput): Promise<AmendmentPhase> 
         await condition(() => state !== undefined)
         const refusal = amendmentDecisionRefusal(state, false, decision)
         if (refusal) throw ApplicationFailure.nonRetryable(refusal, 'INVALID_TRANSITION')
-        state = await acts.applyAmendmentDecision({ amendmentId, decision })
+        const key = `${workflowId}/${workflowInfo().runId}/decision-${++decisions}`
+        state = await acts.applyAmendmentDecision({ amendmentId, decision, key })
         return state
       } finally {
         deciding = false

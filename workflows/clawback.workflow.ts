@@ -2,7 +2,6 @@ import {
   allHandlersFinished,
   ApplicationFailure,
   condition,
-  proxyActivities,
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow'
@@ -17,11 +16,9 @@ import {
   type ClawbackStatus,
 } from '../temporal/contracts/clawback.contract'
 import { toMs } from './duration'
+import { stepActivities } from './step-activities'
 
-const acts = proxyActivities<ClawbackActivities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
-})
+const activities = stepActivities<ClawbackActivities>('clawback-local-activities')
 
 /**
  * One per clawback (id `clawback-<id>`), from its opening until it is COMPLETED. Two waits, each
@@ -35,6 +32,7 @@ const acts = proxyActivities<ClawbackActivities>({
  *   A REJECTED decision goes back to the payment wait.
  */
 export async function clawback(input: ClawbackInput): Promise<ClawbackStatus> {
+  const acts = activities()
   const { clawbackId, durations } = input
   const { workflowId, runId } = workflowInfo()
   let state: ClawbackState | undefined

@@ -2,7 +2,6 @@ import {
   allHandlersFinished,
   ApplicationFailure,
   condition,
-  proxyActivities,
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow'
@@ -16,11 +15,9 @@ import {
   type PayoutStatus,
 } from '../temporal/contracts/commission-payout.contract'
 import { toMs } from './duration'
+import { stepActivities } from './step-activities'
 
-const acts = proxyActivities<CommissionPayoutActivities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
-})
+const activities = stepActivities<CommissionPayoutActivities>('payout-local-activities')
 
 /**
  * One per commission payout request (id `payout-<id>`), from the request until staff decide. Opens
@@ -31,6 +28,7 @@ const acts = proxyActivities<CommissionPayoutActivities>({
  * escalation at `durations.escalation`. Ends with the payout's final status.
  */
 export async function commissionPayout(input: CommissionPayoutInput): Promise<PayoutStatus> {
+  const acts = activities()
   const { payoutId, durations } = input
   const workflowId = workflowInfo().workflowId
   let state: PayoutState | undefined

@@ -2,7 +2,6 @@ import {
   allHandlersFinished,
   ApplicationFailure,
   condition,
-  proxyActivities,
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow'
@@ -16,11 +15,9 @@ import {
   type RefundState,
 } from '../temporal/contracts/full-refund.contract'
 import { toMs } from './duration'
+import { stepActivities } from './step-activities'
 
-const acts = proxyActivities<FullRefundActivities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
-})
+const activities = stepActivities<FullRefundActivities>('full-refund-local-activities')
 
 const WAITS: readonly FullRefundStatus[] = ['REQUESTED', 'INITIATED']
 
@@ -35,6 +32,7 @@ const WAITS: readonly FullRefundStatus[] = ['REQUESTED', 'INITIATED']
  * before the update answers, so the caller sees COMPLETED.
  */
 export async function fullRefund(input: FullRefundInput): Promise<FullRefundStatus> {
+  const acts = activities()
   const { refundId, durations } = input
   const workflowId = workflowInfo().workflowId
   let state: RefundState | undefined

@@ -9,4 +9,6 @@ export {
   inboxDeadlinesJob,
   invoicesOverdueJob,
   ledgerReconciliationJob,
+  notificationDigestsJob,
+  notificationMailsJob,
 } from './scheduled-jobs.workflow'

@@ -4,6 +4,7 @@ import type {
   InboxDeadlinesResult,
   InvoicesOverdueResult,
   LedgerReconciliationResult,
+  NotificationMailsResult,
   ScheduledJobsActivities,
 } from '../temporal/contracts/scheduled-jobs.contract'
 
@@ -31,4 +32,14 @@ export async function bnplSettlementJob(): Promise<BnplSettlementResult> {
 /** Schedule `ledger-reconciliation` (nightly 02:00 business time). */
 export async function ledgerReconciliationJob(): Promise<LedgerReconciliationResult> {
   return acts.reconcileLedgers()
+}
+
+/** Schedule `notification-mails` (every minute): notifications wanted at once. */
+export async function notificationMailsJob(): Promise<NotificationMailsResult> {
+  return acts.mailNotifications('immediate')
+}
+
+/** Schedule `notification-digests` (daily 07:00 business time): each person's daily digest. */
+export async function notificationDigestsJob(): Promise<NotificationMailsResult> {
+  return acts.mailNotifications('daily')
 }

@@ -1,4 +1,6 @@
 import { endpoint, ok, type Endpoint } from '../define'
+import { getNotificationPreferences } from '../../domain/notifications/get-notification-preferences'
+import { updateNotificationPreferences } from '../../domain/notifications/update-notification-preferences'
 import * as S from '../../domain/notifications/notifications.schemas'
 import { findNotifications } from '../../domain/notifications/find-notifications'
 import { updateNotificationReceivers } from '../../domain/notifications/update-notification-receivers'
@@ -26,6 +28,24 @@ export const notificationEndpoints: Endpoint[] = [
     body: S.UpdateReceiversSchema,
     handler: async ({ actor, body }) =>
       ok(await updateNotificationReceivers({ actor, input: body }), 'Updated'),
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/notifications/getNotificationPreferences',
+    summary:
+      "Not in the spec: the caller's own mail settings, every event group with its delivery (IMMEDIATE, DAILY digest or NONE) and whether it is the group's default",
+    access: getNotificationPreferences.access,
+    handler: async ({ actor }) => ok(await getNotificationPreferences({ actor })),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/notifications/updateNotificationPreferences',
+    summary:
+      'Not in the spec: sets how the caller is mailed per event group (preferences: [{ event_group, delivery }]); answers every group',
+    access: updateNotificationPreferences.access,
+    body: S.NotificationPreferencesSchema,
+    handler: async ({ actor, body }) =>
+      ok(await updateNotificationPreferences({ actor, input: body }), 'Mail settings saved'),
   }),
   endpoint({
     method: 'POST',

@@ -14,7 +14,7 @@ export const promotionEndpoints: Endpoint[] = [
     method: 'POST',
     path: `${P}/add-promotion`,
     summary:
-      'A promotion (title, description as HTML, sanitised on write, thumbnail file key, publish_date, end_date, status DRAFT | PUBLISHED); publishing notifies every activated agency',
+      'A promotion (title, description as HTML, sanitised on write, thumbnail: the key of a PNG or JPEG uploaded to the public folder, publish_date, end_date, status DRAFT | PUBLISHED); answers carry thumbnail_url, a 5-minute address of the image; publishing notifies every activated agency',
     access: addPromotion.access,
     body: S.PromotionSchema,
     status: 201,

@@ -5,6 +5,7 @@ import * as S from '../../domain/refunds/refunds.schemas'
 import { requestFullRefund } from '../../domain/refunds/request-full-refund'
 import { initiateFullRefund } from '../../domain/refunds/initiate-full-refund'
 import { approveFullRefund } from '../../domain/refunds/approve-full-refund'
+import { retryFullRefundPayment } from '../../domain/refunds/retry-full-refund-payment'
 import { rejectFullRefund } from '../../domain/refunds/reject-full-refund'
 import { tickCancellationStep } from '../../domain/refunds/tick-cancellation-step'
 import { approvePolicyCancellation } from '../../domain/refunds/approve-policy-cancellation'
@@ -150,6 +151,16 @@ const staffEndpoints = [
         await rejectFullRefund({ actor, policyId: body.policy_id, reason: body.rejectionReason }),
         'Full refund rejected',
       ),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${OSHC_FIN}/retryFullRefundPayment/{policyId}`,
+    summary:
+      'Not in the spec: pay again an APPROVED full refund whose payment failed (its workflow run ended); the refund as it now is, COMPLETED once paid. Another status: 409',
+    access: retryFullRefundPayment.access,
+    params: PolicyIdParam,
+    handler: async ({ actor, params }) =>
+      ok(await retryFullRefundPayment({ actor, policyId: params.policyId }), 'Refund payment retried'),
   }),
   endpoint({
     method: 'POST',

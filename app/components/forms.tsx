@@ -1,4 +1,5 @@
-import { useFormAction, useNavigation } from '@remix-run/react'
+import type { SubmissionResult } from '@conform-to/react'
+import { Form, useActionData, useFormAction, useNavigation } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import * as React from 'react'
 
@@ -8,6 +9,44 @@ import { Input } from './ui/input'
 import { Label } from './ui/label'
 import { Select } from './ui/select'
 import { Textarea } from './ui/textarea'
+
+/** A form action's answer to a refused or invalid form (submitForm): Conform's reply. */
+export type FormResult = SubmissionResult<string[]>
+
+/**
+ * On a page with several forms, the action's answer belongs to the form that posted `intent`
+ * (the reply carries the posted fields, the intent among them).
+ */
+export function useResultFor(...intents: string[]): FormResult | undefined {
+  const result = useActionData() as FormResult | undefined
+  const intent = result?.initialValue?.intent
+  return typeof intent === 'string' && intents.includes(intent) ? result : undefined
+}
+
+/** The messages of some fields of a result ('' is the form's own message). */
+export function errorsOf(result: FormResult | undefined, ...names: string[]) {
+  return names.flatMap((n) => result?.error?.[n] ?? [])
+}
+
+/** A form posting its `intent` (a hidden field) to the page's action. */
+export function IntentForm({
+  intent,
+  children,
+  className,
+  encType,
+}: {
+  intent: string
+  children: React.ReactNode
+  className?: string
+  encType?: 'multipart/form-data'
+}) {
+  return (
+    <Form method="post" encType={encType} className={className}>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </Form>
+  )
+}
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined
 

@@ -2,11 +2,13 @@ import * as React from 'react'
 import { Form, Link, useFetcher } from '@remix-run/react'
 import { Bell } from 'lucide-react'
 import { formatDateTime } from '../utils/misc'
+import { labelOf, NOTIFICATION_EVENT_LABELS } from '../utils/labels'
 
 const POLL_MS = 30_000
 
 type Latest = {
   id: number
+  event_type: string
   title: string
   message: string
   link: string | null
@@ -110,7 +112,7 @@ export function NotificationBell({ href, unread: initial }: { href: string; unre
                         {n.status === 'UNREAD' ? <span className="sr-only"> (unread)</span> : null}
                         <span className="line-clamp-2 block text-xs">{n.message}</span>
                         <span className="block text-xs text-muted-foreground">
-                          {formatDateTime(n.created_at)}
+                          {labelOf(NOTIFICATION_EVENT_LABELS, n.event_type)} · {formatDateTime(n.created_at)}
                         </span>
                       </button>
                     </Form>

@@ -4,9 +4,11 @@ import { DataTable, type PageInfo } from './data-table'
 import { Badge } from './ui/badge'
 import { Button } from './ui/button'
 import { formatDateTime } from '../utils/misc'
+import { labelOf, NOTIFICATION_EVENT_LABELS } from '../utils/labels'
 
 type Row = {
   id: number
+  event_type: string
   title: string
   message: string
   link: string | null
@@ -37,14 +39,19 @@ export function NotificationsPage() {
         title="Notifications"
         description={unread === 0 ? 'Nothing unread.' : `${unread} unread.`}
         actions={
-          unread > 0 ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="read-all" />
-              <Button type="submit" variant="outline">
-                Mark all read
-              </Button>
-            </Form>
-          ) : null
+          <>
+            <Link to="settings" relative="path" className="text-sm text-primary hover:underline">
+              Mail settings
+            </Link>
+            {unread > 0 ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="read-all" />
+                <Button type="submit" variant="outline">
+                  Mark all read
+                </Button>
+              </Form>
+            ) : null}
+          </>
         }
       />
       <nav aria-label="Show" className="flex flex-wrap gap-2 text-sm">
@@ -77,6 +84,9 @@ export function NotificationsPage() {
             header: 'Notification',
             cell: (n: Row) => (
               <Form method="post" className="min-w-0">
+                <p className="text-xs text-muted-foreground">
+                  {labelOf(NOTIFICATION_EVENT_LABELS, n.event_type)}
+                </p>
                 <input type="hidden" name="notificationId" value={n.id} />
                 {n.link ? <input type="hidden" name="link" value={n.link} /> : null}
                 <button

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
 import type { z } from 'zod'
 
 import { PageHeader } from './app-shell'
-import { CheckboxField, ErrorList, Field, SubmitButton } from './forms'
+import { CheckboxField, ErrorList, Field, SubmitButton, useResultFor } from './forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card'
 
 /** A route's form schema (it lives in the route: the browser cannot import domain/). */
@@ -21,23 +21,11 @@ export interface RoleWithPermissions {
   permissions: { id: number }[]
 }
 
-/** The roles action's answer: `intent` (and `roleId`) say which form on the page it belongs to. */
-export type RolesActionData =
-  { intent: 'create' | 'permissions'; roleId: number | null; result: SubmissionResult<string[]> } | undefined
-
 /** The "new role" card: a role name (`intent=create`). */
-export function CreateRole({
-  id,
-  schema,
-  actionData,
-}: {
-  id: string
-  schema: FormSchema
-  actionData: RolesActionData
-}) {
+export function CreateRole({ id, schema }: { id: string; schema: FormSchema }) {
   const [form, fields] = useForm<Record<string, unknown>>({
     id,
-    lastResult: actionData?.intent === 'create' ? actionData.result : undefined,
+    lastResult: useResultFor('create'),
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: 'onBlur',
@@ -72,7 +60,6 @@ export function RolePermissions({
   role,
   permissions,
   isMine,
-  actionData,
 }: {
   id: string
   schema: FormSchema
@@ -80,12 +67,11 @@ export function RolePermissions({
   permissions: Permission[]
   /** The viewer's own role: it must keep user management. */
   isMine: boolean
-  actionData: RolesActionData
 }) {
+  const answer = useResultFor('permissions')
   const [form, fields] = useForm<Record<string, unknown>>({
     id,
-    lastResult:
-      actionData?.intent === 'permissions' && actionData.roleId === role.id ? actionData.result : undefined,
+    lastResult: answer?.initialValue?.roleId === String(role.id) ? answer : undefined,
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
@@ -142,7 +128,6 @@ export interface RolesPageProps {
   permissions: Permission[]
   /** The viewer's own role, if they hold one of these roles. */
   myRoleId?: number | null
-  actionData: RolesActionData
   createRoleSchema: FormSchema
   rolePermissionsSchema: FormSchema
   /** Prefix of the form ids (`staff` -> `create-staff-role`, `staff-role-1`). */
@@ -156,7 +141,6 @@ export function RolesPage({
   roles,
   permissions,
   myRoleId,
-  actionData,
   createRoleSchema,
   rolePermissionsSchema,
   idPrefix,
@@ -165,12 +149,7 @@ export function RolesPage({
     <div className="max-w-4xl space-y-4">
       <PageHeader title={title} description={description} />
       {/* Keyed by the role count so the form starts empty again once a role is created. */}
-      <CreateRole
-        key={roles.length}
-        id={`create-${idPrefix}-role`}
-        schema={createRoleSchema}
-        actionData={actionData}
-      />
+      <CreateRole key={roles.length} id={`create-${idPrefix}-role`} schema={createRoleSchema} />
       {roles.length === 0 ? <p className="text-muted-foreground">No roles yet.</p> : null}
       {roles.map((role) => (
         <RolePermissions
@@ -180,7 +159,6 @@ export function RolesPage({
           role={role}
           permissions={permissions}
           isMine={myRoleId != null && role.id === myRoleId}
-          actionData={actionData}
         />
       ))}
     </div>

@@ -12,7 +12,7 @@ import type { z } from 'zod'
 import { formatDateTime, type DateInput } from '../utils/misc'
 import { PageHeader } from './app-shell'
 import { ConfirmSubmit } from './confirm-submit'
-import { ErrorList, Field, SelectField, SubmitButton, type SelectOption } from './forms'
+import { ErrorList, Field, SelectField, SubmitButton, useResultFor, type SelectOption } from './forms'
 import { StatusBadge } from './status-badge'
 import { buttonVariants } from './ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card'
@@ -210,8 +210,6 @@ export interface EditUserPageProps {
   roleField: string
   roles: SelectOption[]
   schema: FormSchema
-  /** The action's answer: `intent` says which of the two forms it belongs to. */
-  actionData: { intent: 'update' | 'status'; result: LastResult } | undefined
   isSelf: boolean
   roleDescription?: string
   /** Prefix of the form ids (`staff` -> `staff-user-1`, `staff-user-status-1`). */
@@ -220,14 +218,13 @@ export interface EditUserPageProps {
   backLabel: string
 }
 
-/** One user's screen: the details form and the enable/disable control. */
+/** One user's screen: the details form and the enable/disable control (each finds its answer by intent). */
 export function EditUserPage({
   user,
   roleId,
   roleField,
   roles,
   schema,
-  actionData,
   isSelf,
   roleDescription,
   idPrefix,
@@ -260,7 +257,7 @@ export function EditUserPage({
             mode="edit"
             id={`${idPrefix}-user-${user.id}`}
             schema={schema}
-            lastResult={actionData?.intent === 'update' ? actionData.result : undefined}
+            lastResult={useResultFor('update')}
             defaultValue={{
               first_name: user.first_name,
               middle_name: user.middle_name ?? '',
@@ -276,7 +273,7 @@ export function EditUserPage({
       </Card>
       <UserStatusControl
         id={`${idPrefix}-user-status-${user.id}`}
-        lastResult={actionData?.intent === 'status' ? actionData.result : undefined}
+        lastResult={useResultFor('status')}
         status={user.status}
         isSelf={isSelf}
         userName={`${user.first_name} ${user.last_name}`}

@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { EnrollmentSchema } from '../../domain/admission/admission.schemas'
 import { createStudentEnrollment } from '../../domain/admission/create-student-enrollment'
 import { getAllStudents } from '../../domain/admission/get-all-students'
 import { getCourseDetailsById } from '../../domain/admission/get-course-details-by-id'
 import { MONTH_TEXT, UNIVERSITY_TYPE_TEXT } from '../../domain/admission/admission.rules'
 import { formatCents, formatDate } from '../../domain/shared/format'
-import { AdmissionForm, type IntentReply } from '../components/admission/admission-form'
+import { AdmissionForm } from '../components/admission/admission-form'
 import { PARTS } from '../components/admission/course-parts'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
-import { intentForm, requireAdmissionLink } from '../utils/admission.server'
-import { idFromParam, readForm, throwAsResponse } from '../utils/forms.server'
+import { requireAdmissionLink } from '../utils/admission.server'
+import { idFromParam, readForm, submitForm, throwAsResponse } from '../utils/forms.server'
 import { requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
@@ -36,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAgency(request)
   idFromParam(params.courseId, 'Course')
   const formData = await readForm(request)
-  return intentForm(formData, EnrollmentSchema, async (input) => {
+  return submitForm(formData, EnrollmentSchema, async (input) => {
     const e = await createStudentEnrollment({ actor, input })
     return redirectWithToast(`/agency/admission/enrolments/${e.id}`, {
       type: 'success',
@@ -55,7 +55,6 @@ const SECTIONS = [
 
 export default function AgencyCourse() {
   const { course: c, students } = useLoaderData<typeof loader>()
-  const reply = useActionData<typeof action>() as IntentReply
   return (
     <div className="max-w-5xl space-y-6">
       <Link to="/agency/admission" className="text-sm text-primary hover:underline">
@@ -126,7 +125,6 @@ export default function AgencyCourse() {
               },
               { name: 'note', label: 'Note for the admission team', type: 'textarea' },
             ]}
-            reply={reply}
             submit="Apply"
           />
         </CardContent>

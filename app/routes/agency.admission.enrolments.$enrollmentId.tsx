@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { MONTH_TEXT, STATUS_TEXT } from '../../domain/admission/admission.rules'
 import { getStudentEnrollmentById } from '../../domain/admission/get-student-enrollment-by-id'
 import { formatDate } from '../../domain/shared/format'
-import type { IntentReply } from '../components/admission/admission-form'
 import { EnrolmentTimeline } from '../components/admission/enrolment-timeline'
 import { Badge } from '../components/ui/badge'
 import { buttonVariants } from '../components/ui/button'
@@ -51,7 +50,6 @@ function quoteHref(e: {
 
 export default function AgencyEnrolment() {
   const { enrollment: e, me, canQuote } = useLoaderData<typeof loader>()
-  const reply = useActionData<typeof action>() as IntentReply
   return (
     <div className="max-w-4xl space-y-6">
       <Link
@@ -89,7 +87,7 @@ export default function AgencyEnrolment() {
           </CardContent>
         ) : null}
       </Card>
-      <EnrolmentTimeline history={e.history} notes={e.notes} me={me} reply={reply} />
+      <EnrolmentTimeline history={e.history} notes={e.notes} me={me} />
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { StudentSchema, STUDENT_DOCUMENT_CATEGORIES } from '../../domain/admission/admission.schemas'
 import { DOCUMENT_CATEGORY_TEXT, MONTH_TEXT, STATUS_TEXT } from '../../domain/admission/admission.rules'
@@ -8,16 +8,17 @@ import { deleteStudentDocument } from '../../domain/admission/delete-student-doc
 import { getStudentById } from '../../domain/admission/get-student-by-id'
 import { updateStudent } from '../../domain/admission/update-student'
 import { findCountries } from '../../domain/reference/find-countries'
-import { AdmissionForm, type IntentReply } from '../components/admission/admission-form'
+import { AdmissionForm } from '../components/admission/admission-form'
 import { studentFields } from '../components/admission/student-fields'
-import { SubmitButton } from '../components/forms'
+import { ConfirmSubmit } from '../components/confirm-submit'
+import { IntentForm } from '../components/forms'
 import { Badge } from '../components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card'
-import { intentForm } from '../utils/admission.server'
-import { idFromParam, readForm, throwAsResponse } from '../utils/forms.server'
+import { idFromParam, readForm, submitForm, throwAsResponse } from '../utils/forms.server'
 import { requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { storeFormFile } from '../utils/upload.server'
+import { fileHref } from '../utils/file-href'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.student.name ?? 'Student'} · Agency portal` },
@@ -45,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/agency/admission/students/${id}`
   const intent = formData.get('intent')
   if (intent === 'document')
-    return intentForm(formData, DocumentForm, async (input) => {
+    return submitForm(formData, DocumentForm, async (input) => {
       const { key } = await storeFormFile({
         actor,
         file: formData.get('file'),
@@ -56,7 +57,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(here, { type: 'success', title: 'Document uploaded' })
     })
   if (intent === 'delete-document')
-    return intentForm(
+    return submitForm(
       formData,
       z.object({ document_id: z.coerce.number().int().positive() }),
       async ({ document_id }) => {
@@ -64,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return redirectWithToast(here, { type: 'success', title: 'Document deleted' })
       },
     )
-  return intentForm(formData, StudentSchema, async (input) => {
+  return submitForm(formData, StudentSchema, async (input) => {
     await updateStudent({ actor, id, input })
     return redirectWithToast(here, { type: 'success', title: 'Student saved' })
   })
@@ -72,7 +73,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function StudentProfile() {
   const { student: s, countries } = useLoaderData<typeof loader>()
-  const reply = useActionData<typeof action>() as IntentReply
   return (
     <div className="max-w-5xl space-y-6">
       <Link to="/agency/admission/students" className="text-sm text-primary hover:underline">
@@ -124,15 +124,22 @@ export default function StudentProfile() {
           <ul className="space-y-1 text-sm">
             {s.documents.map((d) => (
               <li key={d.id} className="flex items-center gap-2">
-                <span className="font-medium">{d.name}</span>
+                <a href={fileHref(d.url)} className="font-medium text-primary hover:underline">
+                  {d.name}
+                </a>
                 <span className="text-muted-foreground">{DOCUMENT_CATEGORY_TEXT[d.category]}</span>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="delete-document" />
+                <IntentForm intent="delete-document">
                   <input type="hidden" name="document_id" value={d.id} />
-                  <SubmitButton variant="ghost" size="sm" aria-label={`Delete ${d.name}`}>
-                    Delete
-                  </SubmitButton>
-                </Form>
+                  <ConfirmSubmit
+                    variant="ghost"
+                    size="sm"
+                    title={`Delete ${d.name} of ${s.name}?`}
+                    description="The document is removed from the student's file."
+                    confirmLabel="Delete document"
+                  >
+                    Delete<span className="sr-only"> {d.name}</span>
+                  </ConfirmSubmit>
+                </IntentForm>
               </li>
             ))}
           </ul>
@@ -150,7 +157,6 @@ export default function StudentProfile() {
               { name: 'file', label: 'File (PDF, JPEG, PNG, DOC)', type: 'file' },
             ]}
             values={{ category: 'PASSPORT' }}
-            reply={reply}
             submit="Upload document"
           />
         </CardContent>
@@ -165,7 +171,6 @@ export default function StudentProfile() {
             intent="student"
             defs={studentFields(countries)}
             values={{ ...s, country_id: String(s.country_id) }}
-            reply={reply}
             submit="Save student"
           />
         </CardContent>

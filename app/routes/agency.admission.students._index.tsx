@@ -1,18 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { StudentListQuerySchema, StudentSchema } from '../../domain/admission/admission.schemas'
 import { createStudent } from '../../domain/admission/create-student'
 import { getAllStudents } from '../../domain/admission/get-all-students'
 import { getMyAdmissionAccess } from '../../domain/admission/get-my-admission-access'
 import { findCountries } from '../../domain/reference/find-countries'
 import { formatDate } from '../../domain/shared/format'
-import { AdmissionForm, type IntentReply } from '../components/admission/admission-form'
+import { AdmissionForm } from '../components/admission/admission-form'
 import { studentFields } from '../components/admission/student-fields'
 import { DataTable, FilterBar } from '../components/data-table'
 import { Field } from '../components/forms'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card'
-import { intentForm } from '../utils/admission.server'
-import { listParams, readForm } from '../utils/forms.server'
+import { listParams, readForm, submitForm } from '../utils/forms.server'
 import { requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
@@ -45,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAgency(request)
   const formData = await readForm(request)
-  return intentForm(formData, StudentSchema, async (input) => {
+  return submitForm(formData, StudentSchema, async (input) => {
     const s = await createStudent({ actor, input })
     return redirectWithToast(`/agency/admission/students/${s.id}`, {
       type: 'success',
@@ -57,7 +56,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Students() {
   const { students, pageInfo, countries, search, canAdd } = useLoaderData<typeof loader>()
-  const reply = useActionData<typeof action>() as IntentReply
   return (
     <div className="space-y-6">
       <FilterBar label="Search students">
@@ -100,7 +98,6 @@ export default function Students() {
               id="add-student"
               intent="add-student"
               defs={studentFields(countries)}
-              reply={reply}
               submit="Add student"
             />
           </CardContent>

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { addFeedback } from '../../domain/feedback/add-feedback'
@@ -9,16 +8,16 @@ import { DataTable } from '../components/data-table'
 import { ReportTicketForm } from '../components/engagement/report-ticket'
 import { Badge } from '../components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card'
-import { listParams, readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { listParams, readForm, submitForm } from '../utils/forms.server'
 import { TICKET_STAGE_LABELS, TICKET_TYPE_LABELS } from '../utils/labels'
 import { formatDate } from '../utils/misc'
-import { requireAgency } from '../utils/session.server'
+import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Feedback · Agency portal' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireAgency(request)
+  const actor = await requireAccess(request, getFeedbacks.access, 'agency')
   const query = FeedbackListQuerySchema.safeParse(listParams(request))
   if (!query.success) throw new Response('Invalid page', { status: 400 })
   const list = await getFeedbacks({ actor, query: query.data })
@@ -26,18 +25,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireAgency(request)
-  const submission = parseWithZod(await readForm(request), { schema: FeedbackSchema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  try {
-    const t = await addFeedback({ actor, input: submission.value })
+  const actor = await requireAccess(request, addFeedback.access, 'agency')
+  return submitForm(await readForm(request), FeedbackSchema, async (v) => {
+    const t = await addFeedback({ actor, input: v })
     return redirectWithToast(`/agency/feedback/${t.id}`, {
       type: 'success',
       title: `Ticket #${t.id} reported`,
     })
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
+  })
 }
 
 export default function AgencyFeedback() {

@@ -14,7 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { agencyListInput } from '../utils/finance-lists.server'
 import { readForm, submitForm } from '../utils/forms.server'
 import { formatMoney } from '../utils/misc'
-import { FINANCE_PAGES, requireAgency } from '../utils/session.server'
+import { FINANCE_PAGES, requireAccess, requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Request the payout of the chosen lines under the agency's own invoice number. */
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireAgency(request, ['finance'])
+  const actor = await requireAccess(request, requestCommissionPayout.access, 'agency')
   const formData = await readForm(request)
   return submitForm(formData, PayoutRequestSchema, async (value) => {
     const p = await requestCommissionPayout({

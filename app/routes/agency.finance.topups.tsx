@@ -2,10 +2,10 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
 import { amountCents, BANK_DOCUMENT_REQUIRED, topupDate } from '../../domain/finance/finance.schemas'
-import { ErrorList, Field, SubmitButton } from '../components/forms'
+import { ErrorList, Field, SubmitButton, useResultFor } from '../components/forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { REQUEST_STATUSES } from '../../db/schema/enums'
 import { findTopups } from '../../domain/finance/find-topups'
 import { requestTopup } from '../../domain/finance/request-topup'
@@ -18,16 +18,10 @@ import { agencyListInput, iso, sortOf } from '../utils/finance-lists.server'
 import { StatusBadge } from '../components/status-badge'
 import { Label } from '../components/ui/label'
 import { Select } from '../components/ui/select'
-import {
-  readForm,
-  replyForIntent,
-  replyInvalid,
-  replyWithError,
-  throwAsResponse,
-} from '../utils/forms.server'
+import { readForm, submitForm, throwAsResponse } from '../utils/forms.server'
 import { labelOf, REQUEST_STATUS_LABELS } from '../utils/labels'
 import { formatDate, formatDateTime, formatMoney } from '../utils/misc'
-import { FINANCE_PAGES, requireAgency } from '../utils/session.server'
+import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { storeFormFile } from '../utils/upload.server'
 
@@ -68,6 +62,7 @@ function TopUpForm({ lastResult }: { lastResult: SubmissionResult<string[]> | un
           {...getFormProps(form)}
           className="grid gap-4 sm:grid-cols-3"
         >
+          <input type="hidden" name="intent" value="bank" />
           <Field
             labelProps={{ children: 'Amount (AUD)' }}
             inputProps={{ ...getInputProps(fields.amount, { type: 'text' }), inputMode: 'decimal' }}
@@ -100,7 +95,7 @@ function TopUpForm({ lastResult }: { lastResult: SubmissionResult<string[]> | un
 const CardTopUpSchema = z.object({ amount: amountCents() })
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireAgency(request, FINANCE_PAGES)
+  const actor = await requireAccess(request, findTopups.access, 'agency')
   const url = new URL(request.url)
   // Back from the card gateway: confirm with it (once, whatever the webhook did) and show the result.
   let card: CardTopupResult | null = null
@@ -136,40 +131,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Request a top-up: the receipt is stored, then finance staff decide it. */
+/** Two forms: a card top-up (`intent=card`, on to the gateway's checkout) and a bank transfer's receipt. */
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireAgency(request, FINANCE_PAGES)
+  const actor = await requireAccess(request, requestTopup.access)
   const formData = await readForm(request)
   if (formData.get('intent') === 'card') {
-    const card = parseWithZod(formData, { schema: CardTopUpSchema })
-    if (card.status !== 'success') return replyForIntent({ intent: 'card' }, card)
-    try {
+    return submitForm(formData, CardTopUpSchema, async (v) => {
       const r = await requestTopup({
         actor,
-        input: {
-          agency_id: actor.agencyId,
-          payment_method: 'CARD',
-          receipt_url: null,
-          amount: card.value.amount,
-        },
+        input: { agency_id: actor.agencyId, payment_method: 'CARD', receipt_url: null, amount: v.amount },
       })
       if (!('checkout' in r)) throw new Error('A card top-up answers its checkout')
       return redirect(r.checkout.url)
-    } catch (err) {
-      return replyForIntent({ intent: 'card' }, card, err)
-    }
+    })
   }
-  const submission = parseWithZod(formData, { schema: TopUpFormSchema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  try {
-    const stored = await storeFormFile({ actor, file: submission.value.receipt_url, field: 'receipt_url' })
+  return submitForm(formData, TopUpFormSchema, async (v) => {
+    const stored = await storeFormFile({ actor, file: v.receipt_url, field: 'receipt_url' })
     const { topup } = await requestTopup({
       actor,
       input: {
         agency_id: actor.agencyId,
         payment_method: 'BANK',
         receipt_url: stored.key,
-        amount: submission.value.amount,
-        topup_date: submission.value.topup_date,
+        amount: v.amount,
+        topup_date: v.topup_date,
       },
     })
     return redirectWithToast('/agency/finance/topups', {
@@ -177,23 +162,19 @@ export async function action({ request }: ActionFunctionArgs) {
       title: 'Top-up requested',
       description: `Top-up #${topup.id} of ${formatMoney(topup.amount)} waits for our finance team.`,
     })
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
+  })
 }
 
 export default function AgencyFinanceTopups() {
   const topups = useLoaderData<typeof loader>()
-  const lastResult = useActionData<typeof action>()
+  const bankResult = useResultFor('bank')
   const [searchParams] = useSearchParams()
   type Row = (typeof topups.rows)[number]
   return (
     <div className="space-y-4">
       <CardTopupResultAlert result={topups.card} />
       {topups.canTopUp ? <CardTopupForm /> : null}
-      {topups.canTopUp ? (
-        <TopUpForm lastResult={lastResult && 'intent' in lastResult ? undefined : lastResult} />
-      ) : null}
+      {topups.canTopUp ? <TopUpForm lastResult={bankResult} /> : null}
       <FilterBar preserveParams={[SORT_KEY_PARAM, SORT_DIRECTION_PARAM]} label="Top-up filters">
         <div className="space-y-1">
           <Label htmlFor="status">Status</Label>

@@ -1,6 +1,5 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { ArrowLeft, CreditCard, Download, Pencil } from 'lucide-react'
 import { z } from 'zod'
 import { archivePolicy } from '../../domain/policies/archive-policy'
@@ -12,18 +11,21 @@ import { PageHeader } from '../components/app-shell'
 import { AmendmentLink } from '../components/policies/amendment-link'
 import { PAID_STATUSES } from '../../domain/policies/policies.rules'
 import { GeneralErrorBoundary } from '../components/error-boundary'
-import { ConfirmSubmit } from '../components/confirm-submit'
-import { ErrorList, SelectField, SubmitButton } from '../components/forms'
+import { errorsOf, ErrorList, IntentForm, SelectField, SubmitButton, useResultFor } from '../components/forms'
 import { PolicySections, PolicyStatusLine } from '../components/policy-detail'
 import { buttonVariants } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
-import { idFromParam, readForm, replyForIntent, throwAsResponse } from '../utils/forms.server'
+import { idFromParam, readForm, submitForm, throwAsResponse } from '../utils/forms.server'
 import { policyDetailView } from '../utils/policy-list.server'
 import { withActorNames } from '../../domain/shared/actor-names'
 import { requireAgency } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { agencyRefundData } from '../utils/refunds.server'
 import { RefundAgencySection } from '../components/policies/refund-agency-section'
+import { ArchivePolicyForm } from '../components/policies/archive-policy-form'
+import { ClawbackAgencySection, type AgencyClawback } from '../components/policies/clawback-agency-section'
+import { findClawbacks } from '../../domain/clawbacks/find-clawbacks'
+import type { AgencyActor } from '../../domain/shared/actor'
 import { id } from '../../domain/shared/fields'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -38,7 +40,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getPolicyHistory({ actor, policyId }).then(withActorNames),
   ]).catch(throwAsResponse)
   const view = policyDetailView(details, history)
-  const refund = await agencyRefundData(actor, policyId)
+  const mayPay = actor.permissions.has('finance') || actor.permissions.has('purchase')
+  const [refund, clawbacks] = await Promise.all([
+    agencyRefundData(actor, policyId),
+    mayPay ? policyClawbacks(actor, policyId) : [],
+  ])
   // The agency sees its certificate once issued.
   view.certificates = view.certificates.filter((c) => c.certificate_type === 'new' && c.issued_at)
   const isAdmin = actor.permissions.has('user_management')
@@ -52,7 +58,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     canArchive: actor.permissions.has('quote') || actor.permissions.has('purchase'),
     users: users.map((u) => ({ value: String(u.id), label: `${u.first_name} ${u.last_name} (${u.email})` })),
     refund,
+    clawbacks,
+    mayPay,
   }
+}
+
+/** The policy's clawbacks for the agency's clawback section, newest first. */
+async function policyClawbacks(actor: AgencyActor, policyId: number): Promise<AgencyClawback[]> {
+  const { items } = await findClawbacks({
+    actor,
+    agencyId: actor.agencyId,
+    input: { policy_id: policyId, sort_key: 'created_at', sort_direction: 'desc', page: 1, perPage: 20 },
+  })
+  return items.map((c) => ({
+    id: c.id,
+    status: c.status,
+    statusLabel: c.status_label,
+    premium: c.clawback_premium_amount,
+    rate: c.commission_rate,
+    amount: c.clawback_commission_amount,
+    outstanding: c.outstanding_amount,
+    methodLabel: c.clawback_method_label,
+    rejectionReason: c.rejection_reason,
+    receiptId: c.receipt_id,
+    createdAt: c.created_at.toISOString(),
+    completedAt: c.clawback_completed_at ? c.clawback_completed_at.toISOString() : null,
+  }))
 }
 
 const ArchiveSchema = z.object({ intent: z.literal('archive'), is_archived: z.enum(['true', 'false']) })
@@ -68,50 +99,30 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = (title: string) =>
     redirectWithToast(`/agency/policies/${policyId}`, { type: 'success', title })
   switch (formData.get('intent')) {
-    case 'archive': {
-      const submission = parseWithZod(formData, { schema: ArchiveSchema })
-      if (submission.status !== 'success') return replyForIntent({ intent: 'archive' }, submission)
-      const isArchived = submission.value.is_archived === 'true'
-      try {
+    case 'archive':
+      return submitForm(formData, ArchiveSchema, async (v) => {
+        const isArchived = v.is_archived === 'true'
         await archivePolicy({ actor, policyId, isArchived })
-      } catch (err) {
-        return replyForIntent({ intent: 'archive' }, submission, err)
-      }
-      return back(isArchived ? 'Policy archived' : 'Policy restored from the archive')
-    }
-    case 'assign': {
-      const submission = parseWithZod(formData, { schema: AssignSchema })
-      if (submission.status !== 'success') return replyForIntent({ intent: 'assign' }, submission)
-      try {
-        await assignPolicyToAgencyUser({
-          actor,
-          policyId,
-          agencyUserId: submission.value.assign_to_agency_user,
-        })
-      } catch (err) {
-        return replyForIntent({ intent: 'assign' }, submission, err)
-      }
-      return back('Policy assigned')
-    }
+        return back(isArchived ? 'Policy archived' : 'Policy restored from the archive')
+      })
+    case 'assign':
+      return submitForm(formData, AssignSchema, async (v) => {
+        await assignPolicyToAgencyUser({ actor, policyId, agencyUserId: v.assign_to_agency_user })
+        return back('Policy assigned')
+      })
     default:
       throw new Response('Unknown action', { status: 400 })
   }
 }
 
-type Reply = { intent: string; result: { error?: Record<string, string[] | null> | null } }
-
-function useErrorsFor(intent: string, field = '') {
-  const data = useActionData<typeof action>() as Reply | undefined
-  if (data?.intent !== intent) return undefined
-  return data.result.error?.[field] ?? undefined
-}
-
 export default function AgencyPolicy() {
-  const { policy, isAdmin, canQuote, canArchive, users, refund } = useLoaderData<typeof loader>()
+  const { policy, isAdmin, canQuote, canArchive, users, refund, clawbacks, mayPay } =
+    useLoaderData<typeof loader>()
   const { meta } = policy
-  const assignErrors = useErrorsFor('assign', 'assign_to_agency_user')
-  const assignFormErrors = useErrorsFor('assign')
-  const archiveErrors = useErrorsFor('archive')
+  const assigned = useResultFor('assign')
+  const assignErrors = errorsOf(assigned, 'assign_to_agency_user')
+  const assignFormErrors = errorsOf(assigned, '')
+  const archiveErrors = errorsOf(useResultFor('archive'), '')
   const issued = policy.certificates.length > 0
   return (
     <div className="space-y-6">
@@ -166,6 +177,7 @@ export default function AgencyPolicy() {
         }
       />
       <RefundAgencySection view={refund.view} canRequest={refund.canRequest} />
+      <ClawbackAgencySection policyId={policy.id} clawbacks={clawbacks} canPay={mayPay} />
       <div className="grid gap-6 lg:grid-cols-2">
         {isAdmin ? (
           <Card>
@@ -178,8 +190,7 @@ export default function AgencyPolicy() {
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <Form method="post" className="space-y-3">
-                <input type="hidden" name="intent" value="assign" />
+              <IntentForm intent="assign" className="space-y-3">
                 <SelectField
                   labelProps={{ children: 'Assign to' }}
                   selectProps={{
@@ -193,7 +204,7 @@ export default function AgencyPolicy() {
                 />
                 <ErrorList errors={assignFormErrors} />
                 <SubmitButton size="sm">Assign</SubmitButton>
-              </Form>
+              </IntentForm>
             </CardContent>
           </Card>
         ) : null}
@@ -208,26 +219,7 @@ export default function AgencyPolicy() {
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <Form method="post" className="space-y-2">
-                <input type="hidden" name="intent" value="archive" />
-                <input type="hidden" name="is_archived" value={policy.is_archived ? 'false' : 'true'} />
-                <ErrorList errors={archiveErrors} />
-                {policy.is_archived ? (
-                  <SubmitButton size="sm" variant="outline">
-                    Restore from the archive
-                  </SubmitButton>
-                ) : (
-                  <ConfirmSubmit
-                    size="sm"
-                    variant="outline"
-                    title={`Archive policy ${policy.ref}?`}
-                    description="It leaves the policy lists and shows only under the Archived tab; it can be restored at any time."
-                    confirmLabel="Archive policy"
-                  >
-                    Archive policy
-                  </ConfirmSubmit>
-                )}
-              </Form>
+              <ArchivePolicyForm policy={policy} errors={archiveErrors} />
             </CardContent>
           </Card>
         ) : null}

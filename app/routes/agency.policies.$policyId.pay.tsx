@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import {
   data,
   redirect,
@@ -31,8 +30,8 @@ import { PaymentLinkCard } from '../components/finance/payment-link-card'
 import { StatusBadge } from '../components/status-badge'
 import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card'
-import { idFromParam, readForm, replyForIntent, throwAsResponse } from '../utils/forms.server'
-import { requireAgency } from '../utils/session.server'
+import { idFromParam, readForm, submitForm, throwAsResponse } from '../utils/forms.server'
+import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { storeFormFile } from '../utils/upload.server'
 import { formatDate, formatMoney } from '../utils/misc'
@@ -41,7 +40,7 @@ import { policyTypeLabel } from '../utils/labels'
 export const meta: MetaFunction = () => [{ title: 'Pay for a policy · Agency portal' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const actor = await requireAgency(request, 'purchase')
+  const actor = await requireAccess(request, purchasePolicy.access)
   const policyId = idFromParam(params.policyId, 'Policy')
   const url = new URL(request.url)
   // Back from the card gateway: confirm with it (idempotent) and show the result.
@@ -76,32 +75,23 @@ const LinkSchema = z.object({
 
 const METHOD_OF = { bank: 'BANK', balance: 'AGENCY_BALANCE', bnpl: 'BNPL', nexpay: 'NEXPAY' } as const
 
+/** A form per way to pay (`intent`: card, bank, balance, bnpl, nexpay), and the payment link form. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requireAgency(request, 'purchase')
+  const actor = await requireAccess(request, purchasePolicy.access)
   const policyId = idFromParam(params.policyId, 'Policy')
   const formData = await readForm(request)
-  const intent = String(formData.get('intent') ?? '')
-
-  if (intent === 'link') {
-    const submission = parseWithZod(formData, { schema: LinkSchema })
-    if (submission.status !== 'success') return replyForIntent({ intent }, submission)
-    try {
+  if (formData.get('intent') === 'link') {
+    return submitForm(formData, LinkSchema, async (v) => {
       const link = await createPaymentLink({
         actor,
         policyId,
-        currency: submission.value.currency,
-        expiresInHours: submission.value.expires_in,
+        currency: v.currency,
+        expiresInHours: v.expires_in,
       })
-      return data({ intent, result: submission.reply({ resetForm: true }), link })
-    } catch (err) {
-      return replyForIntent({ intent }, submission, err)
-    }
+      return data({ link })
+    })
   }
-
-  const submission = parseWithZod(formData, { schema: IntentSchema })
-  if (submission.status !== 'success') return replyForIntent({ intent }, submission)
-  const chosen = submission.value.intent
-  try {
+  return submitForm(formData, IntentSchema, async ({ intent: chosen }) => {
     if (chosen === 'card') {
       const checkout = await createCardCheckout({ actor, policyId })
       return redirect(checkout.url)
@@ -132,9 +122,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       },
     }[r.payment_type]
     return redirectWithToast(`/agency/policies/${policyId}`, { type: 'success', ...done })
-  } catch (err) {
-    return replyForIntent({ intent }, submission, err)
-  }
+  })
 }
 
 // ---- Page --------------------------------------------------------------------------------------

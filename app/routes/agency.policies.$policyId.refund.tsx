@@ -1,15 +1,14 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
 import { deleteRefundDocument } from '../../domain/refunds/delete-refund-document'
 import { requestFullRefund } from '../../domain/refunds/request-full-refund'
-import { parseId } from '../../domain/shared/fields'
 import { z } from 'zod'
 import { PageHeader } from '../components/app-shell'
 import { GeneralErrorBoundary } from '../components/error-boundary'
-import { RefundAgencySection, type FormErrors } from '../components/policies/refund-agency-section'
-import { idFromParam, readForm, replyForIntent, throwAsResponse } from '../utils/forms.server'
+import { type FormResult } from '../components/forms'
+import { RefundAgencySection } from '../components/policies/refund-agency-section'
+import { idFromParam, readForm, submitForm, throwAsResponse } from '../utils/forms.server'
 import { agencyRefundData, RefundRequestForm } from '../utils/refunds.server'
 import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
@@ -25,49 +24,39 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return agencyRefundData(actor, policyId).catch(throwAsResponse)
 }
 
+const DeleteDocumentForm = z.object({ file_id: z.coerce.number().int().positive() })
+
 /** request (reason and documents, multipart) or delete-document (file_id); both answer on the policy page. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAccess(request, requestFullRefund.access)
   const policyId = idFromParam(params.policyId, 'Policy')
   const formData = await readForm(request)
-  const intent = String(formData.get('intent') ?? '')
   const back = (title: string) =>
     redirectWithToast(`/agency/policies/${policyId}`, { type: 'success', title })
-  if (intent === 'delete-document') {
-    const submission = parseWithZod(formData, { schema: z.object({ intent: z.literal('delete-document') }) })
-    try {
-      await deleteRefundDocument({ actor, fileId: parseId(formData.get('file_id')) ?? 0 })
-    } catch (err) {
-      return replyForIntent({ intent }, submission, err)
-    }
-    return back('Refund document removed')
+  switch (formData.get('intent')) {
+    case 'delete-document':
+      return submitForm(formData, DeleteDocumentForm, async (v) => {
+        await deleteRefundDocument({ actor, fileId: v.file_id })
+        return back('Refund document removed')
+      })
+    case 'request':
+      return submitForm(formData, RefundRequestForm, async (v) => {
+        const files: string[] = []
+        for (const file of formData.getAll('files')) {
+          if (typeof file === 'string' || file.size === 0) continue
+          files.push((await storeFormFile({ actor, file, field: 'files', agencyId: actor.agencyId })).key)
+        }
+        await requestFullRefund({ actor, policyId, reason: v.full_refund_requested_reason, files })
+        return back('Full refund requested')
+      })
+    default:
+      throw new Response('Unknown action', { status: 400 })
   }
-  if (intent !== 'request') throw new Response('Unknown action', { status: 400 })
-  const submission = parseWithZod(formData, { schema: RefundRequestForm })
-  if (submission.status !== 'success') return replyForIntent({ intent }, submission)
-  try {
-    const files: string[] = []
-    for (const file of formData.getAll('files')) {
-      if (typeof file === 'string' || file.size === 0) continue
-      files.push((await storeFormFile({ actor, file, field: 'files', agencyId: actor.agencyId })).key)
-    }
-    await requestFullRefund({
-      actor,
-      policyId,
-      reason: submission.value.full_refund_requested_reason,
-      files,
-    })
-  } catch (err) {
-    return replyForIntent({ intent }, submission, err)
-  }
-  return back('Full refund requested')
 }
-
-type Reply = { intent: string; result: { error?: Record<string, string[] | null> | null } }
 
 export default function AgencyPolicyRefund() {
   const { view, canRequest } = useLoaderData<typeof loader>()
-  const reply = useActionData<typeof action>() as Reply | undefined
+  const result = useActionData() as FormResult | undefined
   return (
     <div className="space-y-6">
       <Link
@@ -78,7 +67,7 @@ export default function AgencyPolicyRefund() {
         Back to policy {view.ref}
       </Link>
       <PageHeader title={`Full refund of policy ${view.ref}`} />
-      <RefundAgencySection view={view} canRequest={canRequest} errors={reply?.result.error as FormErrors} />
+      <RefundAgencySection view={view} canRequest={canRequest} errors={result?.error ?? undefined} />
     </div>
   )
 }

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { createCustomerDetails } from '../../domain/policies/create-customer-details'
@@ -12,8 +11,8 @@ import { ErrorList, SubmitButton } from '../components/forms'
 import { PersonalFields, WizardSteps, type StepValues } from '../components/policy-wizard'
 import { buttonVariants } from '../components/ui/button'
 import { Card, CardContent } from '../components/ui/card'
-import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
-import { requireAgency } from '../utils/session.server'
+import { readForm, submitForm } from '../utils/forms.server'
+import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'New policy · Agency portal' }]
@@ -24,7 +23,7 @@ const CARRIED = ['provider_id', 'start_date', 'end_date'] as const
 const PREFILL = ['first_name', 'last_name', 'email', 'dob', 'mobile_number', 'country'] as const
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAgency(request, 'quote')
+  await requireAccess(request, createCustomerDetails.access, 'agency')
   const url = new URL(request.url)
   const countries = await findCountries()
   return {
@@ -36,14 +35,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireAgency(request, 'quote')
+  const actor = await requireAccess(request, createCustomerDetails.access, 'agency')
   const formData = await readForm(request)
-  const submission = parseWithZod(formData, { schema: PersonalDetailsFormSchema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  const input = submission.value
-  let created: { customerId: number; policyId: number }
-  try {
-    created = await createCustomerDetails({ actor, input: { ...input, agency_id: undefined } })
+  return submitForm(formData, PersonalDetailsFormSchema, async (input) => {
+    const created = await createCustomerDetails({ actor, input: { ...input, agency_id: undefined } })
     const rule = FAMILY_RULES[input.policy_type]
     // Nobody else to enter for a single policy: the family step is saved empty.
     if (!rule.partner && !rule.dependants) {
@@ -57,19 +52,16 @@ export async function action({ request }: ActionFunctionArgs) {
         },
       })
     }
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
-  const rule = FAMILY_RULES[input.policy_type]
-  const next = new URLSearchParams({ step: rule.partner || rule.dependants ? 'family' : 'other' })
-  for (const k of CARRIED) {
-    const v = formData.get(k)
-    if (typeof v === 'string' && v) next.set(k, v)
-  }
-  return redirectWithToast(`/agency/policies/${created.policyId}/edit?${next}`, {
-    type: 'success',
-    title: 'Student saved',
-    description: 'Continue with the next step; the policy is saved as a draft.',
+    const next = new URLSearchParams({ step: rule.partner || rule.dependants ? 'family' : 'other' })
+    for (const k of CARRIED) {
+      const v = formData.get(k)
+      if (typeof v === 'string' && v) next.set(k, v)
+    }
+    return redirectWithToast(`/agency/policies/${created.policyId}/edit?${next}`, {
+      type: 'success',
+      title: 'Student saved',
+      description: 'Continue with the next step; the policy is saved as a draft.',
+    })
   })
 }
 

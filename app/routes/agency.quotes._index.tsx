@@ -15,7 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card'
 import { throwAsResponse } from '../utils/forms.server'
 import { formatDate, formatMoney } from '../utils/misc'
 import { policyTypeLabel } from '../utils/labels'
-import { requireAgency } from '../utils/session.server'
+import { requireAccess } from '../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Quotes · Agency portal' }]
 
@@ -23,7 +23,7 @@ const FIELDS = ['policyType', 'startDate', 'endDate'] as const
 const TYPE_ORDER = ['SINGLE', 'COUPLE', 'SINGLE_PARENT', 'FAMILY'] as const
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireAgency(request, 'quote')
+  const actor = await requireAccess(request, findQuotes.access, 'agency')
   const params = new URL(request.url).searchParams
   const values = Object.fromEntries(FIELDS.map((f) => [f, params.get(f) ?? ''])) as Record<
     (typeof FIELDS)[number],

@@ -1,21 +1,21 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { assignAgencyRolePermissions } from '../../domain/users/assign-agency-role-permissions'
 import { createAgencyRole } from '../../domain/users/create-agency-role'
 import { findAgencyPermissions } from '../../domain/users/find-agency-permissions'
 import { findAgencyRoles } from '../../domain/users/find-agency-roles'
 import { CreateRoleSchema, RolePermissionsSchema } from '../utils/user-forms.schemas'
-import { readForm, replyForIntent } from '../utils/forms.server'
+import { readForm, submitForm } from '../utils/forms.server'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { RolesPage } from '../components/role-permissions'
-import { requireAgency } from '../utils/session.server'
+import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Roles · Agency portal' }]
 
+/** The page manages roles: it takes its guard from createAgencyRole (user management). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireAgency(request, 'user_management')
+  const actor = await requireAccess(request, createAgencyRole.access)
   const [roles, permissions] = await Promise.all([
     findAgencyRoles({ actor }),
     findAgencyPermissions({ actor }),
@@ -23,46 +23,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { roles, permissions }
 }
 
+/** Two kinds of form: a new role, and each role's permissions (its `roleId` says which). */
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireAgency(request, 'user_management')
+  const actor = await requireAccess(request, createAgencyRole.access)
   const formData = await readForm(request)
-
   if (formData.get('intent') === 'permissions') {
-    const submission = parseWithZod(formData, { schema: RolePermissionsSchema })
-    const roleId = Number(formData.get('roleId')) || null
-    if (submission.status !== 'success')
-      return replyForIntent({ intent: 'permissions', roleId: roleId }, submission)
-    let role: Awaited<ReturnType<typeof assignAgencyRolePermissions>>
-    try {
-      role = await assignAgencyRolePermissions({
+    return submitForm(formData, RolePermissionsSchema, async (v) => {
+      const role = await assignAgencyRolePermissions({
         actor,
-        roleId: submission.value.roleId,
-        agency_permission_id: submission.value.permissions,
+        roleId: v.roleId,
+        agency_permission_id: v.permissions,
       })
-    } catch (err) {
-      return replyForIntent({ intent: 'permissions', roleId: roleId }, submission, err)
-    }
-    return redirectWithToast('/agency/roles', { title: `Permissions of ${role.name} saved`, type: 'success' })
+      return redirectWithToast('/agency/roles', {
+        title: `Permissions of ${role.name} saved`,
+        type: 'success',
+      })
+    })
   }
-
-  const submission = parseWithZod(formData, { schema: CreateRoleSchema })
-  if (submission.status !== 'success') return replyForIntent({ intent: 'create', roleId: null }, submission)
-  let role: Awaited<ReturnType<typeof createAgencyRole>>
-  try {
-    role = await createAgencyRole({ actor, name: submission.value.name })
-  } catch (err) {
-    return replyForIntent({ intent: 'create', roleId: null }, submission, err)
-  }
-  return redirectWithToast('/agency/roles', {
-    title: `Role ${role.name} created`,
-    description: 'Tick its permissions below and save.',
-    type: 'success',
+  return submitForm(formData, CreateRoleSchema, async (v) => {
+    const role = await createAgencyRole({ actor, name: v.name })
+    return redirectWithToast('/agency/roles', {
+      title: `Role ${role.name} created`,
+      description: 'Tick its permissions below and save.',
+      type: 'success',
+    })
   })
 }
 
 export default function AgencyRoles() {
   const { roles, permissions } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
   return (
     <RolesPage
       title="Roles"
@@ -70,7 +59,6 @@ export default function AgencyRoles() {
       idPrefix="agency"
       roles={roles}
       permissions={permissions}
-      actionData={actionData}
       createRoleSchema={CreateRoleSchema}
       rolePermissionsSchema={RolePermissionsSchema}
     />

@@ -1,6 +1,5 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { enableAgencyUser } from '../../domain/users/enable-agency-user'
 import { findAgencyRoles } from '../../domain/users/find-agency-roles'
 import { getAgencyUser } from '../../domain/users/get-agency-user'
@@ -8,14 +7,14 @@ import { updateAgencyUser } from '../../domain/users/update-agency-user'
 import { EditAgencyUserSchema, UserStatusFormSchema } from '../utils/user-forms.schemas'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { EditUserPage } from '../components/user-form'
-import { idFromParam, readForm, replyForIntent, throwAsResponse } from '../utils/forms.server'
-import { requireAgency } from '../utils/session.server'
+import { idFromParam, readForm, submitForm, throwAsResponse } from '../utils/forms.server'
+import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'User · Agency portal' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const actor = await requireAgency(request, 'user_management')
+  const actor = await requireAccess(request, updateAgencyUser.access)
   const id = idFromParam(params.userId, 'User')
   const [user, roles] = await Promise.all([getAgencyUser({ actor, id }), findAgencyRoles({ actor })]).catch(
     throwAsResponse,
@@ -27,34 +26,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
+/** Two forms: the user's details (`intent=update`) and sign-in access (`intent=status`). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requireAgency(request, 'user_management')
+  const actor = await requireAccess(request, updateAgencyUser.access)
   const userId = idFromParam(params.userId, 'User')
   const formData = await readForm(request)
   const url = `/agency/users/${userId}`
-
   if (formData.get('intent') === 'status') {
-    const submission = parseWithZod(formData, { schema: UserStatusFormSchema })
-    if (submission.status !== 'success') return replyForIntent({ intent: 'status' }, submission)
-    try {
-      await enableAgencyUser({ actor, agencyUserId: userId, status: submission.value.status })
-    } catch (err) {
-      return replyForIntent({ intent: 'status' }, submission, err)
-    }
-    const enabled = submission.value.status === 'ENABLED'
-    return redirectWithToast(url, {
-      title: enabled ? 'User enabled' : 'User disabled',
-      description: enabled
-        ? 'They can sign in again.'
-        : 'They have been signed out and can no longer sign in.',
-      type: 'success',
+    return submitForm(formData, UserStatusFormSchema, async (v) => {
+      await enableAgencyUser({ actor, agencyUserId: userId, status: v.status })
+      const enabled = v.status === 'ENABLED'
+      return redirectWithToast(url, {
+        title: enabled ? 'User enabled' : 'User disabled',
+        description: enabled
+          ? 'They can sign in again.'
+          : 'They have been signed out and can no longer sign in.',
+        type: 'success',
+      })
     })
   }
-
-  const submission = parseWithZod(formData, { schema: EditAgencyUserSchema })
-  if (submission.status !== 'success') return replyForIntent({ intent: 'update' }, submission)
-  const v = submission.value
-  try {
+  return submitForm(formData, EditAgencyUserSchema, async (v) => {
     // A blank optional field clears the stored value.
     await updateAgencyUser({
       actor,
@@ -65,15 +56,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       phone_number: v.phone_number ?? null,
       agency_role_id: v.agency_role_id ?? null,
     })
-  } catch (err) {
-    return replyForIntent({ intent: 'update' }, submission, err)
-  }
-  return redirectWithToast(url, { title: 'User updated', type: 'success' })
+    return redirectWithToast(url, { title: 'User updated', type: 'success' })
+  })
 }
 
 export default function AgencyUser() {
   const { user, roles, isSelf } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
   return (
     <EditUserPage
       idPrefix="agency"
@@ -84,7 +72,6 @@ export default function AgencyUser() {
       roleId={user.agency_role_id}
       roles={roles}
       schema={EditAgencyUserSchema}
-      actionData={actionData}
       isSelf={isSelf}
     />
   )

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { createAgencyUser } from '../../domain/users/create-agency-user'
@@ -6,7 +5,7 @@ import { findAgencyRoles } from '../../domain/users/find-agency-roles'
 import { NewAgencyUserSchema } from '../utils/user-forms.schemas'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { NewUserPage } from '../components/user-form'
-import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, submitForm } from '../utils/forms.server'
 import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
@@ -20,18 +19,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request, createAgencyUser.access)
-  const submission = parseWithZod(await readForm(request), { schema: NewAgencyUserSchema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  let user: Awaited<ReturnType<typeof createAgencyUser>>
-  try {
-    user = await createAgencyUser({ actor, ...submission.value })
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
-  return redirectWithToast(`/agency/users/${user.id}`, {
-    title: 'User created',
-    description: `A temporary password has been e-mailed to ${user.email}.`,
-    type: 'success',
+  return submitForm(await readForm(request), NewAgencyUserSchema, async (v) => {
+    const user = await createAgencyUser({ actor, ...v })
+    return redirectWithToast(`/agency/users/${user.id}`, {
+      title: 'User created',
+      description: `A temporary password has been e-mailed to ${user.email}.`,
+      type: 'success',
+    })
   })
 }
 

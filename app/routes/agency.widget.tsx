@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
@@ -10,21 +9,22 @@ import { PublicClientSchema } from '../../domain/public-clients/public-clients.s
 import { updatePublicClientByAgency } from '../../domain/public-clients/update-public-client-by-agency'
 import { id } from '../../domain/shared/fields'
 import { DataTable } from '../components/data-table'
+import { useResultFor } from '../components/forms'
 import { StatusBadge } from '../components/status-badge'
 import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert'
 import { Badge } from '../components/ui/badge'
 import { Button } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
 import { CLIENT_TYPE_LABELS, NewClientForm, widgetSnippet } from '../components/widget-clients'
-import { readForm, replyForIntent } from '../utils/forms.server'
+import { readForm, submitForm } from '../utils/forms.server'
 import { formatDate, formatDateTime, formatMoney } from '../utils/misc'
-import { requireAgency } from '../utils/session.server'
+import { requireAccess } from '../utils/session.server'
 import { PageHeader } from '../components/app-shell'
 
 export const meta: MetaFunction = () => [{ title: 'Website widget · Agency portal' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireAgency(request, ['user_management'])
+  const actor = await requireAccess(request, findAgencyClients.access, 'agency')
   const [clients, sales] = await Promise.all([
     findAgencyClients({ actor, agencyId: actor.agencyId, input: { page: 1, perPage: 50 } }),
     findWidgetSales({ actor, agencyId: actor.agencyId, limit: 10 }),
@@ -34,52 +34,40 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const ClientActionSchema = z.object({ id: id(), intent: z.enum(['rotate', 'deactivate', 'activate']) })
 
-/** Create a client (its secret shown once, in this answer only), rotate a secret, switch a client off or on. */
+/**
+ * Two kinds of form: a new client (`intent=create`; its secret shown once, in this answer only,
+ * and the form emptied) and each client's buttons (`intent` rotate, deactivate or activate).
+ */
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireAgency(request, ['user_management'])
+  const actor = await requireAccess(request, updatePublicClientByAgency.access)
   const form = await readForm(request)
   if (form.get('intent') === 'create') {
-    const submission = parseWithZod(form, { schema: PublicClientSchema })
-    if (submission.status !== 'success') return replyForIntent({ intent: 'create' }, submission)
-    try {
-      const c = await addPublicClient({ actor, agencyId: actor.agencyId, input: submission.value })
-      return {
-        intent: 'create',
-        result: submission.reply({ resetForm: true }),
-        secret: { name: c.name, client_id: c.client_id, client_secret: c.client_secret },
-      }
-    } catch (err) {
-      return replyForIntent({ intent: 'create' }, submission, err)
-    }
+    return submitForm(form, PublicClientSchema, async (v, submission) => {
+      const c = await addPublicClient({ actor, agencyId: actor.agencyId, input: v })
+      const secret = { name: c.name, client_id: c.client_id, client_secret: c.client_secret }
+      return { secret, reset: submission.reply({ resetForm: true }) }
+    })
   }
-  const submission = parseWithZod(form, { schema: ClientActionSchema })
-  if (submission.status !== 'success') return replyForIntent({ intent: 'client' }, submission)
-  const { id: clientId, intent } = submission.value
-  try {
+  return submitForm(form, ClientActionSchema, async ({ id: clientId, intent }) => {
     const c = await updatePublicClientByAgency({
       actor,
       id: clientId,
       input: intent === 'rotate' ? { rotate_secret: true } : { is_active: intent === 'activate' },
     })
-    return {
-      intent,
-      result: submission.reply(),
-      secret: c.client_secret
-        ? { name: c.name, client_id: c.client_id, client_secret: c.client_secret }
-        : null,
-    }
-  } catch (err) {
-    return replyForIntent({ intent: 'client' }, submission, err)
-  }
+    const secret = c.client_secret
+      ? { name: c.name, client_id: c.client_id, client_secret: c.client_secret }
+      : null
+    return { secret, reset: null }
+  })
 }
 
 export default function WebsiteWidget() {
   const { clients, sales, origin } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
-  const reply = answer as
-    { intent?: string; result?: { error?: Record<string, string[] | null> | null } } | undefined
   const secret = answer && 'secret' in answer ? answer.secret : null
-  const clientError = reply?.intent === 'client' ? reply.result?.error?.[''] : null
+  const clientError = useResultFor('rotate', 'deactivate', 'activate')?.error?.['']
+  const created = answer && 'reset' in answer ? answer.reset : null
+  const createResult = useResultFor('create') ?? created
   return (
     <div className="space-y-6">
       <PageHeader
@@ -166,7 +154,7 @@ export default function WebsiteWidget() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <NewClientForm lastResult={reply?.intent === 'create' ? answer?.result : null} />
+          <NewClientForm lastResult={createResult} />
         </CardContent>
       </Card>
       <section aria-labelledby="sales" className="space-y-3">

@@ -6,7 +6,7 @@ import { ChangePasswordSchema } from '../../domain/access/access.schemas'
 import { changePassword } from '../../domain/access/change-password'
 import { AuthCard } from '../components/auth-card'
 import { ErrorList, Field, SubmitButton } from '../components/forms'
-import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, submitForm } from '../utils/forms.server'
 import { sessionTokenOf } from '../../api/auth.server'
 import { homeFor, requireUser } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
@@ -20,19 +20,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireUser(request)
-  const submission = parseWithZod(await readForm(request), { schema: ChangePasswordSchema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  try {
+  return submitForm(await readForm(request), ChangePasswordSchema, async (v) => {
     // This browser stays signed in; every other session of the person ends.
-    await changePassword({
-      actor,
-      ...submission.value,
-      currentSessionToken: sessionTokenOf(request),
-    })
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
-  return redirectWithToast(await homeFor(actor, false), { title: 'Password changed', type: 'success' })
+    await changePassword({ actor, ...v, currentSessionToken: sessionTokenOf(request) })
+    return redirectWithToast(await homeFor(actor, false), { title: 'Password changed', type: 'success' })
+  })
 }
 
 export default function ChangePassword() {

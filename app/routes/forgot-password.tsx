@@ -7,7 +7,7 @@ import { forgotPassword } from '../../domain/access/change-password'
 import { AuthCard } from '../components/auth-card'
 import { ErrorList, Field, SubmitButton } from '../components/forms'
 import { Alert, AlertDescription } from '../components/ui/alert'
-import { readForm, replyInvalid, replyWithError, retryAfterHeaders } from '../utils/forms.server'
+import { readForm, retryAfterHeaders, submitForm } from '../utils/forms.server'
 import { requireSameOrigin } from '../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password · OSHC Back Office' }]
@@ -15,17 +15,13 @@ export const headers = retryAfterHeaders
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request)
-  const submission = parseWithZod(await readForm(request), { schema: ForgotPasswordSchema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  try {
+  return submitForm(await readForm(request), ForgotPasswordSchema, async (v, submission) => {
     const r = await forgotPassword({
-      ...submission.value,
+      ...v,
       clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown',
     })
     return { ...submission.reply({ resetForm: true }), sent: r.message }
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
+  })
 }
 
 export default function ForgotPassword() {

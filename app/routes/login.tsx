@@ -11,7 +11,7 @@ import { LoginSchema } from '../../domain/access/access.schemas'
 import { login } from '../../domain/access/login'
 import { AuthCard } from '../components/auth-card'
 import { ErrorList, Field, SubmitButton } from '../components/forms'
-import { readForm, replyInvalid, replyWithError, retryAfterHeaders } from '../utils/forms.server'
+import { readForm, retryAfterHeaders, submitForm } from '../utils/forms.server'
 import { getActor, homeFor, requireSameOrigin, safeRedirect, sessionCookie } from '../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · OSHC Back Office' }]
@@ -27,21 +27,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request)
   const formData = await readForm(request)
-  const submission = parseWithZod(formData, { schema: LoginSchema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  try {
-    const r = await login({
-      ...submission.value,
-      clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown',
-    })
+  return submitForm(formData, LoginSchema, async (v) => {
+    const r = await login({ ...v, clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown' })
     const { actorForToken } = await import('../../domain/access/sessions')
     const actor = await actorForToken(r.token)
     const home = actor ? await homeFor(actor, r.mustChangePassword) : '/'
     const to = r.mustChangePassword ? home : safeRedirect(formData.get('redirectTo'), home)
     return redirect(to, { headers: { 'Set-Cookie': sessionCookie(r.token, r.expiresAt, request) } })
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
+  })
 }
 
 export default function LoginPage() {

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import {
   redirect,
   type ActionFunctionArgs,
@@ -15,7 +14,7 @@ import { ErrorList, SubmitButton } from '../components/forms'
 import { Button } from '../components/ui/button'
 import { Input } from '../components/ui/input'
 import { Label } from '../components/ui/label'
-import { readForm, replyWithError } from '../utils/forms.server'
+import { readForm, submitForm } from '../utils/forms.server'
 import { requireOnboardingAgency } from '../utils/session.server'
 import { storeFormFile } from '../utils/upload.server'
 
@@ -34,13 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { actor, agency } = await requireOnboardingAgency(request)
   const formData = await readForm(request)
-  const submission = parseWithZod(formData, { schema: z.object({}) })
-  try {
-    const stored = await storeFormFile({
-      actor,
-      file: formData.get('signed_agreement'),
-      field: 'signed_agreement',
-    })
+  return submitForm(formData, z.object({}), async () => {
+    const file = formData.get('signed_agreement')
+    const stored = await storeFormFile({ actor, file, field: 'signed_agreement' })
     await uploadSignedAgreement({
       actor,
       agencyId: agency.id,
@@ -51,10 +46,8 @@ export async function action({ request }: ActionFunctionArgs) {
         date: undefined,
       },
     })
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
-  return redirect('/onboarding/waiting')
+    return redirect('/onboarding/waiting')
+  })
 }
 
 export default function AgreementStep() {

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import {
   redirect,
   type ActionFunctionArgs,
@@ -12,7 +11,7 @@ import { submitRegistrationRequest } from '../../domain/agencies/onboarding/subm
 import { AuthCard } from '../components/auth-card'
 import { ErrorList, SubmitButton } from '../components/forms'
 import { StepNav } from '../components/step-nav'
-import { readForm, replyWithError } from '../utils/forms.server'
+import { readForm, submitForm } from '../utils/forms.server'
 import { requireOnboardingStep } from '../utils/onboarding.server'
 import { STEPS } from '../utils/onboarding-steps'
 
@@ -38,13 +37,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor, agency } = await requireOnboardingStep(request, 'COMPANY_DETAIL_DONE')
-  const submission = parseWithZod(await readForm(request), { schema: z.object({}) })
-  try {
+  return submitForm(await readForm(request), z.object({}), async () => {
     await submitRegistrationRequest({ actor, agencyId: agency.id })
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
-  return redirect('/onboarding/waiting')
+    return redirect('/onboarding/waiting')
+  })
 }
 
 export default function SubmitStep() {

@@ -11,12 +11,11 @@ import { createAgencyLogin } from '../../domain/agencies/onboarding/create-agenc
 import { agencyIdFromVerifyToken } from '../../domain/agencies/onboarding/one-time-codes'
 import { resendOtp } from '../../domain/agencies/onboarding/resend-otp'
 import { verifyAgency } from '../../domain/agencies/onboarding/verify-agency'
-import { DomainError } from '../../domain/shared/errors'
 import { AuthCard } from '../components/auth-card'
 import { ErrorList, Field, SubmitButton } from '../components/forms'
 import { Alert, AlertDescription } from '../components/ui/alert'
 import { Button } from '../components/ui/button'
-import { readForm, replyInvalid, replyWithError, retryAfterHeaders } from '../utils/forms.server'
+import { readForm, retryAfterHeaders, submitForm } from '../utils/forms.server'
 import { requireSameOrigin } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
@@ -58,43 +57,35 @@ const loginCreated = () =>
     type: 'success',
   })
 
-/** Verifies the code, then creates the login (createAgencyInCognito) in the same step. */
+const ResendSchema = z.object({ token: z.string() })
+
+/**
+ * Three forms: resend the code, create the login (when the code was verified but the login not
+ * made), and verify the code, then create the login (createAgencyInCognito) in the same step.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request)
   const formData = await readForm(request)
   const intent = formData.get('intent')
   const agency = await agencyOf(formData.get('token')?.toString())
   if (intent === 'resend') {
-    const submission = parseWithZod(formData, { schema: z.object({ token: z.string() }) })
-    try {
+    return submitForm(formData, ResendSchema, async (_, submission) => {
       await resendOtp({ agencyId: agency.id })
       return data({ ...submission.reply(), resent: true })
-    } catch (err) {
-      return replyWithError(submission, err)
-    }
-  }
-  const submission = parseWithZod(formData, { schema: VerifyPageSchema })
-  if (intent === 'create-login') {
-    try {
-      await createAgencyLogin({ email: agency.email })
-    } catch (err) {
-      return replyWithError(submission, err)
-    }
-    return loginCreated()
-  }
-  if (submission.status !== 'success') return replyInvalid(submission)
-  try {
-    const verified = await verifyAgency({
-      agencyId: agency.id,
-      otp: submission.value.otp,
-      clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown',
     })
-    await createAgencyLogin({ email: verified.email })
-  } catch (err) {
-    if (err instanceof DomainError) return replyWithError(submission, err)
-    throw err
   }
-  return loginCreated()
+  if (intent === 'create-login') {
+    return submitForm(formData, ResendSchema, async () => {
+      await createAgencyLogin({ email: agency.email })
+      return loginCreated()
+    })
+  }
+  return submitForm(formData, VerifyPageSchema, async (v) => {
+    const clientIp = (context as { clientIp?: string }).clientIp ?? 'unknown'
+    const verified = await verifyAgency({ agencyId: agency.id, otp: v.otp, clientIp })
+    await createAgencyLogin({ email: verified.email })
+    return loginCreated()
+  })
 }
 
 export default function Verify() {

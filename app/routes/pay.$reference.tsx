@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import {
   redirect,
   type ActionFunctionArgs,
@@ -19,7 +18,7 @@ import { ErrorList, SelectField, SubmitButton } from '../components/forms'
 import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert'
 import { Button } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card'
-import { readForm, replyInvalid, replyWithError, throwAsResponse } from '../utils/forms.server'
+import { readForm, submitForm, throwAsResponse } from '../utils/forms.server'
 import { requireSameOrigin } from '../utils/session.server'
 import { formatDate, formatDateTime, formatMoney } from '../utils/misc'
 import { CURRENCY_LABELS } from '../utils/labels'
@@ -72,16 +71,14 @@ const PaySchema = z.object({ intent: z.literal('pay') })
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request)
-  const submission = parseWithZod(await readForm(request), { schema: PaySchema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  let url: string
-  try {
-    url = (await startPaymentLinkCheckout({ reference: params.reference ?? '' })).url
-  } catch (err) {
-    if (err instanceof DomainError && err.code === 'NOT_FOUND') throwAsResponse(err)
-    return replyWithError(submission, err)
-  }
-  return redirect(url)
+  return submitForm(await readForm(request), PaySchema, async () => {
+    const { url } = await startPaymentLinkCheckout({ reference: params.reference ?? '' }).catch((err) => {
+      // An unknown or expired link is the not-found page, not a form message.
+      if (err instanceof DomainError && err.code === 'NOT_FOUND') throwAsResponse(err)
+      throw err
+    })
+    return redirect(url)
+  })
 }
 
 const day = (iso: string | null) => (iso ? formatDate(iso) : '—')

@@ -15,7 +15,7 @@ import { registerAgency } from '../../domain/agencies/onboarding/register-agency
 import { sha256 } from '../../domain/shared/crypto'
 import { AuthCard } from '../components/auth-card'
 import { CheckboxField, ErrorList, Field, SelectField, SubmitButton } from '../components/forms'
-import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, submitForm } from '../utils/forms.server'
 import { requireSameOrigin } from '../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Register your agency · OSHC Back Office' }]
@@ -42,17 +42,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request)
-  const submission = parseWithZod(await readForm(request), { schema: RegisterAgencySchema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  try {
-    const agency = await registerAgency({
-      input: submission.value,
-      clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown',
-    })
+  return submitForm(await readForm(request), RegisterAgencySchema, async (input) => {
+    const clientIp = (context as { clientIp?: string }).clientIp ?? 'unknown'
+    const agency = await registerAgency({ input, clientIp })
     return redirect(agency.path_by_status)
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
+  })
 }
 
 export default function Register() {

@@ -6,7 +6,7 @@ import { ResetPasswordSchema } from '../../domain/access/access.schemas'
 import { resetPassword } from '../../domain/access/change-password'
 import { AuthCard } from '../components/auth-card'
 import { ErrorList, Field, SubmitButton } from '../components/forms'
-import { readForm, replyInvalid, replyWithError, retryAfterHeaders } from '../utils/forms.server'
+import { readForm, retryAfterHeaders, submitForm } from '../utils/forms.server'
 import { requireSameOrigin } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
@@ -19,20 +19,13 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request)
-  const submission = parseWithZod(await readForm(request), { schema: ResetPasswordSchema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  try {
-    await resetPassword({
-      ...submission.value,
-      clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown',
+  return submitForm(await readForm(request), ResetPasswordSchema, async (v) => {
+    await resetPassword({ ...v, clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown' })
+    return redirectWithToast('/login', {
+      title: 'Password changed',
+      description: 'Sign in with your new password.',
+      type: 'success',
     })
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
-  return redirectWithToast('/login', {
-    title: 'Password changed',
-    description: 'Sign in with your new password.',
-    type: 'success',
   })
 }
 

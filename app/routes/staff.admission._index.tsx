@@ -1,18 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { addUniversity } from '../../domain/admission/add-university'
 import { UniversityListQuerySchema, UniversitySchema } from '../../domain/admission/admission.schemas'
 import { UNIVERSITY_STATUS_TEXT, UNIVERSITY_TYPE_TEXT } from '../../domain/admission/admission.rules'
 import { getAllUniversities } from '../../domain/admission/get-all-universities'
 import { findCountries } from '../../domain/reference/find-countries'
-import { AdmissionForm, type IntentReply } from '../components/admission/admission-form'
+import { AdmissionForm } from '../components/admission/admission-form'
 import { statusOptions, typeOptions, universityFields } from '../components/admission/university-fields'
 import { DataTable, FilterBar } from '../components/data-table'
 import { Field, SelectField } from '../components/forms'
 import { Badge } from '../components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
-import { intentForm } from '../utils/admission.server'
-import { listParams, readForm } from '../utils/forms.server'
+import { listParams, readForm, submitForm } from '../utils/forms.server'
 import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { storeFormFile } from '../utils/upload.server'
@@ -45,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request, addUniversity.access)
   const formData = await readForm(request)
-  return intentForm(formData, UniversitySchema, async (input) => {
+  return submitForm(formData, UniversitySchema, async (input) => {
     const logo = formData.get('logo_file')
     if (logo && typeof logo !== 'string' && logo.size > 0)
       input.logo = (await storeFormFile({ actor, file: logo, field: 'logo_file', folder: 'admission' })).key
@@ -60,7 +59,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Universities() {
   const { universities, pageInfo, countries, filters } = useLoaderData<typeof loader>()
-  const reply = useActionData<typeof action>() as IntentReply
   return (
     <div className="space-y-6">
       <FilterBar label="Filter universities">
@@ -135,7 +133,6 @@ export default function Universities() {
             intent="add-university"
             defs={universityFields(countries)}
             values={{ type: 'UNIVERSITY' }}
-            reply={reply}
             submit="Add university"
           />
         </CardContent>

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { addCourseDocument } from '../../domain/admission/add-course-document'
 import { addCourseIntake } from '../../domain/admission/add-course-intake'
@@ -21,15 +21,14 @@ import { deleteScholarship } from '../../domain/admission/delete-scholarship'
 import { getCourseDetailsById } from '../../domain/admission/get-course-details-by-id'
 import { updateCourse } from '../../domain/admission/update-course'
 import { fromCents } from '../../domain/shared/money'
-import { AdmissionForm, type IntentReply } from '../components/admission/admission-form'
+import { AdmissionForm } from '../components/admission/admission-form'
 import { PART_TABS, PARTS, type PartTab } from '../components/admission/course-parts'
 import { courseFields } from '../components/admission/university-fields'
-import { ErrorList, SubmitButton } from '../components/forms'
+import { ErrorList, errorsOf, SubmitButton, useResultFor } from '../components/forms'
 import { TabLinks } from '../components/tab-links'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card'
-import { intentForm } from '../utils/admission.server'
 import { CourseEditFormSchema, ScholarshipFormSchema } from '../utils/admission-forms.schemas'
-import { idFromParam, readForm, throwAsResponse } from '../utils/forms.server'
+import { idFromParam, readForm, submitForm, throwAsResponse } from '../utils/forms.server'
 import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
@@ -73,12 +72,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/staff/admission/courses/${id}?tab=${tab}`
   const intent = String(formData.get('intent'))
   if (intent === 'update')
-    return intentForm(formData, CourseEditFormSchema, async (input) => {
+    return submitForm(formData, CourseEditFormSchema, async (input) => {
       await updateCourse({ actor, id, input })
       return redirectWithToast(here, { type: 'success', title: 'Course saved' })
     })
   if (intent === 'delete-course')
-    return intentForm(formData, z.object({}), async () => {
+    return submitForm(formData, z.object({}), async () => {
       const { course } = { course: await getCourseDetailsById({ actor, id }) }
       await deleteCourse({ actor, id })
       return redirectWithToast(`/staff/admission/universities/${course.university_id}`, {
@@ -88,7 +87,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     })
   if (intent === `add-${tab}`) {
     const part = ADD[tab]
-    return intentForm(formData, part.schema, async (input) => {
+    return submitForm(formData, part.schema, async (input) => {
       // Each tab's schema matches its use case's input.
       await (part.run as (o: { actor: typeof actor; input: unknown }) => Promise<unknown>)({ actor, input })
       return redirectWithToast(here, {
@@ -98,7 +97,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     })
   }
   if (intent === `delete-${tab}`)
-    return intentForm(formData, RowId, async ({ row_id }) => {
+    return submitForm(formData, RowId, async ({ row_id }) => {
       await REMOVE[tab]({ actor, id: row_id })
       return redirectWithToast(here, { type: 'success', title: 'Removed' })
     })
@@ -107,7 +106,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function CourseEditor() {
   const { course, fee, tab } = useLoaderData<typeof loader>()
-  const reply = useActionData<typeof action>() as IntentReply
+  const deleteResult = useResultFor('delete-course')
   const part = PARTS[tab]
   const rows = {
     intakes: course.intakes,
@@ -134,9 +133,7 @@ export default function CourseEditor() {
           </SubmitButton>
         </Form>
       </div>
-      {reply?.intent === 'delete-course' ? (
-        <ErrorList errors={reply.result?.error?.[''] ?? undefined} />
-      ) : null}
+      {deleteResult ? <ErrorList errors={errorsOf(deleteResult, '')} /> : null}
       <TabLinks
         label="Course details"
         items={PART_TABS.map((t) => ({ value: t, label: PARTS[t].label }))}
@@ -198,7 +195,6 @@ export default function CourseEditor() {
               defs={part.defs}
               values={tab === 'scholarships' ? { currency: course.currency } : {}}
               hidden={{ course_id: course.id }}
-              reply={reply}
               submit={`Add ${part.one}`}
             />
           </CardContent>
@@ -214,7 +210,6 @@ export default function CourseEditor() {
             intent="update"
             defs={courseFields}
             values={{ ...course, fee }}
-            reply={reply}
             submit="Save course"
           />
         </CardContent>

@@ -1,18 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { EnrollmentStatusSchema } from '../../domain/admission/admission.schemas'
 import { ENROLLMENT_TRANSITIONS } from '../../domain/admission/admission.rules'
 import { MONTH_TEXT, STATUS_TEXT } from '../../domain/admission/admission.rules'
 import { getStudentEnrollmentById } from '../../domain/admission/get-student-enrollment-by-id'
 import { updateStudentEnrollment } from '../../domain/admission/update-student-enrollment'
 import { formatDate } from '../../domain/shared/format'
-import { AdmissionForm, type IntentReply } from '../components/admission/admission-form'
+import { AdmissionForm } from '../components/admission/admission-form'
 import { EnrolmentTimeline } from '../components/admission/enrolment-timeline'
 import { Badge } from '../components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
-import { intentForm } from '../utils/admission.server'
 import { noteAction } from '../utils/admission-enrolment.server'
-import { idFromParam, readForm, throwAsResponse } from '../utils/forms.server'
+import { idFromParam, readForm, submitForm, throwAsResponse } from '../utils/forms.server'
 import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
@@ -32,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/staff/admission/enrolments/${id}`
   const note = await noteAction(actor, id, formData, here)
   if (note) return note
-  return intentForm(formData, EnrollmentStatusSchema, async (input) => {
+  return submitForm(formData, EnrollmentStatusSchema, async (input) => {
     await updateStudentEnrollment({ actor, id, input })
     return redirectWithToast(here, {
       type: 'success',
@@ -43,7 +42,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function StaffEnrolment() {
   const { enrollment: e, me } = useLoaderData<typeof loader>()
-  const reply = useActionData<typeof action>() as IntentReply
   const next = ENROLLMENT_TRANSITIONS[e.status]
   return (
     <div className="max-w-4xl space-y-6">
@@ -86,7 +84,6 @@ export default function StaffEnrolment() {
                   type: 'textarea',
                 },
               ]}
-              reply={reply}
               submit="Change status"
             />
           ) : (
@@ -94,7 +91,7 @@ export default function StaffEnrolment() {
           )}
         </CardContent>
       </Card>
-      <EnrolmentTimeline history={e.history} notes={e.notes} me={me} reply={reply} />
+      <EnrolmentTimeline history={e.history} notes={e.notes} me={me} />
     </div>
   )
 }

@@ -1,19 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, useLoaderData } from '@remix-run/react'
 import { addAgencyLink } from '../../domain/admission/add-agency-link'
 import { AgencyLinkSchema, UpdateAgencyLinkSchema } from '../../domain/admission/admission.schemas'
 import { getAllAgencyLinks } from '../../domain/admission/get-all-agency-links'
 import { updateAgencyLink } from '../../domain/admission/update-agency-link'
 import { PageQuerySchema } from '../../domain/shared/pagination'
 import { formatDate } from '../../domain/shared/format'
-import type { IntentReply } from '../components/admission/admission-form'
 import { AgencyPicker } from '../components/agency-picker'
 import { DataTable } from '../components/data-table'
-import { ErrorList, SubmitButton } from '../components/forms'
+import { ErrorList, errorsOf, SubmitButton, useResultFor } from '../components/forms'
 import { Badge } from '../components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
-import { intentForm } from '../utils/admission.server'
-import { listParams, readForm } from '../utils/forms.server'
+import { listParams, readForm, submitForm } from '../utils/forms.server'
 import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { z } from 'zod'
@@ -40,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request, addAgencyLink.access)
   const formData = await readForm(request)
   if (formData.get('intent') === 'toggle')
-    return intentForm(
+    return submitForm(
       formData,
       UpdateAgencyLinkSchema.extend({ link_id: z.coerce.number().int().positive() }),
       async (v) => {
@@ -51,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
         })
       },
     )
-  return intentForm(formData, AgencyLinkSchema, async (input) => {
+  return submitForm(formData, AgencyLinkSchema, async (input) => {
     await addAgencyLink({ actor, input })
     return redirectWithToast('/staff/admission/links', { type: 'success', title: 'Agency linked' })
   })
@@ -59,7 +57,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AgencyLinks() {
   const { links, pageInfo } = useLoaderData<typeof loader>()
-  const reply = useActionData<typeof action>() as IntentReply
+  const toggleResult = useResultFor('toggle')
+  const addResult = useResultFor('add')
   return (
     <div className="space-y-6">
       <DataTable
@@ -101,7 +100,7 @@ export default function AgencyLinks() {
           },
         ]}
       />
-      {reply?.intent === 'toggle' ? <ErrorList errors={reply.result?.error?.[''] ?? undefined} /> : null}
+      {toggleResult ? <ErrorList errors={errorsOf(toggleResult, '')} /> : null}
       <Card>
         <CardHeader>
           <CardTitle as="h3">Link an agency</CardTitle>
@@ -122,13 +121,7 @@ export default function AgencyLinks() {
               selected={null}
               placeholder="Type an agency's name"
             />
-            <ErrorList
-              errors={
-                reply?.intent === 'add'
-                  ? [...(reply.result?.error?.[''] ?? []), ...(reply.result?.error?.agency_id ?? [])]
-                  : undefined
-              }
-            />
+            <ErrorList errors={addResult ? errorsOf(addResult, '', 'agency_id') : undefined} />
             <SubmitButton>Link agency</SubmitButton>
           </Form>
         </CardContent>

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { addCourse } from '../../domain/admission/add-course'
 import { UniversitySchema, UniversityStatusQuerySchema } from '../../domain/admission/admission.schemas'
@@ -10,15 +10,14 @@ import { updateUniversity } from '../../domain/admission/update-university'
 import { updateUniversityStatus } from '../../domain/admission/update-university-status'
 import { findCountries } from '../../domain/reference/find-countries'
 import { formatCents, formatDate } from '../../domain/shared/format'
-import { AdmissionForm, onePage, type IntentReply } from '../components/admission/admission-form'
+import { AdmissionForm, onePage } from '../components/admission/admission-form'
 import { courseFields, universityFields } from '../components/admission/university-fields'
 import { DataTable } from '../components/data-table'
-import { ErrorList, SubmitButton } from '../components/forms'
+import { ErrorList, errorsOf, SubmitButton, useResultFor } from '../components/forms'
 import { Badge } from '../components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
-import { intentForm } from '../utils/admission.server'
 import { CourseFormSchema } from '../utils/admission-forms.schemas'
-import { idFromParam, readForm, throwAsResponse } from '../utils/forms.server'
+import { idFromParam, readForm, submitForm, throwAsResponse } from '../utils/forms.server'
 import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { storeFormFile } from '../utils/upload.server'
@@ -44,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/staff/admission/universities/${id}`
   switch (formData.get('intent')) {
     case 'update':
-      return intentForm(formData, UniversitySchema, async (input) => {
+      return submitForm(formData, UniversitySchema, async (input) => {
         const logo = formData.get('logo_file')
         if (logo && typeof logo !== 'string' && logo.size > 0)
           input.logo = (
@@ -55,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return redirectWithToast(here, { type: 'success', title: 'University saved' })
       })
     case 'status':
-      return intentForm(formData, UniversityStatusQuerySchema, async ({ status }) => {
+      return submitForm(formData, UniversityStatusQuerySchema, async ({ status }) => {
         await updateUniversityStatus({ actor, id, status })
         return redirectWithToast(here, {
           type: 'success',
@@ -63,12 +62,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
         })
       })
     case 'delete':
-      return intentForm(formData, z.object({}), async () => {
+      return submitForm(formData, z.object({}), async () => {
         await deleteUniversity({ actor, id })
         return redirectWithToast('/staff/admission', { type: 'success', title: 'University deleted' })
       })
     case 'add-course':
-      return intentForm(formData, CourseFormSchema, async (input) => {
+      return submitForm(formData, CourseFormSchema, async (input) => {
         const c = await addCourse({ actor, input })
         return redirectWithToast(`/staff/admission/courses/${c.id}`, {
           type: 'success',
@@ -83,7 +82,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function UniversityPage() {
   const { university: u, countries } = useLoaderData<typeof loader>()
-  const reply = useActionData<typeof action>() as IntentReply
+  const universityResult = useResultFor('delete', 'status')
   const other = u.status === 'AVAILABLE' ? 'NOT_AVAILABLE' : 'AVAILABLE'
   return (
     <div className="space-y-6">
@@ -113,9 +112,7 @@ export default function UniversityPage() {
           </SubmitButton>
         </Form>
       </div>
-      {reply?.intent === 'delete' || reply?.intent === 'status' ? (
-        <ErrorList errors={reply.result?.error?.[''] ?? undefined} />
-      ) : null}
+      {universityResult ? <ErrorList errors={errorsOf(universityResult, '')} /> : null}
       <section aria-labelledby="courses" className="space-y-3">
         <h3 id="courses" className="text-lg font-semibold">
           Courses
@@ -162,7 +159,6 @@ export default function UniversityPage() {
             defs={courseFields}
             values={{ currency: 'AUD' }}
             hidden={{ university_id: u.id }}
-            reply={reply}
             submit="Add course"
           />
         </CardContent>
@@ -178,7 +174,6 @@ export default function UniversityPage() {
             defs={universityFields(countries)}
             values={{ ...u, country_id: String(u.country_id) }}
             hidden={{ logo: u.logo ?? '', status: u.status }}
-            reply={reply}
             submit="Save university"
           />
         </CardContent>

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { PAYMENT_METHOD_KEYS, UpsertConfigurationV2Schema } from '../../domain/agencies/agencies.schemas'
@@ -17,7 +16,7 @@ import { backToTab, orNotFound, requireAgencyPage } from '../utils/agency-page.s
 import { ConfigurationForm } from '../components/agency/configuration-form'
 import { PurchaseRules } from '../components/agency/purchase-rules'
 import { GeneralErrorBoundary } from '../components/error-boundary'
-import { readForm, replyInvalid, replyWithError, submitForm } from '../utils/forms.server'
+import { readForm, submitForm } from '../utils/forms.server'
 import { policyTypeLabel } from '../utils/labels'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -72,15 +71,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request)
   switch (formData.get('intent')) {
     case 'configure': {
-      const submission = parseWithZod(formData, { schema: configureSchema(agencyId) })
-      if (submission.status !== 'success') return replyInvalid(submission)
-      const input = UpsertConfigurationV2Schema.parse(toConfigurationInput(agencyId, submission.value).input)
-      try {
+      return submitForm(formData, configureSchema(agencyId), async (value) => {
+        const input = UpsertConfigurationV2Schema.parse(toConfigurationInput(agencyId, value).input)
         await upsertAgencyConfigurationV2({ actor, input })
-      } catch (err) {
-        return replyWithError(submission, err)
-      }
-      return backToTab(agencyId, 'configuration', 'Configuration saved')
+        return backToTab(agencyId, 'configuration', 'Configuration saved')
+      })
     }
     case 'add-rule': {
       return submitForm(formData, AddRuleSchema, async (value) => {

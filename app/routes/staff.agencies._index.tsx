@@ -201,6 +201,7 @@ export default function AgenciesList() {
       </FilterBar>
       <DataTable
         caption="Agencies"
+        tableId="staff-agencies"
         rows={rows}
         pageInfo={pageInfo}
         sortKey={query.sort_key}

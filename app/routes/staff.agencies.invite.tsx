@@ -8,34 +8,26 @@ import { PageHeader } from '../components/app-shell'
 import { ErrorList, Field, SubmitButton } from '../components/forms'
 import { buttonVariants } from '../components/ui/button'
 import { Card, CardContent } from '../components/ui/card'
-import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
-import { requireStaff } from '../utils/session.server'
+import { readForm, submitForm } from '../utils/forms.server'
+import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Invite an agency · OSHC Back Office' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, 'agency_management')
+  await requireAccess(request, inviteAgency.access)
   return null
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, 'agency_management')
-  const submission = parseWithZod(await readForm(request), { schema: InvitationSchema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  try {
-    await inviteAgency({
-      actor,
-      email: submission.value.email,
-      mainBranchEmail: submission.value.mainBranchEmail,
+  const actor = await requireAccess(request, inviteAgency.access)
+  return submitForm(await readForm(request), InvitationSchema, async (v) => {
+    await inviteAgency({ actor, email: v.email, mainBranchEmail: v.mainBranchEmail })
+    return redirectWithToast('/staff/agencies?status=PENDING', {
+      type: 'success',
+      title: 'Invitation sent',
+      description: `${v.email} has been e-mailed a registration link.`,
     })
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
-  return redirectWithToast('/staff/agencies?status=PENDING', {
-    type: 'success',
-    title: 'Invitation sent',
-    description: `${submission.value.email} has been e-mailed a registration link.`,
   })
 }
 

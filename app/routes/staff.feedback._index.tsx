@@ -1,15 +1,14 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { TICKET_STAGES } from '../../db/schema/enums'
 import { addFeedback } from '../../domain/feedback/add-feedback'
 import { FeedbackListQuerySchema, FeedbackSchema } from '../../domain/feedback/feedback.schemas'
 import { getFeedbacks } from '../../domain/feedback/get-feedbacks'
 import { updateFeedback } from '../../domain/feedback/update-feedback'
-import { DomainError } from '../../domain/shared/errors'
 import { id } from '../../domain/shared/fields'
 import { PageHeader } from '../components/app-shell'
+import { errorsOf, useResultFor } from '../components/forms'
 import { ReportTicketForm } from '../components/engagement/report-ticket'
 import { Alert, AlertDescription } from '../components/ui/alert'
 import { Badge } from '../components/ui/badge'
@@ -18,15 +17,15 @@ import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card'
 import { Input } from '../components/ui/input'
 import { Label } from '../components/ui/label'
 import { Select } from '../components/ui/select'
-import { listParams, readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { listParams, readForm, submitForm } from '../utils/forms.server'
 import { TICKET_PRIORITY_LABELS, TICKET_STAGE_LABELS, TICKET_TYPE_LABELS } from '../utils/labels'
-import { requireStaff } from '../utils/session.server'
+import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Feedback · OSHC Back Office' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireStaff(request)
+  const actor = await requireAccess(request, getFeedbacks.access, 'staff')
   const params = listParams(request)
   const query = FeedbackListQuerySchema.safeParse({ perPage: '100', ...params })
   if (!query.success) throw new Response(query.error.issues[0]?.message ?? 'Invalid filters', { status: 400 })
@@ -34,43 +33,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { tickets: list.items, pageInfo: list.pageInfo, filters: params }
 }
 
-const MoveSchema = z.object({ ticket_id: id(), stage: z.enum(TICKET_STAGES) })
+const MOVE_MSG = 'Choose a ticket and a stage'
+const MoveSchema = z.object({ ticket_id: id(MOVE_MSG), stage: z.enum(TICKET_STAGES, { error: MOVE_MSG }) })
 
+/** Two kinds of form: a ticket's move buttons (`intent=move`) and the report form. */
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireStaff(request)
+  const actor = await requireAccess(request, updateFeedback.access, 'staff')
   const form = await readForm(request)
   if (form.get('intent') === 'move') {
-    const move = MoveSchema.safeParse(Object.fromEntries(form))
-    if (!move.success) return { moveError: 'Choose a ticket and a stage' }
-    try {
-      await updateFeedback({ actor, id: move.data.ticket_id, input: { stage: move.data.stage } })
-    } catch (err) {
-      if (err instanceof DomainError) return { moveError: err.message }
-      throw err
-    }
-    return redirectWithToast(new URL(request.url).pathname + new URL(request.url).search, {
-      type: 'success',
-      title: `Ticket #${move.data.ticket_id} moved to ${TICKET_STAGE_LABELS[move.data.stage]}`,
+    return submitForm(form, MoveSchema, async (v) => {
+      await updateFeedback({ actor, id: v.ticket_id, input: { stage: v.stage } })
+      return redirectWithToast(new URL(request.url).pathname + new URL(request.url).search, {
+        type: 'success',
+        title: `Ticket #${v.ticket_id} moved to ${TICKET_STAGE_LABELS[v.stage]}`,
+      })
     })
   }
-  const submission = parseWithZod(form, { schema: FeedbackSchema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  try {
-    const t = await addFeedback({ actor, input: submission.value })
+  return submitForm(form, FeedbackSchema, async (v) => {
+    const t = await addFeedback({ actor, input: v })
     return redirectWithToast(`/staff/feedback/${t.id}`, {
       type: 'success',
       title: `Ticket #${t.id} reported`,
     })
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
+  })
 }
 
 /** A board by stage (move buttons) over the filtered tickets, with the report form below. */
 export default function FeedbackBoard() {
   const { tickets, filters } = useLoaderData<typeof loader>()
-  const answer = useActionData<typeof action>()
-  const error = answer && 'moveError' in answer ? answer.moveError : null
+  const moved = useResultFor('move')
+  const reported = useResultFor('report')
+  const error = moved ? [...new Set(errorsOf(moved, '', 'ticket_id', 'stage'))].join(' ') : null
   return (
     <div className="space-y-6">
       <PageHeader title="Feedback" description="Tickets from staff and agencies, by stage." />
@@ -176,7 +169,7 @@ export default function FeedbackBoard() {
           <CardTitle as="h3">Report a ticket</CardTitle>
         </CardHeader>
         <CardContent>
-          <ReportTicketForm lastResult={answer && !('moveError' in answer) ? answer : null} />
+          <ReportTicketForm lastResult={reported} />
         </CardContent>
       </Card>
     </div>

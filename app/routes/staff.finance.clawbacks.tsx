@@ -22,6 +22,7 @@ import { listParams, readForm } from '../utils/forms.server'
 import { formatDateTime, formatMoney } from '../utils/misc'
 import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
+import { fileHref } from '../utils/file-href'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAccess(request, approveClawback.access)
@@ -166,7 +167,21 @@ export default function StaffFinanceClawbacks() {
               cell: (c: Row) => formatMoney(c.outstanding_amount),
             },
             { key: 'status', header: 'Status', sortable: true, cell: (c: Row) => c.status_label },
-            { key: 'method', header: 'Method', cell: (c: Row) => c.method_label ?? '—' },
+            {
+              key: 'method',
+              header: 'Method',
+              cell: (c: Row) =>
+                c.bank_document_url ? (
+                  <span className="whitespace-nowrap">
+                    {c.method_label} ·{' '}
+                    <a href={fileHref(c.bank_document_url)} className="text-primary hover:underline">
+                      proof<span className="sr-only"> of clawback #{c.id}</span>
+                    </a>
+                  </span>
+                ) : (
+                  (c.method_label ?? '—')
+                ),
+            },
             {
               key: 'invoice',
               header: 'Invoice',

@@ -6,10 +6,10 @@ import { findInvoices } from '../../domain/finance/find-invoices'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { InvoiceList } from '../components/finance/invoice-list'
 import { sortOf, staffFilterChoices, staffListInput } from '../utils/finance-lists.server'
-import { requireStaff } from '../utils/session.server'
+import { requireAccess } from '../utils/session.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireStaff(request, 'finance')
+  const actor = await requireAccess(request, findInvoices.access, 'staff')
   const input = staffListInput(request, 'invoices')
   const [{ agencies }, r] = await Promise.all([staffFilterChoices(actor), findInvoices({ actor, input })])
   return {

@@ -11,7 +11,7 @@ import { Label } from '../components/ui/label'
 import { iso, sortOf, staffFilterChoices, staffListInput } from '../utils/finance-lists.server'
 import { PAYOUT_PAYMENT_TYPE_LABELS } from '../utils/labels'
 import { formatDateTime, formatMoney } from '../utils/misc'
-import { requireStaff } from '../utils/session.server'
+import { requireAccess } from '../utils/session.server'
 
 /** The status tabs of the payout list (`status` in the query; none = all). */
 const STATUS_TABS = [
@@ -23,7 +23,7 @@ const STATUS_TABS = [
 type StatusTab = (typeof STATUS_TABS)[number]['value']
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireStaff(request, 'finance')
+  const actor = await requireAccess(request, findCommissionPayouts.access, 'staff')
   const input = staffListInput(request, 'payouts')
   const [{ agencies }, r] = await Promise.all([
     staffFilterChoices(actor),

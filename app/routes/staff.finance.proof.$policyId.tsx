@@ -1,11 +1,11 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { getPolicyBankDocuments } from '../../domain/finance/get-policy-bank-documents'
 import { idFromParam, throwAsResponse } from '../utils/forms.server'
-import { requireStaff } from '../utils/session.server'
+import { requireAccess } from '../utils/session.server'
 
 /** GET /staff/finance/proof/<policyId>: the newest payment proof of a policy, through a 5-minute URL. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const actor = await requireStaff(request, 'finance')
+  const actor = await requireAccess(request, getPolicyBankDocuments.access, 'staff')
   const policyId = idFromParam(params.policyId, 'Policy')
   const docs = await getPolicyBankDocuments({ actor, policyId }).catch(throwAsResponse)
   if (!docs.length) throw new Response('This policy has no payment proof', { status: 404 })

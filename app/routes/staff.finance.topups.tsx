@@ -18,11 +18,11 @@ import { Select } from '../components/ui/select'
 import { readForm } from '../utils/forms.server'
 import { labelOf, REQUEST_STATUS_LABELS } from '../utils/labels'
 import { formatDate, formatDateTime, formatMoney } from '../utils/misc'
-import { requireStaff } from '../utils/session.server'
+import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireStaff(request, 'finance')
+  const actor = await requireAccess(request, findTopups.access, 'staff')
   const input = staffListInput(request, 'topups')
   const [{ agencies }, r] = await Promise.all([staffFilterChoices(actor), findTopups({ actor, input })])
   return {
@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Approve (`intent=approve-topup:<id>`) or reject (`reject-topup:<id>`, reason in `reason_<id>`). */
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, 'finance')
+  const actor = await requireAccess(request, approveTopup.access, 'staff')
   const formData = await readForm(request)
   const url = new URL(request.url)
   const back = `${url.pathname}${url.search}`

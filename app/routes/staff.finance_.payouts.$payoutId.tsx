@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { approveCommissionPayout } from '../../domain/finance/payouts/approve-commission-payout'
 import { getCommissionPayout } from '../../domain/finance/payouts/get-commission-payout'
 import { rejectCommissionPayout } from '../../domain/finance/payouts/reject-commission-payout'
@@ -17,7 +15,7 @@ import { PayoutDecisionForms } from '../components/finance/payout-decision'
 import { StatusBadge } from '../components/status-badge'
 import { Timeline } from '../components/timeline'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card'
-import { idFromParam, readForm, replyForIntent, throwAsResponse } from '../utils/forms.server'
+import { idFromParam, readForm, submitForm, throwAsResponse } from '../utils/forms.server'
 import {
   COMMISSION_STATUS_LABELS,
   labelOf,
@@ -25,7 +23,7 @@ import {
   PAYOUT_PAYMENT_TYPE_LABELS,
 } from '../utils/labels'
 import { formatDateTime, formatMoney } from '../utils/misc'
-import { requireStaff } from '../utils/session.server'
+import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { storeFormFile } from '../utils/upload.server'
 
@@ -55,7 +53,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const actor = await requireStaff(request, 'finance')
+  const actor = await requireAccess(request, getCommissionPayout.access, 'staff')
   const payoutId = idFromParam(params.payoutId, 'Commission payout')
   try {
     const p = await getCommissionPayout({ actor, payoutId })
@@ -75,35 +73,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** approve (payment_type, bank_document file) or reject (rejection_reason); both answer back here. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, 'finance')
+  const actor = await requireAccess(request, approveCommissionPayout.access)
   const payoutId = idFromParam(params.payoutId, 'Commission payout')
   const formData = await readForm(request)
   const back = `/staff/finance/payouts/${payoutId}`
   if (formData.get('intent') === 'reject') {
-    const submission = parseWithZod(formData, { schema: RejectPayoutFormSchema })
-    if (submission.status !== 'success') return replyForIntent({ intent: 'reject' }, submission)
-    try {
-      await rejectCommissionPayout({ actor, payoutId, reason: submission.value.rejection_reason })
-    } catch (err) {
-      return replyForIntent({ intent: 'reject' }, submission, err)
-    }
-    return redirectWithToast(back, { type: 'success', title: `Payout #${payoutId} rejected` })
+    return submitForm(formData, RejectPayoutFormSchema, async (v) => {
+      await rejectCommissionPayout({ actor, payoutId, reason: v.rejection_reason })
+      return redirectWithToast(back, { type: 'success', title: `Payout #${payoutId} rejected` })
+    })
   }
-  const submission = parseWithZod(formData, { schema: ApprovePayoutFormSchema })
-  if (submission.status !== 'success') return replyForIntent({ intent: 'approve' }, submission)
-  try {
-    const { payment_type, bank_document } = submission.value
+  return submitForm(formData, ApprovePayoutFormSchema, async ({ payment_type, bank_document }) => {
     let key: string | null = null
     if (payment_type === 'BANK') {
       const current = await getCommissionPayout({ actor, payoutId })
-      key = (
-        await storeFormFile({
-          actor,
-          file: bank_document ?? null,
-          field: 'bank_document',
-          agencyId: current.agency_id,
-        })
-      ).key
+      const file = bank_document ?? null
+      key = (await storeFormFile({ actor, file, field: 'bank_document', agencyId: current.agency_id })).key
     }
     const p = await approveCommissionPayout({ actor, payoutId, paymentType: payment_type, bankDocument: key })
     return redirectWithToast(back, {
@@ -111,15 +96,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       title: `Payout #${p.id} approved`,
       description: `${formatMoney(p.total_amount)}, receipt ${p.receipt_id}.`,
     })
-  } catch (err) {
-    return replyForIntent({ intent: 'approve' }, submission, err)
-  }
+  })
 }
 
 export default function StaffPayoutDetail() {
   const { payout } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>() as
-    { intent: string; result: SubmissionResult<string[]> } | undefined
   return (
     <div className="space-y-6">
       <PageHeader
@@ -210,7 +191,6 @@ export default function StaffPayoutDetail() {
       {payout.status === 'REQUESTED' ? (
         <PayoutDecisionForms
           payout={{ id: payout.id, total_amount: payout.total_amount, agency: payout.agency }}
-          lastResult={actionData}
           approveSchema={ApprovePayoutFormSchema}
           rejectSchema={RejectPayoutFormSchema}
         />

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
@@ -7,11 +6,13 @@ import { approveFullRefund } from '../../domain/refunds/approve-full-refund'
 import { approvePolicyCancellation } from '../../domain/refunds/approve-policy-cancellation'
 import { initiateFullRefund } from '../../domain/refunds/initiate-full-refund'
 import { rejectFullRefund } from '../../domain/refunds/reject-full-refund'
+import { retryFullRefundPayment } from '../../domain/refunds/retry-full-refund-payment'
 import { tickCancellationStep } from '../../domain/refunds/tick-cancellation-step'
 import { PageHeader } from '../components/app-shell'
 import { GeneralErrorBoundary } from '../components/error-boundary'
-import { RefundStaffSection, type StaffRefundReply } from '../components/policies/refund-staff-section'
-import { idFromParam, readForm, replyForIntent, throwAsResponse } from '../utils/forms.server'
+import { type FormResult } from '../components/forms'
+import { RefundStaffSection } from '../components/policies/refund-staff-section'
+import { idFromParam, readForm, submitForm, throwAsResponse } from '../utils/forms.server'
 import {
   CancellationApproveForm,
   staffRefundData,
@@ -36,29 +37,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 const TickForm = z.object({ intent: z.literal('tick'), step_id: z.coerce.number().int().positive() })
+const RetryPaymentForm = z.object({ intent: z.literal('retry-payment') })
 
 /**
- * initiate | approve (payment_method, proof file for BANK) | reject | tick (step_id) |
+ * initiate | approve (payment_method, proof file for BANK) | reject | retry-payment | tick (step_id) |
  * approve-cancellation; each use case checks its own access. Success answers on the policy page.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireStaff(request, ['finance', 'policy_management'])
   const policyId = idFromParam(params.policyId, 'Policy')
   const formData = await readForm(request)
-  const intent = String(formData.get('intent') ?? '')
   const back = (title: string) => redirectWithToast(`/staff/policies/${policyId}`, { type: 'success', title })
-  const run = async <S extends z.ZodType>(schema: S, work: (v: z.infer<S>) => Promise<Response>) => {
-    const submission = parseWithZod(formData, { schema })
-    if (submission.status !== 'success') return replyForIntent({ intent }, submission)
-    try {
-      return await work(submission.value as z.infer<S>)
-    } catch (err) {
-      return replyForIntent({ intent }, submission, err)
-    }
-  }
-  switch (intent) {
+  switch (formData.get('intent')) {
     case 'initiate':
-      return run(RefundInitiateForm, async (v) => {
+      return submitForm(formData, RefundInitiateForm, async (v) => {
         const r = await initiateFullRefund({
           actor,
           policyId,
@@ -69,7 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return back(`Refund amounts set: ${formatMoney(r.refund_amount ?? 0)} to the agency`)
       })
     case 'approve':
-      return run(RefundApproveForm, async (v) => {
+      return submitForm(formData, RefundApproveForm, async (v) => {
         const file = formData.get('payment_url')
         const proof =
           v.payment_method === 'BANK' && file && typeof file !== 'string' && file.size > 0
@@ -84,12 +76,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return back(`Refund of ${formatMoney(r.refund_amount ?? 0)} approved and paid`)
       })
     case 'reject':
-      return run(RefundRejectForm, async (v) => {
+      return submitForm(formData, RefundRejectForm, async (v) => {
         await rejectFullRefund({ actor, policyId, reason: v.rejectionReason })
         return back('Full refund rejected')
       })
+    case 'retry-payment':
+      return submitForm(formData, RetryPaymentForm, async () => {
+        const r = await retryFullRefundPayment({ actor, policyId })
+        return back(
+          r.status === 'COMPLETED'
+            ? `Refund of ${formatMoney(r.refund_amount ?? 0)} paid`
+            : 'The refund payment is being made again',
+        )
+      })
     case 'tick':
-      return run(TickForm, async (v) => {
+      return submitForm(formData, TickForm, async (v) => {
         const out = await tickCancellationStep({ actor, policyId, cancellationStepId: v.step_id })
         return back(
           out.cancellation_request_status === 'READY_FOR_CANCELLATION'
@@ -98,7 +99,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         )
       })
     case 'approve-cancellation':
-      return run(CancellationApproveForm, async (v) => {
+      return submitForm(formData, CancellationApproveForm, async (v) => {
         const out = await approvePolicyCancellation({
           actor,
           policyId,
@@ -116,7 +117,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function StaffPolicyRefund() {
   const { view, canFinance, canManage } = useLoaderData<typeof loader>()
-  const reply = useActionData<typeof action>() as StaffRefundReply | undefined
+  const result = useActionData() as FormResult | undefined
   return (
     <div className="space-y-6">
       <Link
@@ -127,7 +128,7 @@ export default function StaffPolicyRefund() {
         Back to policy {view.ref}
       </Link>
       <PageHeader title={`Full refund of policy ${view.ref}`} />
-      <RefundStaffSection view={view} canFinance={canFinance} canManage={canManage} reply={reply} />
+      <RefundStaffSection view={view} canFinance={canFinance} canManage={canManage} result={result} />
     </div>
   )
 }

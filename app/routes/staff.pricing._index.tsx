@@ -25,7 +25,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { readForm, submitForm } from '../utils/forms.server'
 import { formatDate, formatMoney } from '../utils/misc'
 import { CURRENCY_LABELS, policyTypeLabel } from '../utils/labels'
-import { requireStaff } from '../utils/session.server'
+import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 import { id, parseId } from '../../domain/shared/fields'
 
@@ -34,7 +34,7 @@ const IdSchema = z.object({ id: id() })
 export const meta: MetaFunction = () => [{ title: 'Rate cards · OSHC Back Office' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireStaff(request, 'finance')
+  const actor = await requireAccess(request, findRateCards.access, 'staff')
   const editId = parseId(new URL(request.url).searchParams.get('edit'))
   const [cards, providers] = await Promise.all([findRateCards({ actor }), findInsuranceProviders()])
   return {
@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, 'finance')
+  const actor = await requireAccess(request, createRateCard.access, 'staff')
   const formData = await readForm(request)
   const intent = formData.get('intent')
   if (intent === 'delete') {

@@ -11,19 +11,19 @@ import { ErrorList, Field, SubmitButton } from '../components/forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
 import { readForm, submitForm } from '../utils/forms.server'
 import { formatDateTime } from '../utils/misc'
-import { requireStaff } from '../utils/session.server'
+import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'GST and exchange rates · OSHC Back Office' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireStaff(request, 'finance')
+  const actor = await requireAccess(request, getGstRate.access, 'staff')
   const [gst, rates] = await Promise.all([getGstRate({ actor }), findExchangeRates({ actor })])
   return { gst, rates }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, 'finance')
+  const actor = await requireAccess(request, updateGstRate.access, 'staff')
   const formData = await readForm(request)
   const intent = formData.get('intent')
   if (intent === 'gst') {

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
@@ -10,7 +10,7 @@ import { findInsuranceProviders } from '../../domain/reference/find-insurance-pr
 import { ErrorList, Field, SelectField, SubmitButton } from '../components/forms'
 import { buttonVariants } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
-import { idFromParam, readForm, replyInvalid, replyWithError, throwAsResponse } from '../utils/forms.server'
+import { idFromParam, readForm, submitForm, throwAsResponse } from '../utils/forms.server'
 import { formatDateTime } from '../utils/misc'
 import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
@@ -30,14 +30,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAccess(request, updateOffer.access)
   const id = idFromParam(params.offerId, 'Offer')
-  const submission = parseWithZod(await readForm(request), { schema: UpdateOfferSchema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  try {
-    await updateOffer({ actor, id, input: submission.value })
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
-  return redirectWithToast('/staff/pricing/offers', { type: 'success', title: 'Offer updated' })
+  return submitForm(await readForm(request), UpdateOfferSchema, async (v) => {
+    await updateOffer({ actor, id, input: v })
+    return redirectWithToast('/staff/pricing/offers', { type: 'success', title: 'Offer updated' })
+  })
 }
 
 type OfferForm = {

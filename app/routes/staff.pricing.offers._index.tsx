@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Pencil } from 'lucide-react'
@@ -12,7 +12,7 @@ import { ErrorList, Field, SelectField, SubmitButton } from '../components/forms
 import { Badge } from '../components/ui/badge'
 import { buttonVariants } from '../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
-import { listParams, readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { listParams, readForm, submitForm } from '../utils/forms.server'
 import { formatDate } from '../utils/misc'
 import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
@@ -55,17 +55,13 @@ const STATE_TONE = { Running: 'success', Scheduled: 'info', Ended: 'neutral', In
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request, createOffer.access)
-  const submission = parseWithZod(await readForm(request), { schema: OfferSchema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  try {
-    await createOffer({ actor, input: submission.value })
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
-  return redirectWithToast('/staff/pricing/offers', {
-    type: 'success',
-    title: 'Offer created',
-    description: `${submission.value.rate}% off from ${formatDate(submission.value.start_date)} to ${formatDate(submission.value.end_date)}.`,
+  return submitForm(await readForm(request), OfferSchema, async (v) => {
+    await createOffer({ actor, input: v })
+    return redirectWithToast('/staff/pricing/offers', {
+      type: 'success',
+      title: 'Offer created',
+      description: `${v.rate}% off from ${formatDate(v.start_date)} to ${formatDate(v.end_date)}.`,
+    })
   })
 }
 

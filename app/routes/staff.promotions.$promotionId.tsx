@@ -12,9 +12,10 @@ import { PromotionFields, type PromotionForm } from '../components/engagement/pr
 import { ErrorList, SubmitButton } from '../components/forms'
 import { Button } from '../components/ui/button'
 import { Card, CardContent } from '../components/ui/card'
-import { idFromParam, readForm, replyInvalid, replyWithError, throwAsResponse } from '../utils/forms.server'
+import { idFromParam, readForm, submitForm, throwAsResponse } from '../utils/forms.server'
 import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
+import { storeThumbnail, takeThumbnailFile } from '../utils/promotion-thumbnail.server'
 
 export const meta: MetaFunction = () => [{ title: 'Edit promotion · OSHC Back Office' }]
 
@@ -32,18 +33,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await deletePromotion({ actor, id }).catch(throwAsResponse)
     return redirectWithToast('/staff/promotions', { type: 'success', title: 'Promotion deleted' })
   }
-  const submission = parseWithZod(form, { schema: UpdatePromotionSchema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  try {
-    const p = await updatePromotion({ actor, id, input: submission.value })
+  const file = takeThumbnailFile(form)
+  return submitForm(form, UpdatePromotionSchema, async (v) => {
+    const input = file ? { ...v, thumbnail: await storeThumbnail(actor, file) } : v
+    const p = await updatePromotion({ actor, id, input })
     return redirectWithToast('/staff/promotions', {
       type: 'success',
       title: 'Promotion saved',
       description: p.title,
     })
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
+  })
 }
 
 export default function EditPromotion() {
@@ -76,8 +75,8 @@ export default function EditPromotion() {
       <PageHeader title={p.title} description="Publishing tells every agency once." />
       <Card className="max-w-4xl">
         <CardContent className="pt-6">
-          <Form method="post" {...getFormProps(form)} className="space-y-2">
-            <PromotionFields fields={fields} />
+          <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-2">
+            <PromotionFields fields={fields} thumbnailUrl={p.thumbnail_url} />
             <ErrorList id={form.errorId} errors={form.errors} />
             <SubmitButton>Save</SubmitButton>
           </Form>

@@ -16,10 +16,11 @@ import { ErrorList, SubmitButton } from '../components/forms'
 import { Badge } from '../components/ui/badge'
 import { buttonVariants } from '../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card'
-import { listParams, readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { listParams, readForm, submitForm } from '../utils/forms.server'
 import { formatDate } from '../utils/misc'
 import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
+import { storeThumbnail, takeThumbnailFile } from '../utils/promotion-thumbnail.server'
 
 export const meta: MetaFunction = () => [{ title: 'Promotions · OSHC Back Office' }]
 
@@ -37,18 +38,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request, addPromotion.access)
-  const submission = parseWithZod(await readForm(request), { schema: PromotionSchema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  try {
-    const p = await addPromotion({ actor, input: submission.value })
+  const form = await readForm(request)
+  const file = takeThumbnailFile(form)
+  return submitForm(form, PromotionSchema, async (v) => {
+    const input = file ? { ...v, thumbnail: await storeThumbnail(actor, file) } : v
+    const p = await addPromotion({ actor, input })
     return redirectWithToast('/staff/promotions', {
       type: 'success',
       title: p.status === 'PUBLISHED' ? 'Promotion published' : 'Draft saved',
       description: p.title,
     })
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
+  })
 }
 
 export default function Promotions() {
@@ -108,7 +108,7 @@ export default function Promotions() {
           <CardTitle as="h3">New promotion</CardTitle>
         </CardHeader>
         <CardContent>
-          <Form method="post" {...getFormProps(form)} className="space-y-2">
+          <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-2">
             <PromotionFields fields={fields} />
             <ErrorList id={form.errorId} errors={form.errors} />
             <SubmitButton>Save promotion</SubmitButton>

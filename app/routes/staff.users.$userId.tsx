@@ -1,6 +1,5 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { findOshcRoles } from '../../domain/users/find-oshc-roles'
 import { getOshcUser } from '../../domain/users/get-oshc-user'
 import { updateOshcUser } from '../../domain/users/update-oshc-user'
@@ -8,14 +7,14 @@ import { updateOshcUserStatus } from '../../domain/users/update-oshc-user-status
 import { EditStaffUserSchema, UserStatusFormSchema } from '../utils/user-forms.schemas'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { EditUserPage } from '../components/user-form'
-import { idFromParam, readForm, replyForIntent, throwAsResponse } from '../utils/forms.server'
-import { requireStaff } from '../utils/session.server'
+import { idFromParam, readForm, submitForm, throwAsResponse } from '../utils/forms.server'
+import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Staff user · OSHC Back Office' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const actor = await requireStaff(request, 'user_management')
+  const actor = await requireAccess(request, getOshcUser.access)
   const id = idFromParam(params.userId, 'User')
   const [user, roles] = await Promise.all([getOshcUser({ actor, id }), findOshcRoles({ actor })]).catch(
     throwAsResponse,
@@ -27,34 +26,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
+/** Two forms: the user's details (`intent=update`) and sign-in access (`intent=status`). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, 'user_management')
+  const actor = await requireAccess(request, updateOshcUser.access)
   const userId = idFromParam(params.userId, 'User')
   const formData = await readForm(request)
   const url = `/staff/users/${userId}`
-
   if (formData.get('intent') === 'status') {
-    const submission = parseWithZod(formData, { schema: UserStatusFormSchema })
-    if (submission.status !== 'success') return replyForIntent({ intent: 'status' }, submission)
-    try {
-      await updateOshcUserStatus({ actor, userId, status: submission.value.status })
-    } catch (err) {
-      return replyForIntent({ intent: 'status' }, submission, err)
-    }
-    const enabled = submission.value.status === 'ENABLED'
-    return redirectWithToast(url, {
-      title: enabled ? 'User enabled' : 'User disabled',
-      description: enabled
-        ? 'They can sign in again.'
-        : 'They have been signed out and can no longer sign in.',
-      type: 'success',
+    return submitForm(formData, UserStatusFormSchema, async (v) => {
+      await updateOshcUserStatus({ actor, userId, status: v.status })
+      const enabled = v.status === 'ENABLED'
+      return redirectWithToast(url, {
+        title: enabled ? 'User enabled' : 'User disabled',
+        description: enabled
+          ? 'They can sign in again.'
+          : 'They have been signed out and can no longer sign in.',
+        type: 'success',
+      })
     })
   }
-
-  const submission = parseWithZod(formData, { schema: EditStaffUserSchema })
-  if (submission.status !== 'success') return replyForIntent({ intent: 'update' }, submission)
-  const v = submission.value
-  try {
+  return submitForm(formData, EditStaffUserSchema, async (v) => {
     // A blank optional field clears the stored value.
     await updateOshcUser({
       actor,
@@ -65,15 +56,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       phone_number: v.phone_number ?? null,
       role_id: v.role_id ?? null,
     })
-  } catch (err) {
-    return replyForIntent({ intent: 'update' }, submission, err)
-  }
-  return redirectWithToast(url, { title: 'User updated', type: 'success' })
+    return redirectWithToast(url, { title: 'User updated', type: 'success' })
+  })
 }
 
 export default function StaffUser() {
   const { user, roles, isSelf } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
   return (
     <EditUserPage
       idPrefix="staff"
@@ -84,7 +72,6 @@ export default function StaffUser() {
       roleId={user.role_id}
       roles={roles}
       schema={EditStaffUserSchema}
-      actionData={actionData}
       isSelf={isSelf}
       roleDescription={isSelf ? 'Your own role must keep user management.' : undefined}
     />

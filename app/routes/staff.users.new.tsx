@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { createOshcUser } from '../../domain/users/create-oshc-user'
@@ -6,7 +5,7 @@ import { findOshcRoles } from '../../domain/users/find-oshc-roles'
 import { NewStaffUserSchema } from '../utils/user-forms.schemas'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { NewUserPage } from '../components/user-form'
-import { readForm, replyInvalid, replyWithError } from '../utils/forms.server'
+import { readForm, submitForm } from '../utils/forms.server'
 import { requireAccess } from '../utils/session.server'
 import { redirectWithToast } from '../utils/toast.server'
 
@@ -20,18 +19,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request, createOshcUser.access)
-  const submission = parseWithZod(await readForm(request), { schema: NewStaffUserSchema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  let user: Awaited<ReturnType<typeof createOshcUser>>
-  try {
-    user = await createOshcUser({ actor, ...submission.value })
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
-  return redirectWithToast(`/staff/users/${user.id}`, {
-    title: 'User created',
-    description: `A temporary password has been e-mailed to ${user.email}.`,
-    type: 'success',
+  return submitForm(await readForm(request), NewStaffUserSchema, async (v) => {
+    const user = await createOshcUser({ actor, ...v })
+    return redirectWithToast(`/staff/users/${user.id}`, {
+      title: 'User created',
+      description: `A temporary password has been e-mailed to ${user.email}.`,
+      type: 'success',
+    })
   })
 }
 

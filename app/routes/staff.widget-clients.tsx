@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
@@ -13,7 +12,7 @@ import { Button } from '../components/ui/button'
 import { Input } from '../components/ui/input'
 import { Label } from '../components/ui/label'
 import { CLIENT_TYPE_LABELS } from '../components/widget-clients'
-import { listParams, readForm, replyForIntent } from '../utils/forms.server'
+import { listParams, readForm, submitForm } from '../utils/forms.server'
 import { formatDateTime } from '../utils/misc'
 import { requireAccess } from '../utils/session.server'
 import { PageHeader } from '../components/app-shell'
@@ -34,29 +33,20 @@ const SwitchSchema = z.object({ id: id(), is_active: z.enum(['true', 'false']) }
 /** Switches a client off (its tokens stop within a second) or on again. */
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request, adminUpdatePublicClient.access)
-  const submission = parseWithZod(await readForm(request), { schema: SwitchSchema })
-  if (submission.status !== 'success') return replyForIntent({ intent: 'switch' }, submission)
-  try {
-    const c = await adminUpdatePublicClient({
-      actor,
-      id: submission.value.id,
-      input: { is_active: submission.value.is_active === 'true' },
-    })
+  return submitForm(await readForm(request), SwitchSchema, async (v) => {
+    const c = await adminUpdatePublicClient({ actor, id: v.id, input: { is_active: v.is_active === 'true' } })
     return redirectWithToast(new URL(request.url).pathname + new URL(request.url).search, {
       type: 'success',
       title: c.is_active ? 'Client switched on' : 'Client switched off',
       description: `${c.name} of ${c.agency_name ?? 'the agency'}.`,
     })
-  } catch (err) {
-    return replyForIntent({ intent: 'switch' }, submission, err)
-  }
+  })
 }
 
 export default function WidgetClients() {
   const { clients, pageInfo, q } = useLoaderData<typeof loader>()
-  const answer = useActionData<typeof action>() as
-    { result?: { error?: Record<string, string[] | null> } } | undefined
-  const error = answer?.result?.error?.['']
+  const answer = useActionData<typeof action>()
+  const error = answer && 'error' in answer ? answer.error?.[''] : undefined
   return (
     <div className="space-y-4">
       <PageHeader

@@ -3,7 +3,7 @@ import { createEnrollmentNote } from '../../domain/admission/create-enrollment-n
 import { deleteEnrollmentNote } from '../../domain/admission/delete-enrollment-note'
 import { UpdateEnrollmentNoteSchema } from '../../domain/admission/admission.schemas'
 import type { AgencyActor, StaffActor } from '../../domain/shared/actor'
-import { intentForm } from './admission.server'
+import { submitForm } from './forms.server'
 import { redirectWithToast } from './toast.server'
 
 /** The note forms of an enrolment page (both portals): add one, delete one's own. */
@@ -14,12 +14,12 @@ export async function noteAction(
   here: string,
 ) {
   if (formData.get('intent') === 'note')
-    return intentForm(formData, UpdateEnrollmentNoteSchema, async ({ content }) => {
+    return submitForm(formData, UpdateEnrollmentNoteSchema, async ({ content }) => {
       await createEnrollmentNote({ actor, input: { student_enrollment_id: enrollmentId, content } })
       return redirectWithToast(here, { type: 'success', title: 'Note added' })
     })
   if (formData.get('intent') === 'delete-note')
-    return intentForm(
+    return submitForm(
       formData,
       z.object({ note_id: z.coerce.number().int().positive() }),
       async ({ note_id }) => {

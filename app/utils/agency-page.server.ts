@@ -1,10 +1,9 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
 import type { AgencyStatus } from '../../domain/agencies/agencies.rules'
 import { updateAdminAgencyStatus } from '../../domain/agencies/onboarding/update-admin-agency-status'
 import { DomainError } from '../../domain/shared/errors'
 import type { StaffActor } from '../../domain/shared/actor'
-import { idFromParam, replyInvalid, replyWithError } from './forms.server'
+import { idFromParam, submitForm } from './forms.server'
 import { requireStaff } from './session.server'
 import { redirectWithToast } from './toast.server'
 import { agencyTabPath, type AgencyTab } from '../components/agency/agency-tabs'
@@ -38,19 +37,12 @@ const PortalSchema = z.object({ intent: z.enum(['activate', 'deactivate']) })
 
 /** Activate or deactivate the portal: offered on the overview and the agreement tabs. */
 export async function changePortal(actor: StaffActor, agencyId: number, formData: FormData, tab: AgencyTab) {
-  const submission = parseWithZod(formData, { schema: PortalSchema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  const activate = submission.value.intent === 'activate'
-  try {
-    await updateAdminAgencyStatus({
-      actor,
-      agencyId,
-      status: activate ? 'PORTAL_ACTIVATED' : 'PORTAL_DEACTIVATED',
-    })
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
-  return backToTab(agencyId, tab, activate ? 'Portal activated' : 'Portal deactivated')
+  return submitForm(formData, PortalSchema, async ({ intent }) => {
+    const activate = intent === 'activate'
+    const status = activate ? 'PORTAL_ACTIVATED' : 'PORTAL_DEACTIVATED'
+    await updateAdminAgencyStatus({ actor, agencyId, status })
+    return backToTab(agencyId, tab, activate ? 'Portal activated' : 'Portal deactivated')
+  })
 }
 
 /** What the agency is waiting for, from the staff's point of view. */

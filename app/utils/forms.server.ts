@@ -38,34 +38,24 @@ export function replyInvalid<T>(submission: Submission<T>) {
 
 /**
  * The one form-action pattern: parse `formData` with the form's schema (an invalid submission
- * answers 400 with its field errors), then `run` the use case and answer with what it returns; a
- * refused use case answers on its fields (replyWithError).
+ * answers 400 with its field errors), then `run` the use case and answer with what it returns
+ * (a redirect with a toast, or data the page shows once); a refused use case answers on its
+ * fields (replyWithError). A page with several forms gives each its `intent` (a hidden field the
+ * schema accepts), switches on it and calls submitForm in each branch; the page finds the answer
+ * of each form by that intent (useResultFor in app/components/forms.tsx).
  */
-export async function submitForm<S extends z.ZodType>(
+export async function submitForm<S extends z.ZodType, R>(
   formData: FormData,
   schema: S,
-  run: (value: z.output<S>) => Promise<Response>,
+  run: (value: z.output<S>, submission: Submission<z.input<S>, string[], z.output<S>>) => Promise<R>,
 ) {
   const submission = parseWithZod(formData, { schema })
   if (submission.status !== 'success') return replyInvalid(submission)
   try {
-    return await run(submission.value as z.output<S>)
+    return await run(submission.value as z.output<S>, submission)
   } catch (err) {
     return replyWithError(submission, err)
   }
-}
-
-/**
- * The same answer for pages with several forms: `extra` (e.g. `{ intent }`) tells the page which
- * form the result belongs to. Without `err` it is the invalid-submission reply.
- */
-export function replyForIntent<T>(extra: Record<string, unknown>, submission: Submission<T>, err?: unknown) {
-  if (err === undefined) return data({ ...extra, result: submission.reply() }, { status: 400 })
-  if (!(err instanceof DomainError)) throw err
-  return data(
-    { ...extra, result: submission.reply({ formErrors: [err.message], fieldErrors: err.errors ?? {} }) },
-    { status: HTTP_STATUS[err.code] },
-  )
 }
 
 /** Loaders: a refused use case becomes the matching error page (404, 403, 409…). */

@@ -4,6 +4,15 @@ import { findNotifications, countUnread } from '../../domain/notifications/find-
 import { NotificationListQuerySchema } from '../../domain/notifications/notifications.schemas'
 import { updateNotificationReceivers } from '../../domain/notifications/update-notification-receivers'
 import { id } from '../../domain/shared/fields'
+import { getNotificationPreferences } from '../../domain/notifications/get-notification-preferences'
+import { updateNotificationPreferences } from '../../domain/notifications/update-notification-preferences'
+import {
+  DELIVERY_LABELS,
+  NOTIFICATION_DELIVERIES,
+  NOTIFICATION_GROUP_KEYS,
+  type NotificationDelivery,
+  type NotificationGroup,
+} from '../../domain/notifications/notifications.rules'
 import { queryObject } from '../../api/router.server'
 import { readForm, submitForm, throwAsResponse } from './forms.server'
 import { requireUser } from './session.server'
@@ -51,5 +60,40 @@ export async function notificationsAction(request: Request) {
     })
     if (v.intent === 'open' && v.link?.startsWith('/') && !v.link.startsWith('//')) return redirect(v.link)
     return redirect(request.url)
+  })
+}
+
+/** The mail settings form: one delivery per event group, named by the group. */
+const SettingsForm = z.object(
+  Object.fromEntries(
+    NOTIFICATION_GROUP_KEYS.map((k) => [
+      k,
+      z.enum(NOTIFICATION_DELIVERIES, { error: 'Choose how to be mailed' }),
+    ]),
+  ) as Record<NotificationGroup, z.ZodEnum<{ [K in NotificationDelivery]: K }>>,
+)
+
+/** The mail settings page of either portal: the caller's own settings. */
+export async function notificationSettingsLoader(request: Request) {
+  const { actor } = await requireUser(request)
+  return {
+    groups: await getNotificationPreferences({ actor }).catch(throwAsResponse),
+    deliveries: NOTIFICATION_DELIVERIES.map((d) => ({ value: d, label: DELIVERY_LABELS[d] })),
+  }
+}
+
+export async function notificationSettingsAction(request: Request) {
+  const { actor } = await requireUser(request)
+  return submitForm(await readForm(request), SettingsForm, async (v) => {
+    await updateNotificationPreferences({
+      actor,
+      input: {
+        preferences: NOTIFICATION_GROUP_KEYS.map((event_group) => ({
+          event_group,
+          delivery: v[event_group],
+        })),
+      },
+    })
+    return redirectWithToast(request.url, { type: 'success', title: 'Mail settings saved' })
   })
 }

@@ -1,8 +1,7 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from '@remix-run/node'
 import type { z } from 'zod'
 import type { AgencyActor } from '../../domain/shared/actor'
-import { readForm, replyInvalid, replyWithError } from './forms.server'
+import { readForm, submitForm } from './forms.server'
 import { pathByStatus, statusIndex, type AgencyStatus } from '../../domain/agencies/agencies.rules'
 import { requireOnboardingAgency } from './session.server'
 
@@ -39,12 +38,8 @@ export async function companyStepAction<Schema extends z.ZodType<Record<string, 
   },
 ) {
   const { actor, agency } = await requireOnboardingStep(request, step.opensAt)
-  const submission = parseWithZod(await readForm(request), { schema: step.schema })
-  if (submission.status !== 'success') return replyInvalid(submission)
-  try {
-    await step.save({ actor, agencyId: agency.id, input: submission.value })
-  } catch (err) {
-    return replyWithError(submission, err)
-  }
-  return redirect(step.next)
+  return submitForm(await readForm(request), step.schema, async (input) => {
+    await step.save({ actor, agencyId: agency.id, input })
+    return redirect(step.next)
+  })
 }

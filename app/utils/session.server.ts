@@ -106,18 +106,34 @@ type ActorFor<X extends Access> = X extends { staff: Side }
  * (`requireAccess(request, findAgencies.access)`) instead of restating it. Staff-only access is
  * `requireStaff`, agency-only is `requireAgency`; open to both, each side gets its own checks.
  * A public use case still needs a signed-in person here (pages live inside a portal).
+ *
+ * A page in one portal whose use case is open to both sides names its portal:
+ * `requireAccess(request, initiatePolicy.access, 'agency')` takes the agency side's permissions
+ * from the use case and refuses staff (403), who have their own page for it.
  */
 export async function requireAccess<X extends Access>(request: Request, access: X): Promise<ActorFor<X>>
-export async function requireAccess(request: Request, access: Access): Promise<StaffActor | AgencyActor> {
+export async function requireAccess(
+  request: Request,
+  access: { staff: Side },
+  portal: 'staff',
+): Promise<StaffActor>
+export async function requireAccess(
+  request: Request,
+  access: { agency: Side },
+  portal: 'agency',
+): Promise<AgencyActor>
+export async function requireAccess(
+  request: Request,
+  access: Access,
+  portal?: 'staff' | 'agency',
+): Promise<StaffActor | AgencyActor> {
   const user = await requireUser(request)
   if ('public' in access) return user.actor
-  const perms = (rule: readonly string[] | true) => (rule === true ? undefined : rule)
-  if (user.actor.kind === 'Oshc') {
-    if (!access.staff) throw forbidden()
-    return staffOnly(request, user, perms(access.staff))
-  }
-  if (!access.agency) throw forbidden()
-  return agencyOnly(request, user, perms(access.agency))
+  const side = portal ?? (user.actor.kind === 'Oshc' ? 'staff' : 'agency')
+  const rule = access[side]
+  if (!rule) throw forbidden()
+  const anyOf = rule === true ? undefined : rule
+  return side === 'staff' ? staffOnly(request, user, anyOf) : agencyOnly(request, user, anyOf)
 }
 
 /** Agency finance pages: the agency side holding finance or purchase. */

@@ -148,6 +148,8 @@ export const amendments = pgTable(
     is_certificate_uploaded: boolean('is_certificate_uploaded').notNull().default(false),
     created_by: integer('created_by').references(() => identities.id),
     closed_at: timestamp('closed_at', { withTimezone: true }),
+    /** The key of the last decision applied (its workflow's update): a retried activity is answered, not refused. */
+    last_decision_key: text('last_decision_key'),
     ...timestamps,
   },
   (t) => [

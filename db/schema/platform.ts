@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import {
   bigint,
   index,
@@ -5,6 +6,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -108,12 +110,34 @@ export const notificationReceivers = pgTable(
       .notNull()
       .references(() => identities.id, { onDelete: 'cascade' }),
     status: notificationStatus('status').notNull().default('UNREAD'),
+    /** When it went out by mail (immediately or in a digest), or was settled as not to be mailed. */
+    mailed_at: timestamp('mailed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index('notification_receivers_identity_idx').on(t.identity_id, t.status),
     index('notification_receivers_notification_idx').on(t.notification_id),
+    // What the mail jobs look at: receivers not yet mailed, by age.
+    index('notification_receivers_unmailed_idx')
+      .on(t.created_at)
+      .where(sql`${t.mailed_at} is null`),
   ],
+)
+
+export const notificationDelivery = pgEnum('notification_delivery', ['IMMEDIATE', 'DAILY', 'NONE'])
+
+/** How a person wants the notifications of one event group by mail (no row: the group's default). */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    identity_id: integer('identity_id')
+      .notNull()
+      .references(() => identities.id, { onDelete: 'cascade' }),
+    event_group: text('event_group').notNull(),
+    delivery: notificationDelivery('delivery').notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.identity_id, t.event_group] })],
 )
 
 /**

@@ -56,3 +56,40 @@ export async function seedAccess(db: Db, adminPassword: string) {
   }
   return { superAdminRoleId: role.id }
 }
+
+export const DEMO_FINANCE_EMAIL = 'finance@oshc.local'
+
+/**
+ * Demo data only: a second staff login, "Finance Officer" with finance and policy management, so
+ * that maker-checker approvals (a refund, a payout, a clawback) can be shown: one staff member
+ * sets the amounts, the other approves them. The password is the demo agencies' one.
+ */
+export async function seedDemoStaff(db: Db, password: string) {
+  await db.insert(oshcRoles).values({ name: 'Finance Officer' }).onConflictDoNothing()
+  const [role] = await db.select().from(oshcRoles).where(eq(oshcRoles.name, 'Finance Officer'))
+  const perms = await db.select({ id: oshcPermissions.id, name: oshcPermissions.name }).from(oshcPermissions)
+  await db
+    .insert(oshcRolePermissions)
+    .values(
+      perms
+        .filter((p) => p.name === 'finance' || p.name === 'policy_management')
+        .map((p) => ({ role_id: role.id, permission_id: p.id })),
+    )
+    .onConflictDoNothing()
+  const [existing] = await db
+    .select({ id: identities.id })
+    .from(identities)
+    .where(eq(sql`lower(${identities.email})`, DEMO_FINANCE_EMAIL))
+  if (existing) return
+  const [identity] = await db
+    .insert(identities)
+    .values({ email: DEMO_FINANCE_EMAIL, kind: 'Oshc', password_hash: await hash(password) })
+    .returning()
+  await db.insert(oshcUsers).values({
+    identity_id: identity.id,
+    first_name: 'Fiona',
+    last_name: 'Finance',
+    email: DEMO_FINANCE_EMAIL,
+    role_id: role.id,
+  })
+}

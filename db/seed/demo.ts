@@ -5,6 +5,7 @@ import { AGENCY_STATUSES } from '../schema/agencies'
 import { createAgency, createPolicy } from './factories'
 import { backfillSeedFiles } from './files'
 import { seedDemoAdmission } from './admission'
+import { seedDemoStaff } from './access'
 
 export const DEMO_AGENCY_EMAIL = 'agency@demo.local'
 export const DEMO_PASSWORD = 'Agency-Passw0rd!'
@@ -32,6 +33,7 @@ export async function seedDemo(db: Db) {
       )
     }
   }
+  await seedDemoStaff(db, DEMO_PASSWORD)
   await seedDemoPolicies(db)
   await seedDemoAdmission(db, DEMO_AGENCY_EMAIL)
   await backfillSeedFiles(db)

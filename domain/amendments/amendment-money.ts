@@ -46,6 +46,7 @@ export async function adjustCommission(tx: DbOrTx, a: AmendmentRow, actor: Actor
         commissionAmount: c.amount - target,
         // The amendment's workflow opens it, whoever's decision settled the premium.
         actor: `workflow:amendment-${a.id}`,
+        keepPolicyStatus: true,
         note: `Amendment #${a.id} lowered the commission paid out from ${formatCents(c.amount)} to ${formatCents(target)}`,
       })
       clawbackId = opened.clawbackId

@@ -1,7 +1,8 @@
 // Opening an amendment (initiateAmendment, updateStudentDetails with amendment_note,
 // handlePolicyAmendment): the new details kept apart from the policy, repriced by the server.
+import { assertNoOpenClawback } from '../clawbacks/open-clawback'
 import { and, eq } from 'drizzle-orm'
-import { getDb } from '../../db/client'
+import { getDb, type DbOrTx } from '../../db/client'
 import { amendments, commissions } from '../../db/schema'
 import { isAgencySide, isStaff, type Actor } from '../shared/actor'
 import { conflict, isUniqueViolation } from '../shared/errors'
@@ -67,11 +68,9 @@ export async function openAmendment(opts: {
   try {
     row = await getDb().transaction(async (tx) => {
       const policy = await lockPolicyFor(tx, found.id, 'initiateAmendment')
-      const [open] = await tx
-        .select({ id: amendments.id })
-        .from(amendments)
-        .where(and(eq(amendments.policy_id, policy.id), eq(amendments.is_open, true)))
-      if (open) throw conflict(`Amendment #${open.id} of this policy is still open`)
+      await assertNoOpenAmendment(tx, policy.id)
+      // A lower premium may claw back commission; one clawback at a time.
+      await assertNoOpenClawback(tx, policy.id, 'the policy is amended')
       const previous = await currentDetails(tx, policy)
       const next = opts.details ?? previous
       const people = { hasPartner: !!next.partner, dependants: next.family_members.length }
@@ -136,4 +135,13 @@ export async function openAmendment(opts: {
   }
   await workflows().startAmendment(row.id)
   return presentOpening(row)
+}
+
+/** 409 while an amendment of the policy is open: one at a time, and a refund waits for it. */
+export async function assertNoOpenAmendment(tx: DbOrTx, policyId: number) {
+  const [open] = await tx
+    .select({ id: amendments.id })
+    .from(amendments)
+    .where(and(eq(amendments.policy_id, policyId), eq(amendments.is_open, true)))
+  if (open) throw conflict(`Amendment #${open.id} of this policy is still open`)
 }

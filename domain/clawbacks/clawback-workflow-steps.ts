@@ -2,20 +2,18 @@
 // inbox task of the current wait, remind, apply a staff decision; and the settlement a commission
 // payout SETTLED_WITH_CLAWBACK applies. Each checks the database first, so retries change nothing twice.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import { getDb, type Db, type DbOrTx } from '../../db/client'
+import type { DbOrTx } from '../../db/client'
 import { agencies, clawbacks, commissions, financeRequestHistories, policies } from '../../db/schema'
 import type { StaffActor } from '../shared/actor'
-import { clock as wallClock, isoDate, type Clock } from '../shared/clock'
+import { isoDate } from '../shared/clock'
 import { financeTeamEmail } from '../shared/config'
 import { conflict, invalidTransition, notFound } from '../shared/errors'
 import { formatCents } from '../shared/format'
-import { sendMail } from '../mail/mailer'
 import { financeRecipient } from '../mail/finance-mails'
 import { mails } from '../mail/templates'
 import { notify } from '../notifications/notify'
 import { closeWorkflowTasks, markTasksEscalated, syncWorkflowTasks } from '../tasks/workflow-tasks'
-import { canTransition } from '../policies/policies.rules'
-import { transitionPolicy } from '../policies/policy-history'
+import { followPolicy } from '../policies/policy-history'
 import { recordInvoicePayment } from '../finance/invoice-payments'
 import { postBalanceEntry } from '../finance/ledger'
 import { assertNotMaker } from '../finance/finance-guards'
@@ -29,9 +27,7 @@ import {
   type ClawbackState,
 } from './clawbacks.rules'
 import { BANKED_COMMISSION_STATUSES } from '../finance/finance.rules'
-
-export type ClawbackStepDeps = { db: Db; mail: typeof sendMail; clock: Clock }
-const defaults = (): ClawbackStepDeps => ({ db: getDb(), mail: sendMail, clock: wallClock })
+import { sharedStepDeps, type StepDeps } from '../shared/step-deps'
 
 type ClawbackRow = typeof clawbacks.$inferSelect
 
@@ -62,10 +58,7 @@ async function clawbackWithPolicy(db: DbOrTx, clawbackId: number) {
   return row
 }
 
-export async function loadClawbackState(
-  clawbackId: number,
-  { db }: Pick<ClawbackStepDeps, 'db'> = defaults(),
-) {
+export async function loadClawbackState(clawbackId: number, { db }: Pick<StepDeps, 'db'> = sharedStepDeps()) {
   return clawbackStateOf((await clawbackWithPolicy(db, clawbackId)).c)
 }
 
@@ -76,7 +69,7 @@ export async function loadClawbackState(
  */
 export async function openClawbackTask(
   input: { clawbackId: number; workflowId: string; status?: string; dueInMs: number },
-  { db, clock }: Pick<ClawbackStepDeps, 'db' | 'clock'> = defaults(),
+  { db, clock }: Pick<StepDeps, 'db' | 'clock'> = sharedStepDeps(),
 ) {
   const r = await clawbackWithPolicy(db, input.clawbackId)
   const c = r.c
@@ -123,7 +116,7 @@ export async function remindClawback(
     escalate: boolean
     key: string
   },
-  { db, mail }: Pick<ClawbackStepDeps, 'db' | 'mail'> = defaults(),
+  { db, mail }: Pick<StepDeps, 'db' | 'mail'> = sharedStepDeps(),
 ) {
   const r = await clawbackWithPolicy(db, input.clawbackId)
   const c = r.c
@@ -255,7 +248,7 @@ async function netBankedCommission(
  */
 export async function applyClawbackDecision(
   input: { clawbackId: number; decision: ClawbackDecision },
-  deps: ClawbackStepDeps = defaults(),
+  deps: StepDeps = sharedStepDeps(),
 ): Promise<ClawbackState> {
   const { clawbackId, decision } = input
   const staff: StaffActor = {
@@ -297,8 +290,8 @@ export async function applyClawbackDecision(
         .set({ status: 'REJECTED', rejection_reason: decision.rejection_reason, ...common })
         .where(eq(clawbacks.id, c.id))
         .returning()
-      if (policy && canTransition('rejectClawback', policy.status))
-        await transitionPolicy(tx, policy, 'rejectClawback', {
+      if (policy)
+        await followPolicy(tx, policy, 'rejectClawback', {
           actor: staff,
           note: decision.rejection_reason,
           meta: { clawback_id: c.id },
@@ -362,8 +355,8 @@ export async function applyClawbackDecision(
       })
       .where(eq(clawbacks.id, c.id))
       .returning()
-    if (policy && canTransition('approveClawback', policy.status))
-      await transitionPolicy(tx, policy, 'approveClawback', {
+    if (policy)
+      await followPolicy(tx, policy, 'approveClawback', {
         actor: staff,
         note: `Clawback of ${formatCents(c.clawback_commission_amount)} settled (${METHOD_LABELS[method]}), receipt ${receiptId}`,
         meta: { clawback_id: c.id },
@@ -427,8 +420,8 @@ export async function settleClawbackByPayout(
     })
   if (o.left > 0) return
   const [policy] = await tx.select().from(policies).where(eq(policies.id, c.policy_id)).for('update')
-  if (policy && canTransition('settleClawbackByPayout', policy.status))
-    await transitionPolicy(tx, policy, 'settleClawbackByPayout', {
+  if (policy)
+    await followPolicy(tx, policy, 'settleClawbackByPayout', {
       actor: o.actor,
       note: `Clawback of ${formatCents(c.clawback_commission_amount)} settled by commission payout #${o.payoutId}`,
       meta: { clawback_id: c.id, payout_id: o.payoutId },

@@ -6,7 +6,6 @@ import { defineUseCase } from '../shared/authorize'
 import { fromCents } from '../shared/money'
 import { pageInfo } from '../shared/pagination'
 import { assertAgencyAccess } from '../agencies/agency-access'
-import { assertFinanceReader } from '../finance/finance-guards'
 
 /**
  * getClawbackTransactionForAgency/{agency_id}: the ledger of clawback payments, newest first: every
@@ -20,7 +19,6 @@ export const findClawbackTransactions = defineUseCase(
     agencyId: number
     input: { page: number; perPage: number }
   }) {
-    assertFinanceReader(opts.actor)
     const agency = await assertAgencyAccess(opts.actor, opts.agencyId)
     const { page, perPage } = opts.input
     const rows = await getDb()

@@ -6,7 +6,6 @@ import { defineUseCase } from '../shared/authorize'
 import { notFound } from '../shared/errors'
 import { fromCents } from '../shared/money'
 import { assertAgencyAccess } from '../agencies/agency-access'
-import { assertFinanceReader } from '../finance/finance-guards'
 import { OPEN_CLAWBACK_STATUSES } from './clawbacks.rules'
 import { BANKED_COMMISSION_STATUSES } from '../finance/finance.rules'
 
@@ -22,7 +21,6 @@ export const getClawbackDetailsForBankedCommissions = defineUseCase(
     actor: Actor
     input: { invoice_line_item_ids: number[]; agency_id: number }
   }) {
-    assertFinanceReader(opts.actor)
     const agency = await assertAgencyAccess(opts.actor, opts.input.agency_id)
     const db = getDb()
     const ids = [...new Set(opts.input.invoice_line_item_ids)]

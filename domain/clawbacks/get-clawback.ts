@@ -5,7 +5,6 @@ import { isAgencySide, type Actor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { notFound } from '../shared/errors'
 import { fromCents } from '../shared/money'
-import { assertFinanceReader } from '../finance/finance-guards'
 import { presentClawback } from './clawback-listing'
 
 /**
@@ -16,7 +15,6 @@ import { presentClawback } from './clawback-listing'
 export const getClawback = defineUseCase(
   { staff: ['finance'], agency: ['finance', 'purchase'] },
   async function getClawback(opts: { actor: Actor; policyId: number }) {
-    assertFinanceReader(opts.actor)
     const db = getDb()
     const [p] = await db.select().from(policies).where(eq(policies.id, opts.policyId))
     if (!p || (isAgencySide(opts.actor) && p.agency_id !== opts.actor.agencyId)) throw notFound('Policy')

@@ -18,7 +18,7 @@ import {
 
 /**
  * Opens a clawback of a policy's paid-out commission in `tx` (status INITIATED, policy
- * CLAWBACK_INITIATED, history, invoice via modifyPolicyFinance CLAWBACK). The commission part is
+ * CLAWBACK_INITIATED unless `keepPolicyStatus`, history, invoice via modifyPolicyFinance CLAWBACK). The commission part is
  * `commissionAmount` when given (cents), else round(premiumAmount x the policy's commission_rate / 100).
  * After commit the caller starts its workflow: `workflows().startClawback(clawbackId)`.
  *
@@ -37,17 +37,15 @@ export async function openClawback(
     document?: string | null
     documentName?: string | null
     note?: string | null
+    /** Opened by an amendment: the policy stays in force with its status (followPolicy). */
+    keepPolicyStatus?: boolean
   },
 ): Promise<{ clawbackId: number }> {
   const policy = await lockPolicyFor(tx, c.policyId, 'initiateClawback')
   const [commission] = await tx.select().from(commissions).where(eq(commissions.policy_id, policy.id))
   if (!commission || !(PAID_COMMISSION_STATUSES as readonly string[]).includes(commission.status))
     throw conflict(`${COMMISSION_NOT_PAID_MSG} (commission ${commission?.status ?? 'missing'})`)
-  const [open] = await tx
-    .select({ id: clawbacks.id })
-    .from(clawbacks)
-    .where(and(eq(clawbacks.policy_id, policy.id), inArray(clawbacks.status, [...OPEN_CLAWBACK_STATUSES])))
-  if (open) throw conflict(`Clawback #${open.id} of this policy is still open`)
+  await assertNoOpenClawback(tx, policy.id, 'another is opened')
   if (!Number.isInteger(c.premiumAmount) || c.premiumAmount <= 0)
     throw validation('clawback_premium_amount', 'clawback_premium_amount must be greater than 0')
   if (c.premiumAmount > (policy.premium ?? 0))
@@ -89,6 +87,7 @@ export async function openClawback(
   const what = `Clawback of ${formatCents(amount)} commission (on ${formatCents(c.premiumAmount)} premium at ${Number(rate)}%)`
   await transitionPolicy(tx, policy, 'initiateClawback', {
     actor: c.actor,
+    to: c.keepPolicyStatus ? policy.status : undefined,
     set: { clawback_amount: amount },
     note: c.note ? `${what}: ${c.note}` : what,
     meta: { clawback_id: row.id, invoice_id: invoiceId },
@@ -114,4 +113,17 @@ export async function openClawback(
     { agencyId: policy.agency_id },
   )
   return { clawbackId: row.id }
+}
+
+/**
+ * 409 while a clawback of the policy is open (INITIATED, REQUESTED or REJECTED): one clawback at a
+ * time, and a refund or amendment, which may open one itself, waits until it is settled.
+ */
+export async function assertNoOpenClawback(tx: DbOrTx, policyId: number, before: string) {
+  const [open] = await tx
+    .select({ id: clawbacks.id })
+    .from(clawbacks)
+    .where(and(eq(clawbacks.policy_id, policyId), inArray(clawbacks.status, [...OPEN_CLAWBACK_STATUSES])))
+  if (open)
+    throw conflict(`Clawback #${open.id} of this policy is still open: it must be settled before ${before}`)
 }

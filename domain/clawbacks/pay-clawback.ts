@@ -10,7 +10,7 @@ import { clock } from '../shared/clock'
 import { workflows } from '../shared/ports'
 import { assertFileUsable } from '../files/storage'
 import { notify } from '../notifications/notify'
-import { lockPolicyFor, transitionPolicy } from '../policies/policy-history'
+import { followPolicy } from '../policies/policy-history'
 import { postBalanceEntry } from '../finance/ledger'
 import { recordClawbackHistory, staffClawbackPath } from './clawback-history'
 import { presentClawback } from './clawback-listing'
@@ -82,7 +82,7 @@ export const payClawback = defineUseCase(
             : 'This policy has no clawback waiting for payment',
         )
       }
-      const policy = await lockPolicyFor(tx, c.policy_id, 'requestClawbackPayment')
+      const [policy] = await tx.select().from(policies).where(eq(policies.id, c.policy_id)).for('update')
       const amount = c.outstanding_amount
       if (method === 'AGENCY_BALANCE')
         await postBalanceEntry(tx, {
@@ -120,7 +120,7 @@ export const payClawback = defineUseCase(
         .where(eq(clawbacks.id, c.id))
         .returning()
       const what = `${formatCents(amount)} paid by ${METHOD_LABELS[method]}`
-      await transitionPolicy(tx, policy, 'requestClawbackPayment', {
+      await followPolicy(tx, policy, 'requestClawbackPayment', {
         actor,
         note: what,
         meta: { clawback_id: c.id, method },

@@ -3,7 +3,18 @@ import { getDb } from '../../db/client'
 import { fromCents } from '../shared/money'
 import type { DashboardQuery } from './dashboard.schemas'
 import { changePercent, METRIC_KEYS, STATUS_GROUP_OF, STATUS_GROUPS, type MetricKey } from './dashboard.rules'
-import { agencyFilter, bucketOf, policyFilters, within, type Periods } from './dashboard-sql'
+import {
+  agencyFilter,
+  agencySalesRows,
+  onDays,
+  rollupDays,
+  rollupFilters,
+  within,
+  type Periods,
+} from './dashboard-sql'
+
+// Every figure is a sum over the rollups' days (docs/decisions/0011-dashboard-rollup.md), but for
+// the payouts, read from commission_payouts: they belong to an agency, not to a policy.
 
 const n = (v: unknown) => Number(v ?? 0)
 const compare = (current: number, previous: number) => ({
@@ -13,78 +24,121 @@ const compare = (current: number, previous: number) => ({
 })
 const money = (cents: unknown) => fromCents(n(cents))
 
-/** Sales, premium, selling agencies and certificates issued, current and previous. */
-export async function overviewSection(q: DashboardQuery, p: Periods) {
-  const f = policyFilters(q)
-  const [{ rows: sales }, { rows: certs }] = await Promise.all([
-    getDb().execute(sql`
-      select count(*) filter (where ${within(sql`p.purchased_at`, p.current)}) as sold,
-             coalesce(sum(p.premium) filter (where ${within(sql`p.purchased_at`, p.current)}), 0) as premium,
-             count(distinct p.agency_id) filter (where ${within(sql`p.purchased_at`, p.current)}) as agencies,
-             count(*) filter (where ${within(sql`p.purchased_at`, p.previous)}) as prev_sold,
-             coalesce(sum(p.premium) filter (where ${within(sql`p.purchased_at`, p.previous)}), 0) as prev_premium,
-             count(distinct p.agency_id) filter (where ${within(sql`p.purchased_at`, p.previous)}) as prev_agencies
-      from policies p
-      where p.purchased_at >= ${p.previous.from} and p.purchased_at < ${p.current.to} and ${f}`),
-    getDb().execute(sql`
-      select count(*) filter (where ${within(sql`c.issued_at`, p.current)}) as issued,
-             count(*) filter (where ${within(sql`c.issued_at`, p.previous)}) as prev_issued
-      from policy_certificates c join policies p on p.id = c.policy_id
-      where c.issued_at >= ${p.previous.from} and c.issued_at < ${p.current.to} and c.certificate_type = 'new' and ${f}`),
-  ])
-  const s = sales[0]
-  const c = certs[0]
+/** The rollup figures summed over each period. */
+const TOTALS = [
+  'sold',
+  'premium',
+  'banked_commission',
+  'certificates',
+  'paid_clawback',
+  'pending_clawback',
+  'refunded_premium',
+] as const
+type Totals = Record<(typeof TOTALS)[number], { current: number; previous: number }>
+
+/** The rollup figures of the current and the previous period, in one pass over their days. */
+export async function periodTotals(q: DashboardQuery, p: Periods): Promise<Totals> {
+  const { rows } = await getDb().execute(sql`
+    select d.day >= ${p.current.start}::date as cur,
+           ${sql.join(
+             TOTALS.map((c) => sql`sum(d.${sql.raw(c)}) as ${sql.raw(c)}`),
+             sql`, `,
+           )}
+    from ${rollupDays(q)}
+    where ${onDays({ start: p.previous.start, end: p.current.end })} and ${rollupFilters(q)}
+    group by 1`)
+  const cur = rows.find((r) => r.cur === true)
+  const prev = rows.find((r) => r.cur === false)
+  return Object.fromEntries(
+    TOTALS.map((c) => [c, { current: n(cur?.[c]), previous: n(prev?.[c]) }]),
+  ) as Totals
+}
+
+/**
+ * Agency performance (each agency's sales in the period: policies sold, premium and commission,
+ * sorted by premium; `limit` rows, all for the export) and how many agencies sold in each period.
+ */
+export async function agencySales(q: DashboardQuery, p: Periods, limit: number | null) {
+  const dir = sql.raw(q.sort_direction_agency_performance)
+  const { rows } = await getDb().execute(sql`
+    with per_agency as (
+      select agency_id, coalesce(sum(sold) filter (where cur), 0) as sold,
+             coalesce(sum(premium) filter (where cur), 0) as premium,
+             coalesce(sum(commission) filter (where cur), 0) as commission,
+             coalesce(sum(sold) filter (where not cur), 0) as prev_sold
+      from (select true as cur, c.* from (${agencySalesRows(q, p.current)}) c
+            union all select false, v.* from (${agencySalesRows(q, p.previous)}) v) x
+      group by agency_id)
+    select (select count(*) from per_agency where sold > 0) as selling,
+           (select count(*) from per_agency where prev_sold > 0) as prev_selling,
+           t.agency_id, a.full_company_name as name, t.sold, t.premium, t.commission
+    from (select 1) one
+    left join lateral (select * from per_agency where sold > 0 order by premium ${dir}, agency_id
+                       ${limit === null ? sql`` : sql`limit ${limit}`}) t on true
+    left join agencies a on a.id = t.agency_id
+    order by t.premium ${dir}, t.agency_id`)
   return {
-    policies_sold: compare(n(s.sold), n(s.prev_sold)),
-    purchased_premium: compare(money(s.premium), money(s.prev_premium)),
-    selling_agencies: compare(n(s.agencies), n(s.prev_agencies)),
-    certificates_issued: compare(n(c.issued), n(c.prev_issued)),
+    selling: compare(n(rows[0].selling), n(rows[0].prev_selling)),
+    performance: rows
+      .filter((r) => r.agency_id !== null)
+      .map((r) => ({
+        agency_id: n(r.agency_id),
+        agency: String(r.name ?? ''),
+        policies_sold: n(r.sold),
+        premium: money(r.premium),
+        commission: money(r.commission),
+      })),
+  }
+}
+
+/** Sales, premium, selling agencies and certificates issued, current and previous. */
+export function overviewSection(totals: Totals, selling: ReturnType<typeof compare>) {
+  return {
+    policies_sold: compare(totals.sold.current, totals.sold.previous),
+    purchased_premium: compare(money(totals.premium.current), money(totals.premium.previous)),
+    selling_agencies: selling,
+    certificates_issued: compare(totals.certificates.current, totals.certificates.previous),
   }
 }
 
 /** Sales over time (this period and the previous one, bucket by bucket), the status mix and the insurers. */
 export async function policySection(q: DashboardQuery, p: Periods) {
-  const f = policyFilters(q)
-  const [{ rows: series }, { rows: prevSeries }, { rows: statuses }, { rows: providers }] = await Promise.all(
-    [
-      getDb().execute(sql`
-      select ${bucketOf(sql`p.purchased_at`, p.bucket)} as bucket, count(*) as sold, coalesce(sum(p.premium), 0) as premium
-      from policies p where ${within(sql`p.purchased_at`, p.current)} and ${f} group by 1 order by 1`),
-      getDb().execute(sql`
-      select ${bucketOf(sql`p.purchased_at`, p.bucket)} as bucket, count(*) as sold, coalesce(sum(p.premium), 0) as premium
-      from policies p where ${within(sql`p.purchased_at`, p.previous)} and ${f} group by 1 order by 1`),
-      getDb().execute(sql`
-      select case when am.policy_id is not null then 'AMENDED' else p.status::text end as status, count(*) as count
-      from policies p
-      left join (select distinct policy_id from amendments where status in ('COMPLETED', 'CERTIFICATE_UPLOADED')) am
-        on am.policy_id = p.id
-      where ${within(sql`p.created_at`, p.current)} and ${f} group by 1`),
-      getDb().execute(sql`
-      select ip.id, ip.display_name as name, count(*) as sold, coalesce(sum(p.premium), 0) as premium
-      from policies p join insurance_providers ip on ip.id = p.insurance_provider_id
-      where ${within(sql`p.purchased_at`, p.current)} and ${f} group by ip.id, ip.display_name order by 4 desc`),
-    ],
-  )
+  const f = rollupFilters(q)
+  const [{ rows: series }, { rows: statuses }, { rows: providers }] = await Promise.all([
+    getDb().execute(sql`
+      select d.day < ${p.current.start}::date as prev, date_trunc(${p.bucket}, d.day::timestamp)::date as bucket,
+             sum(d.sold) as sold, sum(d.premium) as premium
+      from ${rollupDays(q)} where ${onDays({ start: p.previous.start, end: p.current.end })} and ${f}
+      group by 1, 2 having sum(d.sold) > 0 order by 2`),
+    // Policies created in the period by status; those amended count as amended whatever their status.
+    getDb().execute(sql`
+      select d.status, sum(d.created) as created, sum(d.amended) as amended
+      from ${rollupDays(q)} where ${onDays(p.current)} and ${f} group by 1`),
+    getDb().execute(sql`
+      select ip.id, ip.display_name as name, s.sold, s.premium
+      from (select d.provider_id, sum(d.sold) as sold, sum(d.premium) as premium
+            from ${rollupDays(q)} where ${onDays(p.current)} and ${f}
+            group by 1 having sum(d.sold) > 0) s
+      join insurance_providers ip on ip.id = s.provider_id
+      order by s.premium desc, ip.id`),
+  ])
   const mix = Object.fromEntries(STATUS_GROUPS.map((g) => [g, 0])) as Record<
     (typeof STATUS_GROUPS)[number],
     number
   >
   for (const r of statuses) {
-    const group = r.status === 'AMENDED' ? 'amended' : STATUS_GROUP_OF[String(r.status)]
-    if (group) mix[group] += n(r.count)
+    mix.amended += n(r.amended)
+    const group = STATUS_GROUP_OF[String(r.status)]
+    if (group) mix[group] += n(r.created) - n(r.amended)
   }
+  const bucketRows = (prev: boolean) =>
+    series
+      .filter((r) => r.prev === prev)
+      .map((r) => ({ bucket: String(r.bucket).slice(0, 10), sold: n(r.sold), premium: money(r.premium) }))
   return {
     bucket: p.bucket,
-    sales: series.map((r) => ({
-      bucket: String(r.bucket).slice(0, 10),
-      sold: n(r.sold),
-      premium: money(r.premium),
-    })),
-    previousSales: prevSeries.map((r) => ({
-      bucket: String(r.bucket).slice(0, 10),
-      sold: n(r.sold),
-      premium: money(r.premium),
-    })),
+    sales: bucketRows(false),
+    previousSales: bucketRows(true),
     statusMix: STATUS_GROUPS.map((group) => ({ status: group, count: mix[group] })),
     providers: providers.map((r) => ({
       id: n(r.id),
@@ -96,28 +150,6 @@ export async function policySection(q: DashboardQuery, p: Periods) {
 }
 
 /**
- * Each agency's sales in the period: policies sold, premium and commission, sorted by premium
- * (`limit` rows; all for the export).
- */
-export async function agencyPerformance(q: DashboardQuery, p: Periods, limit: number | null) {
-  const { rows } = await getDb().execute(sql`
-    select a.id, a.full_company_name as name, count(*) as sold, coalesce(sum(p.premium), 0) as premium,
-           coalesce(sum(c.amount), 0) as commission
-    from policies p join agencies a on a.id = p.agency_id left join commissions c on c.policy_id = p.id
-    where ${within(sql`p.purchased_at`, p.current)} and ${policyFilters(q)}
-    group by a.id, a.full_company_name
-    order by premium ${sql.raw(q.sort_direction_agency_performance)}, a.id
-    ${limit === null ? sql`` : sql`limit ${limit}`}`)
-  return rows.map((r) => ({
-    agency_id: n(r.id),
-    agency: String(r.name ?? ''),
-    policies_sold: n(r.sold),
-    premium: money(r.premium),
-    commission: money(r.commission),
-  }))
-}
-
-/**
  * The seven finance metrics of spec/03, current and previous, in dollars:
  * purchased_premium (premium of policies bought), banked_commission (commission of those policies
  * still banked), requested_commission (payout requests made, still open), paid_commission
@@ -125,32 +157,30 @@ export async function agencyPerformance(q: DashboardQuery, p: Periods, limit: nu
  * clawbacks opened), refunded_premium (full refunds completed), each by the date of its event.
  * Payouts span policies, so the insurer and status filters do not narrow them.
  */
-export async function financeSection(q: DashboardQuery, p: Periods) {
-  const f = policyFilters(q)
-  const both = (column: string, value: string) => sql`
-    coalesce(sum(${sql.raw(value)}) filter (where ${within(sql.raw(column), p.current)}), 0) as cur,
-    coalesce(sum(${sql.raw(value)}) filter (where ${within(sql.raw(column), p.previous)}), 0) as prev`
-  const inBoth = (column: string) =>
-    sql`${sql.raw(column)} >= ${p.previous.from} and ${sql.raw(column)} < ${p.current.to}`
-  const queries: Record<MetricKey, ReturnType<typeof sql>> = {
-    purchased_premium: sql`select ${both('p.purchased_at', 'p.premium')} from policies p where ${inBoth('p.purchased_at')} and ${f}`,
-    banked_commission: sql`select ${both('p.purchased_at', 'c.amount')} from commissions c join policies p on p.id = c.policy_id
-      where c.status in ('COMMISSION_BANKED', 'COMMISSION_BANKED_AMENDMENT_ADJUSTED') and ${inBoth('p.purchased_at')} and ${f}`,
-    requested_commission: sql`select ${both('cp.created_at', 'cp.commission_amount')} from commission_payouts cp
-      where cp.status = 'REQUESTED' and ${inBoth('cp.created_at')} and ${agencyFilter(q, 'cp')}`,
-    paid_commission: sql`select ${both('cp.decided_at', 'cp.commission_amount')} from commission_payouts cp
-      where cp.status = 'APPROVED' and ${inBoth('cp.decided_at')} and ${agencyFilter(q, 'cp')}`,
-    paid_clawback: sql`select ${both('cb.clawback_completed_at', 'cb.clawback_commission_amount')} from clawbacks cb join policies p on p.id = cb.policy_id
-      where cb.status = 'COMPLETED' and ${inBoth('cb.clawback_completed_at')} and ${f}`,
-    pending_clawback: sql`select ${both('cb.created_at', 'cb.outstanding_amount')} from clawbacks cb join policies p on p.id = cb.policy_id
-      where cb.status <> 'COMPLETED' and ${inBoth('cb.created_at')} and ${f}`,
-    refunded_premium: sql`select ${both('fr.completed_at', 'fr.refundable_premium_amount')} from full_refunds fr join policies p on p.id = fr.policy_id
-      where fr.status = 'COMPLETED' and ${inBoth('fr.completed_at')} and ${f}`,
+export async function financeSection(q: DashboardQuery, p: Periods, totals: Totals) {
+  const both = { from: p.previous.from, to: p.current.to }
+  const { rows } = await getDb().execute(sql`
+    select coalesce(sum(cp.commission_amount) filter (where cp.status = 'REQUESTED' and ${within(sql`cp.created_at`, p.current)}), 0) as requested,
+           coalesce(sum(cp.commission_amount) filter (where cp.status = 'REQUESTED' and ${within(sql`cp.created_at`, p.previous)}), 0) as prev_requested,
+           coalesce(sum(cp.commission_amount) filter (where cp.status = 'APPROVED' and ${within(sql`cp.decided_at`, p.current)}), 0) as paid,
+           coalesce(sum(cp.commission_amount) filter (where cp.status = 'APPROVED' and ${within(sql`cp.decided_at`, p.previous)}), 0) as prev_paid
+    from commission_payouts cp
+    where ((cp.status = 'REQUESTED' and ${within(sql`cp.created_at`, both)})
+        or (cp.status = 'APPROVED' and ${within(sql`cp.decided_at`, both)}))
+      and ${agencyFilter(q, 'cp')}`)
+  const payouts = rows[0]
+  const cents: Record<MetricKey, { current: number; previous: number }> = {
+    purchased_premium: totals.premium,
+    paid_commission: { current: n(payouts.paid), previous: n(payouts.prev_paid) },
+    banked_commission: totals.banked_commission,
+    requested_commission: { current: n(payouts.requested), previous: n(payouts.prev_requested) },
+    paid_clawback: totals.paid_clawback,
+    pending_clawback: totals.pending_clawback,
+    refunded_premium: totals.refunded_premium,
   }
   const keys = q.finance_performance_key_metrics.length ? q.finance_performance_key_metrics : [...METRIC_KEYS]
-  const answers = await Promise.all(keys.map((k) => getDb().execute(queries[k])))
   const metrics = Object.fromEntries(
-    keys.map((k, i) => [k, compare(money(answers[i].rows[0].cur), money(answers[i].rows[0].prev))]),
+    keys.map((k) => [k, compare(money(cents[k].current), money(cents[k].previous))]),
   ) as Partial<Record<MetricKey, ReturnType<typeof compare>>>
   return { metrics }
 }

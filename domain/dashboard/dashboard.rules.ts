@@ -24,6 +24,28 @@ export function bucketFor(start: string, end: string): Bucket {
   return days <= 31 ? 'day' : days <= 183 ? 'week' : 'month'
 }
 
+/**
+ * [start, end] as the whole calendar months inside it (their first days, `from` to `to`; null when
+ * none) and the days left over at either end, so that a long range is read from monthly rows and
+ * at most two partial months of daily rows.
+ */
+export function monthSplit(start: string, end: string) {
+  const firstOfMonth = (iso: string) => `${iso.slice(0, 8)}01`
+  const nextMonth = (iso: string) => {
+    const [y, m] = [Number(iso.slice(0, 4)), Number(iso.slice(5, 7))]
+    return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`
+  }
+  const from = start.endsWith('-01') ? start : nextMonth(start)
+  const endNext = fromDay(toDay(end) + DAY_MS)
+  const after = endNext.endsWith('-01') ? endNext : firstOfMonth(end) // first day after the last whole month
+  if (from >= after) return { months: null, days: [{ start, end }] }
+  const days: { start: string; end: string }[] = []
+  if (start < from) days.push({ start, end: fromDay(toDay(from) - DAY_MS) })
+  if (after <= end) days.push({ start: after, end })
+  const lastMonth = firstOfMonth(fromDay(toDay(after) - DAY_MS))
+  return { months: { from, to: lastMonth }, days }
+}
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 const short = (iso: string) =>
   `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`

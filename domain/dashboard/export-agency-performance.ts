@@ -1,8 +1,8 @@
 import type { Actor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import type { DashboardQuery } from './dashboard.schemas'
-import { periodsOf } from './dashboard-sql'
-import { agencyPerformance } from './dashboard-sections'
+import { ensureRollupZone, periodsOf } from './dashboard-sql'
+import { agencySales } from './dashboard-sections'
 
 /**
  * getOshcDashboard with export_agency_performance=true (any staff member): every agency's sales
@@ -12,6 +12,7 @@ export const exportAgencyPerformance = defineUseCase(
   { staff: true },
   async function exportAgencyPerformance(opts: { actor: Actor; query: DashboardQuery }) {
     const p = periodsOf(opts.query)
-    return { label: p.currentLabel, rows: await agencyPerformance(opts.query, p, null) }
+    await ensureRollupZone()
+    return { label: p.currentLabel, rows: (await agencySales(opts.query, p, null)).performance }
   },
 )

@@ -3,7 +3,6 @@ import { getDb } from '../../db/client'
 import { isAgencySide, isStaff, type Actor } from '../shared/actor'
 import { forbidden, notFound } from '../shared/errors'
 import { defineUseCase } from '../shared/authorize'
-import { assertFinanceReader } from './finance-guards'
 import { lockInvoiceFor, lockInvoicePaymentFor } from './invoice-loading'
 import { notifyNoteAdded } from './invoice-notices'
 import { presentInvoiceHistory } from './invoice-payment-presenter'
@@ -20,7 +19,6 @@ export const addInvoiceInteraction = defineUseCase(
   { staff: ['finance'], agency: ['finance', 'purchase'] },
   async function addInvoiceInteraction(opts: { actor: Actor; input: z.infer<typeof InteractionSchema> }) {
     const { actor, input } = opts
-    assertFinanceReader(actor)
     if (!isStaff(actor) && !isAgencySide(actor)) throw forbidden()
     return getDb().transaction(async (tx) => {
       const inv = await lockInvoiceFor(actor, input.invoice_id, tx)

@@ -6,7 +6,6 @@ import { isAgencySide, type Actor } from '../shared/actor'
 import { conflict, notFound, validation } from '../shared/errors'
 import { defineUseCase } from '../shared/authorize'
 import { assertAgencyAccess } from '../agencies/agency-access'
-import { assertFinanceReader } from './finance-guards'
 import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY, type InvoiceType } from './invoices'
 import { presentInvoice } from './invoice-listing'
 import { recordInvoiceHistory } from './invoice-payments'
@@ -35,7 +34,6 @@ export const createInvoiceForAgencyToAdmin = defineUseCase(
     input: z.infer<typeof CreateInvoiceForAgencyQuerySchema>
   }) {
     const { actor, input } = opts
-    assertFinanceReader(actor)
     const agency = await assertAgencyAccess(actor, input.agency_id)
     if (!AGENCY_TO_ADMIN_TYPES.includes(input.invoice_type))
       throw validation('invoice_type', `An agency bills OSHC for ${AGENCY_TO_ADMIN_TYPES.join(', ')}`)

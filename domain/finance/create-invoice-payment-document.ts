@@ -3,7 +3,6 @@ import { getDb } from '../../db/client'
 import { isAgencySide, isStaff, type Actor } from '../shared/actor'
 import { conflict, forbidden } from '../shared/errors'
 import { defineUseCase } from '../shared/authorize'
-import { assertFinanceReader } from './finance-guards'
 import { lockInvoiceFor, lockInvoicePaymentFor } from './invoice-loading'
 import { addPaymentDocument, assertProofUsable } from './invoice-payment-parts'
 import { presentPaymentDocument } from './invoice-payment-presenter'
@@ -22,7 +21,6 @@ export const createInvoicePaymentDocument = defineUseCase(
     input: z.infer<typeof CreatePaymentDocumentSchema>
   }) {
     const { actor, input } = opts
-    assertFinanceReader(actor)
     if (!isStaff(actor) && !isAgencySide(actor)) throw forbidden()
     const db = getDb()
     const doc = await db.transaction(async (tx) => {

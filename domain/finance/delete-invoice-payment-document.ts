@@ -4,7 +4,6 @@ import { invoicePaymentDocuments } from '../../db/schema'
 import { isAgencySide, isStaff, type Actor } from '../shared/actor'
 import { conflict, forbidden } from '../shared/errors'
 import { defineUseCase } from '../shared/authorize'
-import { assertFinanceReader } from './finance-guards'
 import { lockPaymentDocumentFor } from './invoice-loading'
 import { recordInvoiceHistory } from './invoice-payments'
 
@@ -17,7 +16,6 @@ export const deleteInvoicePaymentDocument = defineUseCase(
   { staff: ['finance'], agency: ['finance', 'purchase'] },
   async function deleteInvoicePaymentDocument(opts: { actor: Actor; documentId: number }) {
     const { actor } = opts
-    assertFinanceReader(actor)
     if (!isStaff(actor) && !isAgencySide(actor)) throw forbidden()
     return getDb().transaction(async (tx) => {
       const doc = await lockPaymentDocumentFor(actor, opts.documentId, tx)

@@ -5,7 +5,6 @@ import { isStaff, type Actor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { notFound } from '../shared/errors'
 import { assertAgencyAccess } from '../agencies/agency-access'
-import { assertFinanceReader } from './finance-guards'
 
 /**
  * getBuyNowPaylaterPaymentHistory (agency side: its own requests, the rows meant for it) and
@@ -16,7 +15,6 @@ export const findBnplPaymentRequestHistory = defineUseCase(
   { staff: ['finance'], agency: ['finance', 'purchase'] },
   async function findBnplPaymentRequestHistory(opts: { actor: Actor; requestId: number }) {
     const { actor } = opts
-    assertFinanceReader(actor)
     const [row] = await getDb()
       .select({ agency_id: bnplPaymentRequests.agency_id })
       .from(bnplPaymentRequests)

@@ -5,7 +5,6 @@ import { isAgencySide, type Actor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { pageInfo } from '../shared/pagination'
 import { assertAgencyAccess } from '../agencies/agency-access'
-import { assertFinanceReader } from './finance-guards'
 import { presentBnplRequest } from './bnpl-requests'
 import type { BnplRequestListInput } from './bnpl.schemas'
 
@@ -22,7 +21,6 @@ export const findBnplPaymentRequests = defineUseCase(
     input: BnplRequestListInput
   }) {
     const { actor, input } = opts
-    assertFinanceReader(actor)
     const agencyId = isAgencySide(actor) ? actor.agencyId : (opts.agencyId ?? input.agency_id)
     if (opts.agencyId !== undefined) await assertAgencyAccess(actor, opts.agencyId)
     const filter = and(

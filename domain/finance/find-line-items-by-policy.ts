@@ -2,7 +2,6 @@ import { asc, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { invoiceLineItems, invoices } from '../../db/schema'
 import { type Actor } from '../shared/actor'
-import { assertFinanceReader } from './finance-guards'
 import { loadVisiblePolicy } from './policy-payment-loading'
 import { presentLineItem } from './get-invoice'
 import { defineUseCase } from '../shared/authorize'
@@ -15,7 +14,6 @@ import { defineUseCase } from '../shared/authorize'
 export const findLineItemsByPolicy = defineUseCase(
   { staff: ['finance'], agency: ['finance', 'purchase'] },
   async function findLineItemsByPolicy(opts: { actor: Actor; policyId: number }) {
-    assertFinanceReader(opts.actor)
     const policy = await loadVisiblePolicy(opts.actor, opts.policyId)
     const rows = await getDb()
       .select({ li: invoiceLineItems, invoice_type: invoices.invoice_type, invoice_status: invoices.status })

@@ -6,7 +6,6 @@ import { defineUseCase } from '../shared/authorize'
 import { clock } from '../shared/clock'
 import { fromCents } from '../shared/money'
 import { assertAgencyAccess } from '../agencies/agency-access'
-import { assertFinanceReader } from './finance-guards'
 import { daysLeft, isOverdue } from './bnpl.rules'
 import { bnplBlockReason, settlementDays, unsettledBnplPayments } from './bnpl-deadlines'
 
@@ -18,7 +17,6 @@ import { bnplBlockReason, settlementDays, unsettledBnplPayments } from './bnpl-d
 export const findUnsettledBnplPolicies = defineUseCase(
   { staff: ['finance'], agency: ['finance', 'purchase'] },
   async function findUnsettledBnplPolicies(opts: { actor: Actor; agencyId: number }) {
-    assertFinanceReader(opts.actor)
     const agency = await assertAgencyAccess(opts.actor, opts.agencyId)
     const now = clock.now()
     const rows = await unsettledBnplPayments(getDb(), { agencyId: agency.id })

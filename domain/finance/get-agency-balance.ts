@@ -1,7 +1,6 @@
 import type { Actor } from '../shared/actor'
 import { fromCents } from '../shared/money'
 import { assertAgencyAccess } from '../agencies/agency-access'
-import { assertFinanceReader } from './finance-guards'
 import { defineUseCase } from '../shared/authorize'
 import { readBalanceCents } from './agency-balance'
 
@@ -13,7 +12,6 @@ import { readBalanceCents } from './agency-balance'
 export const getAgencyBalance = defineUseCase(
   { staff: ['finance'], agency: ['finance', 'purchase'] },
   async function getAgencyBalance(opts: { actor: Actor; agencyId: number }) {
-    assertFinanceReader(opts.actor)
     const agency = await assertAgencyAccess(opts.actor, opts.agencyId)
     const c = await readBalanceCents(agency.id)
     return {

@@ -6,7 +6,6 @@ import { defineUseCase } from '../shared/authorize'
 import { notFound } from '../shared/errors'
 import { assertAgencyAccess } from '../agencies/agency-access'
 import { presignDownload } from '../files/storage'
-import { assertFinanceReader } from './finance-guards'
 import { bnplRequestItems, presentBnplItem, presentBnplRequest } from './bnpl-requests'
 
 /**
@@ -19,7 +18,6 @@ export const getBnplPaymentRequest = defineUseCase(
   { staff: ['finance'], agency: ['finance', 'purchase'] },
   async function getBnplPaymentRequest(opts: { actor: Actor; requestId: number; agencyId?: number }) {
     const { actor } = opts
-    assertFinanceReader(actor)
     const [row] = await getDb()
       .select()
       .from(bnplPaymentRequests)

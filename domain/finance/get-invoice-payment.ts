@@ -4,7 +4,6 @@ import { invoiceHistories } from '../../db/schema'
 import { isAgencySide, type Actor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import { defineUseCase } from '../shared/authorize'
-import { assertFinanceReader } from './finance-guards'
 import { paymentsWithDocuments, presentInvoiceHistory } from './invoice-payment-presenter'
 
 /**
@@ -14,7 +13,6 @@ import { paymentsWithDocuments, presentInvoiceHistory } from './invoice-payment-
 export const getInvoicePayment = defineUseCase(
   { staff: ['finance'], agency: ['finance', 'purchase'] },
   async function getInvoicePayment(opts: { actor: Actor; id: number }) {
-    assertFinanceReader(opts.actor)
     const db = getDb()
     const [payment] = await paymentsWithDocuments(db, { paymentIds: [opts.id] })
     if (!payment) throw notFound('Invoice payment')

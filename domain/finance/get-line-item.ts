@@ -3,7 +3,6 @@ import { getDb } from '../../db/client'
 import { invoiceLineItems, policies } from '../../db/schema'
 import { isAgencySide, type Actor } from '../shared/actor'
 import { notFound } from '../shared/errors'
-import { assertFinanceReader } from './finance-guards'
 import { presentLineItem } from './get-invoice'
 import { defineUseCase } from '../shared/authorize'
 
@@ -11,7 +10,6 @@ import { defineUseCase } from '../shared/authorize'
 export const getLineItem = defineUseCase(
   { staff: ['finance'], agency: ['finance', 'purchase'] },
   async function getLineItem(opts: { actor: Actor; id: number }) {
-    assertFinanceReader(opts.actor)
     const [row] = await getDb()
       .select({ li: invoiceLineItems, policy_ref: policies.ref })
       .from(invoiceLineItems)

@@ -13,7 +13,6 @@ import {
 import type { Actor } from '../shared/actor'
 import { fromCents } from '../shared/money'
 import { STATUS_LABELS } from '../policies/policies.rules'
-import { assertFinanceReader } from './finance-guards'
 import { loadVisiblePolicy } from './policy-payment-loading'
 import { defineUseCase } from '../shared/authorize'
 
@@ -25,7 +24,6 @@ import { defineUseCase } from '../shared/authorize'
 export const getPendingPaymentPolicy = defineUseCase(
   { staff: ['finance'], agency: ['finance', 'purchase'] },
   async function getPendingPaymentPolicy(opts: { actor: Actor; policyId: number }) {
-    assertFinanceReader(opts.actor)
     const visible = await loadVisiblePolicy(opts.actor, opts.policyId)
     const db = getDb()
     const [[row], payments, [commission], premiumInvoices] = await Promise.all([

@@ -3,7 +3,6 @@ import { getDb } from '../../db/client'
 import { files, policyFiles, policyPremiumPayments } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { presignDownload } from '../files/storage'
-import { assertFinanceReader } from './finance-guards'
 import { loadVisiblePolicy } from './policy-payment-loading'
 import { PAYMENT_PROOF } from './upload-policy-payment-proof'
 import { defineUseCase } from '../shared/authorize'
@@ -17,7 +16,6 @@ import { defineUseCase } from '../shared/authorize'
 export const getPolicyBankDocuments = defineUseCase(
   { staff: ['finance'], agency: ['finance', 'purchase'] },
   async function getPolicyBankDocuments(opts: { actor: Actor; policyId: number; excludeLatest?: boolean }) {
-    assertFinanceReader(opts.actor)
     const policy = await loadVisiblePolicy(opts.actor, opts.policyId)
     const db = getDb()
     const [payments, proofFiles] = await Promise.all([

@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../db/client'
 import { invoiceLineItems, invoices } from '../../db/schema'
 import type { INVOICE_STATUSES, INVOICE_TYPES, LINE_ITEM_TYPES } from '../../db/schema/enums'
 import { clock } from '../shared/clock'
-import { fromCents } from '../shared/money'
+import { formatCents } from '../shared/format'
+import { INVOICE_TYPE_LABELS } from '../shared/labels'
 import { notify } from '../notifications/notify'
 
 export type InvoiceType = (typeof INVOICE_TYPES)[number]
@@ -105,7 +106,7 @@ export async function createInvoice(
       {
         eventType: 'INVOICE_CREATED',
         title: `Invoice #${invoice.id}`,
-        message: `A ${inv.type.toLowerCase().replace(/_/g, ' ')} invoice of ${formatAmount(subTotal)} AUD`,
+        message: `${INVOICE_TYPE_LABELS[inv.type]} invoice of ${formatCents(subTotal)}`,
         link: `/agency/finance/invoices/${invoice.id}`,
         meta: { invoice_id: invoice.id },
       },
@@ -113,8 +114,6 @@ export async function createInvoice(
     )
   return { invoice, items }
 }
-
-const formatAmount = (cents: number) => fromCents(cents).toFixed(2)
 
 /**
  * After a line item changed (in `tx`, invoice locked by the caller): the invoice's sub-total, tax

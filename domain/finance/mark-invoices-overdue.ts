@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { notify } from '../notifications/notify'
+import { notify, recipients } from '../notifications/notify'
 import { formatCents, formatDate } from '../shared/format'
 import { recordInvoiceHistory } from './invoice-payments'
 
@@ -24,6 +24,7 @@ export function businessDate(now: Date, timeZone: string): string {
 type Moved = {
   id: number
   agency_id: number
+  agency_name: string | null
   from_status: string
   due_date: string
   total_outstanding_amount: number
@@ -32,7 +33,7 @@ type Moved = {
 /**
  * The daily overdue job (schedule `invoices-overdue`): every PENDING or PARTIALLY_PAID invoice
  * whose due_date is before today's business date becomes OVERDUE, with its history row and a
- * notification to the agency, in one transaction per batch. Idempotent: an OVERDUE invoice is
+ * notification to the agency and one to the staff holding `finance`, in one transaction per batch. Idempotent: an OVERDUE invoice is
  * no longer selected, so a retried or repeated run changes nothing. The row lock makes a payment
  * that lands at the same moment win (the row is re-checked once the payment commits).
  */
@@ -54,7 +55,9 @@ export async function markInvoicesOverdue(deps: { db: Db; now: Date; timeZone: s
         from due
         where i.id = due.id
         returning i.id, i.agency_id, due.status::text as from_status, i.due_date::text as due_date,
-          i.total_outstanding_amount`)
+          i.total_outstanding_amount,
+          (select a.full_company_name from agencies a where a.id = i.agency_id) as agency_name`)
+      const finance = rows.length ? await recipients(tx, { staffPermission: 'finance' }) : []
       for (const inv of rows) {
         await recordInvoiceHistory(tx, {
           invoiceId: inv.id,
@@ -75,6 +78,17 @@ export async function markInvoicesOverdue(deps: { db: Db; now: Date; timeZone: s
             meta: { invoice_id: inv.id },
           },
           { agencyId: inv.agency_id },
+        )
+        await notify(
+          tx,
+          {
+            eventType: 'INVOICE_OVERDUE',
+            title: `Invoice #${inv.id} of ${inv.agency_name ?? 'an agency'} is overdue`,
+            message: `Due on ${formatDate(inv.due_date)}; ${formatCents(Number(inv.total_outstanding_amount))} is outstanding.`,
+            link: `/staff/finance/invoices/${inv.id}`,
+            meta: { invoice_id: inv.id, agency_id: inv.agency_id },
+          },
+          { identityIds: finance },
         )
       }
       return rows.length

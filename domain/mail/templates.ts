@@ -45,3 +45,25 @@ export function htmlOf(text: string) {
     .map((l) => `<p>${l}</p>`)
     .join('')}</div>`
 }
+
+/** A notification mailed at once, and the daily digest of several. */
+const DIGEST_LISTED = 50
+
+export const notificationMails = {
+  one: (n: { title: string; message: string; link: string | null }) => ({
+    subject: n.title,
+    text: `${n.message}${n.link ? `\nOpen: ${link(n.link)}` : ''}\n\nChoose which notifications reach you by mail: ${link('/notifications/settings')}`,
+  }),
+  digest: (items: { title: string; message: string; link: string | null }[]) => ({
+    subject: `Your daily digest: ${items.length} notification${items.length === 1 ? '' : 's'}`,
+    // A long day lists its first 50; the rest wait on the notifications page.
+    text: `${items
+      .slice(0, DIGEST_LISTED)
+      .map((n) => `- ${n.title}\n  ${n.message}${n.link ? `\n  ${link(n.link)}` : ''}`)
+      .join('\n')}${
+      items.length > DIGEST_LISTED
+        ? `\n\n…and ${items.length - DIGEST_LISTED} more: ${link('/notifications')}`
+        : ''
+    }\n\nChoose which notifications reach you by mail: ${link('/notifications/settings')}`,
+  }),
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { id } from '../shared/fields'
 import { PageQuerySchema } from '../shared/pagination'
+import { NOTIFICATION_DELIVERIES, NOTIFICATION_GROUP_KEYS } from './notifications.rules'
 
 export const NOTIFICATION_FILTERS = ['all', 'unread', 'read'] as const
 export const RECEIVER_STATUSES = ['READ', 'UNREAD', 'DISMISSED'] as const
@@ -44,3 +45,17 @@ export const ClientErrorSchema = z.object({
       message: `must be at most ${CLIENT_ERROR_MAX} characters as JSON`,
     }),
 })
+
+/** The mail settings form and call: a delivery per event group; groups not sent keep theirs. */
+export const NotificationPreferencesSchema = z.object({
+  preferences: z
+    .array(
+      z.object({
+        event_group: z.enum(NOTIFICATION_GROUP_KEYS, { error: 'Unknown event group' }),
+        delivery: z.enum(NOTIFICATION_DELIVERIES, { error: 'must be IMMEDIATE, DAILY or NONE' }),
+      }),
+    )
+    .min(1, 'Choose at least one group')
+    .max(NOTIFICATION_GROUP_KEYS.length, 'Each group once'),
+})
+export type NotificationPreferencesInput = z.infer<typeof NotificationPreferencesSchema>

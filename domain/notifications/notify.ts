@@ -63,7 +63,8 @@ export async function announceUnread(tx: DbOrTx, identityIds: number[]) {
     await tx.execute(sql`SELECT pg_notify(${UNREAD_CHANNEL}, ${unique.slice(i, i + 500).join(',')})`)
 }
 
-async function recipients(tx: DbOrTx, to: NotifyTarget): Promise<number[]> {
+/** Who a target reaches now (identity ids): for a job that tells the same people many times. */
+export async function recipients(tx: DbOrTx, to: NotifyTarget): Promise<number[]> {
   if ('identityIds' in to) return to.identityIds
   if ('agencyId' in to) {
     const [agency] = await tx

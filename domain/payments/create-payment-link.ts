@@ -13,6 +13,8 @@ import { loadPolicyFor } from './purchase-loading'
 import { paymentOptions } from './payment-options'
 import { presentPaymentLink } from './payment-link-presenter'
 import { defineUseCase } from '../shared/authorize'
+import { notify } from '../notifications/notify'
+import { formatCents, formatDateTime } from '../shared/format'
 
 export const DEFAULT_LINK_HOURS = 72
 
@@ -20,7 +22,8 @@ export const DEFAULT_LINK_HOURS = 72
  * createPaymentLink (agency side with `purchase`): a public link /pay/<reference> through which
  * anyone holding it pays the policy's premium (plus the card surcharge when enabled) by card.
  * ACTIVE until paid or until it expires after `expiresInHours` (default 72); the expiry workflow
- * reminds the agency before and expires it on time. 409 unless the policy can be bought now.
+ * reminds the agency before and expires it on time. The agency (account and users) is notified in
+ * the same transaction. 409 unless the policy can be bought now.
  */
 export const createPaymentLink = defineUseCase(
   { agency: ['purchase'] },
@@ -37,20 +40,34 @@ export const createPaymentLink = defineUseCase(
     assertMethodAvailable(options, 'CARD')
     const reference = randomToken(24)
     const expiresAt = expiryFrom(clock.now(), opts.expiresInHours ?? DEFAULT_LINK_HOURS)
-    const [link] = await getDb()
-      .insert(paymentLinks)
-      .values({
-        policy_id: policy.id,
-        agency_id: agency.id,
-        reference,
-        status: 'ACTIVE',
-        currency: opts.currency,
-        amount: options.card.total,
-        expires_at: expiresAt,
-        url: new URL(`/pay/${reference}`, config().APP_URL).toString(),
-        created_by: identityOf(actor),
-      })
-      .returning()
+    const link = await getDb().transaction(async (tx) => {
+      const [row] = await tx
+        .insert(paymentLinks)
+        .values({
+          policy_id: policy.id,
+          agency_id: agency.id,
+          reference,
+          status: 'ACTIVE',
+          currency: opts.currency,
+          amount: options.card.total,
+          expires_at: expiresAt,
+          url: new URL(`/pay/${reference}`, config().APP_URL).toString(),
+          created_by: identityOf(actor),
+        })
+        .returning()
+      await notify(
+        tx,
+        {
+          eventType: 'PAYMENT_LINK_CREATED',
+          title: `Payment link for ${policy.ref} created`,
+          message: `A link to pay ${formatCents(row.amount)} for policy ${policy.ref} by card is ready to send to the student; it expires on ${formatDateTime(row.expires_at)}.`,
+          link: `/agency/policies/${policy.id}`,
+          meta: { payment_link_id: row.id, policy_id: policy.id },
+        },
+        { agencyId: agency.id },
+      )
+      return row
+    })
     await workflows().startPaymentLinkExpiry({ id: link.id, expiresAt })
     return presentPaymentLink(link)
   },

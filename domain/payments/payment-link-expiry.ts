@@ -1,16 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { getDb, type Db } from '../../db/client'
 import { agencies, paymentLinks, policies } from '../../db/schema'
 import { notFound } from '../shared/errors'
-import { sendMail } from '../mail/mailer'
 import { paymentMails } from '../mail/payment-mails'
 import type { PaymentLinkStatus } from './payments.rules'
-import { formatCents } from '../shared/format'
-import { clock, type Clock } from '../shared/clock'
-
-/** What the expiry steps touch; the worker passes its own, other callers get the shared ones. */
-export type PaymentLinkExpiryDeps = { db: Db; mail: typeof sendMail; clock: Clock }
-const defaults = (): PaymentLinkExpiryDeps => ({ db: getDb(), mail: sendMail, clock })
+import { formatCents, formatDateTime } from '../shared/format'
+import { notify } from '../notifications/notify'
+import { sharedStepDeps, type StepDeps } from '../shared/step-deps'
 
 /**
  * Reminder of a payment link (the expiry workflow, actor `workflow:payment-link-<id>`): mails the
@@ -19,7 +14,7 @@ const defaults = (): PaymentLinkExpiryDeps => ({ db: getDb(), mail: sendMail, cl
  */
 export async function remindPaymentLink(
   linkId: number,
-  { db, mail, clock }: PaymentLinkExpiryDeps = defaults(),
+  { db, mail, clock }: StepDeps = sharedStepDeps(),
 ): Promise<boolean> {
   const [claimed] = await db
     .update(paymentLinks)
@@ -30,7 +25,12 @@ export async function remindPaymentLink(
     .returning()
   if (!claimed) return false
   const [p] = await db
-    .select({ ref: policies.ref, email: agencies.email, policyEmail: agencies.policy_comms_email })
+    .select({
+      ref: policies.ref,
+      agencyId: agencies.id,
+      email: agencies.email,
+      policyEmail: agencies.policy_comms_email,
+    })
     .from(policies)
     .innerJoin(agencies, eq(agencies.id, policies.agency_id))
     .where(eq(policies.id, claimed.policy_id))
@@ -49,6 +49,17 @@ export async function remindPaymentLink(
     await db.update(paymentLinks).set({ reminded_at: null }).where(eq(paymentLinks.id, linkId))
     throw err
   }
+  await notify(
+    db,
+    {
+      eventType: 'PAYMENT_LINK_EXPIRING',
+      title: `Payment link of ${p.ref} expires soon`,
+      message: `The link to pay ${formatCents(claimed.amount)} for policy ${p.ref} expires on ${formatDateTime(claimed.expires_at)}.`,
+      link: `/agency/policies/${claimed.policy_id}`,
+      meta: { payment_link_id: linkId, policy_id: claimed.policy_id },
+    },
+    { agencyId: p.agencyId },
+  )
   return true
 }
 
@@ -58,13 +69,32 @@ export async function remindPaymentLink(
  */
 export async function expirePaymentLink(
   linkId: number,
-  { db }: Pick<PaymentLinkExpiryDeps, 'db'> = defaults(),
+  { db }: Pick<StepDeps, 'db'> = sharedStepDeps(),
 ): Promise<PaymentLinkStatus> {
-  const [expired] = await db
-    .update(paymentLinks)
-    .set({ status: 'EXPIRED' })
-    .where(and(eq(paymentLinks.id, linkId), eq(paymentLinks.status, 'ACTIVE')))
-    .returning({ status: paymentLinks.status })
+  const expired = await db.transaction(async (tx) => {
+    const [link] = await tx
+      .update(paymentLinks)
+      .set({ status: 'EXPIRED' })
+      .where(and(eq(paymentLinks.id, linkId), eq(paymentLinks.status, 'ACTIVE')))
+      .returning()
+    if (!link) return false
+    const [p] = await tx
+      .select({ ref: policies.ref, agencyId: policies.agency_id })
+      .from(policies)
+      .where(eq(policies.id, link.policy_id))
+    await notify(
+      tx,
+      {
+        eventType: 'PAYMENT_LINK_EXPIRED',
+        title: `Payment link of ${p.ref} expired`,
+        message: `The link to pay ${formatCents(link.amount)} for policy ${p.ref} expired unpaid; create a new one if the student still wants to pay.`,
+        link: `/agency/policies/${link.policy_id}`,
+        meta: { payment_link_id: linkId, policy_id: link.policy_id },
+      },
+      { agencyId: p.agencyId },
+    )
+    return true
+  })
   if (expired) return 'EXPIRED'
   const [link] = await db
     .select({ status: paymentLinks.status })

@@ -19,6 +19,7 @@ import { settlePremiumPayment } from './settle-premium'
 import { formatCents, formatDate } from '../shared/format'
 import { clock } from '../shared/clock'
 import { assertCheckoutPaid } from './checkout-paid'
+import { notify } from '../notifications/notify'
 
 export type CardPaymentRow = typeof cardPayments.$inferSelect
 
@@ -73,10 +74,23 @@ export async function settleCardPayment(opts: {
       .where(eq(cardPayments.id, locked.id))
       .returning()
     if (locked.payment_link_id) {
-      await tx
+      const [paidLink] = await tx
         .update(paymentLinks)
         .set({ status: 'PAID', paid_at: clock.now() })
         .where(and(eq(paymentLinks.id, locked.payment_link_id), ne(paymentLinks.status, 'PAID')))
+        .returning()
+      if (paidLink)
+        await notify(
+          tx,
+          {
+            eventType: 'PAYMENT_LINK_PAID',
+            title: `Policy ${policy.ref} paid through its payment link`,
+            message: `The student paid ${formatCents(state.amountPaidCents)} by card for policy ${policy.ref}, which is now paid.`,
+            link: `/agency/policies/${policyId}`,
+            meta: { payment_link_id: paidLink.id, policy_id: policyId },
+          },
+          { agencyId: paidLink.agency_id },
+        )
     }
     return { card, alreadySettled: false }
   })

@@ -81,3 +81,21 @@ export async function transitionPolicy(
   })
   return to
 }
+
+/**
+ * A clawback's step on its policy: the status moves along `action` when the policy follows the
+ * clawback (opened by staff or by a refund, the policy is in a CLAWBACK_* status); otherwise the
+ * step is written to the history with the status unchanged. A clawback opened by an amendment
+ * leaves the policy in force and its status alone, so the amendment can finish beside it.
+ */
+export async function followPolicy(
+  tx: DbOrTx,
+  policy: { id: number; status: PolicyStatus },
+  action: PolicyAction,
+  opts: Parameters<typeof transitionPolicy>[3],
+) {
+  return transitionPolicy(tx, policy, action, {
+    ...opts,
+    to: canTransition(action, policy.status) ? opts.to : policy.status,
+  })
+}

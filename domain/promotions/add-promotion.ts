@@ -5,18 +5,21 @@ import { defineUseCase } from '../shared/authorize'
 import { sanitizePromotionHtml } from './promotion-html'
 import { presentPromotions } from './promotion-presenter'
 import { announcePromotion } from './promotion-publishing'
+import { assertThumbnail } from './promotion-thumbnail'
 import type { PromotionInput } from './promotions.schemas'
 
 /**
  * POST /oshc/promotion/add-promotion (staff with `agency_management`): a promotion, DRAFT or
- * PUBLISHED; the description is sanitised before it is stored. Publishing notifies every
- * activated agency in the same transaction.
+ * PUBLISHED; the description is sanitised before it is stored; `thumbnail` is the key of a PNG or
+ * JPEG uploaded to the `public` folder (else 400). Publishing notifies every activated agency in
+ * the same transaction.
  */
 export const addPromotion = defineUseCase(
   { staff: ['agency_management'] },
   async function addPromotion(opts: { actor: Actor; input: PromotionInput }) {
     const { actor, input } = opts
     const by = 'identityId' in actor ? actor.identityId : null
+    if (input.thumbnail) await assertThumbnail(input.thumbnail)
     const row = await getDb().transaction(async (tx) => {
       const [created] = await tx
         .insert(promotions)

@@ -21,7 +21,7 @@ export async function announcePromotion(tx: DbOrTx, p: PromotionRow) {
   await notify(
     tx,
     {
-      eventType: 'MESSAGE_SENT_BY_OSHC',
+      eventType: 'PROMOTION_PUBLISHED',
       title: `New promotion: ${p.title}`,
       message: `Running until ${p.end_date}.`,
       link: '/agency/promotions',

@@ -9,6 +9,7 @@ export const PROMOTION_END_MSG = 'End date must be on or after the publish date'
 const shape = {
   title: text(2, 200),
   description: text(1, 20_000, 'Description is required'),
+  /** The key of an image uploaded to the `public` folder (promotion-thumbnail.ts). */
   thumbnail: optionalText(1024),
   publish_date: isoDate(),
   end_date: isoDate(),
@@ -26,7 +27,8 @@ export type PromotionInput = z.infer<typeof PromotionSchema>
 export const UpdatePromotionSchema = z.object({
   title: shape.title.optional(),
   description: shape.description.optional(),
-  thumbnail: shape.thumbnail,
+  // Not sent: kept; blank or null: removed.
+  thumbnail: shape.thumbnail.optional(),
   publish_date: isoDate().optional(),
   end_date: isoDate().optional(),
   status: z.enum(PROMOTION_STATUSES, { error: 'Choose DRAFT or PUBLISHED' }).optional(),

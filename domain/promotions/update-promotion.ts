@@ -8,11 +8,13 @@ import { loadPromotionFor } from './promotion-loading'
 import { sanitizePromotionHtml } from './promotion-html'
 import { presentPromotions } from './promotion-presenter'
 import { announcePromotion } from './promotion-publishing'
+import { assertThumbnail } from './promotion-thumbnail'
 import { PROMOTION_END_MSG, type UpdatePromotionInput } from './promotions.schemas'
 
 /**
  * POST /oshc/promotion/update-promotion/{id} (staff with `agency_management`): changes the
- * fields sent; DRAFT -> PUBLISHED notifies the agencies (once: a published promotion stays
+ * fields sent (a new `thumbnail` must be an uploaded PNG or JPEG of the `public` folder; blank
+ * removes it); DRAFT -> PUBLISHED notifies the agencies (once: a published promotion stays
  * published until it is set back to DRAFT). 404 for a deleted one.
  */
 export const updatePromotion = defineUseCase(
@@ -24,6 +26,7 @@ export const updatePromotion = defineUseCase(
       const publish = input.publish_date ?? before.publish_date
       const end = input.end_date ?? before.end_date
       if (end < publish) throw validation('end_date', PROMOTION_END_MSG)
+      if (input.thumbnail && input.thumbnail !== before.thumbnail) await assertThumbnail(input.thumbnail)
       const [after] = await tx
         .update(promotions)
         .set({

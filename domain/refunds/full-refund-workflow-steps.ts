@@ -2,7 +2,7 @@
 // task of the current wait, remind staff, apply a decision and pay an approved refund. Each checks
 // the database first, so a retried activity changes nothing twice.
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { getDb, type Db, type DbOrTx } from '../../db/client'
+import type { DbOrTx } from '../../db/client'
 import {
   agencies,
   commissions,
@@ -15,12 +15,12 @@ import {
   policyPremiumPayments,
 } from '../../db/schema'
 import type { StaffActor } from '../shared/actor'
-import { clock as wallClock, isoDate, type Clock } from '../shared/clock'
+import { isoDate } from '../shared/clock'
 import { financeTeamEmail } from '../shared/config'
 import { conflict, forbidden, invalidTransition, notFound, validation } from '../shared/errors'
 import { formatCents } from '../shared/format'
 import { PAYMENT_METHOD_LABELS } from '../shared/labels'
-import { sendMail } from '../mail/mailer'
+import { sharedStepDeps, type StepDeps } from '../shared/step-deps'
 import { financeRecipient } from '../mail/finance-mails'
 import { refundMails } from '../mail/refund-mails'
 import { mails } from '../mail/templates'
@@ -53,15 +53,11 @@ import {
   type RefundState,
 } from './refunds.rules'
 
-/** What the steps touch; the worker passes its own, other callers get the shared ones. */
-export type RefundStepDeps = {
-  db: Db
-  mail: typeof sendMail
-  clock: Clock
+/** The shared step dependencies and the port that starts a clawback's workflow. */
+export type RefundStepDeps = StepDeps & {
   /** Starts the clawback's workflow after commit (the worker's port; absent until it exists). */
   startClawback?: (clawbackId: number) => Promise<void>
 }
-const defaults = (): RefundStepDeps => ({ db: getDb(), mail: sendMail, clock: wallClock })
 
 export const PAYOUT_IN_FLIGHT_MSG =
   'The commission of this policy is in a commission payout request; decide that payout first'
@@ -83,7 +79,10 @@ async function refundWithPolicy(db: DbOrTx, refundId: number) {
   return row
 }
 
-export async function loadRefundState(refundId: number, { db }: Pick<RefundStepDeps, 'db'> = defaults()) {
+export async function loadRefundState(
+  refundId: number,
+  { db }: Pick<RefundStepDeps, 'db'> = sharedStepDeps(),
+) {
   return stateOf(await refundById(refundId, db))
 }
 
@@ -94,7 +93,7 @@ export async function loadRefundState(refundId: number, { db }: Pick<RefundStepD
  */
 export async function openRefundTask(
   input: { refundId: number; workflowId: string; dueInMs: number },
-  { db, clock }: Pick<RefundStepDeps, 'db' | 'clock'> = defaults(),
+  { db, clock }: Pick<RefundStepDeps, 'db' | 'clock'> = sharedStepDeps(),
 ) {
   const { refund: r, ref, agencyName, agencyEmail } = await refundWithPolicy(db, input.refundId)
   const kind = REFUND_TASK_KIND[r.status]
@@ -123,7 +122,7 @@ export async function openRefundTask(
  */
 export async function remindRefund(
   input: { refundId: number; workflowId: string; status: string; escalate: boolean; key: string },
-  { db, mail }: Pick<RefundStepDeps, 'db' | 'mail'> = defaults(),
+  { db, mail }: Pick<RefundStepDeps, 'db' | 'mail'> = sharedStepDeps(),
 ) {
   const { refund: r, ref, agencyName, agencyEmail } = await refundWithPolicy(db, input.refundId)
   if (r.status !== input.status) return
@@ -228,7 +227,7 @@ export function assertCommissionSettled(commission: { status: string } | null) {
  */
 export async function applyRefundDecision(
   input: { refundId: number; decision: RefundDecision },
-  deps: RefundStepDeps = defaults(),
+  deps: RefundStepDeps = sharedStepDeps(),
 ): Promise<RefundState> {
   const { refundId, decision } = input
   const staff = staffOf(decision.by)
@@ -361,7 +360,7 @@ export async function applyRefundDecision(
  */
 export async function completeRefund(
   input: { refundId: number; workflowId: string },
-  deps: RefundStepDeps = defaults(),
+  deps: RefundStepDeps = sharedStepDeps(),
 ): Promise<RefundState> {
   const outcome = await deps.db.transaction(async (tx) => {
     const [r] = await tx.select().from(fullRefunds).where(eq(fullRefunds.id, input.refundId)).for('update')

@@ -10,6 +10,8 @@ import { assertFileUsable } from '../files/storage'
 import { notify } from '../notifications/notify'
 import { loadPolicy } from '../policies/policy-loading'
 import { lockPolicyFor, transitionPolicy } from '../policies/policy-history'
+import { assertNoOpenClawback } from '../clawbacks/open-clawback'
+import { assertNoOpenAmendment } from '../amendments/amendment-opening'
 import { openRefund, policyMoney, presentRefund, staffPolicyPath } from './refund-loading'
 import { REFUND_DOCUMENT } from './refunds.rules'
 
@@ -49,6 +51,9 @@ export const requestFullRefund = defineUseCase(
     const refund = await getDb().transaction(async (tx) => {
       if (await openRefund(policy.id, tx)) throw conflict(ALREADY_OPEN_MSG)
       const locked = await lockPolicyFor(tx, policy.id, 'requestFullRefund')
+      // The refund changes the premium and may claw back commission: one process at a time.
+      await assertNoOpenAmendment(tx, policy.id)
+      await assertNoOpenClawback(tx, policy.id, 'a full refund is requested')
       if ((await policyMoney(policy.id, tx)).premiumPaidCents <= 0) throw conflict(NOT_PAID_MSG)
       const [row] = await tx
         .insert(fullRefunds)

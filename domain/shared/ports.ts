@@ -43,6 +43,11 @@ export interface WorkflowPort {
    * surface as INVALID_TRANSITION (409) with the reason.
    */
   decideFullRefund(refund: { id: number; policyId: number }, decision: RefundDecision): Promise<void>
+  /**
+   * Run the workflow of an APPROVED refund whose payment failed again (a new run pays it first),
+   * waiting a few seconds for the outcome; a payment refused for good is a 409 with the reason.
+   */
+  payFullRefund(refund: { id: number; policyId: number }): Promise<void>
   /** Start the `clawback-<id>` workflow of a new clawback (idempotent by its id). */
   startClawback(clawbackId: number): Promise<void>
   /** Tell a clawback's workflow that its record changed (paid, offset); starts it if missing. */

@@ -12,19 +12,26 @@ import { notFound } from '../shared/errors'
 export const NEW_CERTIFICATE_DAYS = 30
 
 export type ToDoItem = {
-  key: 'drafts' | 'unpaid' | 'rejected' | 'certificates'
+  key: 'drafts' | 'unpaid' | 'rejected' | 'certificates' | 'refunds'
   count: number
   text: string
   href: string
 }
+
+/** Refunds asked for and not yet paid or refused: the agency follows them (staff decide). */
+const REFUNDING: readonly PolicyStatus[] = [
+  'FULL_REFUND_REQUESTED',
+  'FULL_REFUND_INITIATED',
+  'FULL_REFUND_APPROVED',
+]
 
 const listOf = (statuses: readonly PolicyStatus[]) => `/agency/policies?status=${statuses.join(',')}`
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /**
  * What waits for the agency, for its home page: policies to finish, to pay, whose payment was
- * rejected, certificates issued in the last NEW_CERTIFICATE_DAYS days, and its open inbox tasks
- * (agreement to sign...). Archived policies are left out. Any user of the agency, for its own.
+ * rejected, certificates issued in the last NEW_CERTIFICATE_DAYS days, full refunds in progress,
+ * and its open inbox tasks (agreement to sign, a clawback or an amendment to pay or accept...). Archived policies are left out. Any user of the agency, for its own.
  */
 export const getAgencyToDo = defineUseCase(
   { agency: true },
@@ -41,7 +48,7 @@ export const getAgencyToDo = defineUseCase(
           and(
             eq(policies.agency_id, agencyId),
             eq(policies.is_archived, false),
-            inArray(policies.status, [...UNPRICED_STATUSES, 'INITIATED', 'PAYMENT_REJECTED']),
+            inArray(policies.status, [...UNPRICED_STATUSES, 'INITIATED', 'PAYMENT_REJECTED', ...REFUNDING]),
           ),
         )
         .groupBy(policies.status),
@@ -84,6 +91,12 @@ export const getAgencyToDo = defineUseCase(
         count: certificates?.n ?? 0,
         text: `${plural(certificates?.n ?? 0, 'certificate', 'certificates')} ready to download`,
         href: listOf(['CERTIFICATE_ISSUED']),
+      },
+      {
+        key: 'refunds',
+        count: n(REFUNDING),
+        text: `${plural(n(REFUNDING), 'full refund', 'full refunds')} in progress`,
+        href: listOf(REFUNDING),
       },
       {
         key: 'drafts',

@@ -33,8 +33,15 @@ export interface AmendmentActivities {
   loadAmendment(amendmentId: number): Promise<AmendmentState>
   /** Opens the inbox task of the current wait (closing any other of this workflow); idempotent. */
   openAmendmentTask(input: { amendmentId: number; workflowId: string; dueInMs: number }): Promise<void>
-  /** Applies a decision in one transaction; refusals are non-retryable with the reason. */
-  applyAmendmentDecision(input: { amendmentId: number; decision: AmendmentDecision }): Promise<AmendmentState>
+  /**
+   * Applies a decision in one transaction; refusals are non-retryable with the reason. `key` names
+   * the decision (one per update): a retry of a decision already applied answers the state.
+   */
+  applyAmendmentDecision(input: {
+    amendmentId: number
+    decision: AmendmentDecision
+    key?: string
+  }): Promise<AmendmentState>
   /**
    * Reminder (escalate false) or escalation to staff for the wait `phase`; once per `key`. Answers
    * the amendment as it now is (the wait may have ended without the workflow hearing of it).

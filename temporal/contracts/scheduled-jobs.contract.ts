@@ -10,6 +10,8 @@ export const SCHEDULE_IDS = {
   inboxDeadlines: 'inbox-deadlines',
   bnplSettlement: 'bnpl-settlement',
   ledgerReconciliation: 'ledger-reconciliation',
+  notificationMails: 'notification-mails',
+  notificationDigests: 'notification-digests',
 } as const
 export type ScheduleId = (typeof SCHEDULE_IDS)[keyof typeof SCHEDULE_IDS]
 
@@ -19,12 +21,15 @@ export const SCHEDULED_JOB_WORKFLOWS = {
   'inbox-deadlines': 'inboxDeadlinesJob',
   'bnpl-settlement': 'bnplSettlementJob',
   'ledger-reconciliation': 'ledgerReconciliationJob',
+  'notification-mails': 'notificationMailsJob',
+  'notification-digests': 'notificationDigestsJob',
 } as const satisfies Record<ScheduleId, string>
 
 export type InvoicesOverdueResult = { overdue: number }
 export type InboxDeadlinesResult = { reminded: number; escalated: number }
 export type BnplSettlementResult = { reminded: number }
 export type LedgerReconciliationResult = { runId: number; mismatchCount: number }
+export type NotificationMailsResult = { mailed: number; settled: number }
 
 /** Activities the job workflows call; implemented in workers/activities/scheduled-jobs.activities.ts. */
 export interface ScheduledJobsActivities {
@@ -36,4 +41,6 @@ export interface ScheduledJobsActivities {
   remindBnplSettlements(): Promise<BnplSettlementResult>
   /** One ledger reconciliation run; a mismatch opens a staff task and mails finance. */
   reconcileLedgers(): Promise<LedgerReconciliationResult>
+  /** Notifications mailed at once (`immediate`) or as each person's daily digest (`daily`). */
+  mailNotifications(mode: 'immediate' | 'daily'): Promise<NotificationMailsResult>
 }

@@ -1,5 +1,9 @@
 import { expect, expectAccessible, signIn, test, AGENCY, STAFF } from './helpers'
 
+/** A valid 1 x 1 PNG. */
+const PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+
 test('staff publish a promotion the agency reads; the agency reports a ticket, staff move it and answer', async ({
   page,
   browser,
@@ -17,6 +21,12 @@ test('staff publish a promotion the agency reads; the agency reports a ticket, s
   await page
     .getByLabel('Description')
     .fill('<p>Ten percent off <strong>nib</strong><script>alert(1)</script></p>')
+  // The thumbnail is an image file, uploaded to the public folder.
+  await page.getByLabel('Thumbnail (optional)').setInputFiles({
+    name: 'spring.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(PIXEL_PNG, 'base64'),
+  })
   await page.getByRole('button', { name: 'Save promotion' }).click()
   await expect(page.getByRole('row').filter({ hasText: title }).getByText('Published')).toBeVisible()
   await expectAccessible(page)
@@ -28,6 +38,10 @@ test('staff publish a promotion the agency reads; the agency reports a ticket, s
   const card = agency.getByRole('listitem').filter({ hasText: title })
   await expect(card.locator('strong', { hasText: 'nib' })).toBeVisible()
   await expect(card.locator('script')).toHaveCount(0)
+  // The agency sees the image itself (it loaded: a 1 x 1 picture).
+  const image = card.locator('img')
+  await expect(image).toHaveAttribute('src', /\/files\/download\/public\//)
+  await expect.poll(() => image.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(1)
   await expectAccessible(agency)
   await agency.goto('/agency')
   await expect(agency.getByRole('link', { name: title })).toBeVisible()

@@ -17,6 +17,8 @@ export const STAFF = {
   password: process.env.SEED_ADMIN_PASSWORD ?? 'Admin-Passw0rd!',
 }
 export const AGENCY = { email: 'agency@demo.local', password: 'Agency-Passw0rd!' }
+/** The demo's second staff login (finance): the checker of maker-checker approvals. */
+export const FINANCE = { email: 'finance@oshc.local', password: 'Agency-Passw0rd!' }
 
 /** A query against the database of the system under test (set-up and checks beside the browser). */
 export async function query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
@@ -95,7 +97,18 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.waitForURL((url) => url.pathname !== '/login')
 }
 
+/** The toast (sonner) saying `text`: a form's answer has landed and the page shows its outcome. */
+export const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text })
+
 export async function signOut(page: Page) {
+  // A form still posting must land first: its answer (a redirect with a toast) carries the session
+  // cookie, and arriving after the sign-out it would sign the person back in.
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { __remixRouter?: { state: { navigation: { state: string } } } }).__remixRouter
+        ?.state.navigation.state === 'idle',
+  )
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(page).toHaveURL(/\/login/)
 }

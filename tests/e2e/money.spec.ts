@@ -1,13 +1,39 @@
-import { expect, test, expectAccessible, shot, signIn, signOut, query, STAFF, AGENCY } from './helpers'
+import {
+  expect,
+  test,
+  expectAccessible,
+  shot,
+  signIn,
+  signOut,
+  query,
+  STAFF,
+  AGENCY,
+  FINANCE,
+} from './helpers'
+
+/** The policy whose commission the payout journey pays, and the clawback journey claws back. */
+let paidOut: { id: number; ref: string } | undefined
 
 test('an agency requests its banked commission and staff pay it by bank transfer through the payout workflow', async ({
   page,
 }) => {
+  // A banked commission on a policy in force with no process open (the after-sale journeys and
+  // the demo data refund and amend others).
+  const [target] = await query<{ id: number; ref: string }>(
+    `SELECT p.id, p.ref FROM commissions c JOIN policies p ON p.id = c.policy_id
+     JOIN agencies a ON a.id = p.agency_id
+     WHERE a.email = $1 AND c.status IN ('COMMISSION_BANKED', 'COMMISSION_BANKED_AMENDMENT_ADJUSTED')
+       AND p.status IN ('PAYMENT_APPROVED', 'CERTIFICATE_UPLOADED', 'CERTIFICATE_ISSUED')
+       AND NOT EXISTS (SELECT 1 FROM amendments m WHERE m.policy_id = p.id AND m.is_open)
+       AND NOT EXISTS (SELECT 1 FROM full_refunds r WHERE r.policy_id = p.id)
+     ORDER BY p.id LIMIT 1`,
+    [AGENCY.email],
+  )
+  expect(target, 'a banked commission of the demo agency').toBeTruthy()
+  const policyRef = target.ref
   await signIn(page, AGENCY.email, AGENCY.password)
   await page.goto('/agency/finance/commission')
-  const box = page.getByRole('checkbox', { name: /^Request the commission of / }).first()
-  const policyRef = (await box.getAttribute('aria-label'))!.replace('Request the commission of ', '')
-  await box.check()
+  await page.getByRole('checkbox', { name: `Request the commission of ${policyRef}` }).check()
   await expect(page.getByText('Lines chosen').locator('..')).toContainText('1')
   const invoiceNo = `E2E-${Date.now()}`
   await page.getByLabel('Your invoice number').fill(invoiceNo)
@@ -72,6 +98,75 @@ test('an agency requests its banked commission and staff pay it by bank transfer
     "SELECT balance FROM agency_balances WHERE agency_id = (SELECT id FROM agencies WHERE email = 'agency@demo.local')",
   )
   expect(Number(after?.balance ?? 0)).toBe(Number(before?.balance ?? 0))
+  paidOut = target
+})
+
+test('a clawback of paid-out commission: staff initiate it, the agency pays by bank transfer from its policy page, another staff member approves', async ({
+  page,
+}) => {
+  expect(paidOut, 'the payout journey paid a commission out').toBeTruthy()
+  const policy = paidOut!
+  await signIn(page, STAFF.email, STAFF.password)
+  await page.goto(`/staff/policies/${policy.id}/clawback`)
+  await page.getByLabel('Premium to claw back (AUD)').fill('200')
+  await page.getByRole('button', { name: 'Initiate clawback' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Initiate clawback' }).click()
+  await expect
+    .poll(
+      async () =>
+        (await query<{ status: string }>('SELECT status FROM clawbacks WHERE policy_id = $1', [policy.id]))[0]
+          ?.status,
+    )
+    .toBe('INITIATED')
+  const [claw] = await query<{ id: number; amount: number; rate: string }>(
+    'SELECT id, clawback_commission_amount AS amount, commission_rate AS rate FROM clawbacks WHERE policy_id = $1',
+    [policy.id],
+  )
+  // The server computed the commission part: round(premium x rate / 100).
+  expect(Number(claw.amount)).toBe(Math.round((20_000 * Number(claw.rate)) / 100))
+
+  await signOut(page)
+  await signIn(page, AGENCY.email, AGENCY.password)
+  await page.goto(`/agency/policies/${policy.id}`)
+  await expect(page.getByRole('heading', { name: 'Commission clawback' })).toBeVisible()
+  await page.getByRole('link', { name: /^Pay clawback of A\$/ }).click()
+  await page.waitForURL(`**/agency/finance/clawbacks?policy_id=${policy.id}`)
+  await page.getByLabel('Pay by').selectOption('BANK')
+  await page.getByLabel('Transfer proof (bank transfer only)').setInputFiles({
+    name: 'clawback-transfer.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\nclawback transfer\n%%EOF'),
+  })
+  await expectAccessible(page)
+  await page.getByRole('button', { name: new RegExp(`^Pay A\\$.* on ${policy.ref}$`) }).click()
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Pay A\$/ })
+    .click()
+  await expect
+    .poll(
+      async () =>
+        (await query<{ status: string }>('SELECT status FROM clawbacks WHERE id = $1', [claw.id]))[0].status,
+    )
+    .toBe('REQUESTED')
+
+  // Maker-checker: the staff member who initiated it does not approve the payment.
+  await signOut(page)
+  await signIn(page, FINANCE.email, FINANCE.password)
+  await page.goto('/staff/finance/clawbacks?status=REQUESTED')
+  // The agency's transfer proof opens from the list before the decision.
+  const proof = page.waitForEvent('download')
+  await page.getByRole('link', { name: `proof of clawback #${claw.id}` }).click()
+  expect((await proof).suggestedFilename()).toBe('clawback-transfer.pdf')
+  await page.getByRole('button', { name: `Approve clawback on ${policy.ref}` }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve clawback' }).click()
+  await expect
+    .poll(
+      async () =>
+        (await query<{ status: string }>('SELECT status FROM clawbacks WHERE id = $1', [claw.id]))[0].status,
+    )
+    .toBe('COMPLETED')
+  await shot(page, 'staff-clawback-approved')
 })
 
 test('the books reconcile after the journeys before this one and the demo data', async ({ request }) => {

@@ -62,3 +62,42 @@ test("a staff note on the agency's invoice raises the agency's bell without a re
     '0',
   )
 })
+
+test('a person chooses how a group of notifications is mailed, from the notifications page, and the choice is kept', async ({
+  page,
+}) => {
+  await signIn(page, AGENCY.email, AGENCY.password)
+  await page.goto('/agency/notifications')
+  await page.getByRole('link', { name: 'Mail settings' }).click()
+  await expect(page).toHaveURL(/\/agency\/notifications\/settings$/)
+  await expect(page.getByRole('heading', { level: 2, name: 'Mail settings' })).toBeVisible()
+  const promotions = page.getByLabel('Promotions')
+  await expect(promotions).toHaveValue('DAILY')
+  await expect(page.getByText('Includes: New promotion.')).toBeVisible()
+  await expectAccessible(page)
+  await promotions.selectOption({ label: 'No mail (bell only)' })
+  await page
+    .getByLabel('Messages, notes, tickets and enrolments')
+    .selectOption({ label: 'In a daily digest' })
+  await page.getByRole('button', { name: 'Save mail settings' }).click()
+  await expect(page.getByText('Mail settings saved')).toBeVisible()
+  await page.reload()
+  await expect(page.getByLabel('Promotions')).toHaveValue('NONE')
+  await expect(page.getByLabel('Messages, notes, tickets and enrolments')).toHaveValue('DAILY')
+  const stored = await query<{ event_group: string; delivery: string }>(
+    `SELECT p.event_group, p.delivery::text AS delivery FROM notification_preferences p
+     JOIN identities i ON i.id = p.identity_id WHERE i.email = $1 ORDER BY p.event_group`,
+    [AGENCY.email],
+  )
+  expect(stored).toEqual(
+    expect.arrayContaining([
+      { event_group: 'promotions', delivery: 'NONE' },
+      { event_group: 'messages', delivery: 'DAILY' },
+    ]),
+  )
+  // Other specs expect the demo agency's defaults.
+  await query(
+    `DELETE FROM notification_preferences WHERE identity_id = (SELECT id FROM identities WHERE email = $1)`,
+    [AGENCY.email],
+  )
+})

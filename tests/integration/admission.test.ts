@@ -777,7 +777,7 @@ describe('screens', () => {
         ),
       ),
     )
-    expect(bad.result.error.listening).toEqual(['IELTS listening must be between 0 and 9'])
+    expect(bad.error.listening).toEqual(['IELTS listening must be between 0 and 9'])
     const board = await import('../../app/routes/staff.admission.enrolments._index')
     expect(
       unwrap(await board.loader(args(get('/staff/admission/enrolments', staff)))).columns.map(

@@ -10,6 +10,7 @@ import {
   agencyHistories,
   agencyPaymentMethodConfigs,
   countries,
+  identities,
   purchaseRules,
   tasks,
 } from '../../db/schema'
@@ -18,6 +19,7 @@ import { receiveUpload } from '../../domain/files/storage'
 import { workflows } from '../../domain/shared/ports'
 import { agencyUserWith, agencyWithToken, api, lastMail, staffToken, staffWith } from '../setup/api'
 import { startWorker } from '../setup/worker'
+import { eventsFor } from '../setup/notifications'
 import * as listPage from '../../app/routes/staff.agencies._index'
 import * as exportRoute from '../../app/routes/staff.agencies.export'
 import * as invitePage from '../../app/routes/staff.agencies.invite'
@@ -633,6 +635,25 @@ describe('agreement and activation', () => {
         ['PORTAL_REACTIVATED', 'PORTAL_DEACTIVATED', 'PORTAL_ACTIVATED'],
       ]),
     )
+    // The agency heard of the agreement, the activation, and its portal switched off and on; staff
+    // of the signature.
+    expect((await eventsFor([agency.identity_id!])).map((n) => n.event)).toEqual(
+      expect.arrayContaining([
+        'AGREEMENT_SENT',
+        'PORTAL_ACTIVATED',
+        'PORTAL_DEACTIVATED',
+        'PORTAL_REACTIVATED',
+      ]),
+    )
+    expect((await eventsFor([agency.identity_id!], ['PORTAL_DEACTIVATED'])).map((n) => n.link)).toEqual([
+      '/onboarding/deactivated',
+    ])
+    const [admin] = await getDb()
+      .select({ id: identities.id })
+      .from(identities)
+      .where(eq(identities.email, 'admin@oshc.local'))
+    const signedNotice = await eventsFor([admin.id], ['AGREEMENT_SIGNED'])
+    expect(signedNotice.map((n) => n.link)).toContain(`/staff/agencies/${agency.id}`)
   })
 })
 

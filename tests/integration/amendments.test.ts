@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import {
   amendmentPayments,
@@ -10,9 +10,11 @@ import {
   files,
   invoices,
   policies,
+  policyHistories,
   tasks,
 } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
+import { postBalanceEntry } from '../../domain/finance/ledger'
 import { priceOf, withoutGst, percentOf } from '../../domain/quotes/pricing.rules'
 import { toCents } from '../../domain/shared/money'
 import { RATE_CARDS } from '../../db/seed/reference'
@@ -383,6 +385,77 @@ describe('amendments through the API', () => {
       'the clawback workflow',
     )
     expect(described.status.name).toBe('RUNNING')
+
+    // The policy stays in force beside its clawback: status unchanged, the history says why.
+    expect((await policyRow(p.policy.id)).status).toBe('PAYMENT_APPROVED')
+    // One process at a time: no second amendment and no refund while the clawback is open.
+    const second = await api('POST', `${AP}/initiateAmendment`, {
+      token: p.token,
+      body: await amendedInput(p.policy.id, 'rise'),
+    })
+    expect(second.status).toBe(409)
+    const refundRequest = () =>
+      api('POST', `${AF}/requestForFullRefund/${p.policy.id}`, {
+        token: p.token,
+        body: { full_refund_requested_reason: 'Visa refused' },
+      })
+    const early = await refundRequest()
+    expect(early.status).toBe(409)
+    expect(early.body.message).toBe(`Amendment #${id} of this policy is still open`)
+    // The new certificate completes the amendment although the clawback is still open.
+    await openTask(id, 'amendment_issue_certificate')
+    const up = await api('POST', `${SP}/uploadPolicyCertificate/${p.policy.id}`, {
+      token: admin,
+      body: {
+        certificate_url: await uploaded(null, 'cert.pdf'),
+        certificate_name: 'cert.pdf',
+        membership_number: 'M-78',
+      },
+    })
+    expect(up.status, JSON.stringify(up.body)).toBe(200)
+    expect(await amendmentRow(id)).toMatchObject({ next_step: 'DONE', is_open: false })
+    expect(await policyRow(p.policy.id)).toMatchObject({
+      status: 'CERTIFICATE_UPLOADED',
+      premium: a.new_premium,
+    })
+    // The clawback goes on: paid from the balance, approved; the policy keeps its status.
+    await getDb().transaction((tx) =>
+      postBalanceEntry(tx, { agencyId: p.agency.id, type: 'AGENCY_TOPUP', amount: 5_000_00, actor: 'test' }),
+    )
+    const clawbackTask = (kind: string) =>
+      eventually(async () => {
+        const [t] = await getDb()
+          .select()
+          .from(tasks)
+          .where(
+            and(eq(tasks.workflow_id, `clawback-${claw.id}`), eq(tasks.kind, kind), isNull(tasks.closed_at)),
+          )
+        return t
+      }, `open task ${kind} of clawback ${claw.id}`)
+    await clawbackTask('clawback-payment')
+    const paid = await api('POST', `${AF}/clawbackPayment`, {
+      token: p.token,
+      body: { policy_id: p.policy.id, payment_method: 'AGENCY_BALANCE' },
+    })
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200)
+    await clawbackTask('clawback-decision')
+    const ok = await api('POST', `${SF}/clawbackApprove/${p.policy.id}`, { token: finance })
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200)
+    expect(ok.body.data).toMatchObject({ status: 'COMPLETED', outstanding_amount: 0 })
+    expect((await policyRow(p.policy.id)).status).toBe('CERTIFICATE_UPLOADED')
+    const steps = await getDb()
+      .select({
+        action: policyHistories.action,
+        from: policyHistories.from_status,
+        to: policyHistories.status,
+      })
+      .from(policyHistories)
+      .where(eq(policyHistories.policy_id, p.policy.id))
+    expect(steps.filter((h) => /Clawback/.test(h.action))).toEqual([
+      { action: 'initiateClawback', from: 'PAYMENT_APPROVED', to: 'PAYMENT_APPROVED' },
+      { action: 'requestClawbackPayment', from: 'CERTIFICATE_UPLOADED', to: 'CERTIFICATE_UPLOADED' },
+      { action: 'approveClawback', from: 'CERTIFICATE_UPLOADED', to: 'CERTIFICATE_UPLOADED' },
+    ])
   })
 })
 

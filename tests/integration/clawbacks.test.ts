@@ -17,6 +17,7 @@ import { clock } from '../../domain/shared/clock'
 import * as staffClawbacks from '../../app/routes/staff.finance.clawbacks'
 import * as agencyClawbacks from '../../app/routes/agency.finance.clawbacks'
 import * as staffPolicyClawback from '../../app/routes/staff.policies.$policyId.clawback'
+import * as agencyPolicyPage from '../../app/routes/agency.policies.$policyId._index'
 import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
 import { eventually } from '../setup/eventually'
 import { startWorker } from '../setup/worker'
@@ -275,6 +276,19 @@ describe('clawback screens', () => {
 
     const mine = body(await agencyClawbacks.loader(args(get('/agency/finance/clawbacks', a.token))))
     expect(mine.rows.map((r) => [r.id, r.status])).toEqual([[c.id, 'INITIATED']])
+    // The agency's policy page shows what is owed and leads to the payment form.
+    const policyPage = body(
+      await agencyPolicyPage.loader(args(get(`/agency/policies/${a.target.id}`, a.token), params)),
+    )
+    expect(policyPage.clawbacks).toEqual([
+      expect.objectContaining({
+        id: c.id,
+        status: 'INITIATED',
+        amount: c.clawback_commission_amount / 100,
+        outstanding: c.clawback_commission_amount / 100,
+      }),
+    ])
+    expect(policyPage.mayPay).toBe(true)
     await getDb().transaction((tx) =>
       postBalanceEntry(tx, { agencyId: a.agency.id, type: 'AGENCY_TOPUP', amount: 5_000_00, actor: 'test' }),
     )

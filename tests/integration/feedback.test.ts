@@ -135,6 +135,27 @@ describe('feedback tickets', () => {
       body: { ticket_id: t.id, content: 'Thanks' },
     })
     expect(fromAgency.body.data.user_type).toBe('Agency')
+    // The agency and a user of the agency each tell staff, each under their own event type.
+    const colleague = await agencyUserWith(A.agency.id, ['quote'])
+    const fromUser = await api('POST', `${F}/addComment`, {
+      token: colleague,
+      body: { ticket_id: t.id, content: 'Seen here too' },
+    })
+    expect(fromUser.status, JSON.stringify(fromUser.body)).toBe(201)
+    const toStaff = await getDb()
+      .select({ event: notifications.event_type, link: notifications.link })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.title, `Ticket #${t.id}: new comment`),
+          inArray(notifications.event_type, ['MESSAGE_SENT_BY_AGENCY', 'MESSAGE_SENT_BY_AGENCY_USER']),
+        ),
+      )
+      .orderBy(notifications.id)
+    expect(toStaff).toEqual([
+      { event: 'MESSAGE_SENT_BY_AGENCY', link: `/staff/feedback/${t.id}` },
+      { event: 'MESSAGE_SENT_BY_AGENCY_USER', link: `/staff/feedback/${t.id}` },
+    ])
     const cid = fromStaff.body.data.id
     expect(
       (await api('POST', `${F}/updateComment/${cid}`, { token: A.token, body: { content: 'Hijack' } }))
@@ -152,11 +173,14 @@ describe('feedback tickets', () => {
     expect((await api('GET', `${F}/getCommentById/${cid}`, { token: B.token })).status).toBe(404)
     expect((await api('POST', `${F}/deleteComment/${cid}`, { token: staff })).status).toBe(200)
     const remaining = await api('GET', `${F}/getCommentsByTicketId/${t.id}`, { token: A.token })
-    expect(remaining.body.data.map((c: { content: string }) => c.content)).toEqual(['Thanks'])
+    expect(remaining.body.data.map((c: { content: string }) => c.content)).toEqual([
+      'Thanks',
+      'Seen here too',
+    ])
     const [kept] = await getDb().select().from(feedbackComments).where(eq(feedbackComments.id, cid))
     expect(kept.is_deleted).toBe(true)
     const details = await api('GET', `${F}/getFeedbacksDetails/${t.id}`, { token: staff })
-    expect(details.body.data.comments).toHaveLength(1)
+    expect(details.body.data.comments).toHaveLength(2)
   })
 
   it('staff delete softly; the ticket is then gone for everyone (404) but kept', async () => {

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { getDb } from '../../db/client'
 import { files } from '../../db/schema'
 import { action, loader } from '../../app/routes/files.$'
+import { loader as openFile } from '../../app/routes/files.open'
 import { actorForToken } from '../../domain/access/sessions'
 import type { Actor } from '../../domain/shared/actor'
 import { clock } from '../../domain/shared/clock'
@@ -269,5 +270,43 @@ describe('who may download or use a file', () => {
       expect(err).toBeInstanceOf(DomainError)
       expect(err).toMatchObject({ code: 'VALIDATION', errors: { file_path: ['File not found'] } })
     }
+  })
+})
+
+describe('opening a file from a page (GET /files/open?key=)', () => {
+  /** The route as Remix calls it; a thrown redirect (to the sign-in page) is returned. */
+  const open = (key: string, token?: string) =>
+    openFile({
+      request: new Request(`http://test.local/files/open?key=${encodeURIComponent(key)}`, {
+        headers: token ? { cookie: `oshc_session=${token}` } : {},
+      }),
+      params: {},
+      context: {},
+    }).catch((thrown: unknown) => thrown as Response)
+
+  it('sends whoever may see the file to a download link that works, and anyone else to "file not found"', async () => {
+    const key = await uploadedPdf(agencyA.token)
+    for (const token of [agencyA.token, staff]) {
+      const res = await open(key, token)
+      expect(res.status).toBe(302)
+      expect(res.headers.get('cache-control')).toBe('no-store')
+      const download = await get(res.headers.get('location')!)
+      expect(download.status).toBe(200)
+      expect(new Uint8Array(await download.arrayBuffer())).toEqual(PDF)
+    }
+    for (const [k, token] of [
+      [key, agencyB.token],
+      ['private/no-such-file.pdf', staff],
+      ['', staff],
+    ] as const) {
+      const res = await open(k, token)
+      expect(res.status, k).toBe(302)
+      expect(res.headers.get('location'), k).toBe('/files/unavailable?reason=missing')
+    }
+    const anonymous = await open(key)
+    expect(anonymous.status).toBe(302)
+    expect(anonymous.headers.get('location')).toBe(
+      `/login?redirectTo=${encodeURIComponent(`/files/open?key=${encodeURIComponent(key)}`)}`,
+    )
   })
 })

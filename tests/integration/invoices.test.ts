@@ -709,6 +709,17 @@ describe('payment documents', () => {
       body: { id: staffDoc.body.data.id, status: 'REJECTED', rejection_reason: 'Wrong account' },
     })
     expect(rejectOther.status, JSON.stringify(rejectOther.body)).toBe(200)
+    // The agency hears of the rejected proof, with the reason, in the transaction of the rejection.
+    const failed = await getDb()
+      .select({ message: notifications.message, link: notifications.link })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.event_type, 'PAYMENT_FAILED'),
+          sql`${notifications.meta}->>'invoice_id' = ${String(a.invoice.id)}`,
+        ),
+      )
+    expect(failed).toEqual([{ message: 'Wrong account', link: `/agency/finance/invoices/${a.invoice.id}` }])
     expect((await paymentsOf(a.invoice.id))[0].status).toBe('PENDING')
     const verified = await api('POST', `${DOC}/updateInvoicePaymentDocumentStatus`, {
       token: clerk,

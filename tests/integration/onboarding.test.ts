@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { agencies, agencyHistories, tasks } from '../../db/schema'
+import { agencies, agencyHistories, identities, tasks } from '../../db/schema'
+import { eventsFor } from '../setup/notifications'
 import { api, codeFrom, lastMail, login, staffToken, tempPasswordFrom } from '../setup/api'
 import { startWorker } from '../setup/worker'
 import { remindOnboarding } from '../../domain/agencies/onboarding-workflow/remind-onboarding'
@@ -176,7 +177,17 @@ describe('agency onboarding through the API and the workflow', () => {
         'REGISTRATION_REQUEST_SUBMITTED',
         'configurationDone',
       ]),
-    )
+    ) // Each step told the other side: staff of the request, the agency of its configuration.
+    const [agencyRow] = await getDb().select().from(agencies).where(eq(agencies.id, agencyId))
+    const [admin] = await getDb()
+      .select({ id: identities.id })
+      .from(identities)
+      .where(eq(identities.email, 'admin@oshc.local'))
+    const staffHeard = await eventsFor([admin.id], ['REGISTRATION_REQUEST_SUBMITTED'])
+    expect(staffHeard.map((n) => n.link)).toContain(`/staff/agencies/${agencyId}`)
+    expect((await eventsFor([agencyRow.identity_id!])).map((n) => n.event)).toEqual([
+      'AGENCY_CONFIGURATION_DONE',
+    ])
   })
 
   it('reminds an agency that has not verified with its signed verify link (it has no login yet)', async () => {

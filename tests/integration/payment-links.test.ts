@@ -8,6 +8,7 @@ import { temporalClient } from '../../temporal/client'
 import { paymentLinkWorkflowId } from '../../temporal/contracts/payment-link.contract'
 import { agencyWithToken, api, lastMail } from '../setup/api'
 import { startWorker } from '../setup/worker'
+import { eventsFor } from '../setup/notifications'
 import * as payPage from '../../app/routes/pay.$reference'
 import * as checkoutPage from '../../app/routes/checkout.sandbox.$sessionId'
 
@@ -74,6 +75,11 @@ describe('payment links', () => {
       status: 'ACTIVE',
       amount: premium + percentOf(premium, '1.50'),
     })
+
+    // The agency is told, with the policy to open.
+    expect(await eventsFor([agency.identity_id!], ['PAYMENT_LINK_CREATED'])).toEqual([
+      expect.objectContaining({ link: `/agency/policies/${policy.id}` }),
+    ])
 
     // Its expiry workflow runs.
     const client = await temporalClient()
@@ -229,6 +235,11 @@ describe('payment links', () => {
     expect((await lastMail(agency.email)).subject).toBe(
       `Policy ${policy.ref} has been paid through its payment link`,
     )
+
+    // The agency is told once, in the payment's transaction (the reloads settled nothing again).
+    expect(await eventsFor([agency.identity_id!], ['PAYMENT_LINK_PAID'])).toEqual([
+      expect.objectContaining({ link: `/agency/policies/${policy.id}` }),
+    ])
 
     const client = await temporalClient()
     expect(await client.workflow.getHandle(paymentLinkWorkflowId(link.id)).result()).toBe('paid')

@@ -1424,7 +1424,9 @@ describe('screens (route modules, as Remix calls them)', () => {
         }),
       ),
     )
-    expect(missingFile.result.error.certificate).toEqual(['Choose a file to upload'])
+    expect(missingFile.error.certificate).toEqual(['Choose a file to upload'])
+    // The reply names its form, so only the upload form shows the message.
+    expect(missingFile.initialValue.intent).toBe('upload-certificate')
     const status = await call(() =>
       route.action({
         request: req(`/staff/policies/${policy.id}`, staff, {

@@ -127,6 +127,7 @@ describe('the agency home', () => {
       membership_number: 'M-1',
       issued_at: new Date(),
     })
+    await createPolicy(getDb(), { agencyId: agency.id, status: 'FULL_REFUND_INITIATED' })
     // Another agency's policies never count.
     const other = await createAgency(getDb(), { status: 'PORTAL_ACTIVATED' })
     await createPolicy(getDb(), { agencyId: other.id, status: 'INITIATED' })
@@ -144,6 +145,12 @@ describe('the agency home', () => {
         count: 1,
         text: '1 certificate ready to download',
         href: '/agency/policies?status=CERTIFICATE_ISSUED',
+      },
+      {
+        key: 'refunds',
+        count: 1,
+        text: '1 full refund in progress',
+        href: '/agency/policies?status=FULL_REFUND_REQUESTED,FULL_REFUND_INITIATED,FULL_REFUND_APPROVED',
       },
     ])
   })

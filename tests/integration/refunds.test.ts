@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { agencyBalanceTransactions, files, policies, policyPremiumPayments } from '../../db/schema'
+import {
+  agencyBalanceTransactions,
+  agencyBalances,
+  files,
+  fullRefunds,
+  identities,
+  policies,
+  policyPremiumPayments,
+} from '../../db/schema'
+import { temporalClient } from '../../temporal/client'
 import { createPolicy } from '../../db/seed/factories'
 import * as agencyPolicyPage from '../../app/routes/agency.policies.$policyId._index'
 import * as agencyRefundPage from '../../app/routes/agency.policies.$policyId.refund'
@@ -429,6 +438,49 @@ describe('cancellation', () => {
   })
 })
 
+describe('retryFullRefundPayment', () => {
+  it('pays an approved refund whose payment failed and whose run ended, once; any other refund is a 409', async () => {
+    const { agency, token, policy } = await agencyPolicy()
+    await requestRefund(token, policy.id)
+    const retry = () => api('POST', `${OSHC_FIN}/retryFullRefundPayment/${policy.id}`, { token: checker })
+    const early = await retry()
+    expect(early.status).toBe(409)
+    expect(early.body.message).toBe(
+      'This full refund is REQUESTED; only an approved refund whose payment failed is paid again',
+    )
+    const premium = policy.premium! / 100
+    const init = await api('POST', `${OSHC_FIN}/initiateFullRefund/${policy.id}`, {
+      token: admin,
+      body: { refundable_premium_amount: premium, deductable_commission_amount: 0, is_full_refund: true },
+    })
+    expect(init.status).toBe(200)
+    // As after an approval whose payment failed for good: the refund APPROVED, its run over.
+    const handle = (await temporalClient()).workflow.getHandle(`full-refund-${policy.id}`)
+    await handle.terminate('the payment failed for good')
+    const [decider] = await getDb()
+      .select({ id: identities.id })
+      .from(identities)
+      .where(eq(identities.email, 'admin@oshc.local'))
+    await getDb()
+      .update(fullRefunds)
+      .set({ status: 'APPROVED', payment_method: 'AGENCY_BALANCE', decided_by: decider.id })
+      .where(eq(fullRefunds.policy_id, policy.id))
+    await getDb().update(policies).set({ status: 'FULL_REFUND_APPROVED' }).where(eq(policies.id, policy.id))
+
+    expect((await api('POST', `${OSHC_FIN}/retryFullRefundPayment/${policy.id}`, { token })).status).toBe(403)
+    const paid = await retry()
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200)
+    expect(paid.body.data).toMatchObject({ status: 'COMPLETED', refund_amount: premium })
+    const [balance] = await getDb()
+      .select({ balance: agencyBalances.balance })
+      .from(agencyBalances)
+      .where(eq(agencyBalances.agency_id, agency.id))
+    expect(Number(balance.balance)).toBe(policy.premium)
+    const again = await retry()
+    expect(again.status).toBe(409)
+  })
+})
+
 it('documents every refund and cancellation call in the OpenAPI document, as spelt', async () => {
   const r = await api('GET', '/openapi.json')
   expect(Object.keys(r.body.paths)).toEqual(
@@ -442,6 +494,7 @@ it('documents every refund and cancellation call in the OpenAPI document, as spe
       `/api${OSHC_FIN}/initiateFullRefund/{policyId}`,
       `/api${OSHC_FIN}/approveFullRefundRequest/{policyId}`,
       `/api${OSHC_FIN}/rejectFullRefundRequest`,
+      `/api${OSHC_FIN}/retryFullRefundPayment/{policyId}`,
       `/api${OSHC_FIN}/policyCancellationApprove/{policyId}`,
       `/api${OSHC_FIN}/cancellation-steps/{policy_id}`,
       `/api${OSHC_FIN}/getFullRefundRequestedPolicies`,
@@ -481,7 +534,7 @@ describe('screens (in-process)', () => {
       args(post(`/agency/policies/${policy.id}/refund`, token, empty), params),
     )
     expect((refused as any).init?.status).toBe(400)
-    expect(body(refused).result.error.full_refund_requested_reason).toEqual([
+    expect(body(refused).error.full_refund_requested_reason).toEqual([
       'full_refund_requested_reason is required',
     ])
 

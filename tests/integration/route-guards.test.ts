@@ -5,6 +5,9 @@ import { findOshcUsers } from '../../domain/users/find-oshc-users'
 import * as staffUsersPage from '../../app/routes/staff.users._index'
 import * as agencyNewUserPage from '../../app/routes/agency.users.new'
 import * as offersPage from '../../app/routes/staff.pricing.offers._index'
+import * as wizardPage from '../../app/routes/agency.policies.$policyId.edit'
+import { initiatePolicy } from '../../domain/policies/initiate-policy'
+import { getPolicyDetails } from '../../domain/policies/get-policy-details'
 
 const ORIGIN = 'http://test.local'
 const get = (path: string, token?: string) =>
@@ -78,5 +81,31 @@ describe('route guards read their access from the use case (requireAccess)', () 
     expect(await outcome(check(await agencyUserWith(agency.id, ['finance'])))).toBe(403)
     // The page's use case and the guard agree: the staff list is staff-only.
     expect(await outcome(() => requireAccess(get('/staff/users', token), findOshcUsers.access))).toBe(403)
+  })
+
+  it('a page in one portal takes that side of a use case open to both, and refuses the other side', async () => {
+    const { agency, token } = await agencyWithToken()
+    const agencySide = (t: string) => () =>
+      requireAccess(get('/agency/policies/1/edit', t), initiatePolicy.access, 'agency')
+    // initiatePolicy: staff with policy_management, agencies with quote.
+    expect(await outcome(agencySide(token))).toBe('passed')
+    expect(await outcome(agencySide(await agencyUserWith(agency.id, ['quote'])))).toBe('passed')
+    expect(await outcome(agencySide(await agencyUserWith(agency.id, ['finance'])))).toBe(403)
+    expect(await outcome(agencySide(await staffWith(['policy_management'])))).toBe(403)
+    const staffSide = (t: string) => () =>
+      requireAccess(get('/staff/policies/1', t), getPolicyDetails.access, 'staff')
+    expect(await outcome(staffSide(await staffWith(['finance'])))).toBe('passed')
+    expect(await outcome(staffSide(await staffWith(['user_management'])))).toBe(403)
+    expect(await outcome(staffSide(token))).toBe(403)
+    // The wizard's loader and action use it: a finance-only agency user is refused before anything runs.
+    const finance = await agencyUserWith(agency.id, ['finance'])
+    const wizard = await outcome(() =>
+      wizardPage.loader({
+        request: get('/agency/policies/1/edit', finance),
+        params: { policyId: '1' },
+        context: {},
+      }),
+    )
+    expect(wizard).toBe(403)
   })
 })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { ApplicationFailure, WorkflowUpdateFailedError } from '@temporalio/client'
 import { getDb } from '../../db/client'
-import { agencyHistories, outboxMails, tasks } from '../../db/schema'
+import { agencyHistories, identities, outboxMails, tasks } from '../../db/schema'
 import { createAgency } from '../../db/seed/factories'
 import { findOutbox } from '../../domain/mail/mailer'
 import {
@@ -15,6 +15,7 @@ import { createOnboardingActivities } from '../../workers/activities/agency-onbo
 import { realActivityDeps } from '../../workers/activities/deps'
 import { startWorker } from '../setup/worker'
 import { deepest, startOnboarding } from '../setup/onboarding'
+import { eventsFor } from '../setup/notifications'
 
 const durations = { verify: '2s', details: '2s', agreement: '2s', staff: '2s' }
 
@@ -96,6 +97,14 @@ describe('agencyOnboarding workflow (real Temporal dev server)', () => {
       return t?.escalated_at ? t : undefined
     }, 'the task marked escalated')
     expect(task.kind).toBe('SIGN_AGREEMENT')
+    // The agency is reminded on its bell; staff with agency management hear of the escalation.
+    expect((await eventsFor([agency.identity_id!])).map((n) => n.event)).toContain('ONBOARDING_REMINDER')
+    const [admin] = await getDb()
+      .select({ id: identities.id })
+      .from(identities)
+      .where(eq(identities.email, 'admin@oshc.local'))
+    const staffHeard = await eventsFor([admin.id], ['ONBOARDING_ESCALATED'])
+    expect(staffHeard.map((n) => n.link)).toContain(`/staff/agencies/${agency.id}`)
   })
 
   it('sends a reminder once when the worker comes back after its deadline passed', async () => {
@@ -163,5 +172,9 @@ describe('agencyOnboarding workflow (real Temporal dev server)', () => {
       (t) => !t.closed_at,
     )
     expect(open).toHaveLength(0)
+    // The agency's bell heard of it, in the decision's transaction.
+    expect((await eventsFor([agency.identity_id!], ['PORTAL_ACTIVATED'])).map((n) => n.link)).toEqual([
+      '/agency',
+    ])
   })
 })

@@ -4,6 +4,7 @@ import { getDb } from '../../db/client'
 import {
   agencyBalanceTransactions,
   amendmentPayments,
+  amendments,
   commissions,
   customerPartners,
   customers,
@@ -20,6 +21,8 @@ import { payAmendment } from '../../domain/amendments/pay-amendment'
 import { approveAmendmentPayment } from '../../domain/amendments/approve-amendment-payment'
 import { rejectAmendmentPayment } from '../../domain/amendments/reject-amendment-payment'
 import { deciderOf } from '../../domain/amendments/amendment-loading'
+import { applyAmendmentDecision } from '../../domain/amendments/amendment-decision'
+import { loadAmendmentState } from '../../domain/amendments/amendment-steps'
 import { uploadPolicyCertificate } from '../../domain/policies/upload-policy-certificate'
 import { DomainError } from '../../domain/shared/errors'
 import { workflows } from '../../domain/shared/ports'
@@ -309,6 +312,40 @@ describe('amendment workflow (real Temporal dev server)', () => {
     expect(actions.filter((x) => x === 'AMENDMENT_PREMIUM_CONFIRMED')).toHaveLength(1)
     const invs = await getDb().select().from(invoices).where(eq(invoices.amendment_id, opened.amendment_id))
     expect(invs).toHaveLength(1)
+  })
+
+  it('a decision activity retried after its commit answers the state once applied (same key), and refuses another key', async () => {
+    const p = await paidPolicy()
+    const opened = await initiateAmendment({ actor: p.actor, input: await amendedInput(p.policy.id, 'rise') })
+    await openTask(opened.amendment_id, 'amendment_confirm_premium_by_admin')
+    const decision = { kind: 'confirmPremium' as const, new_premium: null, by: deciderOf(staff) }
+    const key = `amendment-${opened.amendment_id}/run/decision-1`
+    await workflows().decideAmendment(opened.amendment_id, decision)
+    // What the workflow's update ran, as a retry after a lost completion would run it again.
+    await getDb()
+      .update(amendments)
+      .set({ last_decision_key: key })
+      .where(eq(amendments.id, opened.amendment_id))
+    const retried = await applyAmendmentDecision({ amendmentId: opened.amendment_id, decision, key })
+    expect(retried).toEqual(await loadAmendmentState(opened.amendment_id))
+    expect(retried.phase).toBe('CONFIRM_PREMIUM_BY_AGENCY')
+    const other = await refusal(
+      applyAmendmentDecision({ amendmentId: opened.amendment_id, decision, key: `${key}-other` }),
+    )
+    expect(other.code).toBe('INVALID_TRANSITION')
+    const actions = await actionsOf(p.policy.id)
+    expect(actions.filter((x) => x === 'AMENDMENT_PREMIUM_CONFIRMED')).toHaveLength(1)
+    // The workflow's own decisions carry their key.
+    const next = await updatePolicyPremium({
+      actor: p.actor,
+      amendmentId: opened.amendment_id,
+      premium: (await amendmentRow(opened.amendment_id)).new_premium / 100,
+      allowPayment: true,
+    })
+    expect(next).toBeTruthy()
+    expect((await amendmentRow(opened.amendment_id)).last_decision_key).toMatch(
+      new RegExp(`^amendment-${opened.amendment_id}/.+/decision-2$`),
+    )
   })
 
   it('the validator refuses a decision out of turn synchronously, with the reason, and nothing changes', async () => {

@@ -403,11 +403,18 @@ describe('commissionPayout workflow (real Temporal dev server)', () => {
       20_000,
     )
     expect(escalated.created_at.getTime() - reminded.created_at.getTime()).toBeGreaterThanOrEqual(2_000)
-    const subjects = (await findOutbox(FINANCE_TEAM)).map((m) => m.subject)
-    expect(subjects.filter((s) => s.includes(`commission payout #${r.payout.id} `))).toEqual([
-      expect.stringMatching(/^Escalation: /),
-      expect.stringMatching(/^Reminder: /),
-    ])
+    // Each mail goes out after its history row commits: wait for the second one.
+    const subjects = await eventually(
+      async () => {
+        const mine = (await findOutbox(FINANCE_TEAM))
+          .map((m) => m.subject)
+          .filter((s) => s.includes(`commission payout #${r.payout.id} `))
+        return mine.length >= 2 && mine
+      },
+      'the escalation mail',
+      10_000,
+    )
+    expect(subjects).toEqual([expect.stringMatching(/^Escalation: /), expect.stringMatching(/^Reminder: /)])
     const [task] = await getDb().select().from(tasks).where(eq(tasks.workflow_id, r.workflowId))
     expect(task.escalated_at).not.toBeNull()
     const handle = await handleOf(r.payout.id)

@@ -14,6 +14,7 @@ import type { Actor } from '../../domain/shared/actor'
 import { temporalClient } from '../../temporal/client'
 import { paymentLinkStateQuery, paymentLinkWorkflowId } from '../../temporal/contracts/payment-link.contract'
 import { startWorker } from '../setup/worker'
+import { eventsFor } from '../setup/notifications'
 import { createPaymentLinkActivities } from '../../workers/activities/payment-link.activities'
 import { realActivityDeps } from '../../workers/activities/deps'
 import type { sendMail } from '../../domain/mail/mailer'
@@ -87,6 +88,15 @@ describe('paymentLinkExpiry workflow (real Temporal dev server)', () => {
     expect(expired.reminded_at).not.toBeNull()
     // Exactly one reminder.
     expect((await findOutbox(email)).filter((m) => m.subject.startsWith('Reminder'))).toHaveLength(1)
+    // The agency's bell heard of both steps, each leading to the policy.
+    const heard = await eventsFor(
+      [(actor as { identityId: number }).identityId],
+      ['PAYMENT_LINK_EXPIRING', 'PAYMENT_LINK_EXPIRED'],
+    )
+    expect(heard.map((n) => [n.event, n.link])).toEqual([
+      ['PAYMENT_LINK_EXPIRING', `/agency/policies/${policy.id}`],
+      ['PAYMENT_LINK_EXPIRED', `/agency/policies/${policy.id}`],
+    ])
   })
 
   it('with the worker paused across expiry, the pay page refuses payment on time and the link expires once the worker is back', async () => {

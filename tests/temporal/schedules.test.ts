@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import {
+  identities,
   invoiceHistories,
   invoices,
   notificationReceivers,
@@ -14,6 +15,7 @@ import { createInvoice } from '../../domain/finance/invoices'
 import { recordInvoicePayment } from '../../domain/finance/invoice-payments'
 import { businessDate } from '../../domain/finance/mark-invoices-overdue'
 import { findOutbox } from '../../domain/mail/mailer'
+import { notify } from '../../domain/notifications/notify'
 import { config, financeTeamEmail } from '../../domain/shared/config'
 import { syncWorkflowTasks } from '../../domain/tasks/workflow-tasks'
 import { temporalClient } from '../../temporal/client'
@@ -86,8 +88,6 @@ describe('scheduled jobs (Temporal Schedules on the real dev server)', () => {
     const listed: string[] = []
     for await (const s of client.schedule.list()) listed.push(s.scheduleId)
     for (const id of IDS) expect(listed.filter((l) => l === id)).toHaveLength(1)
-    // The digests schedule belongs to another issue.
-    expect(listed).not.toContain('notification-digests')
 
     // What each runs and when, on the business clock.
     const overdue = after[SCHEDULE_IDS.invoicesOverdue]
@@ -105,6 +105,13 @@ describe('scheduled jobs (Temporal Schedules on the real dev server)', () => {
     })
     expect(after[SCHEDULE_IDS.inboxDeadlines].spec.calendars?.[0]).toMatchObject({
       hour: [{ start: 0, end: 23, step: 1 }],
+      minute: [{ start: 0, end: 0, step: 1 }],
+    })
+    expect(after[SCHEDULE_IDS.notificationMails].spec.calendars?.[0]).toMatchObject({
+      minute: [{ start: 0, end: 59, step: 1 }],
+    })
+    expect(after[SCHEDULE_IDS.notificationDigests].spec.calendars?.[0]).toMatchObject({
+      hour: [{ start: 7, end: 7, step: 1 }],
       minute: [{ start: 0, end: 0, step: 1 }],
     })
     for (const id of IDS) {
@@ -195,11 +202,12 @@ describe('scheduled jobs (Temporal Schedules on the real dev server)', () => {
       actor: 'schedule:invoices-overdue',
       action: 'STATUS_CHANGED',
     })
-    const notes = async (id: number) =>
+    const notes = async (id: number, side: 'agency' | 'staff' = 'agency') =>
       db
         .select({
           id: notifications.id,
           title: notifications.title,
+          link: notifications.link,
           identity: notificationReceivers.identity_id,
         })
         .from(notifications)
@@ -208,15 +216,29 @@ describe('scheduled jobs (Temporal Schedules on the real dev server)', () => {
           and(
             eq(notifications.event_type, 'INVOICE_OVERDUE'),
             sql`${notifications.meta} @> ${JSON.stringify({ invoice_id: id })}::jsonb`,
+            sql`${notifications.link} like ${side === 'agency' ? '/agency/%' : '/staff/%'}`,
           ),
         )
     const [n] = await notes(ids.late)
     expect(n).toMatchObject({ title: `Invoice #${ids.late} is overdue`, identity: agency.identity_id })
+    // Finance staff hear of it too, each with a receiver row, linked to the staff invoice page.
+    const [admin] = await db
+      .select({ id: identities.id })
+      .from(identities)
+      .where(eq(identities.email, 'admin@oshc.local'))
+    const staffNotes = await notes(ids.late, 'staff')
+    expect(staffNotes.map((r) => r.identity)).toContain(admin.id)
+    expect(staffNotes.map((r) => r.identity)).not.toContain(agency.identity_id)
+    expect(staffNotes[0]).toMatchObject({
+      title: `Invoice #${ids.late} of ${agency.full_company_name} is overdue`,
+      link: `/staff/finance/invoices/${ids.late}`,
+    })
 
     // Again: nothing moves twice.
     await triggerAndWait(SCHEDULE_IDS.invoicesOverdue)
     expect(await history(ids.late)).toHaveLength(1)
     expect(await notes(ids.late)).toHaveLength(1)
+    expect(await notes(ids.late, 'staff')).toHaveLength(staffNotes.length)
     expect(await status(ids.dueToday)).toBe('PENDING')
   })
 
@@ -302,5 +324,29 @@ describe('scheduled jobs (Temporal Schedules on the real dev server)', () => {
 
     const bnpl = (await triggerAndWait(SCHEDULE_IDS.bnplSettlement)) as { reminded: number }
     expect(typeof bnpl.reminded).toBe('number')
+  })
+
+  it('notification-mails mails a notification wanted at once; notification-digests mails the daily digest once', async () => {
+    await ensureSchedules()
+    const db = getDb()
+    const agency = await createAgency(db, { status: 'PORTAL_ACTIVATED' })
+    const note = (eventType: string, title: string) =>
+      db.transaction((tx) =>
+        notify(
+          tx,
+          { eventType, title, message: `${title} happened`, link: '/agency' },
+          { agencyId: agency.id },
+        ),
+      )
+    await note('MESSAGE_SENT_BY_OSHC', 'A message from staff')
+    await note('POLICY_PURCHASED', 'Policy bought')
+    const now = (await triggerAndWait(SCHEDULE_IDS.notificationMails)) as { mailed: number }
+    expect(now.mailed).toBeGreaterThanOrEqual(1)
+    expect((await findOutbox(agency.email)).map((m) => m.subject)).toEqual(['A message from staff'])
+    const digest = (await triggerAndWait(SCHEDULE_IDS.notificationDigests)) as { mailed: number }
+    expect(digest.mailed).toBeGreaterThanOrEqual(1)
+    await triggerAndWait(SCHEDULE_IDS.notificationDigests)
+    const subjects = (await findOutbox(agency.email)).map((m) => m.subject).sort()
+    expect(subjects).toEqual(['A message from staff', 'Your daily digest: 1 notification'])
   })
 })

@@ -45,17 +45,12 @@ describe('destructive actions ask first', () => {
   // Route screens need their loader data to render; their source shows which buttons ask.
   const routes: [file: string, confirmLabel: string, title: RegExp][] = [
     [
-      'staff.policies.$policyId._index.tsx',
+      '../components/policies/archive-policy-form.tsx',
       'Archive policy',
       /title=\{`Archive policy \$\{policy\.ref\}\?`\}/,
     ],
     [
-      'agency.policies.$policyId._index.tsx',
-      'Archive policy',
-      /title=\{`Archive policy \$\{policy\.ref\}\?`\}/,
-    ],
-    [
-      'staff.policies.$policyId._index.tsx',
+      '../components/policies/staff-policy-forms.tsx',
       'Delete certificate',
       /title=\{`Delete \$\{c\.certificate_name\} of policy \$\{policy\.ref\}\?`\}/,
     ],
@@ -66,6 +61,16 @@ describe('destructive actions ask first', () => {
     const button = source.match(new RegExp(`<ConfirmSubmit[^<]*confirmLabel="${confirmLabel}"`))?.[0]
     expect(button, `${confirmLabel} without confirmation`).toBeDefined()
     expect(button).toMatch(title)
+  })
+
+  it('both policy pages archive through the one form that asks', () => {
+    for (const file of [
+      '../components/policies/staff-policy-forms.tsx',
+      'agency.policies.$policyId._index.tsx',
+    ]) {
+      const source = readFileSync(new URL(`../../app/routes/${file}`, import.meta.url), 'utf8')
+      expect(source, file).toMatch(/<ArchivePolicyForm policy=\{policy\}/)
+    }
   })
 
   it('the rate card question states its monthly rate', () => {

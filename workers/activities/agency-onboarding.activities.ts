@@ -15,28 +15,23 @@ import { nonRetryable } from './errors'
  * (a staff override lands in the database first, then reaches the workflow): tasks and reminders
  * of a phase the agency has left are skipped; the workflow syncs again once it has reloaded.
  */
-async function stillIn(agencyId: number, phase: OnboardingPhase) {
-  return phaseOf(await getOnboardingSnapshot(agencyId)) === phase
+async function stillIn(agencyId: number, phase: OnboardingPhase, deps: ActivityDeps) {
+  return phaseOf(await getOnboardingSnapshot(agencyId, deps.db)) === phase
 }
 
-/**
- * Onboarding activities over the domain layer; each is safe to retry. Task due dates are read from
- * `deps.clock`; the onboarding use cases below still open their own database and mail handles
- * (the shared pool and transport, the same ones `deps` holds), as threading them through every
- * onboarding step would be a large change for no behaviour.
- */
+/** Onboarding activities over the domain layer, on `deps` (database, mailer, clock); each is safe to retry. */
 export function createOnboardingActivities(deps: ActivityDeps): OnboardingActivities {
   return {
-    loadOnboardingSnapshot: (agencyId) => nonRetryable(() => getOnboardingSnapshot(agencyId)),
-    applyOnboardingDecision: (input) => nonRetryable(() => applyOnboardingDecision(input)),
+    loadOnboardingSnapshot: (agencyId) => nonRetryable(() => getOnboardingSnapshot(agencyId, deps.db)),
+    applyOnboardingDecision: (input) => nonRetryable(() => applyOnboardingDecision(input, deps)),
     syncOnboardingTasks: (input) =>
       nonRetryable(async () => {
-        if (await stillIn(input.agencyId, input.phase)) await syncOnboardingTasks(input, deps.clock)
+        if (await stillIn(input.agencyId, input.phase, deps)) await syncOnboardingTasks(input, deps)
       }),
     remindOnboarding: (input) =>
       nonRetryable(async () => {
-        if (await stillIn(input.agencyId, input.phase))
-          await remindOnboarding({ ...input, workflowId: agencyOnboardingWorkflowId(input.agencyId) })
+        if (await stillIn(input.agencyId, input.phase, deps))
+          await remindOnboarding({ ...input, workflowId: agencyOnboardingWorkflowId(input.agencyId) }, deps)
       }),
   }
 }

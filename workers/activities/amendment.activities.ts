@@ -1,6 +1,6 @@
 import type { AmendmentActivities } from '../../temporal/contracts/amendment.contract'
+import { applyAmendmentDecision } from '../../domain/amendments/amendment-decision'
 import {
-  applyAmendmentDecision,
   loadAmendmentState,
   openAmendmentTask,
   remindAmendment,

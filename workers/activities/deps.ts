@@ -1,14 +1,11 @@
-import { getDb, type Db } from '../../db/client'
-import { sendMail } from '../../domain/mail/mailer'
-import { clock, type Clock } from '../../domain/shared/clock'
+import { sharedStepDeps, type StepDeps } from '../../domain/shared/step-deps'
 
 /**
- * What activities reach outside the process with. The worker builds the real ones once; tests pass
- * the same real ones, or swap the clock or the mailer to observe an activity without waiting.
+ * What activities reach outside the process with (domain/shared/step-deps.ts). The worker builds
+ * the real ones once; tests pass the same real ones, or swap the clock or the mailer to observe an
+ * activity without waiting.
  */
-export type ActivityDeps = { db: Db; mail: typeof sendMail; clock: Clock }
+export type ActivityDeps = StepDeps
 
 /** The production dependencies: the shared pool, the configured mail transport, wall-clock time. */
-export function realActivityDeps(): ActivityDeps {
-  return { db: getDb(), mail: sendMail, clock }
-}
+export const realActivityDeps = sharedStepDeps

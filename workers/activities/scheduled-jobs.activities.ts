@@ -3,6 +3,7 @@ import { markInvoicesOverdue } from '../../domain/finance/mark-invoices-overdue'
 import { reconcileLedgers } from '../../domain/finance/reconcile-ledgers'
 import { remindBnplSettlements } from '../../domain/finance/remind-bnpl-settlements'
 import { remindInboxDeadlines } from '../../domain/tasks/remind-inbox-deadlines'
+import { mailNotifications } from '../../domain/notifications/mail-notifications'
 import { config } from '../../domain/shared/config'
 import type { ActivityDeps } from './deps'
 import { nonRetryable } from './errors'
@@ -32,5 +33,7 @@ export function createScheduledJobsActivities(deps: ActivityDeps): ScheduledJobs
         })
         return { runId: run.id, mismatchCount: run.mismatch_count }
       }),
+    mailNotifications: (mode) =>
+      nonRetryable(() => mailNotifications({ db: deps.db, mail: deps.mail, now: deps.clock.now(), mode })),
   }
 }

@@ -1,5 +1,13 @@
 import { Form } from '@remix-run/react'
-import { ErrorList, Field, SelectField, SubmitButton, TextareaField, type SelectOption } from '../forms'
+import {
+  ErrorList,
+  Field,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  useResultFor,
+  type SelectOption,
+} from '../forms'
 
 export type FieldDef = {
   name: string
@@ -10,12 +18,6 @@ export type FieldDef = {
   description?: string
 }
 
-/** What an action of a page with several forms answers (utils/admission.server.ts intentForm). */
-export type IntentReply = {
-  intent?: string
-  result?: { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null }
-} | null
-
 /**
  * A form of `defs` posting `intent`: after a refused submission it shows what was typed and the
  * errors under their fields; otherwise `values`.
@@ -25,7 +27,6 @@ export function AdmissionForm({
   intent,
   defs,
   values = {},
-  reply,
   submit,
   hidden = {},
   columns = 'sm:grid-cols-2 lg:grid-cols-3',
@@ -34,12 +35,11 @@ export function AdmissionForm({
   intent: string
   defs: FieldDef[]
   values?: Record<string, unknown>
-  reply?: IntentReply
   submit: string
   hidden?: Record<string, string | number>
   columns?: string
 }) {
-  const mine = reply?.intent === intent ? reply.result : null
+  const mine = useResultFor(intent)
   const shown = mine?.initialValue ?? values
   const errors = (name: string) => mine?.error?.[name] ?? undefined
   const value = (name: string) => {

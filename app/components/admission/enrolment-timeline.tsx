@@ -2,7 +2,7 @@ import { Form } from '@remix-run/react'
 import { STATUS_TEXT, type EnrollmentStatusValue } from '../../utils/admission-labels'
 import { SubmitButton } from '../forms'
 import { Timeline } from '../timeline'
-import { AdmissionForm, type IntentReply } from './admission-form'
+import { AdmissionForm } from './admission-form'
 
 type History = {
   id: number
@@ -21,17 +21,7 @@ type Note = {
 }
 
 /** The enrolment's status changes and notes in one list, with the note form; own notes can be deleted. */
-export function EnrolmentTimeline({
-  history,
-  notes,
-  me,
-  reply,
-}: {
-  history: History[]
-  notes: Note[]
-  me: number
-  reply: IntentReply
-}) {
+export function EnrolmentTimeline({ history, notes, me }: { history: History[]; notes: Note[]; me: number }) {
   const items = [
     ...history.map((h) => ({
       id: `h${h.id}`,
@@ -75,7 +65,6 @@ export function EnrolmentTimeline({
         id="note"
         intent="note"
         defs={[{ name: 'content', label: 'Add a note', type: 'textarea' }]}
-        reply={reply}
         submit="Add note"
       />
     </section>

@@ -4,19 +4,19 @@ import type { AgencyStatus } from '../../utils/agency-forms.schemas'
 import type { loader } from '../../routes/staff.agencies.$agencyId.agreement'
 import { formatDate } from '../../utils/misc'
 import { AGENCY_STATUS_LABELS, labelOf } from '../../utils/labels'
-import { ErrorList, SubmitButton } from '../forms'
+import { ErrorList, errorsOf, IntentForm, SubmitButton, useResultFor, type FormResult } from '../forms'
 import { buttonVariants } from '../ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card'
 import { Input } from '../ui/input'
 import { Label } from '../ui/label'
-import { Detail, errorsOf, IntentForm, PortalButtons, useResultFor, yesNo, type Result } from './agency-parts'
+import { Detail, PortalButtons, yesNo } from './agency-parts'
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>
 
 const UNSIGNED_UPLOAD_OPEN: AgencyStatus[] = ['COMPANY_DETAIL_DONE', 'CONFIGURATION_DONE', 'AGREEMENT_SENT']
 
 /** A file input with its errors (the use case reports a stored file's problems as file_path or filename). */
-function FileInput({ id, label, result }: { id: string; label: string; result: Result | undefined }) {
+function FileInput({ id, label, result }: { id: string; label: string; result: FormResult | undefined }) {
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>{label}</Label>

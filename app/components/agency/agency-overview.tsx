@@ -6,11 +6,19 @@ import type { loader } from '../../routes/staff.agencies.$agencyId._index'
 import { formatDateTime } from '../../utils/misc'
 import { AGENCY_STATUS_LABELS, CREATION_TYPE_LABELS, labelOf } from '../../utils/labels'
 import { ConfirmSubmit } from '../confirm-submit'
-import { ErrorList, SelectField, SubmitButton, TextareaField } from '../forms'
+import {
+  ErrorList,
+  errorsOf,
+  IntentForm,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  useResultFor,
+} from '../forms'
 import { StatusBadge } from '../status-badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card'
 import { SetStatusSchema } from '../../utils/agency-forms.schemas'
-import { Detail, errorsOf, IntentForm, PortalButtons, useResultFor, yesNo } from './agency-parts'
+import { Detail, PortalButtons, yesNo } from './agency-parts'
 
 type Agency = ReturnType<typeof useLoaderData<typeof loader>>['agency']
 

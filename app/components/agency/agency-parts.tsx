@@ -1,46 +1,12 @@
-import type { SubmissionResult } from '@conform-to/react'
-import { Form, useActionData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import type { AgencyStatus } from '../../utils/agency-forms.schemas'
 import { ConfirmSubmit } from '../confirm-submit'
-import { ErrorList, SubmitButton } from '../forms'
-
-export type Result = SubmissionResult<string[]>
-
-/** The action's answer belongs to the form that posted `intent` (a tab may hold several forms). */
-export function useResultFor(...intents: string[]): Result | undefined {
-  const result = useActionData() as Result | undefined
-  const intent = result?.initialValue?.intent
-  return typeof intent === 'string' && intents.includes(intent) ? result : undefined
-}
-
-export function errorsOf(result: Result | undefined, ...names: string[]) {
-  return names.flatMap((n) => result?.error?.[n] ?? [])
-}
+import { ErrorList, errorsOf, IntentForm, SubmitButton, useResultFor } from '../forms'
 
 /** Conform's get*Props carry a React `key`, which must not be spread into JSX. */
 export function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, 'key'> {
   const { key: _key, ...rest } = props
   return rest
-}
-
-export function IntentForm({
-  intent,
-  children,
-  className,
-  encType,
-}: {
-  intent: string
-  children: ReactNode
-  className?: string
-  encType?: 'multipart/form-data'
-}) {
-  return (
-    <Form method="post" encType={encType} className={className}>
-      <input type="hidden" name="intent" value={intent} />
-      {children}
-    </Form>
-  )
 }
 
 export function Detail({ label, children }: { label: string; children: ReactNode }) {

@@ -4,9 +4,9 @@ import { Form, type useLoaderData } from '@remix-run/react'
 import type { loader } from '../../routes/staff.agencies.$agencyId.configuration'
 import { formatMoney } from '../../utils/misc'
 import { labelOf, PAYMENT_METHOD_KEY_LABELS } from '../../utils/labels'
-import { CheckboxField, ErrorList, Field, SubmitButton } from '../forms'
+import { CheckboxField, ErrorList, Field, SubmitButton, useResultFor } from '../forms'
 import { configureSchema } from '../../utils/agency-forms.schemas'
-import { useResultFor, withoutKey } from './agency-parts'
+import { withoutKey } from './agency-parts'
 
 export type ConfigurationData = ReturnType<typeof useLoaderData<typeof loader>>
 

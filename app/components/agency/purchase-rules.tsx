@@ -5,9 +5,8 @@ import { Trash2 } from 'lucide-react'
 import { POLICY_TYPES } from '../../utils/agency-forms.schemas'
 import { policyTypeLabel } from '../../utils/labels'
 import { ConfirmSubmit } from '../confirm-submit'
-import { ErrorList, Field, SelectField, SubmitButton } from '../forms'
+import { ErrorList, errorsOf, Field, IntentForm, SelectField, SubmitButton, useResultFor } from '../forms'
 import { AddRuleSchema } from '../../utils/agency-forms.schemas'
-import { errorsOf, IntentForm, useResultFor } from './agency-parts'
 import type { ConfigurationData } from './configuration-form'
 
 /** The agency's purchase rules: delete one (after confirmation) or add one. */

@@ -5,7 +5,8 @@ type Promotion = {
   id: number
   title: string
   description: string
-  thumbnail: string | null
+  /** The uploaded thumbnail's short-lived address, or null. */
+  thumbnail_url: string | null
   end_date: string
 }
 
@@ -25,8 +26,8 @@ export function PromotionCards({ promotions }: { promotions: Promotion[] }) {
               <CardDescription>Until {formatDate(p.end_date)}</CardDescription>
             </CardHeader>
             <CardContent className="space-y-2">
-              {p.thumbnail ? (
-                <img src={p.thumbnail} alt="" className="max-h-40 rounded-md object-cover" />
+              {p.thumbnail_url ? (
+                <img src={p.thumbnail_url} alt="" className="max-h-40 rounded-md object-cover" />
               ) : null}
               <div
                 className="prose prose-sm max-w-none"

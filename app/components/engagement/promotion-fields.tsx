@@ -1,5 +1,5 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
-import { Field, SelectField, TextareaField } from '../forms'
+import { CheckboxField, Field, SelectField, TextareaField } from '../forms'
 
 export type PromotionForm = {
   title: string
@@ -11,8 +11,18 @@ export type PromotionForm = {
 }
 type Fields = { [K in keyof PromotionForm]: FieldMetadata<PromotionForm[K]> }
 
-/** The fields of a promotion (create and edit share them). */
-export function PromotionFields({ fields }: { fields: Fields }) {
+/**
+ * The fields of a promotion (create and edit share them). The thumbnail is an image file (the
+ * form posts as multipart); `thumbnail` itself carries the key of the one already stored.
+ */
+export function PromotionFields({
+  fields,
+  thumbnailUrl,
+}: {
+  fields: Fields
+  /** The stored thumbnail's address, when editing one that has it. */
+  thumbnailUrl?: string | null
+}) {
   return (
     <>
       <Field
@@ -47,14 +57,30 @@ export function PromotionFields({ fields }: { fields: Fields }) {
         description="Paragraphs, bold, italics, lists, headings and links; anything else (scripts, images, styles) is removed when saved."
         errors={fields.description.errors}
       />
+      <input {...getInputProps(fields.thumbnail, { type: 'hidden' })} />
+      {thumbnailUrl ? (
+        <figure className="space-y-1">
+          <img src={thumbnailUrl} alt="The current thumbnail" className="max-h-40 rounded-md object-cover" />
+          <figcaption className="text-sm text-muted-foreground">The current thumbnail.</figcaption>
+        </figure>
+      ) : null}
       <Field
-        labelProps={{ children: 'Thumbnail address (optional)' }}
+        labelProps={{ children: thumbnailUrl ? 'Replace the thumbnail (optional)' : 'Thumbnail (optional)' }}
         inputProps={{
-          ...getInputProps(fields.thumbnail, { type: 'text' }),
-          placeholder: 'https://…/image.png',
+          id: `${fields.thumbnail.id}-file`,
+          name: 'thumbnail_file',
+          type: 'file',
+          accept: 'image/png,image/jpeg',
         }}
+        description="A PNG or JPEG image, up to 5 MB. Agencies see it on the promotion."
         errors={fields.thumbnail.errors}
       />
+      {fields.thumbnail.initialValue ? (
+        <CheckboxField
+          labelProps={{ children: 'Remove the thumbnail' }}
+          inputProps={{ id: `${fields.thumbnail.id}-remove`, name: 'remove_thumbnail', value: 'on' }}
+        />
+      ) : null}
     </>
   )
 }

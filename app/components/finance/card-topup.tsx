@@ -1,5 +1,5 @@
-import { Form, useActionData } from '@remix-run/react'
-import { ErrorList, SubmitButton } from '../forms'
+import { Form } from '@remix-run/react'
+import { ErrorList, SubmitButton, useResultFor } from '../forms'
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card'
 import { Input } from '../ui/input'
@@ -40,9 +40,7 @@ export function CardTopupResultAlert({ result }: { result: CardTopupResult | nul
 
 /** Top up by card: the amount, then the card gateway's hosted checkout (intent=card). */
 export function CardTopupForm() {
-  const answer = useActionData() as
-    { intent?: string; result?: { error?: Record<string, string[] | null> } } | undefined
-  const errors = answer?.intent === 'card' ? answer.result?.error : undefined
+  const errors = useResultFor('card')?.error
   return (
     <Card>
       <CardHeader>

@@ -1,10 +1,10 @@
 import { Link } from '@remix-run/react'
 import { formatMoney } from '../../utils/misc'
 import { ConfirmSubmit } from '../confirm-submit'
-import { ErrorList, SubmitButton } from '../forms'
+import { errorsOf, ErrorList, IntentForm, SubmitButton, useResultFor } from '../forms'
 import { Input } from '../ui/input'
 import { Label } from '../ui/label'
-import { BankDetails, errorsOf, IntentForm, MethodCard, useAnswerFor, type BankAccount } from './pay-parts'
+import { BankDetails, MethodCard, type BankAccount } from './pay-parts'
 
 /** What the methods need to know of the policy and the agency's money (cents). */
 export type PayOptions = {
@@ -27,7 +27,7 @@ export type PayOptions = {
 }
 
 export function BankMethod({ o }: { o: PayOptions }) {
-  const answer = useAnswerFor('bank')
+  const answer = useResultFor('bank')
   return (
     <MethodCard
       id="bank"
@@ -35,7 +35,7 @@ export function BankMethod({ o }: { o: PayOptions }) {
       available={o.Bank}
       description="Transfer the premium and upload the proof. Our finance team verifies it."
     >
-      <IntentForm intent="bank" encType="multipart/form-data">
+      <IntentForm className="space-y-3" intent="bank" encType="multipart/form-data">
         <BankDetails
           account={o.bankTransfer.account}
           reference={o.bankTransfer.reference}
@@ -64,7 +64,7 @@ export function BankMethod({ o }: { o: PayOptions }) {
 }
 
 export function BalanceMethod({ o }: { o: PayOptions }) {
-  const answer = useAnswerFor('balance')
+  const answer = useResultFor('balance')
   const short = o.agencyBalance < o.premium
   const premium = formatMoney(o.premium, o.currency)
   return (
@@ -74,7 +74,7 @@ export function BalanceMethod({ o }: { o: PayOptions }) {
       available={o.AgencyBalance}
       description={`Available: ${formatMoney(o.agencyBalance)}.`}
     >
-      <IntentForm intent="balance">
+      <IntentForm className="space-y-3" intent="balance">
         {short ? (
           <p id="balance-short" className="text-sm text-muted-foreground">
             Your balance {formatMoney(o.agencyBalance)} does not cover {premium}. Top up your balance from the{' '}
@@ -100,7 +100,7 @@ export function BalanceMethod({ o }: { o: PayOptions }) {
 }
 
 export function BnplMethod({ o }: { o: PayOptions }) {
-  const answer = useAnswerFor('bnpl')
+  const answer = useResultFor('bnpl')
   const short = o.buyNowPayLaterRemainingAmount < o.premium
   const premium = formatMoney(o.premium, o.currency)
   return (
@@ -111,7 +111,7 @@ export function BnplMethod({ o }: { o: PayOptions }) {
       unavailableReason={o.buyNowPayLaterUnavailableReason}
       description={`Allowance left: ${formatMoney(o.buyNowPayLaterRemainingAmount)}.`}
     >
-      <IntentForm intent="bnpl">
+      <IntentForm className="space-y-3" intent="bnpl">
         {short ? (
           <p id="bnpl-short" className="text-sm text-muted-foreground">
             The allowance left, {formatMoney(o.buyNowPayLaterRemainingAmount)}, does not cover {premium}.
@@ -133,7 +133,7 @@ export function BnplMethod({ o }: { o: PayOptions }) {
 }
 
 export function NexpayMethod({ o }: { o: PayOptions }) {
-  const answer = useAnswerFor('nexpay')
+  const answer = useResultFor('nexpay')
   return (
     <MethodCard
       id="nexpay"
@@ -146,7 +146,7 @@ export function NexpayMethod({ o }: { o: PayOptions }) {
         </>
       }
     >
-      <IntentForm intent="nexpay">
+      <IntentForm className="space-y-3" intent="nexpay">
         <ErrorList errors={errorsOf(answer, '')} />
         <SubmitButton>Pay with NexPay</SubmitButton>
       </IntentForm>
@@ -155,7 +155,7 @@ export function NexpayMethod({ o }: { o: PayOptions }) {
 }
 
 export function CardMethod({ o }: { o: PayOptions }) {
-  const answer = useAnswerFor('card')
+  const answer = useResultFor('card')
   const amount = formatMoney(o.cardAmount, o.currency)
   return (
     <MethodCard
@@ -168,7 +168,7 @@ export function CardMethod({ o }: { o: PayOptions }) {
           : 'Pay now on the secure card checkout.'
       }
     >
-      <IntentForm intent="card">
+      <IntentForm className="space-y-3" intent="card">
         <ErrorList errors={errorsOf(answer, '')} />
         <SubmitButton>Pay {amount} by card</SubmitButton>
       </IntentForm>

@@ -1,22 +1,5 @@
-import { Form, useActionData } from '@remix-run/react'
 import type * as React from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card'
-
-/** What the pay page's action answers: the form it answers (`intent`), Conform's reply, a new link. */
-export type PayAnswer = {
-  intent?: string
-  result?: { error?: Record<string, string[] | null> | null }
-  link?: { url: string; expires_at: string | Date; currency: string }
-}
-
-/** The action's answer when it answers the form of `intent` (each method's form shows its own errors). */
-export function useAnswerFor(intent: string) {
-  const answer = useActionData() as PayAnswer | undefined
-  return answer?.intent === intent ? answer : undefined
-}
-
-export const errorsOf = (answer: PayAnswer | undefined, ...names: string[]) =>
-  names.flatMap((n) => answer?.result?.error?.[n] ?? [])
 
 /** One way to pay, or a note that it is not offered for this policy. */
 export function MethodCard({
@@ -47,26 +30,6 @@ export function MethodCard({
       </CardHeader>
       {available ? <CardContent>{children}</CardContent> : null}
     </Card>
-  )
-}
-
-/** A form posting one `intent` to the pay page's action. */
-export function IntentForm({
-  intent,
-  children,
-  encType,
-  className,
-}: {
-  intent: string
-  children: React.ReactNode
-  encType?: 'multipart/form-data'
-  className?: string
-}) {
-  return (
-    <Form method="post" encType={encType} className={className ?? 'space-y-3'}>
-      <input type="hidden" name="intent" value={intent} />
-      {children}
-    </Form>
   )
 }
 

@@ -1,10 +1,10 @@
+import { useActionData } from '@remix-run/react'
 import { CURRENCY_LABELS } from '../../utils/labels'
 import { formatDateTime, formatMoney } from '../../utils/misc'
-import { ErrorList, Field, SelectField, SubmitButton } from '../forms'
+import { errorsOf, ErrorList, Field, IntentForm, SelectField, SubmitButton, useResultFor } from '../forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card'
 import { Input } from '../ui/input'
 import { Label } from '../ui/label'
-import { errorsOf, IntentForm, useAnswerFor } from './pay-parts'
 
 /** Create a link the student pays by card, and list the active ones. */
 export function PaymentLinkCard({
@@ -19,7 +19,9 @@ export function PaymentLinkCard({
   currencies: readonly (keyof typeof CURRENCY_LABELS)[]
   links: { id: number; url: string; expires_at: string | Date }[]
 }) {
-  const answer = useAnswerFor('link')
+  const answer = useResultFor('link')
+  const created = useActionData() as { link?: { url: string; expires_at: string | Date } } | undefined
+  const link = created?.link
   return (
     <Card>
       <CardHeader>
@@ -30,11 +32,11 @@ export function PaymentLinkCard({
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        {answer?.link ? (
+        {link ? (
           <div className="space-y-2">
             <Label htmlFor="new-link">New payment link (copy and send it)</Label>
-            <Input id="new-link" readOnly value={answer.link.url} onFocus={(e) => e.currentTarget.select()} />
-            <p className="text-sm text-muted-foreground">Expires {formatDateTime(answer.link.expires_at)}.</p>
+            <Input id="new-link" readOnly value={link.url} onFocus={(e) => e.currentTarget.select()} />
+            <p className="text-sm text-muted-foreground">Expires {formatDateTime(link.expires_at)}.</p>
           </div>
         ) : null}
         <IntentForm intent="link" className="flex flex-wrap items-start gap-4">

@@ -1,17 +1,10 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
 import { useState } from 'react'
 import type { z } from 'zod'
 import { ConfirmSubmit } from '../confirm-submit'
-import { ErrorList, Field, SelectField, TextareaField } from '../forms'
+import { ErrorList, Field, SelectField, TextareaField, useResultFor } from '../forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card'
 import { PAYOUT_PAYMENT_TYPE_LABELS } from '../../utils/labels'
 import { formatMoney } from '../../utils/misc'
@@ -31,19 +24,17 @@ const HOW: Record<PaymentType, string> = {
  */
 export function PayoutDecisionForms({
   payout,
-  lastResult,
   approveSchema,
   rejectSchema,
 }: {
   payout: { id: number; total_amount: number; agency: string }
-  lastResult: { intent: string; result: SubmissionResult<string[]> } | undefined
   approveSchema: z.ZodType
   rejectSchema: z.ZodType
 }) {
   const [type, setType] = useState<string>('BANK')
   const [approve, a] = useForm({
     id: 'approve-payout',
-    lastResult: lastResult?.intent === 'approve' ? lastResult.result : undefined,
+    lastResult: useResultFor('approve'),
     constraint: getZodConstraint(approveSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: approveSchema }),
     shouldValidate: 'onBlur',
@@ -51,7 +42,7 @@ export function PayoutDecisionForms({
   })
   const [reject, r] = useForm({
     id: 'reject-payout',
-    lastResult: lastResult?.intent === 'reject' ? lastResult.result : undefined,
+    lastResult: useResultFor('reject'),
     constraint: getZodConstraint(rejectSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: rejectSchema }),
     shouldValidate: 'onBlur',

@@ -1,19 +1,26 @@
 import { Form } from '@remix-run/react'
 import type { RefundView } from '../../utils/refunds.server'
-import { REFUND_METHOD_LABELS } from '../../utils/labels'
+import { COMMISSION_STATUS_LABELS, REFUND_METHOD_LABELS } from '../../utils/labels'
 import { formatMoney } from '../../utils/misc'
 import { ConfirmSubmit } from '../confirm-submit'
-import { CheckboxField, ErrorList, Field, SelectField, SubmitButton, TextareaField } from '../forms'
+import {
+  CheckboxField,
+  ErrorList,
+  errorsOf,
+  Field,
+  type FormResult,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+} from '../forms'
 import { Alert } from '../ui/alert'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card'
 import { Label } from '../ui/label'
 import { RefundSummary } from './refund-summary'
 
-type Errors = Record<string, string[] | null | undefined> | undefined
-export type StaffRefundReply = { intent: string; result: { error?: Record<string, string[] | null> | null } }
-
-const errs = (reply: StaffRefundReply | undefined, intent: string, field = '') =>
-  reply?.intent === intent ? ((reply.result.error as Errors)?.[field] ?? undefined) : undefined
+/** The messages of `field` ('' the form's own) when the answer is to the form of `intent`. */
+const errs = (result: FormResult | undefined, intent: string, field = '') =>
+  result?.initialValue?.intent === intent ? errorsOf(result, field) : undefined
 
 /**
  * The staff refund section of a policy page: the refund and cancellation, the decision forms of
@@ -25,12 +32,12 @@ export function RefundStaffSection({
   view,
   canFinance,
   canManage,
-  reply,
+  result,
 }: {
   view: RefundView
   canFinance: boolean
   canManage: boolean
-  reply?: StaffRefundReply
+  result?: FormResult
 }) {
   const r = view.refund
   const c = view.cancellation
@@ -43,7 +50,10 @@ export function RefundStaffSection({
         <CardTitle as="h3">Full refund and cancellation</CardTitle>
         <CardDescription>
           Premium paid {formatMoney(view.premiumPaid)}; commission {commission}
-          {view.commission ? ` (${view.commission.status.replaceAll('_', ' ').toLowerCase()})` : ''}.
+          {view.commission
+            ? ` (${(COMMISSION_STATUS_LABELS[view.commission.status as keyof typeof COMMISSION_STATUS_LABELS] ?? view.commission.status).toLowerCase()})`
+            : ''}
+          .
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
@@ -60,7 +70,7 @@ export function RefundStaffSection({
                 inputMode: 'decimal',
                 defaultValue: String(view.premiumPaid),
               }}
-              errors={errs(reply, 'initiate', 'refundable_premium_amount')}
+              errors={errs(result, 'initiate', 'refundable_premium_amount')}
             />
             <Field
               labelProps={{ children: `Commission deducted (at most ${commission})` }}
@@ -70,13 +80,13 @@ export function RefundStaffSection({
                 inputMode: 'decimal',
                 defaultValue: '0',
               }}
-              errors={errs(reply, 'initiate', 'deductable_commission_amount')}
+              errors={errs(result, 'initiate', 'deductable_commission_amount')}
             />
             <CheckboxField
               labelProps={{ children: 'Full refund (the whole premium paid)' }}
               buttonProps={{ id: 'is_full_refund', name: 'is_full_refund', defaultChecked: true }}
             />
-            <ErrorList errors={errs(reply, 'initiate')} />
+            <ErrorList errors={errs(result, 'initiate')} />
             <ConfirmSubmit
               variant="default"
               size="sm"
@@ -104,14 +114,14 @@ export function RefundStaffSection({
                 { value: 'AGENCY_BALANCE', label: 'Credit to the agency balance' },
                 { value: 'BANK', label: 'Bank transfer (attach the proof)' },
               ]}
-              errors={errs(reply, 'approve', 'payment_method')}
+              errors={errs(result, 'approve', 'payment_method')}
             />
             <div className="space-y-1">
               <Label htmlFor="payment_url">Transfer proof (bank transfer only)</Label>
               <input id="payment_url" name="payment_url" type="file" accept=".pdf,.png,.jpg,.jpeg" />
-              <ErrorList errors={errs(reply, 'approve', 'payment_url')} />
+              <ErrorList errors={errs(result, 'approve', 'payment_url')} />
             </div>
-            <ErrorList errors={errs(reply, 'approve')} />
+            <ErrorList errors={errs(result, 'approve')} />
             <ConfirmSubmit
               variant="default"
               size="sm"
@@ -124,15 +134,33 @@ export function RefundStaffSection({
             </ConfirmSubmit>
           </Form>
         ) : null}
+        {canFinance && r?.status === 'APPROVED' ? (
+          <Form method="post" action={action} className="space-y-3">
+            <input type="hidden" name="intent" value="retry-payment" />
+            <Alert variant="warning">
+              This refund was approved but its payment of {formatMoney(r.net ?? 0)} has not gone through.
+            </Alert>
+            <ErrorList errors={errs(result, 'retry-payment')} />
+            <ConfirmSubmit
+              variant="default"
+              size="sm"
+              title={`Pay the refund of ${view.ref} again?`}
+              description={`${formatMoney(r.net ?? 0)} goes to the agency by the method approved.`}
+              confirmLabel={`Pay ${formatMoney(r.net ?? 0)}`}
+            >
+              Pay the refund again
+            </ConfirmSubmit>
+          </Form>
+        ) : null}
         {canFinance && (r?.status === 'REQUESTED' || r?.status === 'INITIATED') ? (
           <Form method="post" action={action} className="space-y-3">
             <input type="hidden" name="intent" value="reject" />
             <TextareaField
               labelProps={{ children: 'Rejection reason' }}
               textareaProps={{ id: 'rejectionReason', name: 'rejectionReason', rows: 2 }}
-              errors={errs(reply, 'reject', 'rejectionReason')}
+              errors={errs(result, 'reject', 'rejectionReason')}
             />
-            <ErrorList errors={errs(reply, 'reject')} />
+            <ErrorList errors={errs(result, 'reject')} />
             <ConfirmSubmit
               size="sm"
               title={`Reject the full refund of ${view.ref}?`}
@@ -161,7 +189,7 @@ export function RefundStaffSection({
                 </li>
               ))}
             </ul>
-            <ErrorList errors={errs(reply, 'tick')} />
+            <ErrorList errors={errs(result, 'tick')} />
           </Form>
         ) : null}
         {canFinance && c.status === 'READY_FOR_CANCELLATION' ? (
@@ -178,14 +206,14 @@ export function RefundStaffSection({
               selectProps={{ id: 'refund_method', name: 'refund_method', defaultValue: '' }}
               placeholder="Choose a refund method"
               options={Object.entries(REFUND_METHOD_LABELS).map(([value, label]) => ({ value, label }))}
-              errors={errs(reply, 'approve-cancellation', 'refund_method')}
+              errors={errs(result, 'approve-cancellation', 'refund_method')}
             />
             <Field
               labelProps={{ children: 'Cancelled from' }}
               inputProps={{ id: 'policy_cancellation_date', name: 'policy_cancellation_date', type: 'date' }}
-              errors={errs(reply, 'approve-cancellation', 'policy_cancellation_date')}
+              errors={errs(result, 'approve-cancellation', 'policy_cancellation_date')}
             />
-            <ErrorList errors={errs(reply, 'approve-cancellation')} />
+            <ErrorList errors={errs(result, 'approve-cancellation')} />
             <ConfirmSubmit
               variant="default"
               size="sm"

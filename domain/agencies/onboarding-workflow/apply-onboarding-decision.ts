@@ -1,26 +1,27 @@
 import { eq } from 'drizzle-orm'
-import { getDb } from '../../../db/client'
 import { agencies, agencyDocuments } from '../../../db/schema'
 import { invalidTransition, notFound } from '../../shared/errors'
-import { sendMail } from '../../mail/mailer'
 import { mails } from '../../mail/templates'
 import { DECISIONS, type OnboardingDecision } from '../onboarding.rules'
 import { recordAgencyHistory } from '../agency-history'
-import { clock } from '../../shared/clock'
+import { sharedStepDeps, type StepDeps } from '../../shared/step-deps'
 import { getOnboardingSnapshot } from './get-onboarding-snapshot'
+import { noticeOnboarding, type OnboardingNotice } from '../onboarding-notices'
 
 /**
  * Applies a staff decision against the database (the authority): the agency must be exactly at
  * the decision's source status, or already at its target (a retried activity), else it is refused.
  */
-export async function applyOnboardingDecision(input: {
-  agencyId: number
-  decision: OnboardingDecision
-  actor: string
-  note?: string
-}) {
+export async function applyOnboardingDecision(
+  input: {
+    agencyId: number
+    decision: OnboardingDecision
+    actor: string
+    note?: string
+  },
+  { db, mail: sendMail, clock }: StepDeps = sharedStepDeps(),
+) {
   const { from, to } = DECISIONS[input.decision]
-  const db = getDb()
   const mail = await db.transaction(async (tx) => {
     const [agency] = await tx.select().from(agencies).where(eq(agencies.id, input.agencyId)).for('update')
     if (!agency) throw notFound('Agency')
@@ -28,7 +29,7 @@ export async function applyOnboardingDecision(input: {
     if (agency.status !== from) {
       throw invalidTransition(`Cannot ${describe(input.decision)} while the agency is at ${agency.status}`)
     }
-    const snapshot = await getOnboardingSnapshot(agency.id)
+    const snapshot = await getOnboardingSnapshot(agency.id, tx)
     if (input.decision === 'configurationDone') {
       if (!agency.is_request_submitted)
         throw invalidTransition('The agency has not submitted its registration request yet')
@@ -58,13 +59,20 @@ export async function applyOnboardingDecision(input: {
       note: input.note,
     })
     const name = agency.full_company_name ?? agency.email
+    await noticeOnboarding(tx, NOTICE_OF[input.decision], { id: agency.id, name })
     if (input.decision === 'agreementSent') return { to: agency.email, ...mails.agreementSent(name) }
     if (activation) return { to: agency.email, ...mails.portalActivated(name) }
     return null
   })
   if (mail) await sendMail(mail)
-  return getOnboardingSnapshot(input.agencyId)
+  return getOnboardingSnapshot(input.agencyId, db)
 }
+
+const NOTICE_OF = {
+  configurationDone: 'AGENCY_CONFIGURATION_DONE',
+  agreementSent: 'AGREEMENT_SENT',
+  activatePortal: 'PORTAL_ACTIVATED',
+} as const satisfies Record<OnboardingDecision, OnboardingNotice>
 
 function describe(d: OnboardingDecision) {
   return {

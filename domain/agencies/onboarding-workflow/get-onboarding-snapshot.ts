@@ -1,12 +1,14 @@
 import { eq, sql } from 'drizzle-orm'
-import { getDb } from '../../../db/client'
+import { getDb, type DbOrTx } from '../../../db/client'
 import { agencies, agencyConfigurations, agencyDocuments } from '../../../db/schema'
 import { notFound } from '../../shared/errors'
 import type { OnboardingSnapshot } from '../onboarding.rules'
 
 /** What the onboarding workflow needs to know of an agency, read from the database. */
-export async function getOnboardingSnapshot(agencyId: number): Promise<OnboardingSnapshot> {
-  const db = getDb()
+export async function getOnboardingSnapshot(
+  agencyId: number,
+  db: DbOrTx = getDb(),
+): Promise<OnboardingSnapshot> {
   const [row] = await db
     .select({
       status: agencies.status,

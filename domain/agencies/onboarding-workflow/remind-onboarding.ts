@@ -1,6 +1,6 @@
-import { getDb } from '../../../db/client'
 import { config } from '../../shared/config'
-import { sendMail } from '../../mail/mailer'
+import { sharedStepDeps, type StepDeps } from '../../shared/step-deps'
+import { noticeOnboarding } from '../onboarding-notices'
 import { mails } from '../../mail/templates'
 import { markTasksEscalated } from '../../tasks/workflow-tasks'
 import type { OnboardingPhase } from '../onboarding.rules'
@@ -37,17 +37,20 @@ const REMINDERS: Partial<Record<OnboardingPhase, Reminder>> = {
  * The mail goes out once per `key` (the workflow's name for this reminder), however often the
  * activity is retried.
  */
-export async function remindOnboarding(input: {
-  agencyId: number
-  /** The workflow waiting on the agency: its inbox tasks and the history row's actor. */
-  workflowId: string
-  phase: OnboardingPhase
-  escalate: boolean
-  key?: string
-}) {
+export async function remindOnboarding(
+  input: {
+    agencyId: number
+    /** The workflow waiting on the agency: its inbox tasks and the history row's actor. */
+    workflowId: string
+    phase: OnboardingPhase
+    escalate: boolean
+    key?: string
+  },
+  { db, mail: sendMail }: Pick<StepDeps, 'db' | 'mail'> = sharedStepDeps(),
+) {
   const r = REMINDERS[input.phase]
   if (!r) return
-  const agency = await agencyName(input.agencyId)
+  const agency = await agencyName(input.agencyId, db)
   const what = r.toAgency ? r.what : `${r.what} (${agency.name})`
   if (input.escalate) {
     await sendMail(
@@ -67,12 +70,15 @@ export async function remindOnboarding(input: {
       { idempotencyKey: input.key },
     )
   }
-  await getDb().transaction((tx) =>
-    recordAgencyHistory(tx, {
+  await db.transaction(async (tx) => {
+    await recordAgencyHistory(tx, {
       agencyId: agency.id,
       action: input.escalate ? 'ESCALATED' : 'REMINDER_SENT',
       actor: `workflow:${input.workflowId}`,
       note: what,
-    }),
-  )
+    })
+    // The agency is reminded of its own steps; staff of theirs, and of every escalation.
+    const toAgency = r.toAgency && !input.escalate
+    await noticeOnboarding(tx, toAgency ? 'ONBOARDING_REMINDER' : 'ONBOARDING_ESCALATED', agency, what)
+  })
 }

@@ -1,6 +1,6 @@
 import { syncWorkflowTasks, type WantedTask } from '../../tasks/workflow-tasks'
 import type { OnboardingPhase } from '../onboarding.rules'
-import { clock as wallClock, type Clock } from '../../shared/clock'
+import { sharedStepDeps, type StepDeps } from '../../shared/step-deps'
 import { agencyName } from './agency-contact'
 
 /** The inbox task each phase opens (none while the agency cannot sign in yet). */
@@ -54,9 +54,9 @@ export async function syncOnboardingTasks(
     workflowId: string
     dueInMs: number
   },
-  clock: Clock = wallClock,
+  { db, clock }: Pick<StepDeps, 'db' | 'clock'> = sharedStepDeps(),
 ) {
-  const agency = await agencyName(input.agencyId)
+  const agency = await agencyName(input.agencyId, db)
   await syncWorkflowTasks(
     input.workflowId,
     taskFor(input.phase, agency, new Date(clock.now().getTime() + input.dueInMs)),

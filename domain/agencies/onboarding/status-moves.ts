@@ -9,6 +9,7 @@ import { assertAgencyAccess } from '../agency-access'
 import { presentAgency } from '../agency-presenter'
 import { notifyWorkflow } from './workflow-signal'
 import { revokeAgencySessions } from '../../access/sessions'
+import { noticeOnboarding } from '../onboarding-notices'
 
 /**
  * Sets a status along the onboarding machine only. Used by updateAgencyStatus (agency-side subset,
@@ -39,6 +40,9 @@ export async function moveStatus(
       to,
       note: note ?? undefined,
     })
+    // Staff switching a live portal off or on tell the agency (its mail reaches it while signed out).
+    if (action === 'PORTAL_DEACTIVATED' || action === 'PORTAL_REACTIVATED')
+      await noticeOnboarding(tx, action, { id: u.id, name: u.full_company_name ?? u.email })
     return u
   })
   await notifyWorkflow(agencyId)

@@ -4,6 +4,7 @@ import { agencies } from '../../../db/schema'
 import { actorLabel, type Actor } from '../../shared/actor'
 import { invalidTransition } from '../../shared/errors'
 import { recordAgencyHistory } from '../agency-history'
+import { noticeOnboarding } from '../onboarding-notices'
 import { assertAgencyAccess } from '../agency-access'
 import { presentAgency } from '../agency-presenter'
 import { notifyWorkflow } from './workflow-signal'
@@ -33,6 +34,10 @@ export const submitRegistrationRequest = defineUseCase(
         agencyId: agency.id,
         action: 'REGISTRATION_REQUEST_SUBMITTED',
         actor: actorLabel(opts.actor),
+      })
+      await noticeOnboarding(tx, 'REGISTRATION_REQUEST_SUBMITTED', {
+        id: agency.id,
+        name: agency.full_company_name ?? agency.email,
       })
       return u
     })

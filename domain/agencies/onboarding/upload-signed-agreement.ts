@@ -8,6 +8,7 @@ import { invalidTransition } from '../../shared/errors'
 import { assertFileUsable } from '../../files/storage'
 import type { AgreementUploadSchema } from '../agencies.schemas'
 import { recordAgencyHistory } from '../agency-history'
+import { noticeOnboarding } from '../onboarding-notices'
 import { assertAgencyAccess } from '../agency-access'
 import { notifyWorkflow } from './workflow-signal'
 import { defineUseCase } from '../../shared/authorize'
@@ -44,6 +45,10 @@ export const uploadSignedAgreement = defineUseCase(
         from: 'AGREEMENT_SENT',
         to: 'AGREEMENT_SIGNED',
         note: opts.input.filename,
+      })
+      await noticeOnboarding(tx, 'AGREEMENT_SIGNED', {
+        id: agency.id,
+        name: locked.full_company_name ?? locked.email,
       })
     })
     await notifyWorkflow(agency.id)

@@ -1,6 +1,5 @@
 import { isAgencySide, type Actor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
-import { assertFinanceReader } from '../finance-guards'
 import { loadPayoutDetail } from './payout-listing'
 
 /**
@@ -12,7 +11,6 @@ export const findCommissionPayoutHistories = defineUseCase(
   { staff: ['finance'], agency: ['finance', 'purchase'] },
   async function findCommissionPayoutHistories(opts: { actor: Actor; payoutId: number }) {
     const { actor } = opts
-    assertFinanceReader(actor)
     const agencySide = isAgencySide(actor)
     const detail = await loadPayoutDetail(opts.payoutId, {
       agencyId: agencySide ? actor.agencyId : undefined,

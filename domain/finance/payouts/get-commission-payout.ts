@@ -1,6 +1,5 @@
 import { isAgencySide, type Actor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
-import { assertFinanceReader } from '../finance-guards'
 import { assertAgencyAccess } from '../../agencies/agency-access'
 import { loadPayoutDetail } from './payout-listing'
 
@@ -14,7 +13,6 @@ export const getCommissionPayout = defineUseCase(
   { staff: ['finance'], agency: ['finance', 'purchase'] },
   async function getCommissionPayout(opts: { actor: Actor; payoutId: number; agencyId?: number }) {
     const { actor } = opts
-    assertFinanceReader(actor)
     if (opts.agencyId !== undefined) await assertAgencyAccess(actor, opts.agencyId)
     const agency = isAgencySide(actor) ? actor.agencyId : opts.agencyId
     return loadPayoutDetail(opts.payoutId, { agencyId: agency, agencyVisibleOnly: isAgencySide(actor) })

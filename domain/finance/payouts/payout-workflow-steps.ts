@@ -2,7 +2,7 @@
 // its inbox task, remind staff, and apply a decision. Each checks the database first, so a retried
 // activity changes nothing twice.
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
-import { getDb, type Db } from '../../../db/client'
+import type { Db } from '../../../db/client'
 import {
   agencies,
   clawbacks,
@@ -13,11 +13,10 @@ import {
   invoices,
 } from '../../../db/schema'
 import type { StaffActor } from '../../shared/actor'
-import { clock as wallClock, isoDate, type Clock } from '../../shared/clock'
+import { isoDate } from '../../shared/clock'
 import { financeTeamEmail } from '../../shared/config'
 import { invalidTransition, notFound } from '../../shared/errors'
 import { formatCents } from '../../shared/format'
-import { sendMail } from '../../mail/mailer'
 import { financeRecipient } from '../../mail/finance-mails'
 import { payoutMails } from '../../mail/payout-mails'
 import { mails } from '../../mail/templates'
@@ -33,10 +32,7 @@ import { statusAfter, type PayoutDecision, type PayoutState } from './payouts.ru
 import { settleClawbackByPayout } from '../../clawbacks/clawback-workflow-steps'
 import { workflows } from '../../shared/ports'
 import { logError } from '../../shared/log'
-
-/** What the steps touch; the worker passes its own, other callers get the shared ones. */
-export type PayoutStepDeps = { db: Db; mail: typeof sendMail; clock: Clock }
-const defaults = (): PayoutStepDeps => ({ db: getDb(), mail: sendMail, clock: wallClock })
+import { sharedStepDeps, type StepDeps } from '../../shared/step-deps'
 
 type PayoutRow = typeof commissionPayouts.$inferSelect
 
@@ -61,14 +57,14 @@ async function payoutWithAgency(db: Db, payoutId: number) {
   return { payout: row.payout, agencyName: row.name ?? row.email }
 }
 
-export async function loadPayoutState(payoutId: number, { db }: Pick<PayoutStepDeps, 'db'> = defaults()) {
+export async function loadPayoutState(payoutId: number, { db }: Pick<StepDeps, 'db'> = sharedStepDeps()) {
   return stateOf((await payoutWithAgency(db, payoutId)).payout)
 }
 
 /** Opens the staff task `payout` of a REQUESTED payout (idempotent: an open task keeps its due date). */
 export async function openPayoutTask(
   input: { payoutId: number; workflowId: string; dueInMs: number },
-  { db, clock }: Pick<PayoutStepDeps, 'db' | 'clock'> = defaults(),
+  { db, clock }: Pick<StepDeps, 'db' | 'clock'> = sharedStepDeps(),
 ) {
   const { payout, agencyName } = await payoutWithAgency(db, input.payoutId)
   if (payout.status !== 'REQUESTED') return
@@ -90,7 +86,7 @@ export async function openPayoutTask(
  */
 export async function remindPayout(
   input: { payoutId: number; workflowId: string; escalate: boolean; key: string },
-  { db, mail }: Pick<PayoutStepDeps, 'db' | 'mail'> = defaults(),
+  { db, mail }: Pick<StepDeps, 'db' | 'mail'> = sharedStepDeps(),
 ) {
   const { payout, agencyName } = await payoutWithAgency(db, input.payoutId)
   if (payout.status !== 'REQUESTED') return
@@ -156,7 +152,7 @@ export async function remindPayout(
  */
 export async function applyCommissionPayoutDecision(
   input: { payoutId: number; decision: PayoutDecision },
-  deps: PayoutStepDeps = defaults(),
+  deps: StepDeps = sharedStepDeps(),
 ): Promise<PayoutState> {
   const { payoutId, decision } = input
   const staff: StaffActor = {
@@ -395,11 +391,7 @@ export async function applyCommissionPayoutDecision(
 }
 
 /** The agency's mail about a decision, once per payout and outcome (retries send nothing more). */
-async function mailDecision(
-  p: PayoutRow,
-  credited: number,
-  { db, mail }: Pick<PayoutStepDeps, 'db' | 'mail'>,
-) {
+async function mailDecision(p: PayoutRow, credited: number, { db, mail }: Pick<StepDeps, 'db' | 'mail'>) {
   const [agency] = await db
     .select({ email: agencies.email, finance_comms_email: agencies.finance_comms_email })
     .from(agencies)

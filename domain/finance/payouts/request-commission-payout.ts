@@ -15,6 +15,7 @@ import { conflict, conflictOnDuplicate, notFound } from '../../shared/errors'
 import { formatCents } from '../../shared/format'
 import { COMMISSION_STATUS_LABELS } from '../../shared/labels'
 import { logError } from '../../shared/log'
+import { notify } from '../../notifications/notify'
 import { workflows } from '../../shared/ports'
 import { assertAgencyAccess } from '../../agencies/agency-access'
 import { currentGst } from '../../quotes/price-policy'
@@ -211,6 +212,17 @@ export const requestCommissionPayout = defineUseCase(
           invoice_line_ids: items.map((i) => i.id),
         },
       })
+      await notify(
+        tx,
+        {
+          eventType: 'COMMISSION_PAYOUT_REQUESTED',
+          title: `Commission payout #${payout.id} requested`,
+          message: `${found.length} commission line${found.length === 1 ? '' : 's'}, ${formatCents(payout.total_amount)}, waiting for approval.`,
+          link: `/staff/finance/payouts/${payout.id}`,
+          meta: { payout_id: payout.id, agency_id: agencyId },
+        },
+        { staffPermission: 'finance' },
+      )
       return payout
     })
     try {

@@ -1,0 +1,1 @@
+ALTER TABLE "amendments" ADD COLUMN "last_decision_key" text;

@@ -1,0 +1,2 @@
+DROP INDEX "dashboard_agency_days_sold_idx";--> statement-breakpoint
+CREATE INDEX "dashboard_agency_days_sold_idx" ON "dashboard_agency_days" USING btree ("day","agency_id","sold","premium","commission") WHERE "dashboard_agency_days"."sold" > 0;
