@@ -101,24 +101,40 @@ export async function signIn(page: Page, email: string, password: string) {
 export const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text })
 
+/**
+ * Waits until the page is at rest: no navigation or fetcher in flight, every toast mounted, and no
+ * transition running (a toast sliding in or out) for two checks in a row.
+ */
+export async function settle(page: Page) {
+  const atRest = () =>
+    page.waitForFunction(() => {
+      type Router = { state: { navigation: { state: string }; fetchers: Map<string, { state: string }> } }
+      const router = (window as unknown as { __remixRouter?: Router }).__remixRouter
+      if (router) {
+        if (router.state.navigation.state !== 'idle') return false
+        for (const fetcher of router.state.fetchers.values()) if (fetcher.state !== 'idle') return false
+      }
+      const toasts = [...document.querySelectorAll('[data-sonner-toast]')]
+      if (toasts.some((t) => t.getAttribute('data-mounted') !== 'true')) return false
+      return document.getAnimations().every((a) => a.playState !== 'running')
+    })
+  await atRest()
+  await page.waitForTimeout(60)
+  await atRest()
+}
+
 export async function signOut(page: Page) {
   // A form still posting must land first: its answer (a redirect with a toast) carries the session
   // cookie, and arriving after the sign-out it would sign the person back in.
-  await page.waitForFunction(
-    () =>
-      (window as unknown as { __remixRouter?: { state: { navigation: { state: string } } } }).__remixRouter
-        ?.state.navigation.state === 'idle',
-  )
+  await settle(page)
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(page).toHaveURL(/\/login/)
 }
 
 /** WCAG A/AA violations on the current page (axe-core). */
 export async function expectAccessible(page: Page) {
-  // Let running transitions (a toast sliding in) finish: axe reads half-faded text as low contrast.
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-  )
+  // Axe reads a half-faded toast as low contrast: let every answer land and every transition end.
+  await settle(page)
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
   expect(
     result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
