@@ -12,6 +12,7 @@ import {
 import { timestamps } from './common'
 import { identities } from './identity'
 import { agencies } from './agencies'
+import { policies } from './policies'
 import { PUBLIC_CLIENT_TYPES } from './enums'
 
 export const publicClientType = pgEnum('public_client_type', PUBLIC_CLIENT_TYPES)
@@ -43,6 +44,11 @@ export const publicClients = pgTable(
     logo_url: text('logo_url'),
     created_by: integer('created_by').references(() => identities.id),
     last_used_at: timestamp('last_used_at', { withTimezone: true }),
+    /**
+     * Raised each time the client is switched off; a token carries the generation it was issued
+     * in, so a token from before a switch-off stays refused after the client is switched on again.
+     */
+    token_generation: integer('token_generation').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -51,3 +57,17 @@ export const publicClients = pgTable(
     index('public_clients_whitelist_idx').using('gin', t.whitelist_url),
   ],
 )
+
+/**
+ * The proof that a browser made a widget purchase: the SHA-256 of a random secret answered once by
+ * /wordpress/createStudentDetails and sent back as `x-purchase-secret` on every later call about
+ * that policy (DESIGN.md section 11). A widget token is the client's, not the buyer's: without the
+ * purchase secret, anyone holding a client's token could read any of its buyers' policies.
+ */
+export const widgetPurchaseSecrets = pgTable('widget_purchase_secrets', {
+  policy_id: integer('policy_id')
+    .primaryKey()
+    .references(() => policies.id, { onDelete: 'cascade' }),
+  secret_hash: text('secret_hash').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+})
