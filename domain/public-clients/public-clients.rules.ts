@@ -1,7 +1,11 @@
+import { parse as parseDomain } from 'tldts'
+
 /**
  * Origins a public client may be used from (DESIGN.md section 11): scheme, host and port exactly,
  * or one leading `*.` label standing for exactly one label (`https://*.example.com` allows
- * `https://shop.example.com`, not `https://example.com` nor `https://a.b.example.com`).
+ * `https://shop.example.com`, not `https://example.com` nor `https://a.b.example.com`). A wildcard's
+ * base must be a registrable domain or under one, never a public suffix (`*.github.io`, `*.co.uk`
+ * would hand the widget to anyone who can register a name there): ADR 0010, amendment.
  */
 export const ORIGIN_MSG = 'Enter an origin like https://www.example.com (scheme, host and port only)'
 
@@ -26,10 +30,20 @@ export function normalizeOrigin(value: string): string | null {
   if (u.host.includes('*')) return null
   const origin = u.origin
   if (!wild) return origin
-  // The wildcard must stand before at least two labels (no `*.com`).
   const rest = u.hostname.slice(WILDCARD.length + 1)
-  if (!rest.includes('.')) return null
+  if (!wildcardBaseAllowed(rest)) return null
   return origin.replace(WILDCARD, '*')
+}
+
+/**
+ * Whether `*.<base>` is a wildcard we accept: `base` holds a registrable domain by the Public
+ * Suffix List (ICANN and private sections, via tldts) and is not itself a public suffix, nor
+ * numbers (an IP address has no subdomains).
+ */
+export function wildcardBaseAllowed(base: string): boolean {
+  if (!base.includes('.') || /^[\d.]+$/.test(base)) return false
+  const info = parseDomain(base, { allowPrivateDomains: true })
+  return !info.isIp && !!info.domain && info.publicSuffix !== base
 }
 
 /** Whether `origin` (as a browser sends it) is on `allowList`. */
@@ -43,6 +57,8 @@ export function originAllowed(allowList: readonly string[], origin: string | nul
     const [scheme, pattern] = entry.split('://*.')
     const [cScheme, cHost] = canonical.split('://')
     if (scheme !== cScheme) continue
+    // An entry stored before the public-suffix rule (`*.github.io`) no longer allows anything.
+    if (!wildcardBaseAllowed(pattern.replace(/:\d+$/, ''))) continue
     const dot = cHost.indexOf('.')
     if (dot > 0 && cHost.slice(dot + 1) === pattern) return true
   }

@@ -13,6 +13,10 @@ describe('origins of a public client', () => {
     ['https://example.com:443', 'https://example.com'],
     ['http://127.0.0.1:8080', 'http://127.0.0.1:8080'],
     ['https://*.example.com', 'https://*.example.com'],
+    ['https://*.example.co.uk', 'https://*.example.co.uk'],
+    ['https://*.shop.example.com.au', 'https://*.shop.example.com.au'],
+    ['https://*.agency.github.io', 'https://*.agency.github.io'],
+    ['https://*.example.com:8443', 'https://*.example.com:8443'],
   ])('accepts %s as %s', (input, origin) => {
     expect(normalizeOrigin(input)).toBe(origin)
   })
@@ -29,6 +33,25 @@ describe('origins of a public client', () => {
     '',
   ])('refuses %s', (input) => {
     expect(normalizeOrigin(input)).toBeNull()
+  })
+
+  // The Public Suffix List (ICANN and private sections): a wildcard over a suffix anyone can
+  // register under would let any site embed the widget.
+  it.each([
+    'https://*.github.io',
+    'https://*.co.uk',
+    'https://*.com.au',
+    'https://*.blogspot.com',
+    'https://*.herokuapp.com',
+    'http://*.0.0.1',
+  ])('refuses the wildcard over a public suffix %s', (input) => {
+    expect(normalizeOrigin(input)).toBeNull()
+  })
+
+  it('ignores a stored wildcard over a public suffix (saved before the rule)', () => {
+    expect(originAllowed(['https://*.github.io'], 'https://attacker.github.io')).toBe(false)
+    expect(originAllowed(['https://*.co.uk'], 'https://attacker.co.uk')).toBe(false)
+    expect(originAllowed(['https://*.agency.github.io'], 'https://shop.agency.github.io')).toBe(true)
   })
 
   it('matches exact origins and one label under a wildcard, scheme and port included', () => {
