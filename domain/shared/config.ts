@@ -110,6 +110,10 @@ const EnvSchema = z
      */
     PUBLIC_CLIENT_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
     PUBLIC_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+    /** The largest JSON body /api reads, in bytes (413 beyond it); an endpoint row may allow more. */
+    API_JSON_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+    /** Referral invitations one agency may send per day (429 with Retry-After beyond it). */
+    AGENCY_REFERRAL_DAILY_LIMIT: z.coerce.number().int().min(1).default(20),
     /** How long before a payment link expires its reminder goes out. */
     PAYMENT_LINK_REMINDER_SECONDS: z.coerce.number().int().min(0).default(86_400),
     /**
