@@ -1,4 +1,11 @@
+import { randomBytes } from 'node:crypto'
 import { defineConfig } from 'vitest/config'
+
+// The signing secrets have no default in the source: each run signs with its own, set here so the
+// global setup and every test worker (which inherit this environment) share them. `npm test`
+// passes its own, which win.
+for (const key of ['APP_SECRET', 'NEXPAY_WEBHOOK_SECRET'])
+  process.env[key] ||= randomBytes(32).toString('base64url')
 
 export default defineConfig({
   test: {

@@ -11,7 +11,7 @@ import path from 'node:path'
 import pg from 'pg'
 import autocannon from 'autocannon'
 import { build } from './build.mjs'
-import { buildIsStale, waitForPort } from './lib.mjs'
+import { buildIsStale, randomSecret, SECRET_KEYS, waitForPort } from './lib.mjs'
 
 const server =
   process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -56,6 +56,8 @@ const DATABASE_URL = url.toString()
 process.env.DATABASE_URL = DATABASE_URL
 process.env.TEMPORAL_ADDRESS = `127.0.0.1:${TEMPORAL_PORT}`
 process.env.TEMPORAL_TASK_QUEUE = 'bench'
+// This run's signing secrets (none is in the source), shared by this process and the app's.
+for (const key of SECRET_KEYS) process.env[key] ||= randomSecret()
 
 const { getDb, closeDb } = await import('../db/client')
 const { policies } = await import('../db/schema')

@@ -1,7 +1,18 @@
 // Helpers shared by `npm start` and `npm test`. Plain Node (no dependencies) so they run on a
 // fresh clone before `npm install`.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 
@@ -110,6 +121,48 @@ export function ensureDependencies() {
   run('npm', ['install', '--no-audit', '--no-fund'])
 }
 
+/** The signing secrets every process needs (domain/shared/config.ts); none has a default. */
+export const SECRET_KEYS = ['APP_SECRET', 'NEXPAY_WEBHOOK_SECRET']
+
+/** A fresh random secret (32 bytes). */
+export const randomSecret = () => randomBytes(32).toString('base64url')
+
+/**
+ * This machine's signing secrets for `npm start`: random on the first start, kept in
+ * `<dataDir>/secrets.json` (mode 0600, only this user reads it) and reused by every later start,
+ * so one-time codes, signed links and widget tokens outlive a restart. A missing or damaged entry is
+ * generated again; the others are kept.
+ */
+export function ensureSecrets(dataDir) {
+  const file = path.join(dataDir, 'secrets.json')
+  let saved = {}
+  if (existsSync(file)) {
+    try {
+      saved = JSON.parse(readFileSync(file, 'utf8'))
+    } catch {
+      saved = {}
+    }
+  }
+  const secrets = {}
+  let changed = false
+  for (const key of SECRET_KEYS) {
+    const value = saved?.[key]
+    if (typeof value === 'string' && value.length >= 32) secrets[key] = value
+    else {
+      secrets[key] = randomSecret()
+      changed = true
+    }
+  }
+  if (changed) {
+    mkdirSync(dataDir, { recursive: true })
+    const tmp = `${file}.${process.pid}.tmp`
+    writeFileSync(tmp, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 })
+    renameSync(tmp, file)
+  }
+  chmodSync(file, 0o600)
+  return secrets
+}
+
 function which(bin) {
   const r = spawnSync('sh', ['-c', `command -v ${bin}`], { encoding: 'utf8' })
   return r.status === 0 ? r.stdout.trim() : null
@@ -128,23 +181,37 @@ export function ensureTemporalCli() {
   mkdirSync(toolsBin, { recursive: true })
   const arch = process.arch === 'arm64' ? 'arm64' : 'amd64'
   const url = `https://temporal.download/cli/archive/v1.5.1?platform=${process.platform}&arch=${arch}`
-  log('Downloading the Temporal CLI…')
+  log('Getting the Temporal CLI…')
+  // curl's and tar's own complaints (no network, an empty archive) would read like a failure of
+  // the start: they are silenced and the result checked instead: a binary that runs.
   const dl = spawnSync(
     'sh',
     ['-c', `curl -fsSL --max-time 60 "${url}" | tar -xz -C "${toolsBin}" temporal`],
-    { stdio: 'inherit' },
+    { stdio: 'ignore' },
   )
-  if (dl.status === 0 && existsSync(cached)) return cached
+  if (dl.status === 0 && runs(cached)) return cached
+  rmSync(cached, { force: true }) // a partial download
   if (!which('go'))
     throw new Error(
-      'Could not download the Temporal CLI and Go is not installed to build it. Set TEMPORAL_CLI.',
+      'Could not download the Temporal CLI and Go is not installed to build it. Install Go, or set TEMPORAL_CLI to a temporal binary.',
     )
-  log('Download failed; building the Temporal CLI v1.5.1 with Go (a few minutes, cached in .tools/)…')
-  run('go', ['install', 'github.com/temporalio/cli/cmd/temporal@v1.5.1'], {
+  log('No download here; building the Temporal CLI with Go, about 5 minutes, once (kept in .tools/bin)…')
+  // Go lists every module it downloads on stderr: shown only when the build fails.
+  const built = spawnSync('go', ['install', 'github.com/temporalio/cli/cmd/temporal@v1.5.1'], {
+    cwd: root,
     env: { ...process.env, GOBIN: toolsBin },
+    stdio: ['ignore', 'inherit', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
   })
+  if (built.status !== 0 || !runs(cached)) {
+    process.stderr.write(built.stderr ?? '')
+    throw new Error(`Building the Temporal CLI with Go failed (exit code ${built.status}). Set TEMPORAL_CLI.`)
+  }
   return cached
 }
+
+const runs = (bin) => existsSync(bin) && spawnSync(bin, ['--version'], { stdio: 'ignore' }).status === 0
 
 /** True when the build is missing or older than any source it is built from. */
 export function buildIsStale() {

@@ -6,6 +6,7 @@ import path from 'node:path'
 import {
   buildIsStale,
   ensureDependencies,
+  ensureSecrets,
   ensureTemporalCli,
   log,
   onStop,
@@ -29,6 +30,13 @@ try {
   const dataDir = path.resolve(root, env.DATA_DIR ?? '.data')
   mkdirSync(dataDir, { recursive: true })
   env.DATA_DIR = dataDir
+  // No signing key is published with the source: this machine's own, made on the first start and
+  // kept in .data/secrets.json (0600). Values set in the environment win.
+  if (!env.APP_SECRET || !env.NEXPAY_WEBHOOK_SECRET) {
+    const secrets = ensureSecrets(dataDir)
+    env.APP_SECRET ||= secrets.APP_SECRET
+    env.NEXPAY_WEBHOOK_SECRET ||= secrets.NEXPAY_WEBHOOK_SECRET
+  }
   const port = Number(env.PORT ?? 3000)
   env.PORT = String(port)
   env.APP_URL ??= `http://localhost:${port}`

@@ -3,7 +3,17 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { ensureDependencies, ensureTemporalCli, log, portOpen, root, run, waitForPort } from './lib.mjs'
+import {
+  ensureDependencies,
+  ensureTemporalCli,
+  log,
+  portOpen,
+  randomSecret,
+  root,
+  run,
+  SECRET_KEYS,
+  waitForPort,
+} from './lib.mjs'
 import { build } from './build.mjs'
 
 const started = Date.now()
@@ -49,6 +59,9 @@ try {
   process.env.TEST_DATABASE_URL = server
   const env = { ...process.env, NODE_ENV: 'test' }
   delete env.DATABASE_URL
+  // Signing secrets of this run (none is in the source): vitest and the e2e system (and so the
+  // Playwright journeys, which get the same env) share them.
+  for (const key of SECRET_KEYS) env[key] ||= randomSecret()
 
   if (!only || only === 'static') {
     stage('typecheck', () => run('npx', ['tsc', '--noEmit'], { env }))

@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
 import { z } from 'zod'
-import { isDemo } from '../../domain/shared/config'
+import { isDemo, secretFor } from '../../domain/shared/config'
 
 export const toastKey = 'toast'
 
@@ -20,7 +20,7 @@ export const toastSessionStorage = createCookieSessionStorage({
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
-    secrets: [process.env.APP_SECRET ?? 'dev-only-secret-not-for-production'],
+    secrets: [secretFor('toast-cookie')],
     secure: !isDemo(),
   },
 })

@@ -2,13 +2,16 @@ import { z } from 'zod'
 import { hmac } from './crypto'
 
 /**
- * Development and test secrets; refused in production. APP_SECRET is the one key from which the
- * one-time-code HMAC, signed file URLs and other signing keys are derived (`secretFor`); session
- * tokens are random and stored hashed, so they need no key of their own.
+ * The signing secrets every process needs, in every mode: no default lives in the source, because
+ * anything signed with a published key can be forged by anyone (issue 23). APP_SECRET is the one
+ * key from which the one-time-code HMAC, signed file URLs, widget tokens and other signing keys are
+ * derived (`secretFor`); session tokens are random and stored hashed, so they need no key of their
+ * own. `npm start` generates both on first start and keeps them under `.data/`; tests set their own.
  */
-export const DEV_APP_SECRET = 'dev-only-secret-not-for-production'
+const SIGNING_SECRETS = ['APP_SECRET', 'NEXPAY_WEBHOOK_SECRET'] as const
 
-export const DEV_NEXPAY_WEBHOOK_SECRET = 'dev-only-nexpay-webhook-secret'
+const secretHint =
+  'npm start and npm test generate one; elsewhere set a random value of 32 bytes or more, e.g. `openssl rand -base64 32`'
 
 const duration = z.string().regex(/^\d+(ms|s|m|h|d)$/, 'must look like 500ms, 30s, 10m, 2h or 1d')
 
@@ -40,6 +43,7 @@ const EnvSchema = z
       .enum(['0', '1'], { error: 'must be 1 or 0' })
       .default('0')
       .transform((v) => v === '1'),
+    /** Required in every mode (see SIGNING_SECRETS). */
     APP_SECRET: z.string().min(16).optional(),
     DATA_DIR: z.string().default('.data'),
     SMTP_URL: z.string().url().optional(),
@@ -100,7 +104,7 @@ const EnvSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     /** Another Stripe API host (a local stand-in in tests); Stripe's own when unset. */
     STRIPE_API_BASE: z.string().url().optional(),
-    /** Shared secret of the NexPay webhook signature (x-nexpay-signature). */
+    /** Shared secret of the NexPay webhook signature (x-nexpay-signature); required in every mode. */
     NEXPAY_WEBHOOK_SECRET: z.string().min(16).optional(),
     /** Days after a buy-now-pay-later purchase by which the agency must settle it (reminders 7 and 1 days before). */
     BNPL_SETTLEMENT_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -133,29 +137,30 @@ const EnvSchema = z
       .optional(),
   })
   .superRefine((env, ctx) => {
+    for (const key of SIGNING_SECRETS) {
+      if (!env[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required (${secretHint})` })
+      // The development defaults earlier versions published: whoever read the source can sign with them.
+      else if (env[key].startsWith('dev-only-'))
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} is a published development value; generate your own (${secretHint})`,
+        })
+    }
     if (!demoOf(env)) {
-      for (const key of ['APP_SECRET', 'SEED_ADMIN_PASSWORD', 'NEXPAY_WEBHOOK_SECRET'] as const) {
-        if (!env[key])
-          ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` })
-      }
+      if (!env.SEED_ADMIN_PASSWORD)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SEED_ADMIN_PASSWORD'],
+          message: 'SEED_ADMIN_PASSWORD is required in production',
+        })
       if (!env.RECAPTCHA_SECRET && !env.RECAPTCHA_DISABLED)
         ctx.addIssue({
           code: 'custom',
           path: ['RECAPTCHA_SECRET'],
           message:
             'RECAPTCHA_SECRET is required in production (or RECAPTCHA_DISABLED=true to run without a bot check)',
-        })
-      if (env.APP_SECRET === DEV_APP_SECRET)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['APP_SECRET'],
-          message: 'APP_SECRET must not be the development default in production',
-        })
-      if (env.NEXPAY_WEBHOOK_SECRET === DEV_NEXPAY_WEBHOOK_SECRET)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['NEXPAY_WEBHOOK_SECRET'],
-          message: 'NEXPAY_WEBHOOK_SECRET must not be the development default in production',
         })
     }
   })
@@ -165,7 +170,7 @@ function demoOf(env: { OSHC_DEMO?: 'true' | 'false'; NODE_ENV: string }) {
 }
 
 export type Config = z.infer<typeof EnvSchema> & {
-  /** A demonstration system (OSHC_DEMO): see the variable. Off, the secrets are required. */
+  /** A demonstration system (OSHC_DEMO): see the variable. Off, SEED_ADMIN_PASSWORD is required. */
   demo: boolean
   appSecret: string
   seedAdminPassword: string
@@ -184,9 +189,10 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
   return {
     ...parsed.data,
     demo: demoOf(parsed.data),
-    appSecret: parsed.data.APP_SECRET ?? DEV_APP_SECRET,
+    // Both are refused above when missing.
+    appSecret: parsed.data.APP_SECRET!,
     seedAdminPassword: parsed.data.SEED_ADMIN_PASSWORD ?? 'Admin-Passw0rd!',
-    nexpayWebhookSecret: parsed.data.NEXPAY_WEBHOOK_SECRET ?? DEV_NEXPAY_WEBHOOK_SECRET,
+    nexpayWebhookSecret: parsed.data.NEXPAY_WEBHOOK_SECRET!,
   }
 }
 
