@@ -39,12 +39,19 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown> = {
   status?: number
   /** Hand the body to the handler as text (`rawBody`) instead of parsing it (signed webhooks). */
   rawBody?: boolean
+  /** The largest body this row reads, in bytes, when it needs more than API_JSON_LIMIT (1 MB). */
+  bodyLimit?: number
   /**
    * A call of the public integration (/wordpress): authenticated by a public client's headers,
    * never the session; answers CORS for the client's allow-listed origins and is rate limited
    * per client and per IP.
    */
   publicClient?: boolean
+  /**
+   * A public call about one widget purchase: it also needs that purchase's secret
+   * (`x-purchase-secret`, answered by createStudentDetails); declared in OpenAPI.
+   */
+  purchaseProof?: boolean
   /** The success answer's JSON schema, declared in OpenAPI (the envelope with `data`). */
   response?: z.ZodType
   handler: (ctx: HandlerContext<P, Q, B>) => Promise<ApiResult | Response>

@@ -33,7 +33,8 @@ const ERRORS: Record<string, string> = {
   '401':
     'not authenticated (no session; for /wordpress: a missing, expired or foreign token, or an inactive client)',
   '403': 'missing permission (for /wordpress: an origin not on the allow-list)',
-  '404': 'not found (including another agency’s record, another client’s policy)',
+  '404':
+    'not found (including another agency’s record, another client’s policy, a policy without its x-purchase-secret)',
   '409': 'conflict or illegal transition, with the reason',
   '429': 'too many requests: Retry-After says when to try again',
 }
@@ -47,11 +48,16 @@ const TOKEN_FLOW = `Partners call the public integration (/api/wordpress) with a
    the client was switched off: get a new token.
 3. From a browser, calls are accepted only from the client's allow-listed origins (CORS), and the
    embeddable widget (/embed.js, /embed/<clientId>) gets its token from the server that renders it.
-4. Calls are rate limited per client and per IP (429 with Retry-After).`
+4. A token is the client's, not the buyer's: createStudentDetails answers a purchaseSecret, once.
+   Every later call about that policy (getPublicPoliciesDetailById, its certificate link,
+   getPublicAvailablePaymentMethodsForAgency, airwallexCheckout) sends it as x-purchase-secret;
+   without the right one the policy is a 404. Keep it only where the purchase was made.
+5. Calls are rate limited per client and per IP (429 with Retry-After).`
 
 function security(e: Endpoint) {
   if (e.path === '/wordpress/validateClientOAuth')
     return [{ clientId: [], clientSecret: [] }, { clientId: [] }]
+  if (e.publicClient && e.purchaseProof) return [{ clientId: [], clientToken: [], purchaseSecret: [] }]
   if (e.publicClient) return [{ clientId: [], clientToken: [] }]
   return 'public' in e.access ? [] : [{ bearer: [] }, { cookie: [] }]
 }
@@ -119,6 +125,12 @@ export function openApiDocument(
         clientId: { type: 'apiKey', in: 'header', name: 'x-client-id' },
         clientSecret: { type: 'apiKey', in: 'header', name: 'x-client-secret' },
         clientToken: { type: 'apiKey', in: 'header', name: 'x-access-token' },
+        purchaseSecret: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-purchase-secret',
+          description: "The purchase's secret, answered once by createStudentDetails",
+        },
       },
     },
     paths,

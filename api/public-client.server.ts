@@ -7,7 +7,7 @@ import { originVerdict } from './auth.server'
 import { errorResponse } from './respond'
 
 const ALLOWED_HEADERS =
-  'content-type, x-access-token, x-client-id, x-client-secret, x-from-iframe, x-parent-origin'
+  'content-type, x-access-token, x-client-id, x-client-secret, x-from-iframe, x-parent-origin, x-purchase-secret'
 
 const corsHeaders = (origin: string): Record<string, string> => ({
   'Access-Control-Allow-Origin': origin,

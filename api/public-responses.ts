@@ -59,6 +59,11 @@ const Created = z.object({
   customerId: z.number().int(),
   policyId: z.number().int(),
   invoiceId: z.number().int(),
+  purchaseSecret: z
+    .string()
+    .describe(
+      'Shown this once: send it as x-purchase-secret on every later call about this policy (its detail, certificate link, payment methods, checkout); without it they answer 404',
+    ),
 })
 export const StudentDetailsResponse = envelope(Created).extend(Created.shape)
 
@@ -113,7 +118,15 @@ export const PolicyResponse = envelope(
       .object({ first_name: z.string(), last_name: z.string(), email: z.string().nullable() })
       .nullable(),
     certificate: z
-      .object({ issued_at: Timestamp.nullable(), url: z.string(), expires_in: z.number().int() })
+      .object({
+        issued_at: Timestamp.nullable(),
+        url: z
+          .string()
+          .describe(
+            'A signed download link, handed out only with the x-purchase-secret; valid expires_in seconds',
+          ),
+        expires_in: z.number().int(),
+      })
       .nullable(),
   }),
 )

@@ -16,10 +16,14 @@ import { createPublicCheckout } from '../../domain/public-clients/create-public-
 import { getPublicPaymentMethods } from '../../domain/public-clients/get-public-payment-methods'
 import { getPublicPolicy } from '../../domain/public-clients/get-public-policy'
 import { findPublicOffers } from '../../domain/public-clients/find-public-offers'
+import { PURCHASE_SECRET_HEADER } from '../../domain/public-clients/purchase-secrets'
 import * as R from '../public-responses'
 
 /** spec/03 section 7, "Public integration (/wordpress)"; DESIGN.md section 11. */
 const WP = '/wordpress'
+
+/** The buyer's proof on calls about one widget purchase (answered by createStudentDetails). */
+const purchaseSecretOf = (request: Request) => request.headers.get(PURCHASE_SECRET_HEADER)
 
 export const publicIntegrationEndpoints: Endpoint[] = [
   // ---- Token ------------------------------------------------------------------------------------
@@ -61,7 +65,7 @@ export const publicIntegrationEndpoints: Endpoint[] = [
     method: 'POST',
     path: `${WP}/createStudentDetails`,
     summary:
-      'The student and the priced policy (the body of /policy/createStudentDetails, agency_id ignored): source WIDGET, attributed to the client and its agency. 201 with customerId, policyId, invoiceId',
+      'The student and the priced policy (the body of /policy/createStudentDetails, agency_id ignored): source WIDGET, attributed to the client and its agency. 201 with customerId, policyId, invoiceId and purchaseSecret (shown once: the x-purchase-secret of every later call about this policy)',
     access: createPublicStudentDetails.access,
     publicClient: true,
     body: StudentDetailsSchema,
@@ -76,37 +80,59 @@ export const publicIntegrationEndpoints: Endpoint[] = [
     method: 'POST',
     path: `${WP}/airwallexCheckout`,
     summary:
-      "A card checkout (the configured gateway) for a policy created through this client: answers the gateway's url and the amount; 409 when the policy cannot be paid now or card is not available",
+      "A card checkout (the configured gateway) for a policy created through this client, with its x-purchase-secret (404 without it): answers the gateway's url and the amount; 409 when the policy cannot be paid now or card is not available",
     access: createPublicCheckout.access,
     publicClient: true,
+    purchaseProof: true,
     body: S.PublicCheckoutSchema,
     response: R.CheckoutResponse,
-    handler: async ({ actor, body }) =>
-      ok(await createPublicCheckout({ actor: asWidget(actor), input: body }), 'Checkout created'),
+    handler: async ({ actor, body, request }) =>
+      ok(
+        await createPublicCheckout({
+          actor: asWidget(actor),
+          input: body,
+          purchaseSecret: purchaseSecretOf(request),
+        }),
+        'Checkout created',
+      ),
   }),
   endpoint({
     method: 'GET',
     path: `${WP}/getPublicAvailablePaymentMethodsForAgency/{policy_id}`,
     summary:
-      'How a student can pay a policy of this client through the widget (card, when the agency has it enabled), with the amount',
+      'How a student can pay a policy of this client through the widget (card, when the agency has it enabled), with the amount; needs the x-purchase-secret (404 without it)',
     access: getPublicPaymentMethods.access,
     publicClient: true,
+    purchaseProof: true,
     params: S.PolicyIdSnakeParamSchema,
     response: R.PaymentMethodsResponse,
-    handler: async ({ actor, params }) =>
-      ok(await getPublicPaymentMethods({ actor: asWidget(actor), policyId: params.policy_id })),
+    handler: async ({ actor, params, request }) =>
+      ok(
+        await getPublicPaymentMethods({
+          actor: asWidget(actor),
+          policyId: params.policy_id,
+          purchaseSecret: purchaseSecretOf(request),
+        }),
+      ),
   }),
   endpoint({
     method: 'GET',
     path: `${WP}/getPublicPoliciesDetailById/{policyId}`,
     summary:
-      "A policy created through this client (any other is a 404): cover, status, amount and the certificate link once issued; nothing of the agency's",
+      "A policy created through this client, with its x-purchase-secret (any other, or without the right secret, is a 404): cover, status, amount and the certificate link once issued; nothing of the agency's",
     access: getPublicPolicy.access,
     publicClient: true,
+    purchaseProof: true,
     params: S.PolicyIdParamSchema,
     response: R.PolicyResponse,
-    handler: async ({ actor, params }) =>
-      ok(await getPublicPolicy({ actor: asWidget(actor), policyId: params.policyId })),
+    handler: async ({ actor, params, request }) =>
+      ok(
+        await getPublicPolicy({
+          actor: asWidget(actor),
+          policyId: params.policyId,
+          purchaseSecret: purchaseSecretOf(request),
+        }),
+      ),
   }),
   endpoint({
     method: 'GET',

@@ -19,12 +19,21 @@ export { sessionCookie, clearSessionCookie }
 
 const crossSite = () => new Response('Cross-site request refused', { status: 403 })
 
-/** The caller of a loader/action (public when signed out). Cross-site writes are refused (403). */
+/**
+ * The caller of a loader/action (public when signed out). Cross-site writes are refused (403).
+ * A public client's token (`x-access-token`, a `widget` caller) opens /wordpress calls only: it
+ * is not a portal session, so every page sees it as the signed-out public (sign-in, never a
+ * portal page or the notification stream). The widget's own /embed pages take no token.
+ */
 export async function getActor(request: Request): Promise<{ actor: Actor; mustChangePassword: boolean }> {
   const auth = await authenticateRequest(request)
   if (auth.csrfRejected) throw crossSite()
+  if (auth.actor.kind === 'widget') return { actor: { kind: 'public' }, mustChangePassword: false }
   return { actor: auth.actor, mustChangePassword: auth.mustChangePassword }
 }
+
+const isPerson = (actor: Actor): actor is StaffActor | AgencyActor =>
+  actor.kind === 'Oshc' || actor.kind === 'Agency' || actor.kind === 'agency_user'
 
 /**
  * Actions open to the signed-out (sign-in, registration, password reset, sign-out): a post from
@@ -44,10 +53,12 @@ function toLogin(request: Request): never {
 
 const forbidden = () => new Response('You do not have permission to see this page', { status: 403 })
 
+/** A signed-in person (staff, an agency or its user); anyone else goes to sign in. */
 export async function requireUser(request: Request) {
   const { actor, mustChangePassword } = await getActor(request)
-  if (actor.kind === 'public' || actor.kind === 'system') toLogin(request)
-  return { actor: actor as StaffActor | AgencyActor, mustChangePassword }
+  // Who is let through is named, so a caller kind added later is refused, not half-served.
+  if (!isPerson(actor)) toLogin(request)
+  return { actor, mustChangePassword }
 }
 
 type AnyOf = string | readonly string[] | undefined
@@ -156,10 +167,4 @@ export async function homeFor(actor: Actor, mustChangePassword: boolean) {
     return agency ? pathByStatus(agency) : '/login'
   }
   return mustChangePassword ? '/change-password' : '/agency'
-}
-
-/** Only same-site relative paths are followed after login. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string) {
-  if (!to || typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//')) return fallback
-  return to
 }

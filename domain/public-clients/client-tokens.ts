@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { jwtVerify, SignJWT } from 'jose'
 import { getDb } from '../../db/client'
@@ -34,10 +35,17 @@ async function liveClient(clientId: string) {
 }
 
 async function sign(client: PublicClientRow) {
-  const token = await new SignJWT({ agencyId: client.agency_id, pcid: client.id })
+  // `gen`: the client's switch-off generation (a token from before a switch-off stays refused);
+  // `jti`: two tokens of one client in the same second still differ.
+  const token = await new SignJWT({
+    agencyId: client.agency_id,
+    pcid: client.id,
+    gen: client.token_generation,
+  })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(ISSUER)
     .setAudience(client.client_id)
+    .setJti(randomUUID())
     .setIssuedAt(Math.floor(clock.now().getTime() / 1000))
     .setExpirationTime(Math.floor(clock.now().getTime() / 1000) + TOKEN_SECONDS)
     .sign(key())
@@ -95,20 +103,23 @@ export async function validateClientOAuth(req: TokenRequest) {
 /**
  * The actor of a public call: the token must be ours, unexpired, for the client named by
  * `x-client-id`, and the client still active for an activated agency (checked on every call, so
- * deactivating a client stops its tokens within a second everywhere). Null otherwise (401).
+ * deactivating a client stops its tokens within a second everywhere) and not switched off since
+ * the token was issued (its `gen`). Null otherwise (401).
  */
 export async function actorForClientToken(
   token: string,
   clientId: string | null,
 ): Promise<WidgetActor | null> {
   if (!clientId) return null
+  let generation: unknown
   try {
-    await jwtVerify(token, key(), {
+    const { payload } = await jwtVerify(token, key(), {
       issuer: ISSUER,
       audience: clientId,
       algorithms: ['HS256'],
       currentDate: clock.now(),
     })
+    generation = payload.gen ?? 0
   } catch {
     return null
   }
@@ -118,6 +129,8 @@ export async function actorForClientToken(
     liveClient(clientId),
   )
   if (!found || !found.client.is_active || found.agencyStatus !== 'PORTAL_ACTIVATED') return null
+  // Issued before the client was last switched off: switching it on again does not revive it.
+  if (generation !== found.client.token_generation) return null
   return {
     kind: 'widget',
     clientId: found.client.client_id,

@@ -12,15 +12,20 @@ import { loadWidgetPolicy } from './widget-policy-loading'
 const UNPAID = new Set(['INITIATED', 'PURCHASED', 'PAYMENT_REJECTED', 'PAYMENT_BY_BUY_NOW_PAY_LATER'])
 
 /**
- * GET /wordpress/getPublicPoliciesDetailById/{policyId} (a public client's token; only policies
- * created through that client, any other is a 404): what the student may see: the cover, its
- * status, the amount and, once issued, a 5-minute link to the certificate. Nothing of the agency
- * (commission, notes, staff) is in it.
+ * GET /wordpress/getPublicPoliciesDetailById/{policyId} (a public client's token and the
+ * purchase's secret, `x-purchase-secret`; without the right secret, or for a policy not created
+ * through that client, a 404): what the student may see: the cover, its status, the amount and,
+ * once issued, a 5-minute link to the certificate (handed out only with the secret, like the rest).
+ * Nothing of the agency (commission, notes, staff) is in it.
  */
 export const getPublicPolicy = defineUseCase(
   { widget: true },
-  async function getPublicPolicy(opts: { actor: WidgetActor; policyId: number }) {
-    const { policy } = await loadWidgetPolicy(opts.actor, opts.policyId)
+  async function getPublicPolicy(opts: {
+    actor: WidgetActor
+    policyId: number
+    purchaseSecret: string | null
+  }) {
+    const { policy } = await loadWidgetPolicy(opts.actor, opts.policyId, opts.purchaseSecret)
     const [customer] = await getDb()
       .select({ first_name: customers.first_name, last_name: customers.last_name, email: customers.email })
       .from(customers)

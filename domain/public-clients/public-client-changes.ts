@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { publicClients } from '../../db/schema'
 import type { Actor } from '../shared/actor'
@@ -13,7 +13,8 @@ export type ChangeClientOpts = { actor: Actor; id: number; input: UpdatePublicCl
 /**
  * Changes a client's settings. `rotate_secret` issues a new secret (answered once, as
  * `client_secret`) and keeps the previous one valid for 24 hours; `is_active: false` stops every
- * token of the client within a second (tokens are checked against the client on every call).
+ * token of the client within a second (tokens are checked against the client on every call), and
+ * for good: a token issued before the switch-off is refused after it is switched on again.
  */
 export async function changePublicClient({ actor, id, input }: ChangeClientOpts) {
   return getDb().transaction(async (tx) => {
@@ -30,6 +31,10 @@ export async function changePublicClient({ actor, id, input }: ChangeClientOpts)
         ...(input.theme_color !== undefined ? { theme_color: input.theme_color } : {}),
         ...(input.logo_url !== undefined ? { logo_url: input.logo_url } : {}),
         ...(input.is_active !== undefined ? { is_active: input.is_active } : {}),
+        // Every token issued so far dies with the switch-off, for good (client-tokens.ts).
+        ...(input.is_active === false && row.is_active
+          ? { token_generation: sql`${publicClients.token_generation} + 1` }
+          : {}),
         ...(secret
           ? {
               secret_hash: hashSecret(secret),

@@ -157,15 +157,17 @@ describe('every public call answers as its declared schema', () => {
     })
     check('POST', `${WP}/createStudentDetails`, created)
     const policyId = created.body.policyId
+    // Calls about the purchase carry its secret (without it they are 404s, also declared).
+    const hp = { ...h, 'x-purchase-secret': created.body.purchaseSecret as string }
     check(
       'GET',
       `${WP}/getPublicAvailablePaymentMethodsForAgency/{policy_id}`,
-      await api('GET', `${WP}/getPublicAvailablePaymentMethodsForAgency/${policyId}`, { headers: h }),
+      await api('GET', `${WP}/getPublicAvailablePaymentMethodsForAgency/${policyId}`, { headers: hp }),
     )
     check(
       'GET',
       `${WP}/getPublicPoliciesDetailById/{policyId}`,
-      await api('GET', `${WP}/getPublicPoliciesDetailById/${policyId}`, { headers: h }),
+      await api('GET', `${WP}/getPublicPoliciesDetailById/${policyId}`, { headers: hp }),
     )
     check(
       'GET',
@@ -175,7 +177,7 @@ describe('every public call answers as its declared schema', () => {
     check(
       'POST',
       `${WP}/airwallexCheckout`,
-      await api('POST', `${WP}/airwallexCheckout`, { headers: h, body: { policy_id: policyId } }),
+      await api('POST', `${WP}/airwallexCheckout`, { headers: hp, body: { policy_id: policyId } }),
     )
     check('GET', `${WP}/getAllPublicOffers`, await api('GET', `${WP}/getAllPublicOffers`, { headers: h }))
 

@@ -2,7 +2,14 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { SignJWT } from 'jose'
 import { getDb } from '../../db/client'
-import { agencies, countries, policies, publicClients } from '../../db/schema'
+import {
+  agencies,
+  countries,
+  policies,
+  policyCertificates,
+  publicClients,
+  widgetPurchaseSecrets,
+} from '../../db/schema'
 import { clock } from '../../domain/shared/clock'
 import { resetConfig, secretFor } from '../../domain/shared/config'
 import { paySandboxCheckout } from '../../domain/payments/sandbox-checkout'
@@ -273,6 +280,47 @@ describe('tokens', () => {
     expect((await api('GET', `${WP}/quotes`, { token: A.token, query: q })).status).toBe(403)
   })
 
+  it('two tokens issued to one client in the same second differ (a jti each)', async () => {
+    const c = await newClient()
+    const realNow = clock.now
+    const frozen = new Date(Math.floor(Date.now() / 1000) * 1000 + 250)
+    clock.now = () => frozen
+    try {
+      const first = await tokenFor(c)
+      const second = await tokenFor(c)
+      expect(second).not.toBe(first)
+      const claims = (t: string) => JSON.parse(Buffer.from(t.split('.')[1], 'base64url').toString())
+      expect(claims(first).iat).toBe(claims(second).iat)
+      expect(claims(first).jti).toEqual(expect.any(String))
+      expect(claims(first).jti).not.toBe(claims(second).jti)
+    } finally {
+      clock.now = realNow
+    }
+  })
+
+  it('a token issued before a switch-off stays refused after the client is switched on again', async () => {
+    const c = await newClient()
+    const old = await tokenFor(c)
+    const q = { policyType: 'SINGLE', startDate: '2027-02-01', endDate: '2028-01-31' }
+    expect((await api('GET', `${WP}/quotes`, { headers: as(c, old), query: q })).status).toBe(200)
+    const set = async (is_active: boolean) =>
+      expect(
+        (
+          await api('POST', `${WP}/agency/UpdatePublicClient/${c.id}`, {
+            token: A.token,
+            body: { is_active },
+          })
+        ).status,
+      ).toBe(200)
+    await set(false)
+    await set(true)
+    expect((await api('GET', `${WP}/quotes`, { headers: as(c, old), query: q })).status).toBe(401)
+    // A token issued after switching on works, and outlives settings changes that are no switch-off.
+    const fresh = await tokenFor(c)
+    await set(true)
+    expect((await api('GET', `${WP}/quotes`, { headers: as(c, fresh), query: q })).status).toBe(200)
+  })
+
   it('rotating keeps the old secret valid for 24 hours, then only the new one works', async () => {
     const c = await newClient()
     const r = await api('POST', `${WP}/agency/UpdatePublicClient/${c.id}`, {
@@ -390,6 +438,9 @@ describe('the sale through a client', () => {
       invoiceId: expect.any(Number),
     })
     const policyId = created.body.policyId as number
+    // The buyer's proof, answered once; every later call about the policy sends it.
+    expect(created.body.purchaseSecret).toMatch(/^wps_/)
+    const hp = { ...h, 'x-purchase-secret': created.body.purchaseSecret as string }
     const [row] = await getDb().select().from(policies).where(eq(policies.id, policyId))
     expect(row).toMatchObject({
       agency_id: A.agency.id,
@@ -406,7 +457,7 @@ describe('the sale through a client', () => {
     expect(invalid.body.errors['customer.passport_number']).toEqual(['must be at least 2 characters'])
 
     const methods = await api('GET', `${WP}/getPublicAvailablePaymentMethodsForAgency/${policyId}`, {
-      headers: h,
+      headers: hp,
     })
     expect(methods.status).toBe(200)
     expect(methods.body.data.methods).toEqual([
@@ -414,7 +465,7 @@ describe('the sale through a client', () => {
     ])
 
     const checkout = await api('POST', `${WP}/airwallexCheckout`, {
-      headers: h,
+      headers: hp,
       body: { policy_id: policyId, currency: 'AUD' },
     })
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(200)
@@ -424,7 +475,7 @@ describe('the sale through a client', () => {
       `/embed/${c.client_id}/paid/${policyId}?session_id=${sessionId}`,
     )
 
-    const before = await api('GET', `${WP}/getPublicPoliciesDetailById/${policyId}`, { headers: h })
+    const before = await api('GET', `${WP}/getPublicPoliciesDetailById/${policyId}`, { headers: hp })
     expect(before.body.data).toMatchObject({
       id: policyId,
       is_paid: false,
@@ -438,7 +489,7 @@ describe('the sale through a client', () => {
       true,
     )
 
-    const after = await api('GET', `${WP}/getPublicPoliciesDetailById/${policyId}`, { headers: h })
+    const after = await api('GET', `${WP}/getPublicPoliciesDetailById/${policyId}`, { headers: hp })
     expect(after.body.data).toMatchObject({
       is_paid: true,
       status: 'PAYMENT_APPROVED',
@@ -459,9 +510,10 @@ describe('the sale through a client', () => {
     const c = await newClient()
     const d = await newClient()
     const hc = as(c, await tokenFor(c))
-    const hd = as(d, await tokenFor(d))
     const created = await api('POST', `${WP}/createStudentDetails`, { headers: hc, body: student() })
     const policyId = created.body.policyId
+    // Even with the purchase's own secret, another client's token does not reach it.
+    const hd = as(d, await tokenFor(d), { 'x-purchase-secret': created.body.purchaseSecret })
     for (const [method, path, body] of [
       ['GET', `${WP}/getPublicPoliciesDetailById/${policyId}`, undefined],
       ['GET', `${WP}/getPublicAvailablePaymentMethodsForAgency/${policyId}`, undefined],
@@ -476,9 +528,108 @@ describe('the sale through a client', () => {
     })
     expect(portal.status).toBe(201)
     expect(
-      (await api('GET', `${WP}/getPublicPoliciesDetailById/${portal.body.data.policyId}`, { headers: hc }))
-        .status,
+      (
+        await api('GET', `${WP}/getPublicPoliciesDetailById/${portal.body.data.policyId}`, {
+          headers: { ...hc, 'x-purchase-secret': created.body.purchaseSecret },
+        })
+      ).status,
     ).toBe(404)
+  })
+
+  it("binds a purchase to the browser that made it: the client's token without its secret is a 404", async () => {
+    const c = await newClient()
+    // Anyone can get the client's token from its allow-listed page: the buyer and a stranger alike.
+    const iframeToken = async () => {
+      const r = await api('POST', `${WP}/validateClientOAuth`, {
+        headers: { 'x-client-id': c.client_id, 'x-from-iframe': 'true', 'x-parent-origin': SITE },
+      })
+      expect(r.status).toBe(200)
+      return r.body.data.token as string
+    }
+    const buyer = as(c, await iframeToken())
+    const stranger = as(c, await iframeToken())
+    const body = student()
+    const mine = await api('POST', `${WP}/createStudentDetails`, { headers: buyer, body })
+    expect(mine.status, JSON.stringify(mine.body)).toBe(201)
+    const policyId = mine.body.policyId as number
+    const secret = mine.body.purchaseSecret as string
+    // Only a hash is kept.
+    const [kept] = await getDb()
+      .select()
+      .from(widgetPurchaseSecrets)
+      .where(eq(widgetPurchaseSecrets.policy_id, policyId))
+    expect(kept.secret_hash).toHaveLength(64)
+    expect(kept.secret_hash).not.toContain(secret)
+    // The stranger's own purchase through the same client gives a secret, but not this one.
+    const theirs = await api('POST', `${WP}/createStudentDetails`, { headers: stranger, body: student() })
+    const wrong = theirs.body.purchaseSecret as string
+    expect(wrong).not.toBe(secret)
+
+    // An issued certificate: its link is handed out only with the proof.
+    const key = `certificates/test-${policyId}.pdf`
+    await getDb()
+      .insert(policyCertificates)
+      .values({
+        policy_id: policyId,
+        certificate_url: key,
+        certificate_name: 'certificate.pdf',
+        membership_number: `M${policyId}`,
+        issued_at: new Date(),
+      })
+
+    const calls = [
+      ['GET', `${WP}/getPublicPoliciesDetailById/${policyId}`, undefined],
+      ['GET', `${WP}/getPublicAvailablePaymentMethodsForAgency/${policyId}`, undefined],
+      ['POST', `${WP}/airwallexCheckout`, { policy_id: policyId, currency: 'AUD' }],
+    ] as const
+    for (const proof of [undefined, '', wrong, `${secret}x`, secret.slice(0, -1)]) {
+      const headers = proof === undefined ? stranger : { ...stranger, 'x-purchase-secret': proof }
+      for (const [method, path, payload] of calls) {
+        const r = await api(method, path, { headers, body: payload })
+        expect(r.status, `${path} with ${proof === undefined ? 'no' : 'a wrong'} secret`).toBe(404)
+        const text = JSON.stringify(r.body)
+        expect(text).not.toContain(body.customer.email)
+        expect(text).not.toContain(key)
+        expect(text).not.toMatch(/download|certificate/i)
+      }
+    }
+    // The buyer's token without the secret is refused too: the token is the site's, not the buyer's.
+    expect(
+      (await api('GET', `${WP}/getPublicPoliciesDetailById/${policyId}`, { headers: buyer })).status,
+    ).toBe(404)
+
+    // With the proof (from either token of the client): the detail, its certificate link, the methods.
+    const proven = { ...stranger, 'x-purchase-secret': secret }
+    const detail = await api('GET', `${WP}/getPublicPoliciesDetailById/${policyId}`, { headers: proven })
+    expect(detail.status).toBe(200)
+    expect(detail.body.data.student.email).toBe(body.customer.email)
+    expect(detail.body.data.certificate).toMatchObject({ url: expect.stringContaining('download') })
+    const methods = await api('GET', `${WP}/getPublicAvailablePaymentMethodsForAgency/${policyId}`, {
+      headers: proven,
+    })
+    expect(methods.status).toBe(200)
+  })
+
+  it('the widget\'s "paid" page answers only for its own client\'s checkout session', async () => {
+    const c = await newClient()
+    const d = await newClient()
+    const h = as(c, await tokenFor(c))
+    const created = await api('POST', `${WP}/createStudentDetails`, { headers: h, body: student() })
+    const policyId = created.body.policyId as number
+    const checkout = await api('POST', `${WP}/airwallexCheckout`, {
+      headers: { ...h, 'x-purchase-secret': created.body.purchaseSecret },
+      body: { policy_id: policyId, currency: 'AUD' },
+    })
+    expect(checkout.status).toBe(200)
+    const sessionId = checkout.body.data.checkout_session_id as string
+    await expect(confirmWidgetCheckout({ clientId: d.client_id, policyId, sessionId })).rejects.toMatchObject(
+      {
+        code: 'NOT_FOUND',
+      },
+    )
+    await expect(
+      confirmWidgetCheckout({ clientId: c.client_id, policyId, sessionId: 'cs_sandbox_guess' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' })
   })
 
   it("lists the offers running on the agency's insurers", async () => {

@@ -1,6 +1,10 @@
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { agencyUserWith, agencyWithToken, staffWith } from '../setup/api'
-import { requireAccess } from '../../app/utils/session.server'
+import { agencyUserWith, agencyWithToken, api, staffWith } from '../setup/api'
+import { authenticateRequest } from '../../api/auth.server'
+import { resetPublicRateLimits } from '../../api/public-client.server'
+import { getActor, requireAccess } from '../../app/utils/session.server'
 import { findOshcUsers } from '../../domain/users/find-oshc-users'
 import * as staffUsersPage from '../../app/routes/staff.users._index'
 import * as agencyNewUserPage from '../../app/routes/agency.users.new'
@@ -107,5 +111,109 @@ describe('route guards read their access from the use case (requireAccess)', () 
       }),
     )
     expect(wizard).toBe(403)
+  })
+})
+
+describe('a widget token is not a portal session', () => {
+  /** A valid public client's token, as any visitor of the client's allow-listed page can get one. */
+  async function widgetHeaders() {
+    await resetPublicRateLimits()
+    const { agency, token } = await agencyWithToken()
+    const add = await api('POST', `/wordpress/agencyAddPublicClient/${agency.id}`, {
+      token,
+      body: { name: 'Main website', type: 'IFRAME', whitelist_url: ['https://shop.example.com'] },
+    })
+    expect(add.status).toBe(201)
+    const clientId = add.body.data.client_id as string
+    const issued = await api('POST', '/wordpress/validateClientOAuth', {
+      headers: {
+        'x-client-id': clientId,
+        'x-from-iframe': 'true',
+        'x-parent-origin': 'https://shop.example.com',
+      },
+    })
+    expect(issued.status).toBe(200)
+    return { 'x-client-id': clientId, 'x-access-token': issued.body.data.token as string }
+  }
+
+  /** Every page of the portals (and their notification stream), with its path params filled in. */
+  const routesDir = path.resolve(__dirname, '../../app/routes')
+  const portalPages = readdirSync(routesDir)
+    .filter((f) => /^(agency|staff|onboarding|notifications|change-password)[._]/.test(f))
+    .filter((f) => /\.tsx?$/.test(f))
+    .map((f) => {
+      const segments = f.replace(/\.tsx?$/, '').split('.')
+      const params: Record<string, string> = {}
+      const url = segments
+        .filter((seg) => seg !== '_index')
+        .map((seg) => seg.replace(/_$/, ''))
+        .map((seg) => {
+          if (seg === '$') return (params['*'] = 'x')
+          if (seg.startsWith('$')) return (params[seg.slice(1)] = '1')
+          return seg
+        })
+        .join('/')
+      return { file: f, url: `/${url}`, params }
+    })
+
+  /** What a loader or action did: a thrown or returned Response's status (and where it leads), or a crash. */
+  async function outcomeOf(run: () => Promise<unknown>) {
+    try {
+      const r = await run()
+      if (r instanceof Response)
+        return `${r.status} ${r.headers.get('location') ?? r.headers.get('content-type') ?? ''}`
+      return 'passed'
+    } catch (err) {
+      if (err instanceof Response) return `${err.status} ${err.headers.get('location') ?? ''}`
+      return `crashed: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`
+    }
+  }
+
+  const refused = (outcome: string) =>
+    /^30[23] \/login\?redirectTo=/.test(outcome) || /^40[13] /.test(outcome)
+
+  it('pages see the public: every portal loader and action sends it to sign in (never a 500)', async () => {
+    const headers = await widgetHeaders()
+    const probe = new Request(`${ORIGIN}/agency`, { headers })
+    // The headers are a live widget caller for the API...
+    expect((await authenticateRequest(probe)).actor.kind).toBe('widget')
+    // ...and nobody on a page.
+    expect((await getActor(new Request(`${ORIGIN}/agency`, { headers }))).actor).toEqual({ kind: 'public' })
+
+    expect(portalPages.length).toBeGreaterThan(38)
+    const wrong: string[] = []
+    let checked = 0
+    for (const page of portalPages) {
+      const mod = (await import(path.join(routesDir, page.file))) as {
+        loader?: (a: unknown) => Promise<unknown>
+        action?: (a: unknown) => Promise<unknown>
+      }
+      if (mod.loader) {
+        checked++
+        const request = new Request(`${ORIGIN}${page.url}`, { headers })
+        const o = await outcomeOf(() => mod.loader!({ request, params: page.params, context: {} }))
+        if (!refused(o)) wrong.push(`GET ${page.url} (${page.file}): ${o}`)
+      }
+      if (mod.action) {
+        checked++
+        const request = new Request(`${ORIGIN}${page.url}`, {
+          method: 'POST',
+          headers: { ...headers, origin: ORIGIN },
+          body: new URLSearchParams({ intent: 'x' }),
+        })
+        const o = await outcomeOf(() => mod.action!({ request, params: page.params, context: {} }))
+        if (!refused(o)) wrong.push(`POST ${page.url} (${page.file}): ${o}`)
+      }
+    }
+    expect(checked).toBeGreaterThan(38)
+    expect(wrong).toEqual([])
+  })
+
+  it('does not open the notification stream', async () => {
+    const headers = await widgetHeaders()
+    const stream = await import('../../app/routes/notifications.stream')
+    const request = new Request(`${ORIGIN}/notifications/stream`, { headers })
+    const o = await outcomeOf(() => stream.loader({ request, params: {}, context: {} }))
+    expect(o).toBe('302 /login?redirectTo=%2Fnotifications%2Fstream')
   })
 })

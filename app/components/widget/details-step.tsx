@@ -64,7 +64,7 @@ export function DetailsStep({
   quote: PublicQuote
   countries: Country[]
   onBack: () => void
-  onCreated: (policyId: number, email: string) => void
+  onCreated: (purchase: { policyId: number; purchaseSecret: string }, email: string) => void
 }) {
   const [errors, setErrors] = useState<Record<string, string[]>>({})
   const [message, setMessage] = useState<string | null>(null)
@@ -84,7 +84,10 @@ export function DetailsStep({
     setMessage(null)
     try {
       const { body: answer } = await widgetCall<unknown>(session, 'POST', '/createStudentDetails', { body })
-      onCreated(answer.policyId as number, body.customer.email)
+      onCreated(
+        { policyId: answer.policyId as number, purchaseSecret: answer.purchaseSecret as string },
+        body.customer.email,
+      )
     } catch (err) {
       if (!(err instanceof WidgetApiError)) throw err
       setErrors(err.failure.errors)

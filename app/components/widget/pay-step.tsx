@@ -19,10 +19,13 @@ const POLL_MS = 2500
 export function PayStep({
   session,
   policyId,
+  purchaseSecret,
   onPaid,
 }: {
   session: WidgetSession
   policyId: number
+  /** The purchase's proof, sent on every call about the policy. */
+  purchaseSecret: string
   onPaid: (policy: PublicPolicy) => void
 }) {
   const [methods, setMethods] = useState<Methods | null>(null)
@@ -32,14 +35,16 @@ export function PayStep({
   const done = useRef(false)
 
   useEffect(() => {
-    widgetCall<Methods>(session, 'GET', `/getPublicAvailablePaymentMethodsForAgency/${policyId}`)
+    widgetCall<Methods>(session, 'GET', `/getPublicAvailablePaymentMethodsForAgency/${policyId}`, {
+      purchaseSecret,
+    })
       .then((r) => setMethods(r.data))
       .catch((err: unknown) =>
         setMessage(
           err instanceof WidgetApiError ? err.failure.message : 'Could not load the payment options',
         ),
       )
-  }, [session, policyId])
+  }, [session, policyId, purchaseSecret])
 
   useEffect(() => {
     if (!checkoutUrl) return
@@ -50,6 +55,7 @@ export function PayStep({
           session,
           'GET',
           `/getPublicPoliciesDetailById/${policyId}`,
+          { purchaseSecret },
         )
         if (data.is_paid && !done.current) {
           done.current = true
@@ -60,7 +66,7 @@ export function PayStep({
       }
     }, POLL_MS)
     return () => clearInterval(timer)
-  }, [checkoutUrl, session, policyId, onPaid])
+  }, [checkoutUrl, session, policyId, purchaseSecret, onPaid])
 
   async function pay() {
     // Opened on the click itself, so that popup blockers let it through; pointed at the checkout once known.
@@ -70,6 +76,7 @@ export function PayStep({
     try {
       const { data } = await widgetCall<{ url: string }>(session, 'POST', '/airwallexCheckout', {
         body: { policy_id: policyId, currency: 'AUD', parent_origin: session.parentOrigin },
+        purchaseSecret,
       })
       if (win) win.location.href = data.url
       setCheckoutUrl(data.url)

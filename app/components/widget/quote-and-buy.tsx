@@ -9,7 +9,8 @@ import type { Country, PublicPolicy, PublicQuote } from './widget-types'
 type Step =
   | { name: 'quote' }
   | { name: 'details'; quote: PublicQuote }
-  | { name: 'pay'; quote: PublicQuote; policyId: number }
+  /** The purchase's secret lives only here, in the iframe's memory (see widget-api.ts). */
+  | { name: 'pay'; quote: PublicQuote; policyId: number; purchaseSecret: string }
   | { name: 'done'; policy: PublicPolicy }
 
 const STEPS = ['Quote', 'Your details', 'Payment', 'Done']
@@ -92,10 +93,17 @@ export function QuoteAndBuy({
           quote={step.quote}
           countries={countries}
           onBack={() => setStep({ name: 'quote' })}
-          onCreated={(policyId) => setStep({ name: 'pay', quote: step.quote, policyId })}
+          onCreated={({ policyId, purchaseSecret }) =>
+            setStep({ name: 'pay', quote: step.quote, policyId, purchaseSecret })
+          }
         />
       ) : step.name === 'pay' ? (
-        <PayStep session={session} policyId={step.policyId} onPaid={onPaid} />
+        <PayStep
+          session={session}
+          policyId={step.policyId}
+          purchaseSecret={step.purchaseSecret}
+          onPaid={onPaid}
+        />
       ) : (
         <ConfirmationStep policy={step.policy} agencyName={agencyName} />
       )}

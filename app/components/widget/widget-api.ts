@@ -28,12 +28,16 @@ async function renew(session: WidgetSession) {
   return true
 }
 
-/** One call; a 401 (the token ran out) renews the token once and tries again. */
+/**
+ * One call; a 401 (the token ran out) renews the token once and tries again. A call about a
+ * purchase sends its secret (answered by createStudentDetails and kept only in this page's memory:
+ * the token is the site's, the secret is what proves the purchase is this browser's).
+ */
 export async function widgetCall<T>(
   session: WidgetSession,
   method: 'GET' | 'POST',
   path: string,
-  opts: { query?: Record<string, string>; body?: unknown } = {},
+  opts: { query?: Record<string, string>; body?: unknown; purchaseSecret?: string } = {},
 ): Promise<{ data: T; body: Record<string, unknown> }> {
   const url = new URL(`/api/wordpress${path}`, window.location.origin)
   for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v)
@@ -43,6 +47,7 @@ export async function widgetCall<T>(
       headers: {
         'x-client-id': session.clientId,
         'x-access-token': session.token,
+        ...(opts.purchaseSecret ? { 'x-purchase-secret': opts.purchaseSecret } : {}),
         ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
