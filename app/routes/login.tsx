@@ -12,7 +12,8 @@ import { login } from '../../domain/access/login'
 import { AuthCard } from '../components/auth-card'
 import { ErrorList, Field, SubmitButton } from '../components/forms'
 import { readForm, retryAfterHeaders, submitForm } from '../utils/forms.server'
-import { getActor, homeFor, requireSameOrigin, safeRedirect, sessionCookie } from '../utils/session.server'
+import { getActor, homeFor, requireSameOrigin, sessionCookie } from '../utils/session.server'
+import { safeRedirect } from '../utils/safe-redirect.server'
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · OSHC Back Office' }]
 export const headers = retryAfterHeaders
@@ -32,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { actorForToken } = await import('../../domain/access/sessions')
     const actor = await actorForToken(r.token)
     const home = actor ? await homeFor(actor, r.mustChangePassword) : '/'
-    const to = r.mustChangePassword ? home : safeRedirect(formData.get('redirectTo'), home)
+    const to = r.mustChangePassword ? home : safeRedirect(request, formData.get('redirectTo'), home)
     return redirect(to, { headers: { 'Set-Cookie': sessionCookie(r.token, r.expiresAt, request) } })
   })
 }

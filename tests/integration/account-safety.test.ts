@@ -241,6 +241,44 @@ describe('1. sign-in limits: nobody can lock an account out', () => {
     expect(new Headers(page).get('Retry-After')).toBe(seconds)
   })
 
+  it('follows redirectTo after sign-in only when it stays on the app origin (no /\\host, no tab tricks)', async () => {
+    const agency = await activeAgency()
+    const signInTo = async (redirectTo?: string) => {
+      const form = new URLSearchParams({ email: agency.email, password: PASSWORD })
+      if (redirectTo !== undefined) form.set('redirectTo', redirectTo)
+      const r = (await loginPage.action({
+        request: new Request('http://test.local/login', {
+          method: 'POST',
+          headers: { origin: 'http://test.local' },
+          body: form,
+        }),
+        params: {},
+        context: { clientIp: ip() },
+      })) as Response
+      expect(r.status, redirectTo).toBe(302)
+      return r.headers.get('location')
+    }
+    const home = await signInTo()
+    expect(home).toMatch(/^\//)
+    for (const hostile of [
+      '/\\evil.example/x',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '\\\\evil.example',
+      '//evil.example/x',
+      'https://evil.example/x',
+      'javascript:alert(1)',
+      'http://test.local@evil.example/',
+    ]) {
+      const location = await signInTo(hostile)
+      expect(location, JSON.stringify(hostile)).toBe(home)
+      // What a browser makes of the Location: still this site.
+      expect(new URL(location!, 'http://test.local').origin).toBe('http://test.local')
+    }
+    expect(await signInTo('/agency/policies?page=2#top')).toBe('/agency/policies?page=2#top')
+    expect(await signInTo('http://test.local/agency/users')).toBe('/agency/users')
+  })
+
   it('X-Forwarded-For names the client only when TRUST_PROXY is set', async () => {
     const clientIpSeen = async () => {
       const app = express()
