@@ -8,6 +8,8 @@ import { logError } from '../domain/shared/log'
 import { errorResponse, json } from './respond'
 import { fieldWithNul, NUL_MSG } from '../domain/shared/fields'
 import { gatePublicCall, publicPreflight } from './public-client.server'
+import { BODY_TOO_LARGE_MSG, declaresMoreThan, readTextCapped } from './body-limit'
+import { config } from '../domain/shared/config'
 // Routes and the API reach Temporal through the port; register it wherever this module is bundled.
 import '../temporal/ports'
 
@@ -83,13 +85,20 @@ export function queryObject(url: URL) {
 
 const UNSUPPORTED_TYPE_MSG = 'Send the request body as JSON (Content-Type: application/json)'
 
+/** The most a row reads: its own `bodyLimit`, else API_JSON_LIMIT (1 MB by default). */
+const bodyLimitOf = (e: Endpoint) => e.bodyLimit ?? config().API_JSON_LIMIT
+
+const tooLarge = (limit: number) => errorResponse(413, `${BODY_TOO_LARGE_MSG} (at most ${limit} bytes)`)
+
 /**
  * The JSON body, or {} when there is none. The API speaks JSON only (spec: request and answer
  * bodies are JSON; uploads go to presigned URLs, not to /api), so any other declared type is a 415.
+ * A body past `limit` is a 413, and is not read further than that.
  */
-async function readBody(request: Request): Promise<unknown | Response> {
+async function readBody(request: Request, limit: number): Promise<unknown | Response> {
   if (request.method === 'GET') return {}
-  const text = await request.text()
+  const text = await readTextCapped(request, limit)
+  if (text === null) return tooLarge(limit)
   if (!text) return {}
   const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
   if (type !== 'application/json') return errorResponse(415, UNSUPPORTED_TYPE_MSG)
@@ -133,14 +142,17 @@ export async function handleApiRequest(
 
   async function answer(): Promise<Response> {
     try {
+      // A declared size past the limit is refused before anything else runs or reads.
+      if (method !== 'GET' && declaresMoreThan(request, bodyLimitOf(e))) return tooLarge(bodyLimitOf(e))
       if (e.publicClient) cors = await gatePublicCall(request, context.clientIp ?? 'unknown')
       const auth = await authenticateRequest(request)
       // A public client's call is authenticated by its own headers, never the session cookie.
       if (auth.csrfRejected && !e.publicClient) return errorResponse(403, 'Cross-site request refused')
       authorize(e.access, auth.actor)
 
-      const rawBody = e.rawBody ? await request.text() : undefined
-      const body = rawBody === undefined ? await readBody(request) : {}
+      const rawBody = e.rawBody ? await readTextCapped(request, bodyLimitOf(e)) : undefined
+      if (rawBody === null) return tooLarge(bodyLimitOf(e))
+      const body = rawBody === undefined ? await readBody(request, bodyLimitOf(e)) : {}
       if (body instanceof Response) return body
       const query = queryObject(url)
       const nul = fieldWithNul(params) ?? fieldWithNul(query) ?? fieldWithNul(body)

@@ -30,7 +30,8 @@ const DeleteDocumentForm = z.object({ file_id: z.coerce.number().int().positive(
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAccess(request, requestFullRefund.access)
   const policyId = idFromParam(params.policyId, 'Policy')
-  const formData = await readForm(request)
+  // Up to 10 refund documents in one post (RefundRequestForm).
+  const formData = await readForm(request, { files: 10 })
   const back = (title: string) =>
     redirectWithToast(`/agency/policies/${policyId}`, { type: 'success', title })
   switch (formData.get('intent')) {

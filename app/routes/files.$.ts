@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { attachmentDisposition } from '../../domain/files/files.rules'
 import { MAX_FILE_SIZE } from '../../domain/files/files.schemas'
 import { readDownload, receiveUpload } from '../../domain/files/storage'
+import { localStore } from '../../domain/files/object-store'
 import { DomainError, HTTP_STATUS } from '../../domain/shared/errors'
 import { logError } from '../../domain/shared/log'
 
@@ -63,8 +64,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'PUT')
     return jsonReply(405, { success: false, message: `Method ${request.method} is not allowed` })
   try {
-    const body = await readCapped(request, MAX_FILE_SIZE)
-    await receiveUpload(key, new URL(request.url).searchParams, request.headers.get('content-type'), body)
+    const query = new URL(request.url).searchParams
+    // The link's signature first (403), then at most the size it was signed for is read.
+    const { size } = localStore.checkUploadLink(key, query)
+    const body = await readCapped(request, Math.min(size, MAX_FILE_SIZE))
+    await receiveUpload(key, query, request.headers.get('content-type'), body)
     return jsonReply(200, { success: true, message: 'File uploaded' })
   } catch (err) {
     const { status, message } = failure(err, 'files.upload')

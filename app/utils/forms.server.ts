@@ -4,6 +4,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
 import { DomainError, HTTP_STATUS } from '../../domain/shared/errors'
 import { fieldWithNul, NUL_MSG, parseId } from '../../domain/shared/fields'
+import { MAX_FILE_SIZE } from '../../domain/files/files.schemas'
+import { readBytesCapped } from '../../api/body-limit'
 
 /**
  * The one way a form action answers a refused use case: field errors under their fields, the
@@ -74,20 +76,33 @@ export function idFromParam(value: string | undefined, what: string) {
   return id
 }
 
+/** The fields of a form without files: far more text than any of our forms holds. */
+export const FORM_FIELDS_LIMIT = 1_048_576
+
 /**
  * The submitted form, as every page action reads it. Pages post forms: another method is a 405,
  * a body that is not a form a 400 (both were 500s). A field (or file name) holding NUL (0x00) is
  * refused with a 400: PostgreSQL text cannot store it and no browser sends it.
+ * A form is read up to FORM_FIELDS_LIMIT, plus MAX_FILE_SIZE for each file the page takes
+ * (`files`, default 1, in multipart forms only); past that it is a 413, read no further.
  */
-export async function readForm(request: Request) {
+export async function readForm(request: Request, opts: { files?: number } = {}) {
   if (request.method !== 'POST')
     throw new Response(`Method ${request.method} is not allowed here`, {
       status: 405,
       headers: { Allow: 'GET, POST' },
     })
+  const type = request.headers.get('content-type') ?? ''
+  const multipart = /^multipart\/form-data/i.test(type)
+  const limit = FORM_FIELDS_LIMIT + (multipart ? (opts.files ?? 1) * MAX_FILE_SIZE : 0)
+  const bytes = await readBytesCapped(request, limit)
+  if (bytes === null)
+    throw new Response(`The form is too large: files may be up to ${MAX_FILE_SIZE / 1_048_576} MB each`, {
+      status: 413,
+    })
   let form: FormData
   try {
-    form = await request.formData()
+    form = await new Response(bytes, { headers: { 'content-type': type } }).formData()
   } catch {
     throw new Response('The form could not be read', { status: 400 })
   }

@@ -388,6 +388,84 @@ describe('bodies', () => {
     expect(path.body.errors).toEqual({ ref: ['must not contain the NUL character'] })
   })
 
+  describe('size limits (API_JSON_LIMIT, 1 MB by default)', () => {
+    const NOTIFY = 'http://test.local/api/notifications/notifyErrors'
+    const MB = 1_048_576
+    /** A JSON body of about `bytes`, as a stream that counts what the server pulled from it. */
+    function streamed(bytes: number) {
+      const chunk = new TextEncoder().encode('x'.repeat(64 * 1024))
+      let sent = 0
+      const head = new TextEncoder().encode('{"error":"')
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent === 0) {
+            sent += head.length
+            return controller.enqueue(head)
+          }
+          if (sent >= bytes) return controller.close()
+          sent += chunk.length
+          controller.enqueue(chunk)
+        },
+      })
+      return { body, pulled: () => sent }
+    }
+
+    it('answers 413 to a declared 20 MB body on the unauthenticated notifyErrors, before reading it', async () => {
+      const big = streamed(20 * MB)
+      const r = await handleApiRequest(
+        new Request(NOTIFY, {
+          method: 'POST',
+          body: big.body,
+          headers: { 'content-type': 'application/json', 'content-length': String(20 * MB) },
+          duplex: 'half',
+        } as RequestInit),
+        { clientIp: '198.51.100.201' },
+      )
+      expect(r.status).toBe(413)
+      expect((await r.json()).message).toBe(`The request body is too large (at most ${MB} bytes)`)
+      expect(big.pulled()).toBeLessThan(MB)
+    })
+
+    it('stops reading a chunked body (no Content-Length) once it passes the limit', async () => {
+      const big = streamed(20 * MB)
+      const r = await handleApiRequest(
+        new Request(NOTIFY, {
+          method: 'POST',
+          body: big.body,
+          headers: { 'content-type': 'application/json' },
+          duplex: 'half',
+        } as RequestInit),
+        { clientIp: '198.51.100.202' },
+      )
+      expect(r.status).toBe(413)
+      expect(big.pulled()).toBeLessThan(MB + 256 * 1024)
+    })
+
+    it('still reads a body under the limit (validation answers, not 413)', async () => {
+      const r = await post(
+        LOGIN,
+        JSON.stringify({ email: 'a@example.test', password: 'x'.repeat(MB / 2) }),
+        'application/json',
+      )
+      expect(r.status).not.toBe(413)
+    })
+
+    it('answers 413 over real HTTP too, with a 20 MB body sent in chunks', async () => {
+      const server = await serveLikeProduction()
+      try {
+        const res = await fetch(`http://127.0.0.1:${server.port}/api/notifications/notifyErrors`, {
+          method: 'POST',
+          body: streamed(20 * MB).body,
+          headers: { 'content-type': 'application/json' },
+          duplex: 'half',
+        } as RequestInit)
+        expect(res.status).toBe(413)
+      } finally {
+        server.close()
+      }
+    })
+  })
+
   it('names an id out of the integer range', async () => {
     const r = await api('POST', '/agencies/agency-management/verifyAgency', {
       body: { agencyId: 2147483648, otp: '123456' },
@@ -492,6 +570,38 @@ describe('pages', () => {
     const json = await call('POST', { body: '{}', headers: { 'content-type': 'application/json' } })
     expect(json.status).toBe(400)
     expect(await json.text()).toBe('The form could not be read')
+  })
+
+  it('answers 413 to a form past its cap, before reading it whole (1 MB of fields; 5 MB per file)', async () => {
+    const token = await staffToken()
+    const roles = await import('../../app/routes/staff.roles')
+    const call = (body: BodyInit, type: string) =>
+      thrown(() =>
+        roles.action({
+          request: new Request('http://test.local/staff/roles', {
+            method: 'POST',
+            headers: { ...bearer(token), 'content-type': type },
+            body,
+          }),
+          params: {},
+          context: {},
+        }),
+      ) as Promise<Response>
+    const fields = await call(
+      new URLSearchParams({ intent: 'create', name: 'x'.repeat(2 * 1_048_576) }).toString(),
+      'application/x-www-form-urlencoded',
+    )
+    expect(fields.status).toBe(413)
+    const boundary = 'limit-test'
+    const multipart = [
+      `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\ncreate\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      'x'.repeat(7 * 1_048_576),
+      `\r\n--${boundary}--\r\n`,
+    ].join('')
+    const files = await call(multipart, `multipart/form-data; boundary=${boundary}`)
+    expect(files.status).toBe(413)
+    expect(await files.text()).toBe('The form is too large: files may be up to 5 MB each')
   })
 
   it('refuses an address holding NUL (%00) before any page loader', async () => {
