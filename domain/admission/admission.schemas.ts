@@ -8,7 +8,7 @@ import {
   scoreProblem,
 } from './admission.rules'
 import { CURRENCIES } from '../../db/schema/enums'
-import { bool, email, id, isoDate, optionalText, text } from '../shared/fields'
+import { bool, email, id, isoDate, optionalText, text, webUrl } from '../shared/fields'
 import { PageQuerySchema } from '../shared/pagination'
 
 export {
@@ -44,7 +44,8 @@ export const admissionFileKey = () =>
 
 const optionalFileKey = () => z.preprocess(blankToUndefined, admissionFileKey().nullish())
 
-const url = () => z.string().trim().max(2048).url('Invalid URL')
+/** Links shown to people (course pages, course documents): http(s) only. */
+const url = () => webUrl()
 
 /** Whole minor units (cents), 0 .. 10^11. */
 const cents = (label: string) =>

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import {
   bool,
   email,
+  hasNoScriptScheme,
   id,
   isoDate,
   list,
@@ -11,6 +12,7 @@ import {
   rate,
   requiredText,
   text,
+  WEB_URL_MSG,
 } from '../shared/fields'
 import { AGENCY_SIDE_STATUSES, AGENCY_STATUSES } from './agencies.rules'
 
@@ -54,7 +56,8 @@ export const UpdateAgencySchema = z.object({
   contact_person: text(2, 256),
   country_id: id('country_id is required'),
   contact_number: contactNumber(),
-  profile_image: optionalText(512),
+  // A file key or an http(s) address of the picture; never `javascript:` or `data:`.
+  profile_image: optionalText(512).refine(hasNoScriptScheme, WEB_URL_MSG),
 })
 
 export const UpdateAgencyAddressSchema = z.object({

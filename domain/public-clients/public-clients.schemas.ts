@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { PUBLIC_CLIENT_TYPES } from '../../db/schema/enums'
-import { bool, id, isoDate, text } from '../shared/fields'
+import { bool, id, isoDate, text, webUrl } from '../shared/fields'
 import { PageQuerySchema } from '../shared/pagination'
 import { policyTypeField } from '../quotes/quotes.schemas'
 import { policyDates } from '../shared/fields'
@@ -46,16 +46,11 @@ const ThemeColor = z.preprocess(
     .transform((v) => v.toLowerCase())
     .nullish(),
 )
+const LOGO_MSG = 'Enter the address of an image (https://...)'
 const LogoUrl = z.preprocess(
   blankToUndefined,
-  z
-    .string()
-    .max(1024)
-    .url('Enter the address of an image (https://...)')
-    .refine(
-      (v) => v.startsWith('https://') || v.startsWith('/'),
-      'Enter the address of an image (https://...)',
-    )
+  webUrl({ max: 1024, message: LOGO_MSG })
+    .refine((v) => v.startsWith('https://'), LOGO_MSG)
     .nullish(),
 )
 

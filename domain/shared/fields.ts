@@ -38,6 +38,35 @@ export const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null))
 
+export const WEB_URL_MSG = 'must be an http:// or https:// address'
+
+/** Whether `value` is an absolute http:// or https:// URL. */
+export function isWebUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value)
+    return protocol === 'http:' || protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Whether a stored display value (a file key or a web address) names no other scheme: a key has
+ * none, a web address is http(s); `javascript:`, `data:`, `vbscript:` and the like are refused.
+ */
+export const hasNoScriptScheme = (value: string | null | undefined) =>
+  !value || !/^\s*[a-z][a-z\d+.-]*:/i.test(value) || isWebUrl(value.trim())
+
+/**
+ * A web address stored for display (a link, a logo, an image): an absolute http:// or https:// URL
+ * only, never `javascript:` or `data:`, which a browser would run or render from our page. Not a
+ * URL: `message`; another scheme: WEB_URL_MSG (both on the field).
+ */
+export const webUrl = (opts: { max?: number; message?: string } = {}) => {
+  const { max = 2048, message = 'Invalid URL' } = opts
+  return z.string({ error: message }).trim().max(max, MAX_MSG(max)).url(message).refine(isWebUrl, WEB_URL_MSG)
+}
+
 export const email = (max = 256) =>
   z
     .string({ error: 'Invalid email' })

@@ -1,6 +1,16 @@
 import { z } from 'zod'
 import { STAFF_PERMISSIONS } from '../shared/actor'
-import { email, id, list, MAX_MSG, MIN_MSG, requiredText, text } from '../shared/fields'
+import {
+  email,
+  hasNoScriptScheme,
+  id,
+  list,
+  MAX_MSG,
+  MIN_MSG,
+  requiredText,
+  text,
+  WEB_URL_MSG,
+} from '../shared/fields'
 import { CONTACT_NUMBER_REQUIRED } from '../agencies/agencies.schemas'
 import { PageQuerySchema, SortDirectionSchema } from '../shared/pagination'
 
@@ -25,7 +35,8 @@ const nullableId = () => z.preprocess(blankToNull, id().nullish())
 
 const name = () => text(2, 256)
 const phone = () => nullableText(2, 256)
-const profileImage = () => nullableText(0, 512)
+/** A file key or an http(s) address of the picture; never `javascript:` or `data:`. */
+const profileImage = () => nullableText(0, 512).refine(hasNoScriptScheme, WEB_URL_MSG)
 
 export const UserStatusSchema = z.enum(USER_STATUSES, { error: 'Status must be ENABLED or DISABLED' })
 

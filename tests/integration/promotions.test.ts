@@ -37,6 +37,22 @@ const body = (over: Record<string, unknown> = {}) => ({
 })
 
 describe('promotions', () => {
+  it('stores no script or inline-data address as the thumbnail or as a link (400 on the field / stripped)', async () => {
+    for (const thumbnail of ['javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>']) {
+      const r = await api('POST', `${P}/add-promotion`, { token: staff, body: body({ thumbnail }) })
+      expect(r.status, thumbnail).toBe(400)
+      expect(Object.keys(r.body.errors), thumbnail).toEqual(['thumbnail'])
+    }
+    const links = await api('POST', `${P}/add-promotion`, {
+      token: staff,
+      body: body({
+        description: '<p><a href="data:text/html,x">a</a> <a href="JaVaScRiPt:alert(1)">b</a></p>',
+      }),
+    })
+    expect(links.status).toBe(201)
+    expect(links.body.data.description).not.toMatch(/data:|javascript:/i)
+  })
+
   it('creates a draft (201) with the HTML sanitised: no script, no event attributes, no javascript: links', async () => {
     const r = await api('POST', `${P}/add-promotion`, {
       token: staff,

@@ -152,6 +152,16 @@ describe('provider staff users', () => {
     })
     expect(image.status).toBe(400)
     expect(image.body.errors.profile_image).toEqual(['must be at most 512 characters'])
+
+    // A picture is a file key or an http(s) address, never a script or inline data.
+    for (const bad of ['javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>']) {
+      const script = await api('POST', `${OSHC}/updateOshcUser/1`, {
+        token: admin,
+        body: { profile_image: bad },
+      })
+      expect(script.status, bad).toBe(400)
+      expect(script.body.errors.profile_image, bad).toEqual(['must be an http:// or https:// address'])
+    }
   })
 
   it('looks a user up by e-mail or id', async () => {
@@ -592,5 +602,11 @@ describe('agency users', () => {
     })
     expect(short.status).toBe(400)
     expect(short.body.errors.contact_person).toEqual(['must be at least 2 characters'])
+    const script = await api('POST', `${AGENCY}/updateAgencyDetails/${agency.id}`, {
+      token,
+      body: { profile_image: 'javascript:alert(1)' },
+    })
+    expect(script.status).toBe(400)
+    expect(script.body.errors.profile_image).toEqual(['must be an http:// or https:// address'])
   })
 })
