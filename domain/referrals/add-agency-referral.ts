@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencies, agencyReferrals } from '../../db/schema'
-import { actorLabel, type Actor } from '../shared/actor'
+import { actorLabel, isAgencySide, type Actor } from '../shared/actor'
 import { conflictOnDuplicate, invalidTransition } from '../shared/errors'
 import { createInvitedAgency } from '../agencies/onboarding/invitations'
 import { recordAgencyHistory } from '../agencies/agency-history'
@@ -10,15 +10,22 @@ import { assertEmailFree, DUPLICATE_AGENCY } from '../agencies/onboarding/agency
 import type { ReferralInput } from './referrals.schemas'
 import { presentReferral } from './referral-presenter'
 import { defineUseCase } from '../shared/authorize'
+import { config } from '../shared/config'
+import { assertUnderLimit, recordFailure } from '../shared/rate-limit'
+
+const DAY = 24 * 60 * 60
 
 /**
  * addAgencyReferral: an agency (or staff for it) refers another agency by name and e-mail. The
  * referred agency is invited at once (creation type REFERRAL, linked to the referring agency) and
  * the referral starts PENDING. 409 when the e-mail already belongs to an agency or an account,
  * or when the referring agency's portal is not active. Another agency's id is 404.
+ * Each referral mails a stranger and creates an agency record, so the agency side needs
+ * user_management and may send AGENCY_REFERRAL_DAILY_LIMIT (20) a day per agency; past that a
+ * 429 with Retry-After (the counter lives in `rate_limits`, as the sign-in limits do).
  */
 export const addAgencyReferral = defineUseCase(
-  { staff: ['agency_management'], agency: ['finance', 'purchase', 'quote', 'user_management'] },
+  { staff: ['agency_management'], agency: ['user_management'] },
   async function addAgencyReferral(opts: { actor: Actor; agencyId: number; input: ReferralInput }) {
     const { actor, input } = opts
     const referring = await assertAgencyAccess(actor, opts.agencyId)
@@ -27,6 +34,7 @@ export const addAgencyReferral = defineUseCase(
         `Only an agency with an active portal can refer another agency (the agency is at ${referring.status})`,
       )
     }
+    if (isAgencySide(actor)) await countReferral(referring.id)
     await assertEmailFree(input.referred_to_agency_email)
     const referred = await createInvitedAgency({
       by: actorLabel(actor),
@@ -71,3 +79,13 @@ export const addAgencyReferral = defineUseCase(
     )
   },
 )
+
+/**
+ * Counts one referral attempt of `agencyId` and refuses it (429) past the daily limit. Counted
+ * before the invitation, atomically, so a burst of parallel calls cannot slip past the check.
+ */
+async function countReferral(agencyId: number) {
+  const key = `referral:agency:${agencyId}`
+  await recordFailure(key, DAY)
+  await assertUnderLimit(key, config().AGENCY_REFERRAL_DAILY_LIMIT + 1, DAY)
+}

@@ -1,9 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencies, agencyHistories, agencyReferrals, files, identities } from '../../db/schema'
 import { createAgency } from '../../db/seed/factories'
-import { ADMIN, agencyWithToken, api, lastMail, staffToken } from '../setup/api'
+import { ADMIN, agencyUserWith, agencyWithToken, api, lastMail, staffToken } from '../setup/api'
+import { resetConfig } from '../../domain/shared/config'
 
 const BASE = '/agencies/agency-management'
 
@@ -124,6 +125,55 @@ describe('adding referrals', () => {
     expect(byStaff.status).toBe(201)
     expect(byStaff.body.data.referred_by_id).toBe(other.id)
     expect(byStaff.body.data.referred_by).toMatchObject({ id: other.id, email: other.email })
+  })
+
+  it('needs user_management on the agency side: any other agency user gets 403 and no mail goes out', async () => {
+    const { agency } = await agencyWithToken('PORTAL_ACTIVATED')
+    const seller = await agencyUserWith(agency.id, ['quote', 'purchase', 'finance'])
+    const email = unique('nope')
+    const r = await api('POST', `${BASE}/addAgencyReferral/${agency.id}`, {
+      token: seller,
+      body: { referred_to_agency_name: 'Nope Travel', referred_to_agency_email: email },
+    })
+    expect(r.status).toBe(403)
+    expect(await agencyByEmail(email)).toBeUndefined()
+    const manager = await agencyUserWith(agency.id, ['user_management'])
+    const ok = await api('POST', `${BASE}/addAgencyReferral/${agency.id}`, {
+      token: manager,
+      body: { referred_to_agency_name: 'Fine Travel', referred_to_agency_email: unique('fine') },
+    })
+    expect(ok.status).toBe(201)
+  })
+
+  describe('a daily limit per agency (AGENCY_REFERRAL_DAILY_LIMIT)', () => {
+    afterEach(() => {
+      vi.unstubAllEnvs()
+      resetConfig()
+    })
+
+    it('answers 429 with Retry-After past the limit, for that agency only; staff are not counted', async () => {
+      vi.stubEnv('AGENCY_REFERRAL_DAILY_LIMIT', '3')
+      resetConfig()
+      const { agency, token } = await agencyWithToken('PORTAL_ACTIVATED')
+      const refer = (t: string, id = agency.id) =>
+        api('POST', `${BASE}/addAgencyReferral/${id}`, {
+          token: t,
+          body: { referred_to_agency_name: 'Burst Travel', referred_to_agency_email: unique('burst') },
+        })
+      for (let i = 0; i < 3; i++) expect((await refer(token)).status).toBe(201)
+      const over = await refer(token)
+      expect(over.status).toBe(429)
+      const seconds = Number(over.headers.get('retry-after'))
+      expect(seconds).toBeGreaterThan(23 * 60 * 60)
+      expect(seconds).toBeLessThanOrEqual(24 * 60 * 60)
+      // Its users share the agency's count.
+      const user = await agencyUserWith(agency.id, ['user_management'])
+      expect((await refer(user)).status).toBe(429)
+      // Another agency has its own count; staff acting for the agency are not limited.
+      const other = await agencyWithToken('PORTAL_ACTIVATED')
+      expect((await refer(other.token, other.agency.id)).status).toBe(201)
+      expect((await refer(staff)).status).toBe(201)
+    })
   })
 
   it('refuses a referral from an agency whose portal is not active', async () => {
