@@ -3,7 +3,7 @@ import { getDb } from '../../db/client'
 import { files } from '../../db/schema'
 import { isAgencySide, isStaff, type Actor } from '../shared/actor'
 import { clock } from '../shared/clock'
-import { conflict, notFound, validation } from '../shared/errors'
+import { conflict, DomainError, notFound, validation } from '../shared/errors'
 import { matchesContentType, sniffContentType } from './files.rules'
 import { FILE_CONTENT_TYPES, FILE_SIZE_MSG, MAX_FILE_SIZE, type FileContentType } from './files.schemas'
 import { DOWNLOAD_TTL_SECONDS, localStore, objectStore } from './object-store'
@@ -63,6 +63,26 @@ export async function assertFileUsable(key: string, actor: Actor, agencyId: numb
         actor.agencyId === agencyId &&
         (row.uploaded_by === actor.identityId || row.agency_id === agencyId)))
   if (!row || !allowed || !(await isUploaded(row))) throw validation('file_path', 'File not found')
+}
+
+/**
+ * assertFileUsable for every key, the refusal reported on `field` (`attachments`, `url`): the
+ * same `File not found` whether the key is unknown, not uploaded or another agency's.
+ */
+export async function assertFilesUsable(
+  field: string,
+  keys: readonly string[],
+  actor: Actor,
+  agencyId: number,
+) {
+  for (const key of keys) {
+    try {
+      await assertFileUsable(key, actor, agencyId)
+    } catch (err) {
+      if (err instanceof DomainError && err.code === 'VALIDATION') throw validation(field, 'File not found')
+      throw err
+    }
+  }
 }
 
 /**

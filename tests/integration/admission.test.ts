@@ -5,6 +5,7 @@ import {
   admissionEnrollmentHistory,
   agencies,
   countries,
+  files,
   notificationReceivers,
   notifications,
 } from '../../db/schema'
@@ -44,6 +45,21 @@ const studentBody = (o: Record<string, unknown> = {}) => ({
   dob: '2004-05-06',
   ...o,
 })
+
+/** An uploaded file of the admission folder owned by `agencyId`, as the presigned upload leaves it. */
+async function uploadedAdmissionFile(agencyId: number, name = 'passport.pdf') {
+  const key = `admission/${Date.now()}-${Math.random().toString(36).slice(2)}-${name}`
+  await getDb().insert(files).values({
+    key,
+    folder: 'admission',
+    filename: name,
+    content_type: 'application/pdf',
+    size: 10,
+    agency_id: agencyId,
+    uploaded_at: new Date(),
+  })
+  return key
+}
 
 async function addUniversity(o: Record<string, unknown> = {}) {
   const r = await api('POST', `${YA}/addUniversity`, { token: staff, body: universityBody(o) })
@@ -177,6 +193,41 @@ describe('universities', () => {
 })
 
 describe('courses', () => {
+  it('stores only http(s) links for display: javascript: and data: are a 400 on the field', async () => {
+    const u = await addUniversity()
+    const c = await addCourse(u.id, { website_url: 'http://uni.example.test/c' })
+    expect(c.website_url).toBe('http://uni.example.test/c')
+    for (const bad of [
+      'javascript:alert(document.cookie)',
+      'JavaScript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+    ]) {
+      const link = await api('PUT', `${YA}/updateCourseLink/${c.id}`, {
+        token: staff,
+        body: { website_url: bad },
+      })
+      expect(link.status, bad).toBe(400)
+      expect(link.body.errors.website_url, bad).toEqual(['must be an http:// or https:// address'])
+      const add = await api('POST', `${YA}/addCourse`, {
+        token: staff,
+        body: courseBody(u.id, { website_url: bad }),
+      })
+      expect(add.status, bad).toBe(400)
+      expect(add.body.errors.website_url, bad).toBeDefined()
+      const upd = await api('PUT', `${YA}/updateCourse/${c.id}`, { token: staff, body: { website_url: bad } })
+      expect(upd.status, bad).toBe(400)
+      expect(upd.body.errors.website_url, bad).toBeDefined()
+      const doc = await api('POST', `${YA}/addCourseDocument`, {
+        token: staff,
+        body: { course_id: c.id, name: 'Brochure', url: bad, category: 'Brochure' },
+      })
+      expect(doc.status, bad).toBe(400)
+      expect(doc.body.errors.url, bad).toBeDefined()
+    }
+    const one = await api('GET', `${YA}/getCourseDetailsById/${c.id}`, { token: staff })
+    expect(one.body.data.website_url).toBe('http://uni.example.test/c')
+  })
+
   it('adds, updates, links, reads by id and by university, and deletes', async () => {
     const u = await addUniversity()
     const c = await addCourse(u.id)
@@ -464,7 +515,12 @@ describe('students and documents', () => {
     const s = await student()
     const add = await api('POST', `${YA}/createStudentDocument`, {
       token: linked.token,
-      body: { student_id: s.id, name: 'Passport', url: 'admission/abc-passport.pdf', category: 'PASSPORT' },
+      body: {
+        student_id: s.id,
+        name: 'Passport',
+        url: await uploadedAdmissionFile(linked.id),
+        category: 'PASSPORT',
+      },
     })
     expect(add.status).toBe(201)
     const bad = await api('POST', `${YA}/createStudentDocument`, {
@@ -481,6 +537,23 @@ describe('students and documents', () => {
       (await api('DELETE', `${YA}/deleteStudentDocument/${add.body.data.id}`, { token: linked.token }))
         .status,
     ).toBe(200)
+  })
+})
+
+describe('student documents are the agency’s own uploads', () => {
+  it('refuses another agency’s file key, or one never uploaded, with 400 File not found', async () => {
+    const s = await student()
+    const theirs = await uploadedAdmissionFile(other.id)
+    for (const url of [theirs, 'admission/never-uploaded.pdf']) {
+      const r = await api('POST', `${YA}/createStudentDocument`, {
+        token: linked.token,
+        body: { student_id: s.id, name: 'Passport', url, category: 'PASSPORT' },
+      })
+      expect(r.status, url).toBe(400)
+      expect(r.body.errors, url).toEqual({ url: ['File not found'] })
+    }
+    const docs = await api('GET', `${YA}/getStudentDocumentsByStudentId/${s.id}`, { token: linked.token })
+    expect(docs.body.data).toEqual([])
   })
 })
 

@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, inArray } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { feedbackComments, feedbackTickets, notificationReceivers, notifications } from '../../db/schema'
+import {
+  feedbackComments,
+  feedbackTickets,
+  files,
+  notificationReceivers,
+  notifications,
+} from '../../db/schema'
 import { agencyUserWith, agencyWithToken, api, staffToken } from '../setup/api'
 
 const F = '/oshc/feedback'
@@ -26,6 +32,21 @@ const report = (token: string, over: Record<string, unknown> = {}) =>
       ...over,
     },
   })
+
+/** An uploaded file of `agencyId`, as the presigned upload leaves it. */
+async function uploadedFileOf(agencyId: number) {
+  const key = `feedback/${Date.now()}-${Math.random().toString(36).slice(2)}-shot.png`
+  await getDb().insert(files).values({
+    key,
+    folder: 'feedback',
+    filename: 'shot.png',
+    content_type: 'image/png',
+    size: 10,
+    agency_id: agencyId,
+    uploaded_at: new Date(),
+  })
+  return key
+}
 
 async function notified(identityId: number, titleLike: string) {
   return getDb()
@@ -57,6 +78,29 @@ describe('feedback tickets', () => {
     ).toBe(404)
     const mine = await api('GET', `${F}/getFeedbacks`, { token: B.token, query: { perPage: '100' } })
     expect(mine.body.data.map((t: { id: number }) => t.id)).not.toContain(id)
+  })
+
+  it('attachments must be uploaded files the reporter may use: another agency’s key is 400 File not found', async () => {
+    const theirs = await uploadedFileOf(B.agency.id)
+    const mine = await uploadedFileOf(A.agency.id)
+    for (const key of [theirs, 'feedback/never-uploaded.png']) {
+      const r = await report(A.token, { attachments: [mine, key] })
+      expect(r.status, key).toBe(400)
+      expect(r.body.errors, key).toEqual({ attachments: ['File not found'] })
+    }
+    const ok = await report(A.token, { attachments: [mine] })
+    expect(ok.status).toBe(201)
+    const id = ok.body.data.id
+    const swap = await api('POST', `${F}/updateFeedback/${id}`, {
+      token: A.token,
+      body: { attachments: [mine, theirs] },
+    })
+    expect(swap.status).toBe(400)
+    expect(swap.body.errors).toEqual({ attachments: ['File not found'] })
+    const [row] = await getDb().select().from(feedbackTickets).where(eq(feedbackTickets.id, id))
+    expect(row.attachments).toEqual([mine])
+    // Staff may attach any uploaded file.
+    expect((await report(staff, { attachments: [theirs] })).status).toBe(201)
   })
 
   it('staff move it one stage at a time (409 for a jump); agencies may not move it (403)', async () => {
