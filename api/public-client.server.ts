@@ -1,6 +1,6 @@
 import { config } from '../domain/shared/config'
 import { DomainError } from '../domain/shared/errors'
-import { requestLimiter } from '../domain/shared/request-rate'
+import { countRequests, resetRequestCounts, type RequestHit } from '../domain/shared/request-rate'
 import { anyClientAllowsOrigin, clientAllowsOrigin } from '../domain/public-clients/client-origins'
 import { ORIGIN_REFUSED_MSG } from '../domain/public-clients/client-tokens'
 import { originVerdict } from './auth.server'
@@ -14,10 +14,8 @@ const corsHeaders = (origin: string): Record<string, string> => ({
   Vary: 'Origin',
 })
 
-const perMinute = requestLimiter(60_000)
-
 /** Tests start each case with fresh counters. */
-export const resetPublicRateLimits = () => perMinute.reset()
+export const resetPublicRateLimits = () => resetRequestCounts('public:')
 
 /**
  * The CORS preflight of a /wordpress call: allowed for an origin some active client allow-lists
@@ -45,8 +43,10 @@ export async function publicPreflight(request: Request): Promise<Response> {
  */
 export async function gatePublicCall(request: Request, clientIp: string): Promise<Record<string, string>> {
   const clientId = request.headers.get('x-client-id')
-  perMinute.hit(`ip:${clientIp}`, config().PUBLIC_IP_RATE_LIMIT)
-  if (clientId) perMinute.hit(`client:${clientId}`, config().PUBLIC_CLIENT_RATE_LIMIT)
+  // Counted in PostgreSQL, so the limits hold across web processes and machines.
+  const hits: RequestHit[] = [{ key: `public:ip:${clientIp}`, max: config().PUBLIC_IP_RATE_LIMIT }]
+  if (clientId) hits.push({ key: `public:client:${clientId}`, max: config().PUBLIC_CLIENT_RATE_LIMIT })
+  await countRequests(hits, 60)
   const origin = request.headers.get('origin')
   if (!origin || originVerdict(request) === 'same') return {}
   if (!clientId || !(await clientAllowsOrigin(clientId, origin)))

@@ -8,6 +8,9 @@ import { NonceContext } from './utils/nonce'
 
 const ABORT_DELAY = 5_000
 
+/** The web server takes its request chain from here, so it runs this build's one copy of the app. */
+export * as webProcess from '../server/web-process'
+
 /**
  * Remix's node entry, plus the Content-Security-Policy nonce: every inline script Remix renders
  * (hydration data, module loader, scroll restoration) carries the nonce of this response, so the

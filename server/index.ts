@@ -1,20 +1,38 @@
 // The web server. Production (`npm start`, `node build/web.mjs`): the prebuilt Remix app, on
 // WEB_CONCURRENCY processes (default: one per core) sharing the port through node:cluster.
 // Development (`npm run dev`): one process with Vite's middleware and hot reload.
+//
+// This file imports nothing of the app: the request chain, the configuration and the logger come
+// from the Remix server build (its entry exports server/web-process.ts), so the process runs one
+// copy of the domain (ADR 0012; scripts/module-graph.mjs checks the bundles).
 import cluster from 'node:cluster'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
-import { config } from '../domain/shared/config'
-import { logInfo, logWarn } from '../domain/shared/log'
-import { createApp } from './app'
+import type { ViteDevServer } from 'vite'
+import type * as WebProcess from './web-process'
 
-config() // fail fast on a bad environment
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const development = process.env.NODE_ENV === 'development'
 const processes = development ? 1 : Number(process.env.WEB_CONCURRENCY ?? availableParallelism())
 const port = Number(process.env.PORT ?? 3000)
+
+const webProcessOf = (build: ServerBuild) =>
+  (build.entry.module as unknown as { webProcess: typeof WebProcess }).webProcess
+
+let vite: ViteDevServer | undefined
+const build: ServerBuild = development
+  ? await import('vite')
+      .then((v) => v.createServer({ server: { middlewareMode: true } }))
+      .then((server) => {
+        vite = server
+        return server.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+      })
+  : ((await import(path.join(root, 'build/server/index.js'))) as ServerBuild)
+const web = webProcessOf(build)
+
+web.config() // fail fast on a bad environment
 
 if (cluster.isPrimary && processes > 1) {
   let stopping = false
@@ -22,7 +40,7 @@ if (cluster.isPrimary && processes > 1) {
   // A web process that dies is replaced; requests it was serving fail, the others go on.
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return
-    logWarn('web', 'A web process stopped; starting another', { pid: worker.process.pid, code, signal })
+    web.logWarn('web', 'A web process stopped; starting another', { pid: worker.process.pid, code, signal })
     setTimeout(() => cluster.fork(), 500)
   })
   for (const sig of ['SIGINT', 'SIGTERM'] as const)
@@ -34,24 +52,17 @@ if (cluster.isPrimary && processes > 1) {
         if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
       })
     })
-  logInfo('web', `listening on http://localhost:${port} with ${processes} processes`)
+  web.logInfo('web', `listening on http://localhost:${port} with ${processes} processes`)
 } else {
-  await import('../temporal/ports')
-  const app = development
-    ? await import('vite')
-        .then((v) => v.createServer({ server: { middlewareMode: true } }))
-        .then((vite) =>
-          createApp({
-            build: () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>,
-            before: [vite.middlewares],
-          }),
-        )
-    : createApp({
-        build: (await import(path.join(root, 'build/server/index.js'))) as ServerBuild,
-        clientDir: path.join(root, 'build/client'),
+  const app = vite
+    ? web.createApp({
+        // Each request renders with the current sources; the module graph stays Vite's one graph.
+        build: () => vite!.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>,
+        before: [vite.middlewares],
       })
+    : web.createApp({ build, clientDir: path.join(root, 'build/client') })
   const listening = app.listen(port, () => {
-    if (processes === 1) logInfo('web', `listening on http://localhost:${port}`)
+    if (processes === 1) web.logInfo('web', `listening on http://localhost:${port}`)
   })
   // Stop taking connections, let the ones in flight finish (at most 5 s), then exit.
   for (const sig of ['SIGINT', 'SIGTERM'] as const)

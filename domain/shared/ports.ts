@@ -68,15 +68,13 @@ export interface WorkflowPort {
   amendmentChanged(amendmentId: number): Promise<void>
 }
 
-// Kept on globalThis: the Remix server build bundles its own copy of this module, and the port
-// registered by the server process must be the one the bundled routes see.
-const slot = globalThis as { __oshcWorkflowPort?: WorkflowPort }
+let registered: WorkflowPort | undefined
 
 export function registerWorkflowPort(port: WorkflowPort) {
-  slot.__oshcWorkflowPort = port
+  registered = port
 }
 
 export function workflows(): WorkflowPort {
-  if (!slot.__oshcWorkflowPort) throw new Error('No workflow port registered: import temporal/ports first')
-  return slot.__oshcWorkflowPort
+  if (!registered) throw new Error('No workflow port registered: import temporal/ports first')
+  return registered
 }

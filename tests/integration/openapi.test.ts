@@ -62,7 +62,7 @@ describe('every public call answers as its declared schema', () => {
   }
 
   it('for a sample answer of each of the 14 calls, and their refusals', async () => {
-    resetPublicRateLimits()
+    await resetPublicRateLimits()
     const staff = await staffToken()
     const A = await agencyWithToken()
     const [{ id: au }] = await getDb()

@@ -1,0 +1,10 @@
+// What the web server process takes from the app, exported by the Remix server entry
+// (app/entry.server.tsx): in production and development alike the server loads the Remix server
+// build and finds the request chain, the configuration and the logger in it, so the pages, /api,
+// the domain and the Temporal port are one module graph (ADR 0012). The server's own bundle
+// (build/web.mjs) holds nothing but the process management of server/index.ts.
+import '../temporal/ports'
+
+export { createApp } from './app'
+export { config } from '../domain/shared/config'
+export { logInfo, logWarn } from '../domain/shared/log'
