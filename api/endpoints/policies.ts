@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { endpoint, ok, type Endpoint, paged } from '../define'
-import { exportResponse, ExportFormatSchema } from '../export.server'
+import { exportResponse, ExportFormatSchema, type ExportColumn } from '../export.server'
 import { id } from '../../domain/shared/fields'
 import type { Actor } from '../../domain/shared/actor'
 import * as S from '../../domain/policies/policies.schemas'
@@ -17,7 +17,12 @@ import { getPersonalInformationOfCustomer } from '../../domain/policies/get-pers
 import { getStudentDetailByCustomerId } from '../../domain/policies/get-student-detail-by-customer-id'
 import { findPolicies } from '../../domain/policies/find-policies'
 import { iteratePolicies } from '../../domain/policies/iterate-policies'
-import { POLICY_EXPORT_COLUMNS, type PolicyScope } from '../../domain/policies/policy-listing'
+import {
+  POLICY_EXPORT_COLUMNS,
+  POLICY_REPORT_COLUMNS,
+  type PolicyListRow,
+  type PolicyScope,
+} from '../../domain/policies/policy-listing'
 import { searchPolicies } from '../../domain/policies/search-policies'
 import { getCustomerDetailByPolicyId } from '../../domain/policies/get-customer-detail-by-policy-id'
 import { getCustomerDetailByPolicyRef } from '../../domain/policies/get-customer-detail-by-policy-ref'
@@ -50,12 +55,19 @@ const PolicyIdParam = z.object({ policyId: id() })
 const AgencyIdParam = z.object({ agency_id: id() })
 const ExportQuery = S.PolicyListFilterSchema.extend({ format: ExportFormatSchema })
 
-const exportPolicies = (actor: Actor, scope: PolicyScope, query: z.infer<typeof ExportQuery>, name: string) =>
+/** Every policy export: the list's rows with its filters, streamed as CSV or XLSX. */
+const exportPolicies = (
+  actor: Actor,
+  scope: PolicyScope,
+  query: z.infer<typeof ExportQuery>,
+  name: string,
+  columns: ExportColumn<PolicyListRow>[] = POLICY_EXPORT_COLUMNS,
+) =>
   iteratePolicies({ actor, scope, query }).then((rows) =>
     exportResponse({
       filename: `${name}-${new Date().toISOString().slice(0, 10)}`,
       format: query.format,
-      columns: POLICY_EXPORT_COLUMNS,
+      columns,
       rows,
     }),
   )
@@ -242,6 +254,22 @@ export const policyEndpoints: Endpoint[] = [
     query: ExportQuery,
     handler: async ({ actor, query }) =>
       exportPolicies(actor, { agencyId: null, archived: false }, query, 'policies'),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${STAFF}/exportPolicyReportForAdmin`,
+    summary:
+      'The staff policy report: every policy of every agency, archived ones included, with the filters of the staff getPoliciesByStatus (agency_filter[] too) and the export columns plus agency e-mail, cancellation request and archived; CSV (or XLSX with format=xlsx), streamed',
+    access: { staff: POLICY_READ_STAFF },
+    query: ExportQuery,
+    handler: async ({ actor, query }) =>
+      exportPolicies(
+        actor,
+        { agencyId: null, archived: null },
+        query,
+        'policy-report',
+        POLICY_REPORT_COLUMNS,
+      ),
   }),
   endpoint({
     method: 'GET',

@@ -18,8 +18,11 @@ import {
 import type { PolicyListFilter } from './policies.schemas'
 import { assertPolicyReader } from './policy-guards'
 
-/** Which policies a list covers: one agency (agency side, or staff looking at one) or all (staff). */
-export type PolicyScope = { agencyId: number | null; archived: boolean }
+/**
+ * Which policies a list covers: one agency (agency side, or staff looking at one) or all (staff);
+ * archived ones, the others, or (null: the staff report) both.
+ */
+export type PolicyScope = { agencyId: number | null; archived: boolean | null }
 
 const dayStart = (d: string) => new Date(`${d}T00:00:00Z`)
 
@@ -36,7 +39,7 @@ function mine(actor: Actor): SQL {
 }
 
 export function filters(actor: Actor, scope: PolicyScope, q: Partial<PolicyListFilter>): SQL {
-  const where: SQL[] = [eq(policies.is_archived, scope.archived)]
+  const where: SQL[] = scope.archived === null ? [] : [eq(policies.is_archived, scope.archived)]
   if (scope.agencyId !== null) where.push(eq(policies.agency_id, scope.agencyId))
   else if (q.agency_filter?.length) where.push(inArray(policies.agency_id, q.agency_filter))
   if (q.status?.length) where.push(inArray(policies.status, q.status))
@@ -197,6 +200,18 @@ export const POLICY_EXPORT_COLUMNS = [
   { header: 'Provider payment status', value: (p: PolicyListRow) => p.provider_payment_status },
   { header: 'Created at', value: (p: PolicyListRow) => iso(p.created_at) },
   { header: 'Purchased at', value: (p: PolicyListRow) => iso(p.purchased_at) },
+]
+
+/**
+ * The staff policy report (exportPolicyReportForAdmin): the export's columns and what a report
+ * over the whole book also needs: the agency's e-mail, the cancellation request and whether the
+ * policy is archived (the report covers both).
+ */
+export const POLICY_REPORT_COLUMNS = [
+  ...POLICY_EXPORT_COLUMNS,
+  { header: 'Agency email', value: (p: PolicyListRow) => p.agency.email ?? '' },
+  { header: 'Cancellation request', value: (p: PolicyListRow) => p.cancellation_request_status },
+  { header: 'Archived', value: (p: PolicyListRow) => (p.is_archived ? 'yes' : 'no') },
 ]
 
 export const SEARCH_PAGE_SIZE = 20

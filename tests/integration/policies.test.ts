@@ -18,6 +18,8 @@ import {
   purchaseRules,
   states,
 } from '../../db/schema'
+import ExcelJS from 'exceljs'
+import { handleApiRequest } from '../../api/router.server'
 import { createAgency, createPolicy } from '../../db/seed/factories'
 import { ADMIN, agencyWithToken, api, lastMail, login, staffToken, tempPasswordFrom } from '../setup/api'
 
@@ -935,6 +937,89 @@ describe('policy lists', () => {
       query: { 'agency_filter[]': String(agency.agency.id), 'status[]': 'PURCHASED' },
     })
     expect((csv.body as string).trim().split('\r\n')).toHaveLength(2)
+  })
+
+  // spec/02 section 7.3: the last call of the specification to be served (issue 23, item 6).
+  it('exportPolicyReportForAdmin: the staff report of every policy, archived too, filtered, as CSV and XLSX', async () => {
+    const REPORT = `${STAFF}/exportPolicyReportForAdmin`
+    const filter = {
+      'agency_filter[]': String(agency.agency.id),
+      'provider_filter[]': '3',
+      sort_key: 'ref',
+      sort_direction: 'true',
+    }
+    await getDb().update(policies).set({ is_archived: true }).where(eq(policies.id, made.purchased.id))
+    try {
+      const csv = await api('POST', REPORT, { token: staff, query: filter })
+      expect(csv.status).toBe(200)
+      expect(csv.headers.get('content-type')).toContain('text/csv')
+      expect(csv.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="policy-report-\d{4}-\d{2}-\d{2}\.csv"$/,
+      )
+      const lines = (csv.body as string).trim().split('\r\n')
+      expect(lines[0]).toBe(
+        'Ref,Status,Student,Email,Passport,Insurer,Policy type,Start date,End date,Premium (AUD),Payment method,Agency,User-defined status,Provider payment status,Created at,Purchased at,Agency email,Cancellation request,Archived',
+      )
+      // Insurer 3 of this agency: the purchased policy (archived) and the issued one, by ref.
+      const expected = [made.purchased, made.issued].sort((a, b) => a.ref.localeCompare(b.ref))
+      expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(expected.map((p) => p.ref))
+      const byRef = Object.fromEntries(lines.slice(1).map((l) => [l.split(',')[0], l.split(',')]))
+      expect(byRef[made.purchased.ref].slice(-3)).toEqual([agency.agency.email, 'NO_CANCELLATION', 'yes'])
+      expect(byRef[made.issued.ref].slice(-3)).toEqual([agency.agency.email, 'NO_CANCELLATION', 'no'])
+      expect(byRef[made.purchased.ref][2]).toBe('Paula Purchased')
+      expect(byRef[made.issued.ref][1]).toBe('Certificate issued')
+      expect(csv.body).not.toContain('Abel Approved')
+      // The list export leaves the archived policy out; the report is the whole book.
+      const listExport = await api('POST', `${STAFF}/exportPoliciesByStatus`, { token: staff, query: filter })
+      expect(
+        (listExport.body as string)
+          .trim()
+          .split('\r\n')
+          .slice(1)
+          .map((l) => l.split(',')[0]),
+      ).toEqual([made.issued.ref])
+      const byStatus = await api('POST', REPORT, {
+        token: staff,
+        query: { ...filter, 'status[]': 'PURCHASED' },
+      })
+      expect((byStatus.body as string).trim().split('\r\n')).toHaveLength(2)
+
+      // XLSX: the same rows in a workbook a spreadsheet opens.
+      const url = new URL(`http://test.local/api${REPORT}`)
+      for (const [k, v] of Object.entries({ ...filter, format: 'xlsx' })) url.searchParams.append(k, v)
+      const res = await handleApiRequest(
+        new Request(url, { method: 'POST', headers: { authorization: `Bearer ${staff}` } }),
+        { clientIp: '127.0.0.1' },
+      )
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toContain('spreadsheetml')
+      expect(res.headers.get('content-disposition')).toContain('.xlsx')
+      const book = new ExcelJS.Workbook()
+      await book.xlsx.load(await res.arrayBuffer())
+      const sheet = book.worksheets[0]
+      const rows: unknown[][] = []
+      sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)))
+      expect(rows[0]).toEqual(lines[0].split(','))
+      expect(rows.slice(1).map((r) => r[0])).toEqual(expected.map((p) => p.ref))
+      expect(rows.slice(1).map((r) => r[r.length - 1])).toEqual(
+        expected.map((p) => (p.id === made.purchased.id ? 'yes' : 'no')),
+      )
+      expect(rows.find((r) => r[0] === made.purchased.ref)![2]).toBe('Paula Purchased')
+
+      // Staff only: an agency admin (this agency's or another's) is refused, and so is no login.
+      for (const token of [agency.token, A.token]) {
+        const refused = await api('POST', REPORT, { token, query: filter })
+        expect(refused.status).toBe(403)
+        expect(refused.headers.get('content-type')).toContain('json')
+      }
+      expect((await api('POST', REPORT, { query: filter })).status).toBe(401)
+
+      // Listed in the OpenAPI document built from the endpoint table.
+      const doc = (await api('GET', '/openapi.json')).body
+      expect(doc.paths[`/api${REPORT}`]?.post?.summary).toContain('staff policy report')
+    } finally {
+      await getDb().update(policies).set({ is_archived: false }).where(eq(policies.id, made.purchased.id))
+    }
   })
 
   it('archives: hidden from the list, shown in the archive, restored again', async () => {
