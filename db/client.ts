@@ -86,6 +86,22 @@ export function getDb(): Db {
   return db
 }
 
+/**
+ * Independent reads: at once on the process pool (each on a connection of its own), one after
+ * another on a transaction or any other single connection. A transaction is one client, and
+ * node-postgres given a query while that client is busy queues it, warning "Calling client.query()
+ * when the client is already executing a query" (pg 9 drops the queue); queued, they gain nothing.
+ */
+export async function readAll<T extends unknown[]>(
+  db: DbOrTx,
+  ...loads: { [K in keyof T]: () => PromiseLike<T[K]> }
+): Promise<T> {
+  if (db === getDb()) return (await Promise.all(loads.map((load) => load()))) as T
+  const results: unknown[] = []
+  for (const load of loads) results.push(await load())
+  return results as T
+}
+
 export async function closeDb() {
   await pool?.end()
   pool = undefined

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
-import { getDb, type DbOrTx } from '../../db/client'
+import { getDb, readAll, type DbOrTx } from '../../db/client'
 import {
   agencyConfigurations,
   gstRates,
@@ -74,49 +74,58 @@ const providerColumns = {
   is_active: insuranceProviders.is_active,
 }
 
-/** The inputs of a price, each a small table read whole (or per agency) and filtered here. */
+/**
+ * The inputs of a price, each a small table read whole (or per agency) and filtered here: at once
+ * on the pool, in turn inside a transaction (a purchase, an amendment), which is one connection.
+ */
 function pricingInputs(db: DbOrTx, req: PriceRequest) {
   const agencyId = req.agencyId
-  return Promise.all([
-    currentGst(db),
-    agencyId === null
-      ? null
-      : reference(db, `commission:${agencyId}`, ['agency_configurations'], () =>
-          db
-            .select({
-              provider: agencyConfigurations.insurance_provider_id,
-              rate: agencyConfigurations.commission_rate,
-            })
-            .from(agencyConfigurations)
-            .where(eq(agencyConfigurations.agency_id, agencyId)),
-        ),
-    reference(db, 'providers', ['insurance_providers'], () =>
-      db.select(providerColumns).from(insuranceProviders).orderBy(asc(insuranceProviders.id)),
-    ),
-    reference(db, `rates:${req.policyType}`, ['provider_rates'], () =>
-      db
-        .select()
-        .from(providerRates)
-        .where(eq(providerRates.policy_type, req.policyType))
-        .orderBy(desc(providerRates.valid_from), desc(providerRates.id)),
-    ),
-    reference(db, 'offers', ['offers'], () =>
-      db.select().from(offers).where(eq(offers.is_active, true)).orderBy(desc(offers.rate), asc(offers.id)),
-    ),
-    agencyId === null
-      ? []
-      : reference(db, `rules:${agencyId}:${req.policyType}`, ['purchase_rules'], () =>
-          db
-            .select()
-            .from(purchaseRules)
-            .where(
-              and(
-                eq(purchaseRules.agency_id, agencyId),
-                eq(purchaseRules.can_buy_policy_type, req.policyType),
+  return readAll(
+    db,
+    () => currentGst(db),
+    async () =>
+      agencyId === null
+        ? null
+        : reference(db, `commission:${agencyId}`, ['agency_configurations'], () =>
+            db
+              .select({
+                provider: agencyConfigurations.insurance_provider_id,
+                rate: agencyConfigurations.commission_rate,
+              })
+              .from(agencyConfigurations)
+              .where(eq(agencyConfigurations.agency_id, agencyId)),
+          ),
+    () =>
+      reference(db, 'providers', ['insurance_providers'], () =>
+        db.select(providerColumns).from(insuranceProviders).orderBy(asc(insuranceProviders.id)),
+      ),
+    () =>
+      reference(db, `rates:${req.policyType}`, ['provider_rates'], () =>
+        db
+          .select()
+          .from(providerRates)
+          .where(eq(providerRates.policy_type, req.policyType))
+          .orderBy(desc(providerRates.valid_from), desc(providerRates.id)),
+      ),
+    () =>
+      reference(db, 'offers', ['offers'], () =>
+        db.select().from(offers).where(eq(offers.is_active, true)).orderBy(desc(offers.rate), asc(offers.id)),
+      ),
+    async () =>
+      agencyId === null
+        ? []
+        : reference(db, `rules:${agencyId}:${req.policyType}`, ['purchase_rules'], () =>
+            db
+              .select()
+              .from(purchaseRules)
+              .where(
+                and(
+                  eq(purchaseRules.agency_id, agencyId),
+                  eq(purchaseRules.can_buy_policy_type, req.policyType),
+                ),
               ),
-            ),
-        ),
-  ])
+          ),
+  )
 }
 
 /**

@@ -1,7 +1,7 @@
 // Reads shared by the full-refund use cases and workflow steps: a policy's refunds, what was paid
 // for it and its commission, and the API shape of a refund (amounts in AUD, not cents).
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
-import { getDb, type DbOrTx } from '../../db/client'
+import { getDb, readAll, type DbOrTx } from '../../db/client'
 import { commissions, fullRefunds, policyPremiumPayments } from '../../db/schema'
 import { fromCents } from '../shared/money'
 import { notFound } from '../shared/errors'
@@ -51,13 +51,15 @@ export async function refundById(refundId: number, tx: DbOrTx = getDb()) {
  * longer counts) and its commission row (null when none was recorded).
  */
 export async function policyMoney(policyId: number, tx: DbOrTx = getDb()) {
-  const [[paid], [commission]] = await Promise.all([
-    tx
-      .select({ cents: sql<number>`coalesce(sum(${policyPremiumPayments.amount}), 0)::bigint` })
-      .from(policyPremiumPayments)
-      .where(and(eq(policyPremiumPayments.policy_id, policyId), eq(policyPremiumPayments.status, 'PAID'))),
-    tx.select().from(commissions).where(eq(commissions.policy_id, policyId)),
-  ])
+  const [[paid], [commission]] = await readAll(
+    tx,
+    () =>
+      tx
+        .select({ cents: sql<number>`coalesce(sum(${policyPremiumPayments.amount}), 0)::bigint` })
+        .from(policyPremiumPayments)
+        .where(and(eq(policyPremiumPayments.policy_id, policyId), eq(policyPremiumPayments.status, 'PAID'))),
+    () => tx.select().from(commissions).where(eq(commissions.policy_id, policyId)),
+  )
   return { premiumPaidCents: Number(paid?.cents ?? 0), commission: commission ?? null }
 }
 
