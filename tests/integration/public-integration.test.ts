@@ -373,6 +373,8 @@ describe('CORS and rate limits', () => {
     expect(ok.status).toBe(204)
     expect(ok.headers.get('access-control-allow-origin')).toBe(SITE)
     expect(ok.headers.get('access-control-allow-headers')).toContain('x-access-token')
+    // A partner's page sends the purchase's proof on calls about it.
+    expect(ok.headers.get('access-control-allow-headers')).toContain('x-purchase-secret')
     const no = await api('OPTIONS', `${WP}/quotes`, { headers: { origin: OTHER_SITE } })
     expect(no.status).toBe(403)
     expect(no.headers.get('access-control-allow-origin')).toBeNull()
