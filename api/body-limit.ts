@@ -14,16 +14,15 @@ export function declaresMoreThan(request: Request, limit: number): boolean {
 
 /**
  * The body's bytes, or null when it holds more than `limit` bytes (declared or streamed); reading
- * stops there and the rest of the stream is cancelled.
+ * stops there. The stream is left unread, not cancelled: cancelling destroys the Node request and
+ * with it the socket, so the client would see a reset instead of the 413. Node discards the rest
+ * once the answer is sent, and a 413 of /api also closes the connection (`Connection: close`).
  */
 export async function readBytesCapped(
   request: Request,
   limit: number,
 ): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (declaresMoreThan(request, limit)) {
-    await request.body?.cancel().catch(() => {})
-    return null
-  }
+  if (declaresMoreThan(request, limit)) return null
   if (!request.body) return new Uint8Array()
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
@@ -33,7 +32,7 @@ export async function readBytesCapped(
     if (done) break
     total += value.length
     if (total > limit) {
-      await reader.cancel().catch(() => {})
+      reader.releaseLock()
       return null
     }
     chunks.push(value)

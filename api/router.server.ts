@@ -88,7 +88,12 @@ const UNSUPPORTED_TYPE_MSG = 'Send the request body as JSON (Content-Type: appli
 /** The most a row reads: its own `bodyLimit`, else API_JSON_LIMIT (1 MB by default). */
 const bodyLimitOf = (e: Endpoint) => e.bodyLimit ?? config().API_JSON_LIMIT
 
-const tooLarge = (limit: number) => errorResponse(413, `${BODY_TOO_LARGE_MSG} (at most ${limit} bytes)`)
+/** 413, and the connection closes after it: the rest of the body is not worth reading. */
+function tooLarge(limit: number) {
+  const res = errorResponse(413, `${BODY_TOO_LARGE_MSG} (at most ${limit} bytes)`)
+  res.headers.set('Connection', 'close')
+  return res
+}
 
 /**
  * The JSON body, or {} when there is none. The API speaks JSON only (spec: request and answer
