@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { SignJWT } from 'jose'
 import { getDb } from '../../db/client'
 import {
@@ -33,7 +33,9 @@ beforeAll(async () => {
   B = await agencyWithToken()
   ;[{ id: au }] = await getDb().select({ id: countries.id }).from(countries).where(eq(countries.iso2, 'AU'))
 })
-beforeEach(() => resetPublicRateLimits())
+beforeEach(async () => {
+  await resetPublicRateLimits()
+})
 
 const clientBody = (over: Record<string, unknown> = {}) => ({
   name: 'Main website',
@@ -409,6 +411,20 @@ describe('CORS and rate limits', () => {
       delete process.env.PUBLIC_IP_RATE_LIMIT
       resetConfig()
     }
+  })
+
+  it("counts a client's calls in PostgreSQL, so the limit holds across web processes", async () => {
+    const c = await newClient()
+    const token = await tokenFor(c)
+    const q = { policyType: 'SINGLE', startDate: '2027-02-01', endDate: '2028-01-31' }
+    expect((await api('GET', `${WP}/quotes`, { headers: as(c, token), query: q })).status).toBe(200)
+    // Another web process (or machine) has served the rest of this minute's allowance.
+    await getDb().execute(
+      sql`update rate_limits set count = 1200 where key = ${`public:client:${c.client_id}`}`,
+    )
+    const r = await api('GET', `${WP}/quotes`, { headers: as(c, token), query: q })
+    expect(r.status).toBe(429)
+    expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0)
   })
 })
 
