@@ -104,7 +104,7 @@ test("a widget token reads no other buyer's policy and opens no portal page", as
 }) => {
   const agency = await apiToken(baseURL, AGENCY)
   const [{ agency_id: agencyId }] = await query<{ agency_id: number }>(
-    `SELECT agency_id FROM agency_users WHERE email = $1`,
+    `SELECT id AS agency_id FROM agencies WHERE email = $1`,
     [AGENCY.email],
   )
   const created = await request.post(`/api/wordpress/agencyAddPublicClient/${agencyId}`, {
