@@ -147,6 +147,11 @@ export const amendments = pgTable(
     is_premium_increase: boolean('is_premium_increase').notNull().default(false),
     is_certificate_uploaded: boolean('is_certificate_uploaded').notNull().default(false),
     created_by: integer('created_by').references(() => identities.id),
+    /**
+     * The staff member who last set the premium by hand (opening with amendment_premium, or adjusting
+     * it): a figure that differs from the repriced premium needs another finance staff member.
+     */
+    premium_set_by: integer('premium_set_by').references(() => identities.id),
     closed_at: timestamp('closed_at', { withTimezone: true }),
     /** The key of the last decision applied (its workflow's update): a retried activity is answered, not refused. */
     last_decision_key: text('last_decision_key'),

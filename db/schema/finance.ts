@@ -124,6 +124,8 @@ export const invoices = pgTable(
     invoice_date: date('invoice_date').notNull(),
     due_date: date('due_date'),
     created_by: integer('created_by').references(() => identities.id),
+    /** Whoever last changed the amounts of the issued invoice (maker-checker: may not mark it paid). */
+    updated_by: integer('updated_by').references(() => identities.id),
     ...timestamps,
   },
   (t) => [

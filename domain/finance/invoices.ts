@@ -120,7 +120,12 @@ export async function createInvoice(
  * and amount due become the sums of its line items again. Outstanding and status are then the
  * payments' business (settleInvoice).
  */
-export async function recomputeInvoiceTotals(tx: DbOrTx, invoiceId: number) {
+export async function recomputeInvoiceTotals(
+  tx: DbOrTx,
+  invoiceId: number,
+  /** The person whose edit changed the amounts: recorded as the invoice's last changer (maker-checker). */
+  changedBy?: number | null,
+) {
   const [sums] = await tx
     .select({
       total: sql<number>`coalesce(sum(${invoiceLineItems.total_amount}), 0)::bigint`,
@@ -131,7 +136,13 @@ export async function recomputeInvoiceTotals(tx: DbOrTx, invoiceId: number) {
   const total = Number(sums.total)
   const [invoice] = await tx
     .update(invoices)
-    .set({ sub_total: total, tax_total: Number(sums.tax), total_amount_due: total, updated_at: clock.now() })
+    .set({
+      sub_total: total,
+      tax_total: Number(sums.tax),
+      total_amount_due: total,
+      ...(changedBy ? { updated_by: changedBy } : {}),
+      updated_at: clock.now(),
+    })
     .where(eq(invoices.id, invoiceId))
     .returning()
   return invoice

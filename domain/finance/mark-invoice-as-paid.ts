@@ -15,7 +15,8 @@ import { recordInvoicePayment } from './invoice-payments'
  * invoice-payment/markAsPaid (staff with finance): the invoice's outstanding amount is recorded
  * as a COMPLETED payment (BANK, received outside the system) and the invoice becomes PAID, with
  * its history row. 409 for a draft or closed invoice, or while a payment of it waits for
- * verification (verify or reject it first). Maker-checker: whoever created the invoice gets 403.
+ * verification (verify or reject it first). Maker-checker: whoever created the invoice or last changed
+ * its amounts (updateInvoiceLineItem) gets 403.
  */
 export const markInvoiceAsPaid = defineUseCase(
   { staff: ['finance'] },

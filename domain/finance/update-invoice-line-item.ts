@@ -21,7 +21,8 @@ const EDITABLE = ['DRAFT', 'PENDING', 'OVERDUE', 'PARTIALLY_PAID'] as const
  * amount and/or tax of a line on an open invoice. The invoice's totals are recomputed from its
  * line items and its status from its payments, with a history row. The lines of a PAID, OVER_PAID
  * or CANCELLED invoice are immutable (409); a total below what is already paid is a 409; tax above
- * the line's total is a 400.
+ * the line's total is a 400. The editor is recorded as the invoice's last changer (updated_by), so
+ * another finance staff member marks it paid.
  */
 export const updateInvoiceLineItem = defineUseCase(
   { staff: ['finance'] },
@@ -59,7 +60,8 @@ export const updateInvoiceLineItem = defineUseCase(
         })
         .where(eq(invoiceLineItems.id, line.id))
         .returning()
-      await recomputeInvoiceTotals(tx, inv.id)
+      // The editor becomes the invoice's last changer: they may not mark it paid (maker-checker).
+      await recomputeInvoiceTotals(tx, inv.id, actor.identityId)
       const { invoice } = await settleInvoice(tx, inv.id, actor)
       await recordInvoiceHistory(tx, {
         invoiceId: inv.id,

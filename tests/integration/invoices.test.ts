@@ -220,8 +220,9 @@ describe('line items', () => {
         })
       ).status,
     ).toBe(403)
+    // clerk changed the amounts and checker made the invoice: a third finance person marks it paid.
     const paid = await api('POST', `${PAYMENT}/markAsPaid`, {
-      token: clerk,
+      token: await staffWith(['finance']),
       body: { invoice_id: a.invoice.id },
     })
     expect(paid.status, JSON.stringify(paid.body)).toBe(200)
@@ -594,6 +595,38 @@ describe('invoice payments', () => {
     }
     expect(await paymentsOf(a.invoice.id)).toHaveLength(0)
     expect(await balanceOf(a.agency.id)).toBe(10_000_000)
+  })
+
+  it('issue 22 finding 6: whoever lowered a line of an issued invoice is its last changer and may not mark it paid (403)', async () => {
+    // checker made the invoice; clerk lowers its line 123.45 -> 0.01 and then tries to mark it paid.
+    const a = await payableInvoice()
+    const edited = await api('POST', `${LINE}/updateInvoiceLineItem/${a.line.id}`, {
+      token: clerk,
+      body: { total_amount: '0.01', tax_amount: '0' },
+    })
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200)
+    expect((await invoiceRow(a.invoice.id)).total_amount_due).toBe(1)
+    const self = await api('POST', `${PAYMENT}/markAsPaid`, {
+      token: clerk,
+      body: { invoice_id: a.invoice.id },
+    })
+    expect(self.status).toBe(403)
+    expect(self.body.message).toBe(
+      'You created or last changed this record, so another finance staff member must approve it',
+    )
+    expect(await paymentsOf(a.invoice.id)).toHaveLength(0)
+    expect((await invoiceRow(a.invoice.id)).status).toBe('PENDING')
+    // The maker may not either; a third finance person may.
+    expect(
+      (await api('POST', `${PAYMENT}/markAsPaid`, { token: checker, body: { invoice_id: a.invoice.id } }))
+        .status,
+    ).toBe(403)
+    const ok = await api('POST', `${PAYMENT}/markAsPaid`, {
+      token: await staffWith(['finance']),
+      body: { invoice_id: a.invoice.id },
+    })
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200)
+    expect(await completedSum(a.invoice.id)).toBe(1)
   })
 
   it('markAsPaid records the outstanding as a COMPLETED payment; maker-checker and a waiting payment refuse', async () => {
