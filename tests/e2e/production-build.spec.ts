@@ -124,7 +124,7 @@ test("a widget token reads no other buyer's policy and opens no portal page", as
   const [policy] = await query<{ id: number }>(`SELECT id FROM policies WHERE agency_id = $1 LIMIT 1`, [
     agencyId,
   ])
-  for (const proof of [{}, { 'x-purchase-secret': 'guessed' }]) {
+  for (const proof of [{}, { 'x-purchase-secret': 'guessed' }] as Record<string, string>[]) {
     const r = await request.get(`/api/wordpress/getPublicPoliciesDetailById/${policy.id}`, {
       headers: { ...widget, ...proof },
     })
