@@ -9,15 +9,20 @@ import { formatCents } from '../shared/format'
 import { presentInvoice } from './invoice-listing'
 import { assertNotPurchasePremium, assertPayableByAgency, lockInvoiceFor } from './invoice-loading'
 import { openInvoiceCheckout, storeInvoiceCheckout } from './invoice-card'
-import { assertProofUsable, payByBalance, payByBank } from './invoice-payment-parts'
+import {
+  assertBankPartWithinOutstanding,
+  assertProofUsable,
+  payByBalance,
+  payByBank,
+} from './invoice-payment-parts'
 import { presentInvoicePayment, presentPaymentDocument } from './invoice-payment-presenter'
 import { recordInvoiceHistory } from './invoice-payments'
 import type { CreateInvoicePaymentSchema } from './invoices.schemas'
 
 /**
  * invoice-payment/createInvoicePayment (agency side with finance or purchase): pays an open
- * invoice addressed to the agency with one method. BANK: a PENDING payment (its proof, when
- * bank_document_key is sent, UNVERIFIED for staff). AGENCY_BALANCE: the balance debited through
+ * invoice addressed to the agency with one method. BANK: a PENDING payment of at most the
+ * outstanding (400 on total_amount; its proof, when bank_document_key is sent, UNVERIFIED for staff). AGENCY_BALANCE: the balance debited through
  * the ledger and a COMPLETED payment, in one transaction (409 "Insufficient agency balance"; an
  * excess over the outstanding is credited back). CARD: answers a card intent (payment_secret,
  * currency, url) from the gateway; the money is recorded when the gateway confirms. Another
@@ -62,6 +67,8 @@ export const createInvoicePayment = defineUseCase(
       const inv = await lockInvoiceFor(actor, input.invoice_id, tx)
       assertPayableByAgency(inv)
       await assertNotPurchasePremium(tx, inv)
+      if (input.payment_method === 'BANK')
+        assertBankPartWithinOutstanding(inv, input.total_amount, 'total_amount')
       const done =
         input.payment_method === 'BANK'
           ? await payByBank(tx, {

@@ -61,6 +61,26 @@ export async function addPaymentDocument(
   return doc
 }
 
+/**
+ * A bank transfer is money the agency says it sent; staff verify a proof, not an amount the bank
+ * confirmed. So a BANK part may pay at most what the invoice still owes (`alreadyClaimed`: earlier
+ * BANK parts of the same request): an over-payment by bank would become spendable balance on a
+ * proof alone. 400 on `field` otherwise.
+ */
+export function assertBankPartWithinOutstanding(
+  invoice: Pick<InvoiceRow, 'total_outstanding_amount'>,
+  amount: number,
+  field: string,
+  alreadyClaimed = 0,
+) {
+  const left = Math.max(0, invoice.total_outstanding_amount - alreadyClaimed)
+  if (amount > left)
+    throw validation(
+      field,
+      `A bank payment can be at most the amount outstanding on the invoice (${formatCents(left)})`,
+    )
+}
+
 /** A BANK part: PENDING until staff verify its document. */
 export async function payByBank(
   tx: DbOrTx,

@@ -8,10 +8,25 @@ import { defineUseCase } from '../shared/authorize'
 import { presentInvoice } from './invoice-listing'
 import { assertNotPurchasePremium, assertPayableByAgency, lockInvoiceFor } from './invoice-loading'
 import { openInvoiceCheckout, storeInvoiceCheckout, type CardIntent } from './invoice-card'
-import { assertProofUsable, payByBalance, payByBank } from './invoice-payment-parts'
+import {
+  assertBankPartWithinOutstanding,
+  assertProofUsable,
+  payByBalance,
+  payByBank,
+} from './invoice-payment-parts'
 import { presentInvoicePayment, type PresentedInvoicePayment } from './invoice-payment-presenter'
 import { recordInvoiceHistory } from './invoice-payments'
 import type { MakePayment } from './invoices.schemas'
+
+/** Fails fast, before a card checkout is opened: the BANK parts together within the outstanding. */
+function assertBankParts(inv: { total_outstanding_amount: number }, input: MakePayment) {
+  let claimed = 0
+  for (const [i, m] of input.payment_methods.entries()) {
+    if (m.method !== 'BANK') continue
+    assertBankPartWithinOutstanding(inv, m.payment_amount, `payment_methods.${i}.payment_amount`, claimed)
+    claimed += m.payment_amount
+  }
+}
 
 export const BNPL_NOT_FOR_INVOICES =
   'Buy now pay later pays policy premiums only; choose another method to pay an invoice'
@@ -20,7 +35,8 @@ export const BNPL_NOT_FOR_INVOICES =
  * makePaymentByAgency (agency side with finance or purchase): pays an open invoice addressed to
  * the agency with several methods at once, all or nothing in one transaction (the invoice row
  * locked, so parallel payments queue):
- * - BANK with its document: a PENDING payment and an UNVERIFIED document for staff finance;
+ * - BANK with its document: a PENDING payment and an UNVERIFIED document for staff finance; the
+ *   BANK parts together pay at most the outstanding (400 on `payment_methods.<i>.payment_amount`);
  * - AGENCY_BALANCE: the balance debited atomically through the ledger (INVOICE_PAYMENT; 409
  *   "Insufficient agency balance", it never goes below 0) and a COMPLETED payment;
  * - CARD: a gateway checkout (opened before the transaction, stored in it); its money is recorded
@@ -44,6 +60,7 @@ export const makePaymentByAgency = defineUseCase(
     for (const [i, m] of input.payment_methods.entries())
       if (m.method === 'BANK' && m.documentUrl)
         await assertProofUsable(m.documentUrl, actor, actor.agencyId, `payment_methods.${i}.documentUrl`)
+    assertBankParts(inv, input)
     const cardRow = input.payment_methods.find((m) => m.method === 'CARD')
     // The gateway is asked first: nothing is stored or moved until the transaction commits.
     const opened = cardRow ? await openInvoiceCheckout(inv, cardRow.payment_amount) : null
@@ -51,8 +68,17 @@ export const makePaymentByAgency = defineUseCase(
       let current = await lockInvoiceFor(actor, inv.id, tx)
       assertPayableByAgency(current)
       const payments: PresentedInvoicePayment[] = []
-      for (const m of input.payment_methods) {
+      let bankClaimed = 0
+      for (const [i, m] of input.payment_methods.entries()) {
         if (m.method === 'BANK') {
+          // Against the locked invoice, after the parts before it (a balance part lowers it).
+          assertBankPartWithinOutstanding(
+            current,
+            m.payment_amount,
+            `payment_methods.${i}.payment_amount`,
+            bankClaimed,
+          )
+          bankClaimed += m.payment_amount
           const r = await payByBank(tx, {
             invoice: current,
             actor,

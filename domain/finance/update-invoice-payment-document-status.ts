@@ -4,6 +4,7 @@ import { getDb } from '../../db/client'
 import { invoicePaymentDocuments } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { conflict } from '../shared/errors'
+import { formatCents } from '../shared/format'
 import { defineUseCase } from '../shared/authorize'
 import { assertFinanceStaff, assertNotMaker } from './finance-guards'
 import { presentInvoice } from './invoice-listing'
@@ -12,11 +13,32 @@ import {
   lockInvoiceFor,
   lockInvoicePaymentFor,
   lockPaymentDocumentFor,
+  type InvoiceRow,
 } from './invoice-loading'
 import { notifyDocumentRejected, notifyInvoicePaid } from './invoice-notices'
 import { presentInvoicePayment, presentPaymentDocument } from './invoice-payment-presenter'
-import { completeInvoicePayment, recordInvoiceHistory } from './invoice-payments'
+import { CLOSED_INVOICE_STATUSES, completeInvoicePayment, recordInvoiceHistory } from './invoice-payments'
 import type { UpdatePaymentDocumentStatusSchema } from './invoices.schemas'
+
+/**
+ * A pending BANK part is verified only while the invoice still owes at least its amount: once the
+ * invoice was paid another way (or the part would pay more than is left) verifying it would credit
+ * the excess to the spendable balance on a proof alone. 409 with the reason; staff reject the
+ * proof instead (or the agency sends a new payment of what is left).
+ */
+function assertVerifiable(
+  inv: Pick<InvoiceRow, 'status' | 'total_outstanding_amount'>,
+  pay: { payment_amount: number },
+) {
+  if (CLOSED_INVOICE_STATUSES.includes(inv.status))
+    throw conflict(
+      `This invoice is already ${inv.status}; verifying this bank payment of ${formatCents(pay.payment_amount)} would credit nothing that is owed. Reject the proof instead`,
+    )
+  if (pay.payment_amount > inv.total_outstanding_amount)
+    throw conflict(
+      `This bank payment of ${formatCents(pay.payment_amount)} is more than the ${formatCents(inv.total_outstanding_amount)} still outstanding on the invoice; verifying it would credit the difference. Reject the proof instead`,
+    )
+}
 
 /**
  * invoice-payment-document/updateInvoicePaymentDocumentStatus (staff with finance): an UNVERIFIED
@@ -24,6 +46,7 @@ import type { UpdatePaymentDocumentStatusSchema } from './invoices.schemas'
  * payment (completeInvoicePayment: the invoice settles to PARTIALLY_PAID, PAID or OVER_PAID, an
  * excess credited to the agency balance through the ledger) in the same transaction. REJECTED
  * keeps the payment PENDING for a new proof and tells the agency why. Already decided: 409.
+ * VERIFIED on an invoice already closed, or for more than it still owes: 409 with the reason.
  * Maker-checker: whoever made the payment or uploaded the document gets 403.
  */
 export const updateInvoicePaymentDocumentStatus = defineUseCase(
@@ -41,6 +64,7 @@ export const updateInvoicePaymentDocumentStatus = defineUseCase(
       if (doc.status !== 'UNVERIFIED')
         throw conflict(`This document is ${doc.status}; only an UNVERIFIED document can be decided`)
       assertNotMaker(actor.identityId, { created_by: pay.created_by, updated_by: doc.uploaded_by })
+      if (input.status === 'VERIFIED' && pay.status === 'PENDING') assertVerifiable(inv, pay)
       const [decided] = await tx
         .update(invoicePaymentDocuments)
         .set({

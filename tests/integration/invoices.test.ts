@@ -1214,3 +1214,116 @@ describe('invoice screens (loaders and actions, as a browser posts them)', () =>
     expect(paidTab.rows.map((r) => r.id)).toEqual([paidId])
   })
 })
+
+describe('issue 22 finding 5: bank parts never over-pay an invoice', () => {
+  it('a BANK part above the outstanding is 400 on its field, by makePaymentByAgency and createInvoicePayment', async () => {
+    const { agency, token } = await agencyWithToken()
+    const invoiceId = await staffInvoice(agency.id, 10000)
+    const huge = await api('POST', `${PAY}/makePaymentByAgency`, {
+      token,
+      body: {
+        invoice_id: invoiceId,
+        payment_methods: [
+          {
+            method: 'BANK',
+            payment_amount: 1_000_000,
+            documentName: 'Receipt',
+            documentUrl: await uploadedFile(agency.id),
+          },
+        ],
+      },
+    })
+    expect(huge.status, JSON.stringify(huge.body)).toBe(400)
+    expect(huge.body.errors['payment_methods.0.payment_amount']).toEqual([
+      'A bank payment can be at most the amount outstanding on the invoice (A$100.00)',
+    ])
+    // Two BANK parts together count against the same outstanding.
+    const split = await api('POST', `${PAY}/makePaymentByAgency`, {
+      token,
+      body: {
+        invoice_id: invoiceId,
+        payment_methods: [
+          {
+            method: 'BANK',
+            payment_amount: 60,
+            documentName: 'A',
+            documentUrl: await uploadedFile(agency.id),
+          },
+          {
+            method: 'BANK',
+            payment_amount: 60,
+            documentName: 'B',
+            documentUrl: await uploadedFile(agency.id),
+          },
+        ],
+      },
+    })
+    expect(split.status).toBe(400)
+    expect(split.body.errors['payment_methods.1.payment_amount']).toEqual([
+      'A bank payment can be at most the amount outstanding on the invoice (A$40.00)',
+    ])
+    const single = await api('POST', `${PAYMENT}/createInvoicePayment`, {
+      token,
+      body: { invoice_id: invoiceId, total_amount: 100.01, payment_method: 'BANK' },
+    })
+    expect(single.status).toBe(400)
+    expect(single.body.errors.total_amount).toEqual([
+      'A bank payment can be at most the amount outstanding on the invoice (A$100.00)',
+    ])
+    expect(await paymentsOf(invoiceId)).toHaveLength(0)
+    expect(await invoiceRow(invoiceId)).toMatchObject({ status: 'PENDING', total_outstanding_amount: 10000 })
+  })
+
+  it('verifying a pending BANK part of an invoice paid another way is 409 with the reason and credits nothing', async () => {
+    const { agency, token } = await agencyWithToken()
+    const invoiceId = await staffInvoice(agency.id, 10000)
+    const bank = await api('POST', `${PAYMENT}/createInvoicePayment`, {
+      token,
+      body: {
+        invoice_id: invoiceId,
+        total_amount: 100,
+        payment_method: 'BANK',
+        bank_document_key: await uploadedFile(agency.id),
+      },
+    })
+    expect(bank.status, JSON.stringify(bank.body)).toBe(201)
+    await fund(agency.id, 10000)
+    const byBalance = await api('POST', `${PAY}/makePaymentByAgency`, {
+      token,
+      body: { invoice_id: invoiceId, payment_methods: [{ method: 'AGENCY_BALANCE', payment_amount: 100 }] },
+    })
+    expect(byBalance.status, JSON.stringify(byBalance.body)).toBe(201)
+    expect(byBalance.body.data.invoice.status).toBe('PAID')
+    expect(await balanceOf(agency.id)).toBe(0)
+
+    const verify = await api('POST', `${DOC}/updateInvoicePaymentDocumentStatus`, {
+      token: clerk,
+      body: { id: bank.body.data.document.id, status: 'VERIFIED' },
+    })
+    expect(verify.status, JSON.stringify(verify.body)).toBe(409)
+    expect(verify.body.message).toMatch(/already PAID.*credit nothing/)
+    expect(await balanceOf(agency.id)).toBe(0)
+    expect(await invoiceRow(invoiceId)).toMatchObject({ status: 'PAID', total_amount_owed: 0 })
+    const bankRow = (await paymentsOf(invoiceId)).find((p) => p.method === 'BANK')
+    expect(bankRow?.status).toBe('PENDING')
+    // Staff may still reject the proof.
+    const reject = await api('POST', `${DOC}/updateInvoicePaymentDocumentStatus`, {
+      token: clerk,
+      body: { id: bank.body.data.document.id, status: 'REJECTED', rejection_reason: 'Paid from the balance' },
+    })
+    expect(reject.status, JSON.stringify(reject.body)).toBe(200)
+  })
+
+  it('OVER_PAID stays reachable by the agency balance, its excess credited back', async () => {
+    const { agency, token } = await agencyWithToken()
+    const invoiceId = await staffInvoice(agency.id, 10000)
+    await fund(agency.id, 15000)
+    const over = await api('POST', `${PAY}/makePaymentByAgency`, {
+      token,
+      body: { invoice_id: invoiceId, payment_methods: [{ method: 'AGENCY_BALANCE', payment_amount: 150 }] },
+    })
+    expect(over.status, JSON.stringify(over.body)).toBe(201)
+    expect(over.body.data.invoice).toMatchObject({ status: 'OVER_PAID', total_amount_owed: 50 })
+    expect(await balanceOf(agency.id)).toBe(5000)
+  })
+})
