@@ -121,6 +121,43 @@ export const agencyBankDetails = pgTable('agency_bank_details', {
   ...timestamps,
 })
 
+/**
+ * A change of payout details (bank account, BSB, GST status) asked for after activation: held
+ * PENDING until staff with finance verify it (maker-checker); payouts keep reading
+ * agency_bank_details, the last verified account, until it is APPROVED. One PENDING per agency; a
+ * newer request SUPERSEDES the older. `before`/`after` are agency_bank_details field maps.
+ */
+export const agencyBankDetailChanges = pgTable(
+  'agency_bank_detail_changes',
+  {
+    id: serial('id').primaryKey(),
+    agency_id: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    status: text('status')
+      .$type<'PENDING' | 'APPROVED' | 'REJECTED' | 'SUPERSEDED'>()
+      .notNull()
+      .default('PENDING'),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown>>().notNull(),
+    requested_by: integer('requested_by').references(() => identities.id),
+    decided_by: integer('decided_by').references(() => identities.id),
+    decided_at: timestamp('decided_at', { withTimezone: true }),
+    rejection_reason: text('rejection_reason'),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      'agency_bank_detail_changes_status_check',
+      sql`${t.status} in ('PENDING', 'APPROVED', 'REJECTED', 'SUPERSEDED')`,
+    ),
+    uniqueIndex('agency_bank_detail_changes_one_pending_idx')
+      .on(t.agency_id)
+      .where(sql`${t.status} = 'PENDING'`),
+    index('agency_bank_detail_changes_status_idx').on(t.status, t.created_at),
+  ],
+)
+
 export const agencyDocuments = pgTable('agency_documents', {
   agency_id: integer('agency_id')
     .primaryKey()

@@ -57,6 +57,8 @@ export const policyPremiumPayments = pgTable(
       .references(() => agencies.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     surcharge_amount: bigint('surcharge_amount', { mode: 'number' }).notNull().default(0),
+    /** AUD cents received so far (a NexPay payment may arrive in parts; PAID once it reaches amount). */
+    received_amount: bigint('received_amount', { mode: 'number' }).notNull().default(0),
     currency: currency('currency').notNull().default('AUD'),
     status: premiumPaymentStatus('status').notNull(),
     payment_type: paymentMethod('payment_type').notNull(),
@@ -354,6 +356,8 @@ export const webhookDeliveries = pgTable(
     delivery_id: text('delivery_id').notNull(),
     payload: jsonb('payload').notNull(),
     outcome: text('outcome').notNull(),
+    /** What the delivery did with money: policy, amount and currency paid, AUD applied, suspense. */
+    meta: jsonb('meta').$type<Record<string, unknown>>(),
     ...timestamps,
   },
   (t) => [uniqueIndex('webhook_deliveries_delivery_idx').on(t.provider, t.delivery_id)],

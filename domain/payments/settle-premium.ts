@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm'
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { commissions, invoiceLineItems, invoices, policyPremiumPayments } from '../../db/schema'
 import type { Actor } from '../shared/actor'
@@ -13,7 +13,9 @@ import { notify } from '../notifications/notify'
  * to PAYMENT_APPROVED (from PURCHASED on staff approval or a NexPay webhook, or directly on a
  * balance or card purchase), the commission is banked and the policy's PREMIUM invoice is paid
  * (a COMPLETED invoice payment of its outstanding, with the premium payment's method).
- * `action` picks the allowed start statuses; anything else is a 409.
+ * `action` picks the allowed start statuses; anything else is a 409. Callers settle only money
+ * received in full (a NexPay delivery short of the premium is recorded as a partial payment by
+ * the webhook and never reaches here), so the commission banks only on a whole premium.
  */
 export async function settlePremiumPayment(
   tx: DbOrTx,
@@ -29,9 +31,15 @@ export async function settlePremiumPayment(
 ) {
   const policy = await lockPolicyFor(tx, opts.policyId, opts.action)
   const now = clock.now()
+  // PAID means received in full: the payment's received_amount is its whole amount from here.
   const [premiumPayment] = await tx
     .update(policyPremiumPayments)
-    .set({ status: 'PAID', paid_at: now, decided_by: opts.decidedBy ?? null })
+    .set({
+      status: 'PAID',
+      paid_at: now,
+      decided_by: opts.decidedBy ?? null,
+      received_amount: sql`${policyPremiumPayments.amount} + ${policyPremiumPayments.surcharge_amount}`,
+    })
     .where(eq(policyPremiumPayments.id, opts.paymentId))
     .returning()
   await transitionPolicy(tx, policy, opts.action, {

@@ -5,6 +5,9 @@ import { handleApiRequest } from '../../api/router.server'
 import { getDb } from '../../db/client'
 import {
   commissions,
+  invoiceLineItems,
+  invoicePayments,
+  invoices,
   policies,
   policyHistories,
   policyPremiumPayments,
@@ -184,5 +187,100 @@ describe('NexPay webhook', () => {
 
     const missingId = JSON.stringify({ Status: 'PAID' })
     expect((await deliver(missingId, sign(missingId))).status).toBe(400)
+  })
+})
+
+describe('issue 22 finding 4: a NexPay delivery settles only the money it carries', () => {
+  const paidDelivery = (id: string, reference: string, amount: unknown, currency: unknown) =>
+    JSON.stringify({
+      Id: id,
+      Status: 'PAID',
+      CreatedOn: '2026-03-01T10:00:00Z',
+      PaidDate: '2026-03-01T10:05:00Z',
+      PayoutDetails: { Reference: reference, Amount: amount, Currency: currency },
+    })
+  const send = async (raw: string) => {
+    const r = await deliver(raw, sign(raw))
+    expect(r.status, JSON.stringify(r.body)).toBe(200)
+    return r.body.data
+  }
+  const paymentOf = async (policyId: number) =>
+    (
+      await getDb().select().from(policyPremiumPayments).where(eq(policyPremiumPayments.policy_id, policyId))
+    )[0]
+  const commissionOf = async (policyId: number) =>
+    (await getDb().select().from(commissions).where(eq(commissions.policy_id, policyId)))[0].status
+  const premiumInvoiceOf = async (policyId: number) =>
+    (
+      await getDb()
+        .select({ id: invoices.id, status: invoices.status, outstanding: invoices.total_outstanding_amount })
+        .from(invoices)
+        .innerJoin(invoiceLineItems, eq(invoiceLineItems.invoice_id, invoices.id))
+        .where(and(eq(invoiceLineItems.policy_id, policyId), eq(invoices.invoice_type, 'PREMIUM')))
+    )[0]
+  const openTask = async (deliveryId: string) =>
+    (
+      await getDb()
+        .select()
+        .from(tasks)
+        .where(eq(tasks.workflow_id, `nexpay-${deliveryId}`))
+    )[0]
+
+  it('0.01 NPR settles nothing and banks no commission: recorded, acknowledged, shown to staff', async () => {
+    const policy = await nexpayPolicy()
+    const id = `npr-${policy.id}`
+    const data = await send(paidDelivery(id, policy.ref, 0.01, 'NPR'))
+    expect(data.outcome).toMatch(/^held: the delivery is in NPR/)
+    expect(await statusOf(policy.id)).toBe('PURCHASED')
+    expect(await paymentOf(policy.id)).toMatchObject({ status: 'REQUESTED', received_amount: 0 })
+    expect(await commissionOf(policy.id)).toBe('PENDING')
+    const [stored] = await getDb()
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.delivery_id, id))
+    expect(stored.outcome).toBe(data.outcome)
+    expect(stored.meta).toMatchObject({ policy_id: policy.id, paid_amount: 1, paid_currency: 'NPR' })
+    expect(await openTask(id)).toMatchObject({ kind: 'nexpay_delivery', audience: 'staff', closed_at: null })
+    // A delivery without an amount is held the same way.
+    const none = await send(paidDelivery(`none-${policy.id}`, policy.ref, undefined, 'AUD'))
+    expect(none.outcome).toMatch(/^held: the delivery names no valid Amount/)
+    expect(await statusOf(policy.id)).toBe('PURCHASED')
+  })
+
+  it('short in AUD stays due as a partial payment; the rest settles, banks the commission and puts the excess in suspense', async () => {
+    const policy = await nexpayPolicy()
+    const due = (await paymentOf(policy.id)).amount
+    const part = await send(paidDelivery(`part-${policy.id}`, policy.ref, 0.01, 'AUD'))
+    expect(part.outcome).toMatch(/^partial: A\$0\.01 received/)
+    expect(await statusOf(policy.id)).toBe('PURCHASED')
+    expect(await paymentOf(policy.id)).toMatchObject({ status: 'REQUESTED', received_amount: 1 })
+    expect(await commissionOf(policy.id)).toBe('PENDING')
+    expect(await premiumInvoiceOf(policy.id)).toMatchObject({
+      status: 'PARTIALLY_PAID',
+      outstanding: due - 1,
+    })
+    const history = await getDb()
+      .select()
+      .from(policyHistories)
+      .where(eq(policyHistories.policy_id, policy.id))
+    expect(history.find((h) => h.action === 'NEXPAY_PARTIAL_PAYMENT')?.note).toMatch(/A\$0\.01 received/)
+
+    // The rest plus 10.00 more: settled, commission banked, 10.00 in suspense for staff.
+    const restId = `rest-${policy.id}`
+    const rest = await send(paidDelivery(restId, policy.ref, ((due - 1 + 1000) / 100).toFixed(2), 'AUD'))
+    expect(rest.outcome).toBe('settled: A$10.00 over the premium held in suspense')
+    expect(await statusOf(policy.id)).toBe('PAYMENT_APPROVED')
+    expect(await paymentOf(policy.id)).toMatchObject({ status: 'PAID', received_amount: due })
+    expect(await commissionOf(policy.id)).toBe('COMMISSION_BANKED')
+    const inv = await premiumInvoiceOf(policy.id)
+    expect(inv).toMatchObject({ status: 'PAID', outstanding: 0 })
+    const paid = await getDb().select().from(invoicePayments).where(eq(invoicePayments.invoice_id, inv.id))
+    expect(paid.reduce((s, p) => s + p.payment_amount, 0)).toBe(due)
+    const [stored] = await getDb()
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.delivery_id, restId))
+    expect(stored.meta).toMatchObject({ suspense: 1000, aud_applied: due - 1 })
+    expect(await openTask(restId)).toMatchObject({ kind: 'nexpay_delivery', amount: 1000 })
   })
 })
