@@ -156,7 +156,7 @@ const staffRows = [
     method: 'POST',
     path: `${STAFF_POLICY}/updateAmmendmentPolicyById`,
     summary:
-      'Staff adjust (new_premium, AUD) and/or confirm (is_premium_confirmed_by_admin true) the premium of an amendment waiting for them -> CONFIRM_PREMIUM_BY_AGENCY; a rise gets its AMENDMENT invoice (PREMIUM with amendment_id). Answers invoiceId (null when nothing is payable) and the amendment. is_premium_confirmed_by_agency true is a 400 (the agency confirms itself); other waits: 409',
+      'Staff adjust (new_premium, AUD) and/or confirm (is_premium_confirmed_by_admin true) the premium of an amendment waiting for them -> CONFIRM_PREMIUM_BY_AGENCY; a rise gets its AMENDMENT invoice (PREMIUM with amendment_id). Answers invoiceId (null when nothing is payable) and the amendment. is_premium_confirmed_by_agency true is a 400 (the agency confirms itself); other waits: 409. Maker-checker: a premium that differs from the repriced one, or a fall on an amendment staff opened, is confirmed only by staff holding finance who neither opened the amendment nor last set its premium (403 with the reason); whoever adjusts the premium becomes its last setter',
     access: updateAmendmentPremium.access,
     body: S.UpdateAmendmentPremiumSchema,
     handler: async ({ actor, body }) =>

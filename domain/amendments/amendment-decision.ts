@@ -154,6 +154,10 @@ async function confirmPremium(ctx: Ctx, newPremium: number | null): Promise<Appl
   }
   const a = await update(ctx, {
     ...cols,
+    // A figure given with the confirmation is the decider's (allowed only where no checker is needed).
+    ...(newPremium !== null && newPremium !== ctx.a.new_premium && 'identityId' in ctx.actor
+      ? { premium_set_by: ctx.actor.identityId }
+      : {}),
     invoice_id: invoiceId,
     is_premium_confirmed_by_admin: true,
     next_step: 'CONFIRM_PREMIUM_BY_AGENCY',

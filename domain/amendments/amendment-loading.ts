@@ -4,6 +4,7 @@ import { getDb, type DbOrTx } from '../../db/client'
 import { amendments } from '../../db/schema'
 import { isAgencySide, type Actor } from '../shared/actor'
 import { notFound } from '../shared/errors'
+import type { AmendmentData } from './amendment-data'
 import { phaseOf, type AmendmentDecider, type AmendmentState } from './amendments.rules'
 
 export type AmendmentRow = typeof amendments.$inferSelect
@@ -27,6 +28,13 @@ export const amendmentStateOf = (a: AmendmentRow): AmendmentState => ({
   newPremium: a.new_premium,
   payableAmount: a.payable_amount,
   payer: a.payer,
+  prevPremium: a.prev_premium,
+  // Without new details nothing is repriced: the policy's own premium stands.
+  repricedPremium: (a.data as AmendmentData | null)?.priced?.premium ?? a.prev_premium,
+  staffMade: a.initiated_oshc_user_id !== null,
+  makers: [a.initiated_oshc_user_id !== null ? a.created_by : null, a.premium_set_by].filter(
+    (id): id is number => typeof id === 'number',
+  ),
 })
 
 /** The person deciding, as carried through the workflow. */

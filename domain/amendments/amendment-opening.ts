@@ -106,6 +106,8 @@ export async function openAmendment(opts: {
           initiated_agency_user_id: isAgencySide(actor) ? identity : null,
           initiated_oshc_user_id: isStaff(actor) ? actor.userId : null,
           created_by: identity,
+          // A premium given by staff is their figure (maker-checker of the confirm step).
+          premium_set_by: isStaff(actor) && opts.premium != null ? identity : null,
         })
         .returning()
       const what = `Amendment #${a.id} opened: premium ${formatCents(prevPremium)} -> ${formatCents(a.new_premium)}, ${changes.length} field(s) changed`

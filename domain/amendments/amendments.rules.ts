@@ -108,6 +108,17 @@ export type AmendmentState = {
   newPremium: number
   payableAmount: number
   payer: 'AGENCY' | 'OSHC' | null
+  /**
+   * Maker-checker of the confirm step (issue 22). Optional: states recorded in older histories lack
+   * them, and the workflow then leaves the check to the activity, which reads the database (so a
+   * replay decides as the original run did). The premium before and as repriced from the new
+   * details (cents), whether staff opened the amendment, and the staff who made it or last set its
+   * premium by hand.
+   */
+  prevPremium?: number
+  repricedPremium?: number
+  staffMade?: boolean
+  makers?: number[]
 }
 
 /** The wait each decision belongs to, and which side makes it. */
@@ -128,6 +139,36 @@ export const premiumMismatchMsg = (confirmed: string) =>
   `The premium must equal the confirmed premium of ${confirmed}`
 export const REJECTION_REASON_REQUIRED_MSG = 'Rejection reason is required'
 export const BANK_DOCUMENT_REQUIRED_MSG = 'Bank document is required'
+
+/** The words of domain/finance/finance.rules.ts (this file has no runtime imports: the workflow bundles it). */
+export const MAKER_CHECKER_MSG =
+  'You created or last changed this record, so another finance staff member must approve it'
+export const SET_AND_CONFIRM_MSG =
+  'A premium that differs from the repriced one is confirmed by another finance staff member: save it, then ask them to confirm'
+
+/**
+ * Maker-checker of the confirm step: a premium set by staff that differs from the repriced one, or
+ * a fall (a credit to the agency) on an amendment staff opened, is confirmed only by a staff
+ * member holding `finance` who neither made the amendment nor last set its premium, and who does
+ * not set a new figure in the same decision. Null when the confirmation may go ahead.
+ */
+export function confirmPremiumRefusal(
+  state: AmendmentState,
+  d: Extract<AmendmentDecision, { kind: 'confirmPremium' }>,
+): string | null {
+  if (state.repricedPremium === undefined || state.prevPremium === undefined) return null
+  const premium = d.new_premium ?? state.newPremium
+  const staffFigure = premium !== state.repricedPremium
+  const staffCredit = !!state.staffMade && premium < state.prevPremium
+  if (!staffFigure && !staffCredit) return null
+  if (!d.by.permissions?.includes('finance'))
+    return staffFigure
+      ? `The premium of ${audText(premium)} was set by staff (repriced: ${audText(state.repricedPremium)}), so a second staff member holding finance confirms it`
+      : `Staff opened this amendment, so a second staff member holding finance confirms its credit of ${audText(state.prevPremium - premium)}`
+  if (staffFigure && d.new_premium !== null && d.new_premium !== state.newPremium) return SET_AND_CONFIRM_MSG
+  if (state.makers?.includes(d.by.identityId)) return MAKER_CHECKER_MSG
+  return null
+}
 
 /** Dollars with cents for messages that the workflow bundle builds (no Intl dependency there). */
 export const audText = (cents: number) =>
@@ -167,5 +208,6 @@ export function amendmentDecisionRefusal(
     return `This amendment waits for: ${PHASE_LABELS[state.phase]} (${state.phase}); ${d.kind} is not possible now`
   if (d.kind === 'acceptPremium' && d.premium !== state.newPremium)
     return premiumMismatchMsg(audText(state.newPremium))
+  if (d.kind === 'confirmPremium') return confirmPremiumRefusal(state, d)
   return null
 }

@@ -3,13 +3,14 @@ import { getDb } from '../../db/client'
 import { amendments, policies } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
-import { invalidTransition, validation } from '../shared/errors'
+import { forbidden, invalidTransition, validation } from '../shared/errors'
 import { clock } from '../shared/clock'
 import { formatCents } from '../shared/format'
 import { toCents } from '../shared/money'
 import { recordPolicyHistory } from '../policies/policy-history'
 import type { AmendmentData } from './amendment-data'
-import { amendmentStateOf, loadAmendment } from './amendment-loading'
+import { amendmentStateOf, deciderOf, loadAmendment } from './amendment-loading'
+import { confirmPremiumRefusal } from './amendments.rules'
 import { amendmentDetails, decideAndPresent } from './amendment-presenter'
 import { premiumColumns } from './amendment-steps'
 
@@ -18,7 +19,10 @@ import { premiumColumns } from './amendment-steps'
  * (CONFIRM_PREMIUM_BY_ADMIN), new_premium (AUD) adjusts the premium; is_premium_confirmed_by_admin
  * true confirms it through the workflow -> CONFIRM_PREMIUM_BY_AGENCY, creating the AMENDMENT
  * invoice (PREMIUM with amendment_id) when the agency owes a difference. Answers { invoiceId }
- * (null when nothing is payable) and the amendment. The agency confirms for itself
+ * (null when nothing is payable) and the amendment. Maker-checker (issue 22): a premium that
+ * differs from the repriced one, or a fall on an amendment staff opened, is confirmed only by staff
+ * holding `finance` who neither opened the amendment nor last set its premium (403 with the reason);
+ * whoever adjusts the premium becomes its last setter. The agency confirms for itself
  * (updatePolicyPremium): is_premium_confirmed_by_agency true is a 400. Other waits: 409.
  */
 export const updateAmendmentPremium = defineUseCase(
@@ -39,6 +43,13 @@ export const updateAmendmentPremium = defineUseCase(
     const a = await loadAmendment(actor, opts.amendmentId)
     const newPremium = opts.newPremium === undefined ? null : toCents(opts.newPremium)
     if (opts.confirm) {
+      // Maker-checker answered here as 403; the workflow's validator and activity hold the same rule.
+      const refusal = confirmPremiumRefusal(amendmentStateOf(a), {
+        kind: 'confirmPremium',
+        new_premium: newPremium,
+        by: deciderOf(actor),
+      })
+      if (refusal && amendmentStateOf(a).phase === 'CONFIRM_PREMIUM_BY_ADMIN') throw forbidden(refusal)
       const out = await decideAndPresent(actor, a.id, { kind: 'confirmPremium', new_premium: newPremium })
       return { invoiceId: out.invoice_id, amendment: out }
     }
@@ -54,7 +65,11 @@ export const updateAmendmentPremium = defineUseCase(
       const cols = premiumColumns(row.prev_premium, row.data as AmendmentData, policy, newPremium)
       const [updated] = await tx
         .update(amendments)
-        .set({ ...cols, updated_at: clock.now() })
+        .set({
+          ...cols,
+          premium_set_by: 'identityId' in actor ? actor.identityId : null,
+          updated_at: clock.now(),
+        })
         .where(eq(amendments.id, row.id))
         .returning()
       await recordPolicyHistory(tx, {

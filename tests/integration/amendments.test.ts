@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, isNull } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import {
+  agencyBalances,
   amendmentPayments,
   amendments,
   cardPayments,
@@ -36,12 +37,15 @@ const ORIGIN = 'http://test.local'
 let stop: () => Promise<void>
 let admin: string
 let finance: string
+/** A second staff member who may confirm a premium set by someone else (policy_management + finance). */
+let checker: string
 let seq = 0
 
 beforeAll(async () => {
   stop = await startWorker()
   admin = await staffToken()
   finance = await staffWith(['finance'])
+  checker = await staffWith(['policy_management', 'finance'])
 })
 afterAll(() => stop())
 
@@ -197,8 +201,14 @@ describe('amendments through the API', () => {
     })
     expect(adjusted.status).toBe(200)
     expect(adjusted.body.data.invoiceId).toBeNull()
-    const confirmed = await api('POST', `${SP}/updateAmmendmentPolicyById`, {
+    // admin set the figure: another finance staff member confirms it (maker-checker).
+    const own = await api('POST', `${SP}/updateAmmendmentPolicyById`, {
       token: admin,
+      body: { id, is_premium_confirmed_by_admin: true },
+    })
+    expect(own.status).toBe(403)
+    const confirmed = await api('POST', `${SP}/updateAmmendmentPolicyById`, {
+      token: checker,
       body: { id, is_premium_confirmed_by_admin: true },
     })
     expect(confirmed.status).toBe(200)
@@ -253,6 +263,81 @@ describe('amendments through the API', () => {
     expect(approved.status).toBe(200)
     expect(approved.body.data).toMatchObject({ status: 'COMPLETED', next_step: 'ISSUE_CERTIFICATE' })
     expect(approved.body.data.payments.map((x: any) => x.status)).toEqual(['COMPLETED', 'REJECTED'])
+  })
+
+  it('issue 22 finding 2: a staff-set premium below the repriced one is confirmed only by a second staff member holding finance; nothing is credited before', async () => {
+    const p = await agencyWithPaidPolicy()
+    const before = await policyRow(p.policy.id)
+    const balance = async () =>
+      Number(
+        (await getDb().select().from(agencyBalances).where(eq(agencyBalances.agency_id, p.agency.id)))[0]
+          ?.balance ?? 0,
+      )
+    const start = await balance()
+    // One staff member holding only policy_management sets 300.00 on a policy repriced at its premium.
+    const desk = await staffWith(['policy_management'])
+    const opened = await api('POST', `${SP}/handlePolicyAmendment/${p.policy.id}`, {
+      token: desk,
+      body: { amendment_premium: 300, amendment_note: 'Goodwill' },
+    })
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201)
+    const id = opened.body.data.amendment_id
+    expect(opened.body.data).toMatchObject({ payer: 'OSHC', new_premium: 300 })
+    await openTask(id, 'amendment_confirm_premium_by_admin')
+    const alone = await api('POST', `${SP}/updateAmmendmentPolicyById`, {
+      token: desk,
+      body: { id, is_premium_confirmed_by_admin: true },
+    })
+    expect(alone.status).toBe(403)
+    expect(alone.body.message).toBe(
+      `The premium of A$300.00 was set by staff (repriced: A$${(before.premium! / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}), so a second staff member holding finance confirms it`,
+    )
+    // A finance holder who adjusts the figure is its maker and may not confirm it either.
+    const adjuster = await staffWith(['policy_management', 'finance'])
+    const adjusted = await api('POST', `${SP}/updateAmmendmentPolicyById`, {
+      token: adjuster,
+      body: { id, new_premium: 310 },
+    })
+    expect(adjusted.status).toBe(200)
+    const own = await api('POST', `${SP}/updateAmmendmentPolicyById`, {
+      token: adjuster,
+      body: { id, is_premium_confirmed_by_admin: true },
+    })
+    expect(own.status).toBe(403)
+    expect(own.body.message).toBe(
+      'You created or last changed this record, so another finance staff member must approve it',
+    )
+    // Setting a new figure and confirming it at once is refused too.
+    const setAndConfirm = await api('POST', `${SP}/updateAmmendmentPolicyById`, {
+      token: checker,
+      body: { id, new_premium: 305, is_premium_confirmed_by_admin: true },
+    })
+    expect(setAndConfirm.status).toBe(403)
+    expect(await amendmentRow(id)).toMatchObject({
+      next_step: 'CONFIRM_PREMIUM_BY_ADMIN',
+      new_premium: 31000,
+    })
+    expect(await balance()).toBe(start)
+    // The workflow refuses it as well (the same rule in its validator), whatever the edge.
+    const viaWorkflow = await api('POST', `${SP}/updateAmmendmentPolicyById`, {
+      token: desk,
+      body: { id, is_premium_confirmed_by_admin: true },
+    })
+    expect(viaWorkflow.status).toBe(403)
+
+    const ok = await api('POST', `${SP}/updateAmmendmentPolicyById`, {
+      token: checker,
+      body: { id, is_premium_confirmed_by_admin: true },
+    })
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200)
+    expect(ok.body.data.amendment).toMatchObject({ next_step: 'CONFIRM_PREMIUM_BY_AGENCY', new_premium: 310 })
+    expect(await balance()).toBe(start)
+    const accepted = await api('POST', `${AP}/updatePolicyPremium/${id}`, {
+      token: p.token,
+      body: { premium: 310, allow_payment: true },
+    })
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)
+    expect(await balance()).toBe(start + before.premium! - 31000)
   })
 
   it('the new certificate applies the amended data; the change log shows before and after; reads and the export list it', async () => {

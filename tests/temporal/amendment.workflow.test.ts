@@ -15,6 +15,8 @@ import {
 } from '../../db/schema'
 import { findOutbox } from '../../domain/mail/mailer'
 import { initiateAmendment } from '../../domain/amendments/initiate-amendment'
+import { handlePolicyAmendment } from '../../domain/amendments/handle-policy-amendment'
+import { MAKER_CHECKER_MSG } from '../../domain/amendments/amendments.rules'
 import { updateAmendmentPremium } from '../../domain/amendments/update-amendment-premium'
 import { updatePolicyPremium } from '../../domain/amendments/update-policy-premium'
 import { payAmendment } from '../../domain/amendments/pay-amendment'
@@ -293,6 +295,43 @@ describe('amendment workflow (real Temporal dev server)', () => {
     expect(debit.map((d) => d.transaction_amount)).toEqual([-a0.payable_amount])
     const [inv] = await getDb().select().from(invoices).where(eq(invoices.id, r.invoiceId!))
     expect(inv.status).toBe('PAID')
+  })
+
+  it('issue 22 finding 2: the confirm step refuses a staff-set premium confirmed by its maker or without finance (validator and activity); a second finance person confirms', async () => {
+    const p = await paidPolicy()
+    const opened = await handlePolicyAmendment({
+      actor: staff,
+      policyId: p.policy.id,
+      input: { amendment_premium: 300, amendment_note: 'Goodwill' },
+    })
+    const id = opened.amendment_id
+    await openTask(id, 'amendment_confirm_premium_by_admin')
+    const confirm = (by: ReturnType<typeof deciderOf>) => ({
+      kind: 'confirmPremium' as const,
+      new_premium: null,
+      by,
+    })
+    // The workflow's update validator: the maker, then a non-finance staff member.
+    const own = await refusal(workflows().decideAmendment(id, confirm(deciderOf(staff))))
+    expect(own.code).toBe('INVALID_TRANSITION')
+    expect(own.message).toBe(MAKER_CHECKER_MSG)
+    const desk = { ...deciderOf(checker), permissions: ['policy_management'] }
+    const noFinance = await refusal(workflows().decideAmendment(id, confirm(desk)))
+    expect(noFinance.message).toMatch(/^The premium of A\$300\.00 was set by staff \(repriced: A\$/)
+    // The activity, against the database, whatever reaches it.
+    const direct = await refusal(
+      applyAmendmentDecision({ amendmentId: id, decision: confirm(deciderOf(staff)) }),
+    )
+    expect(direct.code).toBe('INVALID_TRANSITION')
+    expect(direct.message).toBe(MAKER_CHECKER_MSG)
+    expect(await amendmentRow(id)).toMatchObject({ next_step: 'CONFIRM_PREMIUM_BY_ADMIN', invoice_id: null })
+    expect(await actionsOf(p.policy.id)).not.toContain('AMENDMENT_PREMIUM_CONFIRMED')
+    // Another staff member holding finance confirms it.
+    await workflows().decideAmendment(id, confirm(deciderOf(checker)))
+    expect(await loadAmendmentState(id)).toMatchObject({
+      phase: 'CONFIRM_PREMIUM_BY_AGENCY',
+      newPremium: 30000,
+    })
   })
 
   it('a duplicate decision has one effect: one confirmation, one invoice; the second is refused with 409', async () => {

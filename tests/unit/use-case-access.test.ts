@@ -4,6 +4,16 @@ import { describe, expect, it } from 'vitest'
 import { AGENCY_PERMISSIONS, STAFF_PERMISSIONS, type Actor } from '../../domain/shared/actor'
 import type { Access } from '../../domain/shared/authorize'
 import { DomainError } from '../../domain/shared/errors'
+import {
+  amendmentDecisionRefusal,
+  MAKER_CHECKER_MSG,
+  SET_AND_CONFIRM_MSG,
+  type AmendmentDecision,
+  type AmendmentState,
+} from '../../domain/amendments/amendments.rules'
+import { deciderOf } from '../../domain/amendments/amendment-loading'
+import { assertNotMaker } from '../../domain/finance/finance-guards'
+import { MAKER_CHECKER_MSG as FINANCE_MAKER_CHECKER_MSG } from '../../domain/finance/finance.rules'
 
 /**
  * Every use case is the one authority on who may call it: each exported function of domain/ that
@@ -196,4 +206,68 @@ describe('every use case checks its caller itself', () => {
       })
     }
   }
+})
+
+/**
+ * Maker = checker (issue 22): the money decisions whose maker is known without a database. The
+ * decisions that read their maker from a row (markAsPaid after updateInvoiceLineItem, a refund's
+ * approval) are covered against PostgreSQL in tests/integration/invoices.test.ts and refunds.test.ts.
+ */
+describe('a money decision refuses its maker', () => {
+  const state: AmendmentState = {
+    amendmentId: 1,
+    policyId: 1,
+    agencyId: 1,
+    phase: 'CONFIRM_PREMIUM_BY_ADMIN',
+    status: 'INITIATED',
+    nextStep: 'CONFIRM_PREMIUM_BY_ADMIN',
+    newPremium: 30_000,
+    payableAmount: 32_520,
+    payer: 'OSHC',
+    prevPremium: 62_520,
+    repricedPremium: 62_520,
+    staffMade: true,
+    makers: [1],
+  }
+  const confirm = (actor: Actor, newPremium: number | null = null): AmendmentDecision => ({
+    kind: 'confirmPremium',
+    new_premium: newPremium,
+    by: deciderOf(actor),
+  })
+  const other = (perms: readonly string[]): Actor => ({ ...staff(perms), identityId: 3, userId: 3 }) as Actor
+
+  it('confirming an amendment premium set by staff: its maker is refused, even holding finance', () => {
+    expect(amendmentDecisionRefusal(state, false, confirm(staff(STAFF_PERMISSIONS)))).toBe(MAKER_CHECKER_MSG)
+  })
+  it('confirming an amendment premium set by staff: someone without finance is refused', () => {
+    expect(amendmentDecisionRefusal(state, false, confirm(other(['policy_management'])))).toMatch(
+      /holding finance/,
+    )
+  })
+  it('confirming an amendment premium set by staff: the checker may not set a new figure at once', () => {
+    expect(
+      amendmentDecisionRefusal(state, false, confirm(other(['policy_management', 'finance']), 31_000)),
+    ).toBe(SET_AND_CONFIRM_MSG)
+  })
+  it('confirming an amendment premium set by staff: another finance staff member may', () => {
+    expect(
+      amendmentDecisionRefusal(state, false, confirm(other(['policy_management', 'finance']))),
+    ).toBeNull()
+  })
+  it('a repriced premium the agency asked for needs no second person', () => {
+    const repriced = { ...state, staffMade: false, makers: [], newPremium: 62_000, repricedPremium: 62_000 }
+    expect(amendmentDecisionRefusal(repriced, false, confirm(other(['policy_management'])))).toBeNull()
+  })
+  it('marking an invoice paid: whoever last changed its amounts is refused (403)', () => {
+    let err: unknown
+    try {
+      assertNotMaker(1, { created_by: 2, updated_by: 1 })
+    } catch (e) {
+      err = e
+    }
+    expect(err).toBeInstanceOf(DomainError)
+    expect((err as DomainError).code).toBe('FORBIDDEN')
+    expect((err as DomainError).message).toBe(FINANCE_MAKER_CHECKER_MSG)
+    expect(MAKER_CHECKER_MSG).toBe(FINANCE_MAKER_CHECKER_MSG)
+  })
 })
