@@ -12,6 +12,12 @@ import { getAgencyBankDetail } from '../../domain/agencies/reads/get-agency-bank
 import { updateAgency } from '../../domain/agencies/onboarding/update-agency'
 import { updateAgencyAddress } from '../../domain/agencies/onboarding/update-agency-address'
 import { updateAgencyBank } from '../../domain/agencies/onboarding/update-agency-bank'
+import {
+  approveAgencyBankChange,
+  RejectBankChangeSchema,
+  rejectAgencyBankChange,
+} from '../../domain/agencies/bank-details/decide-bank-change'
+import { findAgencyBankChanges } from '../../domain/agencies/bank-details/find-agency-bank-changes'
 import { inviteAgency } from '../../domain/agencies/onboarding/invite-agency'
 import { sendAgencyPasswordReset } from '../../domain/agencies/onboarding/send-agency-password-reset'
 import { submitRegistrationRequest } from '../../domain/agencies/onboarding/submit-registration-request'
@@ -173,8 +179,47 @@ export const agencyEndpoints = [
     access: updateAgencyBank.access,
     params: AgencyIdParam,
     body: S.UpdateAgencyBankSchema,
+    handler: async ({ actor, params, body }) => {
+      const saved = await updateAgencyBank({ actor, agencyId: params.agencyId, input: body })
+      return ok(
+        saved,
+        saved.bank_change
+          ? 'Bank details change sent to our finance team for verification'
+          : 'Bank details saved',
+      )
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: `${BASE}/findAgencyBankChanges`,
+    summary:
+      'Payout details for staff to resolve: pending bank-detail changes, GST without ABN, renames (not in the specification)',
+    access: findAgencyBankChanges.access,
+    handler: async ({ actor }) => ok(await findAgencyBankChanges({ actor })),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/approveAgencyBankChange/{id}`,
+    summary:
+      'Verify a pending payout-details change (staff finance, not its requester; not in the specification)',
+    access: approveAgencyBankChange.access,
+    params: IdParam,
+    handler: async ({ actor, params }) =>
+      ok(await approveAgencyBankChange({ actor, changeId: params.id }), 'Bank details verified'),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/rejectAgencyBankChange/{id}`,
+    summary:
+      'Reject a pending payout-details change (staff finance, not its requester; not in the specification)',
+    access: rejectAgencyBankChange.access,
+    params: IdParam,
+    body: RejectBankChangeSchema,
     handler: async ({ actor, params, body }) =>
-      ok(await updateAgencyBank({ actor, agencyId: params.agencyId, input: body }), 'Bank details saved'),
+      ok(
+        await rejectAgencyBankChange({ actor, changeId: params.id, input: body }),
+        'Bank details change rejected',
+      ),
   }),
   endpoint({
     method: 'POST',

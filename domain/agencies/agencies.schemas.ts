@@ -1,3 +1,4 @@
+import isVAT from 'validator/lib/isVAT'
 import { z } from 'zod'
 import {
   bool,
@@ -70,15 +71,28 @@ export const UpdateAgencyAddressSchema = z.object({
   finance_comms_email: email(),
 })
 
-export const UpdateAgencyBankSchema = z.object({
-  bank: text(2, 256),
-  bank_account_name: text(2, 256),
-  account_number: text(2, 256),
-  abn: optionalText(256),
-  bsb: optionalText(256),
-  swift_code: optionalText(256),
-  is_gst_registered: bool().default(false),
-})
+export const ABN_INVALID = 'This ABN is not valid: it must be 11 digits that pass the ABN checksum'
+export const GST_NEEDS_ABN = 'GST registration needs a valid ABN'
+
+/** An ABN passes the Australian Business Register's checksum (validator's isVAT for AU). */
+export const isValidAbn = (abn: string) => isVAT(abn.replace(/\s+/g, ''), 'AU')
+
+export const UpdateAgencyBankSchema = z
+  .object({
+    bank: text(2, 256),
+    bank_account_name: text(2, 256),
+    account_number: text(2, 256),
+    abn: optionalText(256),
+    bsb: optionalText(256),
+    swift_code: optionalText(256),
+    is_gst_registered: bool().default(false),
+  })
+  // GST is added to payouts only for a registration we can check: an ABN that passes the checksum.
+  .superRefine((v, ctx) => {
+    if (v.abn && !isValidAbn(v.abn)) ctx.addIssue({ code: 'custom', path: ['abn'], message: ABN_INVALID })
+    else if (v.is_gst_registered && !v.abn)
+      ctx.addIssue({ code: 'custom', path: ['abn'], message: GST_NEEDS_ABN })
+  })
 
 export const AgencyStatusSchema = z.object({
   status: z.enum(AGENCY_SIDE_STATUSES, { error: 'Invalid status' }),

@@ -56,6 +56,7 @@ test('a new agency registers, is onboarded by staff through the inbox, and lands
   await page.getByLabel('Bank', { exact: true }).fill('Westpac')
   await page.getByLabel('Account name').fill(company)
   await page.getByLabel('Account number').fill('11223344')
+  await page.getByLabel('ABN (optional)').fill('51 824 753 556')
   await page.getByLabel('We are registered for GST').check()
   await page.getByRole('button', { name: 'Save and continue' }).click()
   await expect(page).toHaveURL(/\/onboarding\/submit/)

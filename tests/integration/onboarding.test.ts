@@ -117,6 +117,8 @@ describe('agency onboarding through the API and the workflow', () => {
       bank: 'ANZ',
       bank_account_name: 'Koala Education',
       account_number: '99887766',
+      // GST registration needs an ABN that passes the checksum (issue 22 finding 7).
+      abn: '51 824 753 556',
       is_gst_registered: true,
     }
     expect(

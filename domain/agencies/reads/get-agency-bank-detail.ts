@@ -4,8 +4,12 @@ import { agencyBankDetails } from '../../../db/schema'
 import type { Actor } from '../../shared/actor'
 import { assertAgencyAccess } from '../agency-access'
 import { defineUseCase } from '../../shared/authorize'
+import { getPendingBankChange } from '../bank-details/find-agency-bank-changes'
 
-/** getAgencyBankDetail: staff, or the agency itself. */
+/**
+ * getAgencyBankDetail: staff, or the agency itself. The verified details (what payouts use) and,
+ * when a change waits for staff verification, `pending_change`.
+ */
 export const getAgencyBankDetail = defineUseCase(
   { staff: ['agency_management'], agency: ['finance', 'purchase', 'quote', 'user_management'] },
   async function getAgencyBankDetail(opts: { actor: Actor; agencyId: number }) {
@@ -14,6 +18,7 @@ export const getAgencyBankDetail = defineUseCase(
       .select()
       .from(agencyBankDetails)
       .where(eq(agencyBankDetails.agency_id, opts.agencyId))
-    return bank ?? null
+    if (!bank) return null
+    return { ...bank, pending_change: await getPendingBankChange(opts.actor, opts.agencyId) }
   },
 )
