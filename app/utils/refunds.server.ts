@@ -28,6 +28,8 @@ export async function loadRefundView(actor: Actor, policyId: number) {
     ref: details.policy.ref,
     policyStatus: details.policy.status,
     premiumPaid: details.premium_paid,
+    /** What a refund may return: received and not yet returned (amendment credits, refunds). */
+    premiumRefundable: details.premium_refundable,
     commission: details.commission,
     refund: refund && {
       id: refund.id,

@@ -179,18 +179,23 @@ const staffOf = (by: { identityId: number; userId: number; email: string }): Sta
 })
 
 /**
- * The amounts a refund may be initiated with: refundable premium at most what was paid for the
- * policy, deducted commission at most its commission and at most the refundable premium, a full
- * refund returning the whole premium paid. Field errors (400) otherwise.
+ * The amounts a refund may be initiated with: refundable premium at most what was received for the
+ * policy and not yet returned (amendment credits, earlier refunds: policyPremiumHeld), deducted
+ * commission at most its commission and at most the refundable premium, a full refund returning
+ * exactly that rest. Field errors (400) otherwise.
  */
 export function assertRefundAmounts(
   money: Awaited<ReturnType<typeof policyMoney>>,
   d: { refundable_premium_amount: number; deductable_commission_amount: number; is_full_refund: boolean },
 ) {
-  if (d.refundable_premium_amount > money.premiumPaidCents)
+  // What was received for the policy and not yet returned (amendment credits, earlier refunds).
+  const held = money.refundableCents
+  if (d.refundable_premium_amount > held)
     throw validation(
       'refundable_premium_amount',
-      `refundable_premium_amount cannot exceed the premium paid (${formatCents(money.premiumPaidCents)})`,
+      held === money.premiumPaidCents
+        ? `refundable_premium_amount cannot exceed the premium paid (${formatCents(held)})`
+        : `refundable_premium_amount cannot exceed the premium received and not yet returned (${formatCents(held)})`,
     )
   const commission = money.commission?.amount ?? 0
   if (d.deductable_commission_amount > commission)
@@ -203,10 +208,12 @@ export function assertRefundAmounts(
       'deductable_commission_amount',
       'deductable_commission_amount cannot exceed refundable_premium_amount',
     )
-  if (d.is_full_refund && d.refundable_premium_amount !== money.premiumPaidCents)
+  if (d.is_full_refund && d.refundable_premium_amount !== held)
     throw validation(
       'refundable_premium_amount',
-      `A full refund returns the whole premium paid (${formatCents(money.premiumPaidCents)})`,
+      held === money.premiumPaidCents
+        ? `A full refund returns the whole premium paid (${formatCents(held)})`
+        : `A full refund returns the premium received and not yet returned (${formatCents(held)})`,
     )
 }
 

@@ -76,6 +76,8 @@ export const getFullRefundDetails = defineUseCase(
         agency_name: agency?.name ?? agency?.email ?? null,
       },
       premium_paid: fromCents(money.premiumPaidCents),
+      // What a full refund returns: received and not yet returned (amendment credits, refunds).
+      premium_refundable: fromCents(money.refundableCents),
       commission: money.commission
         ? { amount: fromCents(money.commission.amount), status: money.commission.status }
         : null,

@@ -48,10 +48,11 @@ export async function refundById(refundId: number, tx: DbOrTx = getDb()) {
 
 /**
  * What the agency paid for the policy's premium (PAID premium payments, cents; a refunded one no
- * longer counts) and its commission row (null when none was recorded).
+ * longer counts), what may still be returned for it (`refundableCents`, policyPremiumHeld) and its
+ * commission row (null when none was recorded).
  */
 export async function policyMoney(policyId: number, tx: DbOrTx = getDb()) {
-  const [[paid], [commission]] = await readAll(
+  const [[paid], [commission], held] = await readAll(
     tx,
     () =>
       tx
@@ -59,8 +60,37 @@ export async function policyMoney(policyId: number, tx: DbOrTx = getDb()) {
         .from(policyPremiumPayments)
         .where(and(eq(policyPremiumPayments.policy_id, policyId), eq(policyPremiumPayments.status, 'PAID'))),
     () => tx.select().from(commissions).where(eq(commissions.policy_id, policyId)),
+    () => policyPremiumHeld(policyId, tx),
   )
-  return { premiumPaidCents: Number(paid?.cents ?? 0), commission: commission ?? null }
+  return {
+    premiumPaidCents: Number(paid?.cents ?? 0),
+    refundableCents: held,
+    commission: commission ?? null,
+  }
+}
+
+/**
+ * The money received for a policy and not yet returned, in cents (issue 22: a refund or an
+ * amendment credit returns at most this). Received: its premium payments once paid (PAID, or
+ * FULL_REFUNDED: paid, then returned by a refund counted below) and the completed payments of its
+ * amendments (rises). Returned: amendment credits to the agency balance (ledger
+ * AMENDMENT_PAYMENT_RECEIVED) and completed full refunds (their refundable premium). A BNPL
+ * purchase not settled yet counts nothing received: its reductions lower what is owed instead.
+ */
+export async function policyPremiumHeld(policyId: number, tx: DbOrTx = getDb()) {
+  const { rows } = await tx.execute<{ held: string }>(sql`
+    select (
+      coalesce((select sum(amount) from policy_premium_payments
+                 where policy_id = ${policyId} and status in ('PAID', 'FULL_REFUNDED')), 0)
+      + coalesce((select sum(p.amount) from amendment_payments p
+                   join amendments a on a.id = p.amendment_id
+                   where a.policy_id = ${policyId} and p.status = 'COMPLETED'), 0)
+      - coalesce((select sum(transaction_amount) from agency_balance_transactions
+                   where policy_id = ${policyId} and type = 'AMENDMENT_PAYMENT_RECEIVED'), 0)
+      - coalesce((select sum(refundable_premium_amount) from full_refunds
+                   where policy_id = ${policyId} and status = 'COMPLETED'), 0)
+    )::bigint as held`)
+  return Math.max(0, Number(rows[0]?.held ?? 0))
 }
 
 /** A refund as the API answers it: amounts in AUD, the net the agency receives. */

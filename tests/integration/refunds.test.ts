@@ -19,6 +19,10 @@ import * as staffRefundPage from '../../app/routes/staff.policies.$policyId.refu
 import * as staffRefundList from '../../app/routes/staff.finance.refunds'
 import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
 import { startWorker } from '../setup/worker'
+import { amendedInput, amendmentRow, openTask } from '../setup/amendments'
+import { formatCents } from '../../domain/shared/format'
+
+const aud = (cents: number) => formatCents(cents)
 
 const AGENCY_FIN = '/agencies/finance-management'
 const AGENCY_POLICY = '/agencies/policy-management'
@@ -283,6 +287,83 @@ describe('staff decisions through the API', () => {
       query: { payment_method: 'AGENCY_BALANCE' },
     })
     expect(twice.status).toBe(409)
+  })
+
+  it('issue 22 finding 1: after an amendment credited part of the premium, a full refund returns exactly the rest (never the difference twice)', async () => {
+    const { agency, token, policy } = await agencyPolicy()
+    const paid = policy.premium!
+    // The agency shortens the cover; staff confirm the repriced premium; the agency accepts: credited.
+    const opened = await api('POST', `${AGENCY_POLICY}/initiateAmendment`, {
+      token,
+      body: await amendedInput(policy.id, 'fall'),
+    })
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201)
+    const id = opened.body.data.amendment_id
+    await openTask(id, 'amendment_confirm_premium_by_admin')
+    const confirmed = await api('POST', `${OSHC_POLICY}/updateAmmendmentPolicyById`, {
+      token: admin,
+      body: { id, is_premium_confirmed_by_admin: true },
+    })
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200)
+    const a = await amendmentRow(id)
+    await api('POST', `${AGENCY_POLICY}/updatePolicyPremium/${id}`, {
+      token,
+      body: { premium: a.new_premium / 100, allow_payment: true },
+    })
+    await openTask(id, 'amendment_issue_certificate')
+    const credit = paid - a.new_premium
+    expect(credit).toBeGreaterThan(0)
+    const up = await api('POST', `${OSHC_POLICY}/uploadPolicyCertificate/${policy.id}`, {
+      token: admin,
+      body: {
+        certificate_url: await uploadedFile(null, 'cert.pdf'),
+        certificate_name: 'cert.pdf',
+        membership_number: 'M-22',
+      },
+    })
+    expect(up.status, JSON.stringify(up.body)).toBe(200)
+
+    expect((await requestRefund(token, policy.id)).status).toBe(201)
+    const whole = await api('POST', `${OSHC_FIN}/initiateFullRefund/${policy.id}`, {
+      token: admin,
+      body: { refundable_premium_amount: paid / 100, deductable_commission_amount: 0, is_full_refund: true },
+    })
+    expect(whole.status).toBe(400)
+    expect(whole.body.errors.refundable_premium_amount).toEqual([
+      `refundable_premium_amount cannot exceed the premium received and not yet returned (${aud(a.new_premium)})`,
+    ])
+    const short = await api('POST', `${OSHC_FIN}/initiateFullRefund/${policy.id}`, {
+      token: admin,
+      body: { refundable_premium_amount: 1, deductable_commission_amount: 0, is_full_refund: true },
+    })
+    expect(short.status).toBe(400)
+    expect(short.body.errors.refundable_premium_amount).toEqual([
+      `A full refund returns the premium received and not yet returned (${aud(a.new_premium)})`,
+    ])
+    const init = await api('POST', `${OSHC_FIN}/initiateFullRefund/${policy.id}`, {
+      token: admin,
+      body: {
+        refundable_premium_amount: a.new_premium / 100,
+        deductable_commission_amount: 0,
+        is_full_refund: true,
+      },
+    })
+    expect(init.status, JSON.stringify(init.body)).toBe(200)
+    const ok = await api('POST', `${OSHC_FIN}/approveFullRefundRequest/${policy.id}`, {
+      token: checker,
+      query: { payment_method: 'AGENCY_BALANCE' },
+    })
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200)
+    // Returned in all: exactly what was paid.
+    const ledger = await getDb()
+      .select()
+      .from(agencyBalanceTransactions)
+      .where(eq(agencyBalanceTransactions.agency_id, agency.id))
+    expect(ledger.map((l) => [l.type, l.transaction_amount])).toEqual([
+      ['AMENDMENT_PAYMENT_RECEIVED', credit],
+      ['POLICY_PREMIUM_REFUNDED', a.new_premium],
+    ])
+    expect(ledger.reduce((s, l) => s + l.transaction_amount, 0)).toBe(paid)
   })
 
   it('rejects with a reason (required), and lists refunds on both sides, each agency only its own', async () => {

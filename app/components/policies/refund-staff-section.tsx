@@ -63,12 +63,12 @@ export function RefundStaffSection({
             <input type="hidden" name="intent" value="initiate" />
             <h4 className="text-sm font-medium">Set the refund amounts (AUD)</h4>
             <Field
-              labelProps={{ children: `Refundable premium (at most ${formatMoney(view.premiumPaid)})` }}
+              labelProps={{ children: `Refundable premium (at most ${formatMoney(view.premiumRefundable)})` }}
               inputProps={{
                 id: 'refundable_premium_amount',
                 name: 'refundable_premium_amount',
                 inputMode: 'decimal',
-                defaultValue: String(view.premiumPaid),
+                defaultValue: String(view.premiumRefundable),
               }}
               errors={errs(result, 'initiate', 'refundable_premium_amount')}
             />
