@@ -130,17 +130,22 @@ function LastRun({ run }: { run: Run }) {
             total: run.mismatches.length,
             totalPages: 1,
           }}
-          getRowKey={(m: Mismatch) => `${m.check}-${m.agency_id}-${m.invoice_id ?? ''}`}
+          getRowKey={(m: Mismatch) =>
+            `${m.check}-${m.agency_id ?? ''}-${m.invoice_id ?? ''}-${m.account ?? ''}`
+          }
           emptyText="Every balance, BNPL allowance and invoice agrees with its ledger."
           columns={[
             {
               key: 'agency',
               header: 'Agency',
-              cell: (m: Mismatch) => (
-                <Link to={`/staff/agencies/${m.agency_id}`} className="text-primary hover:underline">
-                  {m.agency_name}
-                </Link>
-              ),
+              cell: (m: Mismatch) =>
+                m.agency_id === null ? (
+                  m.agency_name
+                ) : (
+                  <Link to={`/staff/agencies/${m.agency_id}`} className="text-primary hover:underline">
+                    {m.agency_name}
+                  </Link>
+                ),
             },
             {
               key: 'invoice',

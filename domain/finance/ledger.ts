@@ -1,21 +1,29 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { agencyBalances, agencyBalanceTransactions, bnplTransactions } from '../../db/schema'
-import type { BALANCE_TRANSACTION_TYPES } from '../../db/schema/enums'
+import { agencyBalances, agencyBalanceTransactions, agencyTopups, bnplTransactions } from '../../db/schema'
 import { actorLabel, type Actor } from '../shared/actor'
 import { conflict } from '../shared/errors'
 import { clock } from '../shared/clock'
+import {
+  balanceEntryTransfer,
+  bnplEntryTransfer,
+  INSUFFICIENT_BALANCE,
+  INSUFFICIENT_BNPL,
+  type BalanceEntryType,
+} from '../money/accounts'
+import { postTransfers } from '../money/journal'
 
-export type BalanceTransactionType = (typeof BALANCE_TRANSACTION_TYPES)[number]
-
-export const INSUFFICIENT_BALANCE = 'Insufficient agency balance'
-export const INSUFFICIENT_BNPL = 'Insufficient buy now pay later allowance'
+export type BalanceTransactionType = BalanceEntryType
+export { INSUFFICIENT_BALANCE, INSUFFICIENT_BNPL }
 
 /**
  * The one way to move an agency's balance: a single conditional UPDATE (the row lock makes
  * concurrent debits queue, and the `balance + amount >= 0` guard means a debit that would
  * overdraw changes nothing) followed by the ledger row with the balance after it, both in `tx`.
  * `amount` is signed cents: negative debits, positive credits. 409 "Insufficient agency balance".
+ * The money journal records the same movement in `tx` (ADR 0013): a transfer between the agency's
+ * balance account and the counter account of `type` (BALANCE_ENTRY_ACCOUNTS), keyed by the ledger
+ * row; agency_balances and its ledger are the projections kept beside it.
  */
 export async function postBalanceEntry(
   tx: DbOrTx,
@@ -53,12 +61,39 @@ export async function postBalanceEntry(
       note: e.note ?? null,
     })
     .returning()
+  const topupMethod =
+    e.type === 'AGENCY_TOPUP' && e.topupId
+      ? (
+          await tx
+            .select({ method: agencyTopups.payment_method })
+            .from(agencyTopups)
+            .where(eq(agencyTopups.id, e.topupId))
+        )[0]?.method
+      : null
+  await postTransfers(tx, [
+    {
+      key: `balance-entry:${entry.id}`,
+      ...balanceEntryTransfer(e.type, e.amount, {
+        agencyId: e.agencyId,
+        policyId: e.policyId,
+        invoiceId: e.invoiceId,
+        topupMethod,
+      }),
+      actor: entry.actor,
+      note: entry.note,
+      agencyId: e.agencyId,
+      policyId: e.policyId,
+      invoiceId: e.invoiceId,
+      topupId: e.topupId,
+    },
+  ])
   return entry
 }
 
 /**
  * The one way to move the buy-now-pay-later allowance: negative uses it (409 when not enough is
  * left), positive gives it back when a BNPL payment request is approved. Same guard as above.
+ * The journal records it on the agency's BNPL-used account (bnplEntryTransfer), keyed by the row.
  */
 export async function postBnplEntry(
   tx: DbOrTx,
@@ -94,5 +129,15 @@ export async function postBnplEntry(
       note: e.note ?? null,
     })
     .returning()
+  await postTransfers(tx, [
+    {
+      key: `bnpl-entry:${entry.id}`,
+      ...bnplEntryTransfer(e.amount, { agencyId: e.agencyId, policyId: e.policyId }),
+      actor: entry.actor,
+      note: entry.note,
+      agencyId: e.agencyId,
+      policyId: e.policyId,
+    },
+  ])
   return entry
 }

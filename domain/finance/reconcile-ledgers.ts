@@ -25,6 +25,8 @@ type AgencyFigures = {
   bnpl_allowance: number
   bnpl_remaining: number
   bnpl_ledger_total: number
+  journal_balance: number
+  journal_bnpl_used: number
 }
 
 type InvoiceFigures = {
@@ -59,17 +61,23 @@ async function agencyMismatches(tx: Pick<Db, 'execute'>): Promise<Reconciliation
         last.balance as last_entry_balance,
         coalesce(b.buy_now_pay_later_amount, 0)::bigint as bnpl_allowance,
         coalesce(b.buy_now_pay_later_remaining_amount, 0)::bigint as bnpl_remaining,
-        coalesce(n.total, 0)::bigint as bnpl_ledger_total
+        coalesce(n.total, 0)::bigint as bnpl_ledger_total,
+        coalesce(jb.posted_credits - jb.posted_debits, 0)::bigint as journal_balance,
+        coalesce(jn.posted_debits - jn.posted_credits, 0)::bigint as journal_bnpl_used
       from agencies a
       left join agency_balances b on b.agency_id = a.id
       left join ledger l on l.agency_id = a.id
       left join agency_balance_transactions last on last.id = l.last_id
       left join bnpl n on n.agency_id = a.id
+      left join money_accounts jb on jb.code = 'agency:' || a.id || ':balance'
+      left join money_accounts jn on jn.code = 'agency:' || a.id || ':bnpl_used'
     )
     select * from figures
     where balance <> ledger_total
       or (last_entry_balance is not null and last_entry_balance <> balance)
       or bnpl_remaining <> bnpl_allowance + bnpl_ledger_total
+      or balance <> journal_balance
+      or bnpl_allowance - bnpl_remaining <> journal_bnpl_used
     order by agency_id`)
   const out: ReconciliationMismatch[] = []
   for (const r of rows) {
@@ -101,7 +109,107 @@ async function agencyMismatches(tx: Pick<Db, 'execute'>): Promise<Reconciliation
           expected_remaining: expected,
         },
       })
+    if (r.balance !== r.journal_balance)
+      out.push({
+        ...base,
+        check: 'journal_balance',
+        account: `agency:${r.agency_id}:balance`,
+        message: `Balance ${aud(r.balance)} but its journal account holds ${aud(r.journal_balance)}`,
+        figures: { balance: r.balance, journal_balance: r.journal_balance },
+      })
+    const used = r.bnpl_allowance - r.bnpl_remaining
+    if (used !== r.journal_bnpl_used)
+      out.push({
+        ...base,
+        check: 'journal_bnpl',
+        account: `agency:${r.agency_id}:bnpl_used`,
+        message: `BNPL used ${aud(used)} (allowance less remaining) but its journal account holds ${aud(r.journal_bnpl_used)}`,
+        figures: { bnpl_used: used, journal_bnpl_used: r.journal_bnpl_used },
+      })
   }
+  return out
+}
+
+type AccountFigures = {
+  code: string
+  agency_id: number | null
+  agency_name: string | null
+  posted_debits: number
+  posted_credits: number
+  pending_debits: number
+  pending_credits: number
+  transfers_posted_debits: number
+  transfers_posted_credits: number
+  transfers_pending_debits: number
+  transfers_pending_credits: number
+}
+
+const JOURNAL = 'Money journal'
+
+/**
+ * The money journal proves itself: the trial balance (posted and pending debits = credits over
+ * every account) and every account's columns = the sums of its transfers by side and state.
+ */
+async function journalMismatches(tx: Pick<Db, 'execute'>): Promise<ReconciliationMismatch[]> {
+  const out: ReconciliationMismatch[] = []
+  const [t] = (
+    await tx.execute<{ pd: number; pc: number; xd: number; xc: number }>(sql`
+      select coalesce(sum(posted_debits), 0)::bigint as pd, coalesce(sum(posted_credits), 0)::bigint as pc,
+        coalesce(sum(pending_debits), 0)::bigint as xd, coalesce(sum(pending_credits), 0)::bigint as xc
+      from money_accounts`)
+  ).rows
+  if (t.pd !== t.pc || t.xd !== t.xc)
+    out.push({
+      check: 'journal_trial_balance',
+      agency_id: null,
+      agency_name: JOURNAL,
+      invoice_id: null,
+      message: `Posted debits ${aud(t.pd)} and credits ${aud(t.pc)} (pending ${aud(t.xd)} and ${aud(t.xc)}) do not balance`,
+      figures: { posted_debits: t.pd, posted_credits: t.pc, pending_debits: t.xd, pending_credits: t.xc },
+    })
+  const { rows } = await tx.execute<AccountFigures>(sql`
+    with sides as (
+      select debit_account_id as account_id,
+        coalesce(sum(amount) filter (where state = 'POSTED'), 0) as pd, 0 as pc,
+        coalesce(sum(amount) filter (where state = 'PENDING'), 0) as xd, 0 as xc
+      from money_transfers group by debit_account_id
+      union all
+      select credit_account_id, 0, coalesce(sum(amount) filter (where state = 'POSTED'), 0),
+        0, coalesce(sum(amount) filter (where state = 'PENDING'), 0)
+      from money_transfers group by credit_account_id
+    ), sums as (
+      select account_id, sum(pd)::bigint as pd, sum(pc)::bigint as pc, sum(xd)::bigint as xd, sum(xc)::bigint as xc
+      from sides group by account_id
+    )
+    select m.code, m.agency_id, coalesce(a.full_company_name, a.email) as agency_name,
+      m.posted_debits, m.posted_credits, m.pending_debits, m.pending_credits,
+      coalesce(s.pd, 0)::bigint as transfers_posted_debits, coalesce(s.pc, 0)::bigint as transfers_posted_credits,
+      coalesce(s.xd, 0)::bigint as transfers_pending_debits, coalesce(s.xc, 0)::bigint as transfers_pending_credits
+    from money_accounts m
+    left join sums s on s.account_id = m.id
+    left join agencies a on a.id = m.agency_id
+    where m.posted_debits <> coalesce(s.pd, 0) or m.posted_credits <> coalesce(s.pc, 0)
+      or m.pending_debits <> coalesce(s.xd, 0) or m.pending_credits <> coalesce(s.xc, 0)
+    order by m.code`)
+  for (const r of rows)
+    out.push({
+      check: 'journal_account',
+      agency_id: r.agency_id,
+      agency_name: r.agency_name ?? JOURNAL,
+      invoice_id: null,
+      account: r.code,
+      message: `Account ${r.code} holds debits ${aud(r.posted_debits)} and credits ${aud(r.posted_credits)} but its transfers sum to ${aud(r.transfers_posted_debits)} and ${aud(r.transfers_posted_credits)}`,
+      figures: {
+        posted_debits: r.posted_debits,
+        posted_credits: r.posted_credits,
+        pending_debits: r.pending_debits,
+        pending_credits: r.pending_credits,
+        transfers_posted_debits: r.transfers_posted_debits,
+        transfers_posted_credits: r.transfers_posted_credits,
+        transfers_pending_debits: r.transfers_pending_debits,
+        transfers_pending_credits: r.transfers_pending_credits,
+      },
+    })
   return out
 }
 
@@ -183,7 +291,7 @@ function alertMail(runId: number, mismatches: ReconciliationMismatch[], total: n
     .slice(0, MAIL_LINES)
     .map(
       (m) =>
-        `- ${m.agency_name} (agency #${m.agency_id}): ${RECONCILIATION_CHECK_LABELS[m.check]}: ${m.message}`,
+        `- ${m.agency_name}${m.agency_id === null ? '' : ` (agency #${m.agency_id})`}: ${RECONCILIATION_CHECK_LABELS[m.check]}: ${m.message}`,
     )
   const more = total > lines.length ? [`…and ${total - lines.length} more.`] : []
   const url = new URL(RECONCILIATION_PATH, config().APP_URL).toString()
@@ -205,7 +313,9 @@ function alertMail(runId: number, mismatches: ReconciliationMismatch[], total: n
  * (the allowance itself is set by the agency configuration without a ledger row); for every
  * invoice: sub_total and total_amount_due = its line items, tax_total = their tax, a PAID /
  * OVER_PAID invoice is covered by COMPLETED payments, and outstanding = max(0, due - paid) unless
- * cancelled. Writes a reconciliation_runs row with every mismatch and its figures (cents); any
+ * cancelled; the money journal (ADR 0013): the trial balance is zero, every account's columns
+ * are the sums of its transfers, and each agency's balance and BNPL used equal its journal accounts.
+ * Writes a reconciliation_runs row with every mismatch and its figures (cents); any
  * mismatch opens the staff task `reconciliation-<runId>` and mails the finance team once (keyed by
  * run). A new run closes the tasks of older runs: its own task carries the current figures.
  */
@@ -223,7 +333,11 @@ export async function reconcileLedgers(deps: {
           sql`select (select count(*) from agencies)::int as agencies, (select count(*) from invoices)::int as invoices`,
         )
       ).rows
-      const mismatches = [...(await agencyMismatches(tx)), ...(await invoiceMismatches(tx))]
+      const mismatches = [
+        ...(await agencyMismatches(tx)),
+        ...(await invoiceMismatches(tx)),
+        ...(await journalMismatches(tx)),
+      ]
       return { agencies, invoices, mismatches }
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -254,7 +368,7 @@ export async function reconcileLedgers(deps: {
       ),
     )
   if (mismatches.length) {
-    const agencyIds = [...new Set(mismatches.map((m) => m.agency_id))]
+    const agencyIds = [...new Set(mismatches.map((m) => m.agency_id))].filter((id) => id !== null)
     await syncWorkflowTasks(taskId, {
       kind: 'reconciliation',
       audience: 'staff',

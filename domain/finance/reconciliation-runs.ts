@@ -9,9 +9,12 @@ import type { ReconciliationCheck } from './reconciliation.rules'
 /** One failed comparison, with the figures compared (cents, as stored). */
 export type ReconciliationMismatch = {
   check: ReconciliationCheck
-  agency_id: number
+  /** null for what belongs to no agency (the journal's trial balance, a clearing account). */
+  agency_id: number | null
   agency_name: string
   invoice_id: number | null
+  /** The money journal account a journal check names (its code). */
+  account?: string
   message: string
   figures: Record<string, number>
 }

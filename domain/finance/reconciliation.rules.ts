@@ -16,6 +16,14 @@ export const RECONCILIATION_CHECKS = [
   'invoice_paid',
   /** total_outstanding_amount = max(0, due - COMPLETED payments) on an invoice not cancelled. */
   'invoice_outstanding',
+  /** the money journal: posted (and pending) debits = credits summed over every account. */
+  'journal_trial_balance',
+  /** a journal account's four columns = the sums of its transfers by side and state. */
+  'journal_account',
+  /** agency_balances.balance = the agency's journal balance account (posted credits - debits). */
+  'journal_balance',
+  /** BNPL allowance - remaining = the agency's journal BNPL-used account (posted debits - credits). */
+  'journal_bnpl',
 ] as const
 export type ReconciliationCheck = (typeof RECONCILIATION_CHECKS)[number]
 
@@ -27,4 +35,8 @@ export const RECONCILIATION_CHECK_LABELS: Record<ReconciliationCheck, string> = 
   invoice_tax: 'Invoice tax vs line items',
   invoice_paid: 'Paid invoice vs payments',
   invoice_outstanding: 'Outstanding vs payments',
+  journal_trial_balance: 'Journal trial balance',
+  journal_account: 'Journal account vs its transfers',
+  journal_balance: 'Balance vs journal account',
+  journal_bnpl: 'BNPL used vs journal account',
 }

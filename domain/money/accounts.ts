@@ -1,0 +1,209 @@
+// The chart of accounts of the money journal (ADR 0013): how an account is named, what kind it
+// is, which floor it keeps, and which counter account each agency ledger entry type moves money
+// against. Account codes are persisted: add new ones, never rename.
+import type { MoneyAccountKind, TransferCode } from '../../db/schema/journal'
+import type { BALANCE_TRANSACTION_TYPES } from '../../db/schema/enums'
+
+export type BalanceEntryType = (typeof BALANCE_TRANSACTION_TYPES)[number]
+
+export const INSUFFICIENT_BALANCE = 'Insufficient agency balance'
+export const INSUFFICIENT_BNPL = 'Insufficient buy now pay later allowance'
+
+export const account = {
+  agencyBalance: (agencyId: number) => `agency:${agencyId}:balance`,
+  agencyBnplUsed: (agencyId: number) => `agency:${agencyId}:bnpl_used`,
+  agencyBnplSettlement: (agencyId: number) => `agency:${agencyId}:bnpl_settlement`,
+  agencyCommissionPayable: (agencyId: number) => `agency:${agencyId}:commission_payable`,
+  policyPremiumReceived: (policyId: number) => `policy:${policyId}:premium_received`,
+  policyClawback: (policyId: number) => `policy:${policyId}:clawback`,
+  invoicePayments: (invoiceId: number) => `invoice:${invoiceId}:payments`,
+  clearing: (channel: 'bank' | 'card' | 'nexpay') => `clearing:${channel}`,
+  house: (name: 'opening' | 'write_off' | 'gst' | 'insurer') => `house:${name}`,
+  suspense: 'suspense',
+} as const
+
+/** Which side may not exceed the other (TigerBeetle's account flags). */
+export type Floor = 'debits_must_not_exceed_credits' | 'credits_must_not_exceed_debits' | null
+
+/**
+ * The floors the journal keeps today. The agency balance is money the house owes the agency
+ * (credits raise it) and never goes below zero, exactly the guard of postBalanceEntry. BNPL credit
+ * used is owed by the agency (debits raise it); its limit is the allowance, which the agency
+ * configuration sets outside the journal, so postBnplEntry's guard on agency_balances stays the
+ * limit and the account keeps no floor yet (a give-back beyond what was used is allowed there
+ * today). Premium received, commission banked and BNPL get their floors once the purchase
+ * methods, the commission banking and the allowance post here (ADR 0013).
+ */
+export const FLOORS: Record<MoneyAccountKind, Floor> = {
+  agency_balance: 'debits_must_not_exceed_credits',
+  agency_bnpl_used: null,
+  agency_bnpl_settlement: null,
+  agency_commission_payable: null,
+  policy_premium_received: null,
+  policy_clawback: null,
+  invoice_payments: null,
+  clearing: null,
+  house: null,
+  suspense: null,
+}
+
+/** The 409 message when a posting would take an account of this kind past its floor. */
+export const FLOOR_MESSAGES: Partial<Record<MoneyAccountKind, string>> = {
+  agency_balance: INSUFFICIENT_BALANCE,
+  agency_bnpl_used: 'This gives back more buy now pay later credit than was used',
+  policy_premium_received:
+    'A refund or credit can only return what was received for the policy and not yet returned',
+}
+
+export type ParsedAccount = {
+  code: string
+  kind: MoneyAccountKind
+  agency_id: number | null
+  policy_id: number | null
+  invoice_id: number | null
+}
+
+const OWNED = /^(agency|policy|invoice):(\d+):([a-z_]+)$/
+const OWNED_KINDS = new Set<string>([
+  'agency_balance',
+  'agency_bnpl_used',
+  'agency_bnpl_settlement',
+  'agency_commission_payable',
+  'policy_premium_received',
+  'policy_clawback',
+  'invoice_payments',
+])
+
+/** The kind and owner an account code names; throws on a code outside the chart. */
+export function parseAccount(code: string): ParsedAccount {
+  const none = { agency_id: null, policy_id: null, invoice_id: null }
+  const m = OWNED.exec(code)
+  if (m) {
+    const kind = `${m[1]}_${m[3]}`
+    const id = Number(m[2])
+    if (!OWNED_KINDS.has(kind)) throw new Error(`Unknown money account: ${code}`)
+    return { code, kind: kind as MoneyAccountKind, ...none, [`${m[1]}_id`]: id }
+  }
+  if (/^clearing:(bank|card|nexpay)$/.test(code)) return { code, kind: 'clearing', ...none }
+  if (/^house:[a-z_]+$/.test(code)) return { code, kind: 'house', ...none }
+  if (code === 'suspense') return { code, kind: 'suspense', ...none }
+  throw new Error(`Unknown money account: ${code}`)
+}
+
+/** What a `postBalanceEntry` call carries that picks its counter account. */
+export type BalanceEntryLinks = {
+  agencyId: number
+  policyId?: number | null
+  invoiceId?: number | null
+  /** The top-up's payment method, read by the writer for AGENCY_TOPUP. */
+  topupMethod?: string | null
+}
+
+type EntryMapping = {
+  /** The account on the other side of the agency's balance. */
+  counter: (e: BalanceEntryLinks) => string
+  /** The transfer code when the entry credits the agency (amount > 0) and when it debits it. */
+  credit: TransferCode
+  debit: TransferCode
+}
+
+const policyOr = (id: number | null | undefined, code: (id: number) => string) =>
+  id ? code(id) : account.suspense
+const invoiceOr = (id: number | null | undefined) => (id ? account.invoicePayments(id) : account.suspense)
+
+/**
+ * THE mapping from the agency balance ledger's entry types to journal transfers: a credit to the
+ * agency (amount > 0) debits the counter account, a debit credits it. Migration 0027's
+ * `money_balance_counter` is the frozen copy the backfill used; journal.test.ts proves they agree.
+ * A missing policy or invoice link parks the other side in `suspense` (unattributed money).
+ */
+export const BALANCE_ENTRY_ACCOUNTS: Record<BalanceEntryType, EntryMapping> = {
+  // Money in from outside: the channel's clearing account (card top-ups by card, others by bank).
+  AGENCY_TOPUP: {
+    counter: (e) => account.clearing(e.topupMethod === 'CARD' ? 'card' : 'bank'),
+    credit: 'TOPUP',
+    debit: 'TOPUP',
+  },
+  // A premium paid from the balance is received for the policy; a refund gives it back.
+  POLICY_PURCHASED: {
+    counter: (e) => policyOr(e.policyId, account.policyPremiumReceived),
+    credit: 'REFUND',
+    debit: 'PREMIUM_PAID',
+  },
+  POLICY_PREMIUM_REFUNDED: {
+    counter: (e) => policyOr(e.policyId, account.policyPremiumReceived),
+    credit: 'REFUND',
+    debit: 'PREMIUM_PAID',
+  },
+  // Amendments move premium into (AMENDMENT_PAYMENT) or out of (..._RECEIVED) the policy.
+  AMENDMENT_PAYMENT: {
+    counter: (e) => policyOr(e.policyId, account.policyPremiumReceived),
+    credit: 'AMENDMENT_CREDIT',
+    debit: 'AMENDMENT_PAID',
+  },
+  AMENDMENT_PAYMENT_RECEIVED: {
+    counter: (e) => policyOr(e.policyId, account.policyPremiumReceived),
+    credit: 'AMENDMENT_CREDIT',
+    debit: 'AMENDMENT_PAID',
+  },
+  // Commission clawed back for a policy; a rejected payment comes back from the same account.
+  CLAWBACK_PAYMENT: {
+    counter: (e) => policyOr(e.policyId, account.policyClawback),
+    credit: 'CLAWBACK_RETURNED',
+    debit: 'CLAWBACK',
+  },
+  // Commission paid out to the balance (a payout, or banked commission released to net a clawback).
+  COMMISSION_RECEIVED: {
+    counter: (e) => account.agencyCommissionPayable(e.agencyId),
+    credit: 'PAYOUT',
+    debit: 'PAYOUT',
+  },
+  // A BNPL settlement paid from the balance waits in the agency's settlement account until the
+  // approval gives the BNPL credit back from it (postBnplEntry), or a rejection returns it.
+  CREDIT_PAYMENT: {
+    counter: (e) => account.agencyBnplSettlement(e.agencyId),
+    credit: 'BNPL_SETTLEMENT_RETURNED',
+    debit: 'BNPL_SETTLEMENT_PAID',
+  },
+  // An invoice paid from the balance; an over-payment (or a card payment of a closed invoice)
+  // comes back out of the invoice's payments.
+  INVOICE_PAYMENT: {
+    counter: (e) => invoiceOr(e.invoiceId),
+    credit: 'OVERPAYMENT',
+    debit: 'INVOICE_PAYMENT',
+  },
+}
+
+/**
+ * The transfer a balance entry is: signed cents on the agency's balance account against the
+ * counter account of its type.
+ */
+export function balanceEntryTransfer(type: BalanceEntryType, amount: number, e: BalanceEntryLinks) {
+  const m = BALANCE_ENTRY_ACCOUNTS[type]
+  const mine = account.agencyBalance(e.agencyId)
+  const other = m.counter(e)
+  return amount > 0
+    ? { debit: other, credit: mine, amount, code: m.credit }
+    : { debit: mine, credit: other, amount: -amount, code: m.debit }
+}
+
+/**
+ * The transfer a BNPL entry is: using credit (amount < 0) debits the agency's BNPL-used account
+ * and pays the policy's premium (received on credit); giving it back (amount > 0) credits it from
+ * the agency's settlement account.
+ */
+export function bnplEntryTransfer(amount: number, e: { agencyId: number; policyId?: number | null }) {
+  return amount < 0
+    ? {
+        debit: account.agencyBnplUsed(e.agencyId),
+        credit: policyOr(e.policyId, account.policyPremiumReceived),
+        amount: -amount,
+        code: 'BNPL_USED' as const,
+      }
+    : {
+        debit: account.agencyBnplSettlement(e.agencyId),
+        credit: account.agencyBnplUsed(e.agencyId),
+        amount,
+        code: 'BNPL_SETTLED' as const,
+      }
+}
