@@ -393,6 +393,37 @@ describe('amendments through the API', () => {
     expect(a.payable_amount).toBe(premium - a.new_premium)
   })
 
+  it('issue 22 finding 1: an amendment credit returns at most what was received for the policy and not yet returned (409)', async () => {
+    const p = await agencyWithPaidPolicy()
+    // Only A$1.00 of the premium was ever received (as a short settlement would leave it).
+    await getDb()
+      .update(policyPremiumPayments)
+      .set({ amount: 100 })
+      .where(eq(policyPremiumPayments.policy_id, p.policy.id))
+    const opened = await api('POST', `${AP}/initiateAmendment`, {
+      token: p.token,
+      body: await amendedInput(p.policy.id, 'fall'),
+    })
+    const id = opened.body.data.amendment_id
+    await openTask(id, 'amendment_confirm_premium_by_admin')
+    await api('POST', `${SP}/updateAmmendmentPolicyById`, {
+      token: admin,
+      body: { id, is_premium_confirmed_by_admin: true },
+    })
+    const a = await amendmentRow(id)
+    const accepted = await api('POST', `${AP}/updatePolicyPremium/${id}`, {
+      token: p.token,
+      body: { premium: a.new_premium / 100, allow_payment: true },
+    })
+    expect(accepted.status).toBe(409)
+    expect(accepted.body.message).toBe(
+      'The premium difference cannot be returned: only A$1.00 was received for this policy and not yet returned',
+    )
+    const [bal] = await getDb().select().from(agencyBalances).where(eq(agencyBalances.agency_id, p.agency.id))
+    expect(bal?.balance ?? 0).toBe(0)
+    expect(await amendmentRow(id)).toMatchObject({ is_premium_confirmed_by_agency: false })
+  })
+
   it('the new certificate applies the amended data; the change log shows before and after; reads and the export list it', async () => {
     const p = await agencyWithPaidPolicy()
     const opened = await api('POST', `${AP}/initiateAmendment`, {
