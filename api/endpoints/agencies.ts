@@ -12,11 +12,9 @@ import { getAgencyBankDetail } from '../../domain/agencies/reads/get-agency-bank
 import { updateAgency } from '../../domain/agencies/onboarding/update-agency'
 import { updateAgencyAddress } from '../../domain/agencies/onboarding/update-agency-address'
 import { updateAgencyBank } from '../../domain/agencies/onboarding/update-agency-bank'
-import {
-  approveAgencyBankChange,
-  RejectBankChangeSchema,
-  rejectAgencyBankChange,
-} from '../../domain/agencies/bank-details/decide-bank-change'
+import { approveAgencyBankChange } from '../../domain/agencies/bank-details/approve-agency-bank-change'
+import { RejectBankChangeSchema } from '../../domain/agencies/bank-details/bank-change-decision'
+import { rejectAgencyBankChange } from '../../domain/agencies/bank-details/reject-agency-bank-change'
 import { findAgencyBankChanges } from '../../domain/agencies/bank-details/find-agency-bank-changes'
 import { inviteAgency } from '../../domain/agencies/onboarding/invite-agency'
 import { sendAgencyPasswordReset } from '../../domain/agencies/onboarding/send-agency-password-reset'

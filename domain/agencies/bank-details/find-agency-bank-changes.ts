@@ -3,7 +3,6 @@ import { getDb } from '../../../db/client'
 import { agencies, agencyBankDetailChanges, agencyBankDetails, agencyHistories } from '../../../db/schema'
 import type { Actor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
-import { assertAgencyAccess } from '../agency-access'
 import { presentBankChange } from './request-bank-change'
 
 const LISTED = 200
@@ -74,9 +73,8 @@ export const findAgencyBankChanges = defineUseCase(
   },
 )
 
-/** The PENDING change of one agency's payout details, if any (its own agency, or staff). */
-export async function getPendingBankChange(actor: Actor, agencyId: number) {
-  await assertAgencyAccess(actor, agencyId)
+/** The PENDING change of one agency's payout details, if any (the caller checked access). */
+export async function pendingBankChangeOf(agencyId: number) {
   const [c] = await getDb()
     .select()
     .from(agencyBankDetailChanges)

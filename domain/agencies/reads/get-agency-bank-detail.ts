@@ -4,7 +4,7 @@ import { agencyBankDetails } from '../../../db/schema'
 import type { Actor } from '../../shared/actor'
 import { assertAgencyAccess } from '../agency-access'
 import { defineUseCase } from '../../shared/authorize'
-import { getPendingBankChange } from '../bank-details/find-agency-bank-changes'
+import { pendingBankChangeOf } from '../bank-details/find-agency-bank-changes'
 
 /**
  * getAgencyBankDetail: staff, or the agency itself. The verified details (what payouts use) and,
@@ -19,6 +19,6 @@ export const getAgencyBankDetail = defineUseCase(
       .from(agencyBankDetails)
       .where(eq(agencyBankDetails.agency_id, opts.agencyId))
     if (!bank) return null
-    return { ...bank, pending_change: await getPendingBankChange(opts.actor, opts.agencyId) }
+    return { ...bank, pending_change: await pendingBankChangeOf(opts.agencyId) }
   },
 )

@@ -3,7 +3,6 @@ import { z } from 'zod'
 import { getDb } from '../../../db/client'
 import { agencies, agencyBankDetailChanges, agencyBankDetails } from '../../../db/schema'
 import { actorLabel, type Actor } from '../../shared/actor'
-import { defineUseCase } from '../../shared/authorize'
 import { clock } from '../../shared/clock'
 import { conflict, notFound } from '../../shared/errors'
 import { text } from '../../shared/fields'
@@ -16,18 +15,18 @@ import { bankChangeTaskId, maskAccount, payoutDetailsOf } from './payout-details
 export const RejectBankChangeSchema = z.object({ rejection_reason: text(2, 1000) })
 
 /**
- * approveAgencyBankChange / rejectAgencyBankChange (staff with finance): decides a PENDING change
+ * The decision of approveAgencyBankChange / rejectAgencyBankChange (staff with finance): decides a PENDING change
  * of payout details. Approve writes it to agency_bank_details (what payouts read); reject keeps the
  * verified account. Maker-checker: whoever requested it may not decide it (403). Not PENDING: 409.
  * The task closes in the same transaction; the agency's owner and finance addresses are mailed.
  */
-async function decide(
-  actor: Actor,
+export async function decideBankChange(
+  decider: Actor,
   changeId: number,
   decision: 'APPROVED' | 'REJECTED',
   reason: string | null,
 ) {
-  assertFinanceStaff(actor)
+  assertFinanceStaff(decider)
   const { change, agency } = await getDb().transaction(async (tx) => {
     const [c] = await tx
       .select()
@@ -37,12 +36,12 @@ async function decide(
     if (!c) throw notFound('Bank details change')
     if (c.status !== 'PENDING')
       throw conflict(`This change is ${c.status}; only a PENDING change can be decided`)
-    assertNotMaker(actor.identityId, { created_by: c.requested_by })
+    assertNotMaker(decider.identityId, { created_by: c.requested_by })
     const [decided] = await tx
       .update(agencyBankDetailChanges)
       .set({
         status: decision,
-        decided_by: actor.identityId,
+        decided_by: decider.identityId,
         decided_at: clock.now(),
         rejection_reason: reason,
       })
@@ -58,7 +57,7 @@ async function decide(
     await recordAgencyHistory(tx, {
       agencyId: c.agency_id,
       action: decision === 'APPROVED' ? 'BANK_DETAILS_CHANGE_APPROVED' : 'BANK_DETAILS_CHANGE_REJECTED',
-      actor: actorLabel(actor),
+      actor: actorLabel(decider),
       note: reason ?? undefined,
       meta: { change_id: c.id },
     })
@@ -83,21 +82,3 @@ async function decide(
   )
   return presentBankChange(change)
 }
-
-export const approveAgencyBankChange = defineUseCase(
-  { staff: ['finance'] },
-  async function approveAgencyBankChange(opts: { actor: Actor; changeId: number }) {
-    return decide(opts.actor, opts.changeId, 'APPROVED', null)
-  },
-)
-
-export const rejectAgencyBankChange = defineUseCase(
-  { staff: ['finance'] },
-  async function rejectAgencyBankChange(opts: {
-    actor: Actor
-    changeId: number
-    input: z.infer<typeof RejectBankChangeSchema>
-  }) {
-    return decide(opts.actor, opts.changeId, 'REJECTED', opts.input.rejection_reason)
-  },
-)
