@@ -9,11 +9,19 @@ import { formatDateTime } from '../shared/format'
 
 /**
  * Inbox tasks that no workflow waits on (a workflow reminds and escalates its own): bank payment
- * verifications, top-ups, BNPL payment requests and reconciliation mismatches, named by the prefix
+ * verifications, top-ups, BNPL payment requests, reconciliation mismatches, NexPay deliveries held
+ * for staff and payout bank-detail changes, named by the prefix
  * of the id their opener gives syncWorkflowTasks. The workflow-owned ones (agency-onboarding-,
  * payment-link-, payout-, amendment-, full-refund-, clawback-) are never touched here.
  */
-export const UNOWNED_TASK_PREFIXES = ['topup-', 'policy-payment-', 'bnpl-', 'reconciliation-'] as const
+export const UNOWNED_TASK_PREFIXES = [
+  'topup-',
+  'policy-payment-',
+  'bnpl-',
+  'reconciliation-',
+  'nexpay-',
+  'bank-change-',
+] as const
 
 const DURATION = /^(\d+)(ms|s|m|h|d)$/
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
