@@ -16,6 +16,7 @@ import {
 import { findOutbox } from '../../domain/mail/mailer'
 import { initiateAmendment } from '../../domain/amendments/initiate-amendment'
 import { handlePolicyAmendment } from '../../domain/amendments/handle-policy-amendment'
+import { HandlePolicyAmendmentSchema } from '../../domain/amendments/amendments.schemas'
 import { MAKER_CHECKER_MSG } from '../../domain/amendments/amendments.rules'
 import { updateAmendmentPremium } from '../../domain/amendments/update-amendment-premium'
 import { updatePolicyPremium } from '../../domain/amendments/update-policy-premium'
@@ -302,7 +303,7 @@ describe('amendment workflow (real Temporal dev server)', () => {
     const opened = await handlePolicyAmendment({
       actor: staff,
       policyId: p.policy.id,
-      input: { amendment_premium: 300, amendment_note: 'Goodwill' },
+      input: HandlePolicyAmendmentSchema.parse({ amendment_premium: 300, amendment_note: 'Goodwill' }),
     })
     const id = opened.amendment_id
     await openTask(id, 'amendment_confirm_premium_by_admin')
