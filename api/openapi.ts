@@ -137,27 +137,35 @@ export function openApiDocument(
   }
 }
 
+/** Built once per process on first use: the endpoint table does not change while it runs. */
+function once<T>(build: () => T): () => T {
+  let built: { value: T } | undefined
+  return () => (built ??= { value: build() }).value
+}
+
 /** GET /openapi.json (every call) and GET /wordpress/openapi.json (the public integration, with its token flow). */
-export const openApiEndpoints = (table: Endpoint[]) => [
-  endpoint({
-    method: 'GET',
-    path: '/openapi.json',
-    summary: 'This document',
-    access: { public: true },
-    handler: async () => json(200, openApiDocument(table)),
-  }),
-  endpoint({
-    method: 'GET',
-    path: '/wordpress/openapi.json',
-    summary: 'The public integration alone, with the token flow described',
-    access: { public: true },
-    handler: async () =>
-      json(
-        200,
-        openApiDocument(
-          table.filter((e) => e.path.startsWith('/wordpress/') && e.path !== '/wordpress/openapi.json'),
-          { title: 'OSHC quote-and-buy partner API', description: TOKEN_FLOW },
-        ),
-      ),
-  }),
-]
+export const openApiEndpoints = (table: Endpoint[]) => {
+  const everything = once(() => openApiDocument(table))
+  const partner = once(() =>
+    openApiDocument(
+      table.filter((e) => e.path.startsWith('/wordpress/') && e.path !== '/wordpress/openapi.json'),
+      { title: 'OSHC quote-and-buy partner API', description: TOKEN_FLOW },
+    ),
+  )
+  return [
+    endpoint({
+      method: 'GET',
+      path: '/openapi.json',
+      summary: 'This document',
+      access: { public: true },
+      handler: async () => json(200, everything()),
+    }),
+    endpoint({
+      method: 'GET',
+      path: '/wordpress/openapi.json',
+      summary: 'The public integration alone, with the token flow described',
+      access: { public: true },
+      handler: async () => json(200, partner()),
+    }),
+  ]
+}
