@@ -1,4 +1,4 @@
-import isVAT from 'validator/lib/isVAT'
+import isVATExport from 'validator/lib/isVAT'
 import { z } from 'zod'
 import {
   bool,
@@ -73,6 +73,10 @@ export const UpdateAgencyAddressSchema = z.object({
 
 export const ABN_INVALID = 'This ABN is not valid: it must be 11 digits that pass the ABN checksum'
 export const GST_NEEDS_ABN = 'GST registration needs a valid ABN'
+
+// validator's lib files are CommonJS setting `exports.default`: bundlers (Vite, tsx) hand over the
+// function, Node's own ESM import of the production server build the exports object.
+const isVAT = (isVATExport as unknown as { default?: typeof isVATExport }).default ?? isVATExport
 
 /** An ABN passes the Australian Business Register's checksum (validator's isVAT for AU). */
 export const isValidAbn = (abn: string) => isVAT(abn.replace(/\s+/g, ''), 'AU')

@@ -113,28 +113,33 @@ test("a widget token reads no other buyer's policy and opens no portal page", as
   })
   expect(created.status()).toBe(201)
   const client = ((await created.json()) as { data: { client_id: string; client_secret: string } }).data
-  const issued = await request.post('/api/wordpress/validateClientOAuth', {
-    headers: { 'x-client-id': client.client_id, 'x-client-secret': client.client_secret },
-  })
-  expect(issued.status()).toBe(200)
-  const token = ((await issued.json()) as { data: { token: string } }).data.token
-  const widget = { 'x-client-id': client.client_id, 'x-access-token': token }
-
-  // A policy of the same agency, bought in its portal: without its purchase secret, a 404.
-  const [policy] = await query<{ id: number }>(`SELECT id FROM policies WHERE agency_id = $1 LIMIT 1`, [
-    agencyId,
-  ])
-  for (const proof of [{}, { 'x-purchase-secret': 'guessed' }] as Record<string, string>[]) {
-    const r = await request.get(`/api/wordpress/getPublicPoliciesDetailById/${policy.id}`, {
-      headers: { ...widget, ...proof },
+  try {
+    const issued = await request.post('/api/wordpress/validateClientOAuth', {
+      headers: { 'x-client-id': client.client_id, 'x-client-secret': client.client_secret },
     })
-    expect(r.status()).toBe(404)
-  }
+    expect(issued.status()).toBe(200)
+    const token = ((await issued.json()) as { data: { token: string } }).data.token
+    const widget = { 'x-client-id': client.client_id, 'x-access-token': token }
 
-  // Pages see a widget caller as signed out: sent to sign in, never a 500, no event stream.
-  for (const page of ['/agency', '/agency/policies', '/staff', '/notifications/stream']) {
-    const r = await request.get(page, { headers: widget, maxRedirects: 0 })
-    expect(r.status(), page).toBeLessThan(500)
-    expect(r.headers()['content-type'] ?? '', page).not.toContain('text/event-stream')
+    // A policy of the same agency, bought in its portal: without its purchase secret, a 404.
+    const [policy] = await query<{ id: number }>(`SELECT id FROM policies WHERE agency_id = $1 LIMIT 1`, [
+      agencyId,
+    ])
+    for (const proof of [{}, { 'x-purchase-secret': 'guessed' }] as Record<string, string>[]) {
+      const r = await request.get(`/api/wordpress/getPublicPoliciesDetailById/${policy.id}`, {
+        headers: { ...widget, ...proof },
+      })
+      expect(r.status()).toBe(404)
+    }
+
+    // Pages see a widget caller as signed out: sent to sign in, never a 500, no event stream.
+    for (const page of ['/agency', '/agency/policies', '/staff', '/notifications/stream']) {
+      const r = await request.get(page, { headers: widget, maxRedirects: 0 })
+      expect(r.status(), page).toBeLessThan(500)
+      expect(r.headers()['content-type'] ?? '', page).not.toContain('text/event-stream')
+    }
+  } finally {
+    // The demo agency's widget page belongs to the widget journey: this client leaves with the test.
+    await query(`DELETE FROM public_clients WHERE client_id = $1`, [client.client_id])
   }
 })
