@@ -1,16 +1,9 @@
 import { clock } from '../shared/clock'
-import { and, desc, eq, isNull, notInArray } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { getDb, type DbOrTx } from '../../db/client'
-import {
-  invoiceLineItems,
-  invoices,
-  policies,
-  policyPremiumPayments,
-  tasks,
-  webhookDeliveries,
-} from '../../db/schema'
-import { CLOSED_INVOICE_STATUSES, recordInvoicePayment } from '../finance/invoice-payments'
+import { policies, policyPremiumPayments, tasks, webhookDeliveries } from '../../db/schema'
+import { recordInvoicePayment } from '../finance/invoice-payments'
 import type { PolicyStatus } from '../policies/policies.rules'
 import { formatCents } from '../shared/format'
 import { config } from '../shared/config'
@@ -20,7 +13,7 @@ import { lockPolicyFor, recordPolicyHistory } from '../policies/policy-history'
 import { closeWorkflowTasks } from '../tasks/workflow-tasks'
 import { isNexpayPaid, NEXPAY_TOLERANCE_SECONDS, parseSignatureHeader } from './payments.rules'
 import { policyPaymentWorkflowId } from './purchase-policy'
-import { settlePremiumPayment } from './settle-premium'
+import { openPremiumInvoices, settlePremiumPayment } from './settle-premium'
 
 export const NEXPAY_ACTOR = 'webhook:nexpay'
 const PROVIDER = 'nexpay'
@@ -238,19 +231,7 @@ class HeldDelivery extends Error {}
 
 /** A COMPLETED NEXPAY payment of `cents` on the policy's open PREMIUM invoice, when it has one. */
 async function recordPremiumReceipt(tx: DbOrTx, r: { policyId: number; cents: number; deliveryId: string }) {
-  const [inv] = await tx
-    .selectDistinct({ id: invoices.id })
-    .from(invoices)
-    .innerJoin(invoiceLineItems, eq(invoiceLineItems.invoice_id, invoices.id))
-    .where(
-      and(
-        eq(invoiceLineItems.policy_id, r.policyId),
-        eq(invoices.invoice_type, 'PREMIUM'),
-        isNull(invoices.amendment_id),
-        notInArray(invoices.status, ['DRAFT', ...CLOSED_INVOICE_STATUSES]),
-      ),
-    )
-    .limit(1)
+  const [inv] = await openPremiumInvoices(tx, r.policyId)
   if (!inv) return
   await recordInvoicePayment(tx, {
     invoiceId: inv.id,

@@ -67,19 +67,7 @@ export async function settlePremiumPayment(
     )
   // The premium invoice is paid by a COMPLETED payment of what it still owes, so that every paid
   // invoice is explained by its payments.
-  const premiumInvoices = await tx
-    .selectDistinct({ id: invoices.id, outstanding: invoices.total_outstanding_amount })
-    .from(invoices)
-    .innerJoin(invoiceLineItems, eq(invoiceLineItems.invoice_id, invoices.id))
-    .where(
-      and(
-        eq(invoiceLineItems.policy_id, policy.id),
-        eq(invoices.invoice_type, 'PREMIUM'),
-        isNull(invoices.amendment_id),
-        notInArray(invoices.status, ['DRAFT', ...CLOSED_INVOICE_STATUSES]),
-      ),
-    )
-  for (const inv of premiumInvoices) {
+  for (const inv of await openPremiumInvoices(tx, policy.id)) {
     if (inv.outstanding <= 0) continue
     await recordInvoicePayment(tx, {
       invoiceId: inv.id,
@@ -101,4 +89,20 @@ export async function settlePremiumPayment(
       ),
     )
   return policy
+}
+
+/** The policy's issued premium invoices that are not closed yet, with what each still owes. */
+export function openPremiumInvoices(tx: DbOrTx, policyId: number) {
+  return tx
+    .selectDistinct({ id: invoices.id, outstanding: invoices.total_outstanding_amount })
+    .from(invoices)
+    .innerJoin(invoiceLineItems, eq(invoiceLineItems.invoice_id, invoices.id))
+    .where(
+      and(
+        eq(invoiceLineItems.policy_id, policyId),
+        eq(invoices.invoice_type, 'PREMIUM'),
+        isNull(invoices.amendment_id),
+        notInArray(invoices.status, ['DRAFT', ...CLOSED_INVOICE_STATUSES]),
+      ),
+    )
 }
