@@ -1,7 +1,7 @@
 // The chart of accounts of the money journal (ADR 0013): how an account is named, what kind it
 // is, which floor it keeps, and which counter account each agency ledger entry type moves money
 // against. Account codes are persisted: add new ones, never rename.
-import type { MoneyAccountKind, TransferCode } from '../../db/schema/journal'
+import { MONEY_ACCOUNT_KINDS, type MoneyAccountKind, type TransferCode } from '../../db/schema/journal'
 import type { BALANCE_TRANSACTION_TYPES } from '../../db/schema/enums'
 
 export type BalanceEntryType = (typeof BALANCE_TRANSACTION_TYPES)[number]
@@ -64,15 +64,10 @@ export type ParsedAccount = {
 }
 
 const OWNED = /^(agency|policy|invoice):(\d+):([a-z_]+)$/
-const OWNED_KINDS = new Set<string>([
-  'agency_balance',
-  'agency_bnpl_used',
-  'agency_bnpl_settlement',
-  'agency_commission_payable',
-  'policy_premium_received',
-  'policy_clawback',
-  'invoice_payments',
-])
+/** The kinds with an owner (agency, policy or invoice); the rest are the house's own accounts. */
+const OWNED_KINDS = new Set<string>(
+  MONEY_ACCOUNT_KINDS.filter((k) => k !== 'clearing' && k !== 'house' && k !== 'suspense'),
+)
 
 /** The kind and owner an account code names; throws on a code outside the chart. */
 export function parseAccount(code: string): ParsedAccount {
