@@ -27,10 +27,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
+// Payout details (the verified bank account and its pending change) is an agency page of this
+// area, not a finance list: it is added here rather than to the finance lists' tab names.
+const FINANCE_PAGES_SHOWN = [...AGENCY_FINANCE_PAGES, 'payout-details'] as const
+const FINANCE_PAGE_LABELS = { ...AGENCY_FINANCE_TAB_LABELS, 'payout-details': 'Payout details' }
+
 export default function AgencyFinanceLayout() {
   const data = useLoaderData<typeof loader>()
   const { pathname } = useLocation()
-  const tab = tabOfPath(pathname, AGENCY_FINANCE_PAGES)
+  const tab = tabOfPath(pathname, FINANCE_PAGES_SHOWN)
   // Only the lists export; the other pages (buy now, pay later) have none.
   const list = tabOfPath(pathname, AGENCY_FINANCE_TABS)
   return (
@@ -43,7 +48,7 @@ export default function AgencyFinanceLayout() {
       <AgencyFinanceSummary balance={data.balance} metrics={data.metrics} />
       <TabLinks
         label="Finance sections"
-        items={AGENCY_FINANCE_PAGES.map((t) => ({ value: t, label: AGENCY_FINANCE_TAB_LABELS[t] }))}
+        items={FINANCE_PAGES_SHOWN.map((t) => ({ value: t, label: FINANCE_PAGE_LABELS[t] }))}
         current={tab}
         href={(t) => `/agency/finance/${t}`}
       />
