@@ -204,7 +204,7 @@ class NexPayDelivery implements fc.AsyncCommand<Model, Real> {
   ) {}
   target = (m: Model) => m.policies.filter((p) => p.method === 'NEXPAY' && p.state === 'UNPAID')
   check = (m: Readonly<Model>) => this.target(m as Model).length > 0
-  async run(m: Model, r: Real) {
+  async run(m: Model) {
     const list = this.target(m)
     const p = list[this.pick % list.length]
     const rest = p.premium - p.received
