@@ -51,6 +51,10 @@ export const TRANSFER_CODES = [
   'BNPL_SETTLEMENT_PAID',
   'BNPL_SETTLEMENT_RETURNED',
   'ADJUSTMENT',
+  /** Commission banked for an agency once its policy's premium is received (house:insurer -> payable). */
+  'COMMISSION_BANKED',
+  /** GST on an agency's commission invoice, added to what is payable when the payout is approved. */
+  'GST',
 ] as const
 export type TransferCode = (typeof TRANSFER_CODES)[number]
 

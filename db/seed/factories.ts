@@ -20,6 +20,7 @@ import {
 } from '../schema'
 import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from '../../domain/finance/invoices'
 import { recordInvoicePayment } from '../../domain/finance/invoice-payments'
+import { postCommissionBanked, postPremiumSettled } from '../../domain/payments/money-postings'
 import { priceOf, withoutGst } from '../../domain/quotes/pricing.rules'
 import { toCents } from '../../domain/shared/money'
 import { RATE_CARDS } from './reference'
@@ -306,23 +307,35 @@ export async function createPolicy(
       amountCents: price.premium,
       student: `${customer.first_name} ${customer.last_name}`,
     })
-    await db.insert(policyPremiumPayments).values({
-      policy_id: policy.id,
-      agency_id: opts.agencyId,
-      amount: price.premium,
-      payment_type: 'BANK',
-      bank_document: proofKey,
-      status: status === 'PURCHASED' ? 'REQUESTED' : status === 'PAYMENT_REJECTED' ? 'REJECTED' : 'PAID',
-      rejection_reason: status === 'PAYMENT_REJECTED' ? 'The transfer did not arrive' : null,
-      paid_at: PAID.includes(status) ? new Date() : null,
-    })
-    await db.insert(commissions).values({
-      policy_id: policy.id,
-      agency_id: opts.agencyId,
-      amount: price.commission,
-      commission_rate: commissionRate,
-      status: PAID.includes(status) ? 'COMMISSION_BANKED' : 'PENDING',
-    })
+    const [payment] = await db
+      .insert(policyPremiumPayments)
+      .values({
+        policy_id: policy.id,
+        agency_id: opts.agencyId,
+        amount: price.premium,
+        payment_type: 'BANK',
+        bank_document: proofKey,
+        status: status === 'PURCHASED' ? 'REQUESTED' : status === 'PAYMENT_REJECTED' ? 'REJECTED' : 'PAID',
+        rejection_reason: status === 'PAYMENT_REJECTED' ? 'The transfer did not arrive' : null,
+        paid_at: PAID.includes(status) ? new Date() : null,
+      })
+      .returning()
+    const [commission] = await db
+      .insert(commissions)
+      .values({
+        policy_id: policy.id,
+        agency_id: opts.agencyId,
+        amount: price.commission,
+        commission_rate: commissionRate,
+        status: PAID.includes(status) ? 'COMMISSION_BANKED' : 'PENDING',
+      })
+      .returning()
+    // A paid premium and banked commission are in the money journal, as settle-premium posts them.
+    if (PAID.includes(status))
+      await db.transaction(async (tx) => {
+        await postPremiumSettled(tx, payment, 'seed')
+        await postCommissionBanked(tx, [commission], 'seed')
+      })
   }
   return { policy, customer }
 }

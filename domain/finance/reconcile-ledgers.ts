@@ -213,6 +213,70 @@ async function journalMismatches(tx: Pick<Db, 'execute'>): Promise<Reconciliatio
   return out
 }
 
+type ProcessFigures = {
+  kind: 'premium' | 'commission'
+  owner_id: number
+  agency_id: number | null
+  agency_name: string | null
+  policy_ref: string | null
+  expected: number
+  journal: number
+}
+
+/**
+ * Each process against its own accounts (issue 22): a policy's premium received (posted credits -
+ * debits) = what the business records say was received and not returned
+ * (money_expected_premium_received, migration 0029), and an agency's commission payable = its
+ * commission banked and not paid out (money_expected_commission_payable).
+ */
+async function processMismatches(tx: Pick<Db, 'execute'>): Promise<ReconciliationMismatch[]> {
+  const { rows } = await tx.execute<ProcessFigures>(sql`
+    with premium as (
+      select coalesce(e.policy_id, m.policy_id) as owner_id, coalesce(e.cents, 0)::bigint as expected,
+        coalesce(m.posted_credits - m.posted_debits, 0)::bigint as journal
+      from money_expected_premium_received e
+      full join (select * from money_accounts where kind = 'policy_premium_received') m on m.policy_id = e.policy_id
+    ), payable as (
+      select coalesce(e.agency_id, m.agency_id) as owner_id, coalesce(e.cents, 0)::bigint as expected,
+        coalesce(m.posted_credits - m.posted_debits, 0)::bigint as journal
+      from money_expected_commission_payable e
+      full join (select * from money_accounts where kind = 'agency_commission_payable') m on m.agency_id = e.agency_id
+    )
+    select 'premium' as kind, p.owner_id, pol.agency_id, coalesce(a.full_company_name, a.email) as agency_name,
+      pol.ref as policy_ref, p.expected, p.journal
+    from premium p
+    left join policies pol on pol.id = p.owner_id
+    left join agencies a on a.id = pol.agency_id
+    where p.expected <> p.journal
+    union all
+    select 'commission', c.owner_id, c.owner_id, coalesce(a.full_company_name, a.email), null, c.expected, c.journal
+    from payable c
+    left join agencies a on a.id = c.owner_id
+    where c.expected <> c.journal
+    order by 1, 2`)
+  return rows.map((r): ReconciliationMismatch =>
+    r.kind === 'premium'
+      ? {
+          check: 'journal_premium_received' as const,
+          agency_id: r.agency_id,
+          agency_name: r.agency_name ?? JOURNAL,
+          invoice_id: null,
+          account: `policy:${r.owner_id}:premium_received`,
+          message: `Policy ${r.policy_ref ?? `#${r.owner_id}`} received ${aud(r.expected)} net of refunds by its records but its journal account holds ${aud(r.journal)}`,
+          figures: { premium_received: r.expected, journal_premium_received: r.journal },
+        }
+      : {
+          check: 'journal_commission_payable' as const,
+          agency_id: r.agency_id,
+          agency_name: r.agency_name ?? JOURNAL,
+          invoice_id: null,
+          account: `agency:${r.owner_id}:commission_payable`,
+          message: `Commission banked and not paid out ${aud(r.expected)} but its journal account holds ${aud(r.journal)}`,
+          figures: { commission_payable: r.expected, journal_commission_payable: r.journal },
+        },
+  )
+}
+
 /** Every invoice whose totals disagree with its line items or its status with its payments. */
 async function invoiceMismatches(tx: Pick<Db, 'execute'>): Promise<ReconciliationMismatch[]> {
   const { rows } = await tx.execute<InvoiceFigures>(sql`
@@ -314,7 +378,9 @@ function alertMail(runId: number, mismatches: ReconciliationMismatch[], total: n
  * invoice: sub_total and total_amount_due = its line items, tax_total = their tax, a PAID /
  * OVER_PAID invoice is covered by COMPLETED payments, and outstanding = max(0, due - paid) unless
  * cancelled; the money journal (ADR 0013): the trial balance is zero, every account's columns
- * are the sums of its transfers, and each agency's balance and BNPL used equal its journal accounts.
+ * are the sums of its transfers, each agency's balance and BNPL used equal its journal accounts,
+ * each policy's premium received = premiums paid less refunded by its records, and each agency's
+ * commission payable = its commission banked and not paid out.
  * Writes a reconciliation_runs row with every mismatch and its figures (cents); any
  * mismatch opens the staff task `reconciliation-<runId>` and mails the finance team once (keyed by
  * run). A new run closes the tasks of older runs: its own task carries the current figures.
@@ -337,6 +403,7 @@ export async function reconcileLedgers(deps: {
         ...(await agencyMismatches(tx)),
         ...(await invoiceMismatches(tx)),
         ...(await journalMismatches(tx)),
+        ...(await processMismatches(tx)),
       ]
       return { agencies, invoices, mismatches }
     },

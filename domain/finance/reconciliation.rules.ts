@@ -24,6 +24,10 @@ export const RECONCILIATION_CHECKS = [
   'journal_balance',
   /** BNPL allowance - remaining = the agency's journal BNPL-used account (posted debits - credits). */
   'journal_bnpl',
+  /** a policy's journal premium received = premiums paid less refunded by its business records. */
+  'journal_premium_received',
+  /** an agency's journal commission payable = its commission banked and not paid out. */
+  'journal_commission_payable',
 ] as const
 export type ReconciliationCheck = (typeof RECONCILIATION_CHECKS)[number]
 
@@ -39,4 +43,6 @@ export const RECONCILIATION_CHECK_LABELS: Record<ReconciliationCheck, string> = 
   journal_account: 'Journal account vs its transfers',
   journal_balance: 'Balance vs journal account',
   journal_bnpl: 'BNPL used vs journal account',
+  journal_premium_received: 'Premium received vs journal account',
+  journal_commission_payable: 'Commission payable vs journal account',
 }

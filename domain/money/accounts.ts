@@ -18,7 +18,7 @@ export const account = {
   policyClawback: (policyId: number) => `policy:${policyId}:clawback`,
   invoicePayments: (invoiceId: number) => `invoice:${invoiceId}:payments`,
   clearing: (channel: 'bank' | 'card' | 'nexpay') => `clearing:${channel}`,
-  house: (name: 'opening' | 'write_off' | 'gst' | 'insurer') => `house:${name}`,
+  house: (name: 'opening' | 'write_off' | 'gst' | 'insurer' | 'surcharge') => `house:${name}`,
   suspense: 'suspense',
 } as const
 
@@ -31,15 +31,16 @@ export type Floor = 'debits_must_not_exceed_credits' | 'credits_must_not_exceed_
  * used is owed by the agency (debits raise it); its limit is the allowance, which the agency
  * configuration sets outside the journal, so postBnplEntry's guard on agency_balances stays the
  * limit and the account keeps no floor yet (a give-back beyond what was used is allowed there
- * today). Premium received, commission banked and BNPL get their floors once the purchase
- * methods, the commission banking and the allowance post here (ADR 0013).
+ * today). A policy's premium received (credited by every purchase method, issue 22 step 2) never
+ * returns more than came in; an agency's commission payable (credited when commission banks)
+ * never pays out more than was banked. Migration 0029 sets both flags on existing accounts.
  */
 export const FLOORS: Record<MoneyAccountKind, Floor> = {
   agency_balance: 'debits_must_not_exceed_credits',
   agency_bnpl_used: null,
   agency_bnpl_settlement: null,
-  agency_commission_payable: null,
-  policy_premium_received: null,
+  agency_commission_payable: 'debits_must_not_exceed_credits',
+  policy_premium_received: 'debits_must_not_exceed_credits',
   policy_clawback: null,
   invoice_payments: null,
   clearing: null,
@@ -53,7 +54,32 @@ export const FLOOR_MESSAGES: Partial<Record<MoneyAccountKind, string>> = {
   agency_bnpl_used: 'This gives back more buy now pay later credit than was used',
   policy_premium_received:
     'A refund or credit can only return what was received for the policy and not yet returned',
+  agency_commission_payable: 'This pays out more commission than the agency has banked',
 }
+
+/** The clearing account a premium paid from outside arrives through; null for the balance and BNPL. */
+export function premiumChannel(method: string | null | undefined): 'bank' | 'card' | 'nexpay' | null {
+  switch (method) {
+    case 'CARD':
+      return 'card'
+    case 'BANK':
+      return 'bank'
+    case 'NEXPAY':
+      return 'nexpay'
+    default:
+      return null
+  }
+}
+
+/**
+ * Commission statuses that mean banked and not paid out: what an agency's commission_payable
+ * account holds (a payout request keeps it payable until the payout is approved).
+ */
+export const COMMISSION_PAYABLE_STATUSES = [
+  'COMMISSION_BANKED',
+  'COMMISSION_BANKED_AMENDMENT_ADJUSTED',
+  'PAYOUT_REQUESTED',
+] as const
 
 export type ParsedAccount = {
   code: string

@@ -14,6 +14,7 @@ import { closeWorkflowTasks } from '../tasks/workflow-tasks'
 import { isNexpayPaid, NEXPAY_TOLERANCE_SECONDS, parseSignatureHeader } from './payments.rules'
 import { policyPaymentWorkflowId } from './purchase-policy'
 import { openPremiumInvoices, settlePremiumPayment } from './settle-premium'
+import { postDeliveryExcess, postPremiumDelivery } from './money-postings'
 
 export const NEXPAY_ACTOR = 'webhook:nexpay'
 const PROVIDER = 'nexpay'
@@ -71,10 +72,12 @@ export function verifyNexpaySignature(rawBody: string, header: string | null, no
  * PayoutDetails.Currency) to the NEXPAY premium payment of the policy whose ref is
  * PayoutDetails.Reference, in one transaction:
  * - short of what is still due: recorded as a partial payment (received_amount, a COMPLETED
- *   NEXPAY invoice payment, a history row); the policy stays PURCHASED, the commission unbanked;
+ *   NEXPAY invoice payment, a history row, the premium part posted clearing:nexpay -> the
+ *   policy's premium received); the policy stays PURCHASED, the commission unbanked;
  * - the rest of the premium or more: settled (PURCHASED -> PAYMENT_APPROVED, actor
- *   webhook:nexpay, commission banked, verification task closed); an excess is recorded as
- *   suspense (delivery meta, history row) and opens an inbox task `nexpay-<Id>` for staff;
+ *   webhook:nexpay, commission banked, verification task closed; the journal receives the rest
+ *   of the premium); an excess is recorded as suspense (delivery meta, history row, a transfer
+ *   clearing:nexpay -> suspense) and opens an inbox task `nexpay-<Id>` for staff;
  * - no valid amount, or a currency other than AUD (no rate is recorded for it): held, nothing
  *   settled, an inbox task for staff. The answer is still 200 so NexPay does not retry.
  * Other statuses and unknown references are recorded only. A repeated Id answers the first
@@ -170,6 +173,7 @@ export async function receiveNexpayWebhook(opts: {
               due,
               deliveryId: d.Id,
             })
+            await postPremiumDelivery(sp, payment, { deliveryId: d.Id, cents: applied, actor: NEXPAY_ACTOR })
             return `partial: ${formatCents(applied)} received, ${formatCents(due - total)} of ${formatCents(due)} still due`
           }
           await sp
@@ -188,6 +192,7 @@ export async function receiveNexpayWebhook(opts: {
           })
           await closeWorkflowTasks(policyPaymentWorkflowId(locked.id), 'approved', sp)
           if (over <= 0) return 'settled'
+          await postDeliveryExcess(sp, payment, { deliveryId: d.Id, cents: over, actor: NEXPAY_ACTOR })
           await recordPolicyHistory(sp, {
             policyId: locked.id,
             action: 'NEXPAY_OVERPAYMENT',

@@ -7,12 +7,15 @@ import { CLOSED_INVOICE_STATUSES, recordInvoicePayment } from '../finance/invoic
 import { clock } from '../shared/clock'
 import { formatCents } from '../shared/format'
 import { notify } from '../notifications/notify'
+import { postCommissionBanked, postPremiumSettled } from './money-postings'
 
 /**
  * The one way a premium becomes paid, in `tx`: the premium payment turns PAID, the policy moves
  * to PAYMENT_APPROVED (from PURCHASED on staff approval or a NexPay webhook, or directly on a
  * balance or card purchase), the commission is banked and the policy's PREMIUM invoice is paid
- * (a COMPLETED invoice payment of its outstanding, with the premium payment's method).
+ * (a COMPLETED invoice payment of its outstanding, with the premium payment's method). The money
+ * journal records it beside: the premium received from the channel's clearing account (card, bank,
+ * NexPay: postPremiumSettled) and the commission banked (postCommissionBanked).
  * `action` picks the allowed start statuses; anything else is a 409. Callers settle only money
  * received in full (a NexPay delivery short of the premium is recorded as a partial payment by
  * the webhook and never reaches here), so the commission banks only on a whole premium.
@@ -42,6 +45,9 @@ export async function settlePremiumPayment(
     })
     .where(eq(policyPremiumPayments.id, opts.paymentId))
     .returning()
+  // The journal receives the premium in the same transaction (card, bank, NexPay; the balance and
+  // BNPL purchases posted through their ledgers already).
+  if (premiumPayment) await postPremiumSettled(tx, premiumPayment, opts.actor)
   await transitionPolicy(tx, policy, opts.action, {
     actor: opts.actor,
     note: opts.note,
@@ -52,7 +58,13 @@ export async function settlePremiumPayment(
     .update(commissions)
     .set({ status: 'COMMISSION_BANKED' })
     .where(and(eq(commissions.policy_id, policy.id), eq(commissions.status, 'PENDING')))
-    .returning({ amount: commissions.amount })
+    .returning({
+      id: commissions.id,
+      agency_id: commissions.agency_id,
+      policy_id: commissions.policy_id,
+      amount: commissions.amount,
+    })
+  if (banked) await postCommissionBanked(tx, [banked], opts.actor)
   if (banked)
     await notify(
       tx,

@@ -29,6 +29,9 @@ import { closeWorkflowTasks, markTasksEscalated, syncWorkflowTasks } from '../ta
 import { lockPolicyFor, recordPolicyHistory, transitionPolicy } from '../policies/policy-history'
 import { recordInvoicePayment } from '../finance/invoice-payments'
 import { postBalanceEntry } from '../finance/ledger'
+import { account, COMMISSION_PAYABLE_STATUSES } from '../money/accounts'
+import { postTransfers } from '../money/journal'
+import { postCommissionChange, postPremiumReturned } from '../payments/money-postings'
 import { modifyPolicyFinance } from '../finance/modify-policy-finance'
 import { openClawback } from '../clawbacks/open-clawback'
 import { MAKER_CHECKER_MSG } from '../finance/finance.rules'
@@ -417,6 +420,19 @@ export async function completeRefund(
               note: `Full refund of policy ${policy.ref}, receipt ${receiptId}`,
             })
           : null
+      // Paid outside the balance: the premium received goes back through the channel's clearing
+      // account (the floor refuses more than was received and not yet returned: 409).
+      if (r.payment_method !== 'AGENCY_BALANCE')
+        await postPremiumReturned(tx, {
+          key: `full-refund:${r.id}`,
+          policyId: r.policy_id,
+          agencyId: r.agency_id,
+          amount: net,
+          method: r.payment_method,
+          actor: staff,
+          refundId: r.id,
+          note: `Full refund of policy ${policy.ref}, receipt ${receiptId}`,
+        })
       await recordInvoicePayment(tx, {
         invoiceId,
         method: r.payment_method === 'BANK' ? 'BANK' : 'AGENCY_BALANCE',
@@ -435,13 +451,42 @@ export async function completeRefund(
     const commission = money.commission
     let clawbackId: number | null = null
     const rest = clawbackRest(commission, deducted)
+    // The commission deducted from the refund stays with the house: it leaves the policy's premium
+    // received for the insurer, so the account holds what was paid less the whole refundable.
+    const kept = refundable - net
+    if (kept > 0)
+      await postTransfers(tx, [
+        {
+          key: `full-refund:${r.id}:commission`,
+          debit: account.policyPremiumReceived(r.policy_id),
+          credit: account.house('insurer'),
+          amount: kept,
+          code: 'CLAWBACK',
+          note: `Commission deducted from the full refund of policy ${policy.ref}`,
+          agencyId: r.agency_id,
+          policyId: r.policy_id,
+          refundId: r.id,
+          actor: staff,
+        },
+      ])
     if (commission && (COMMISSION_NOT_PAID_OUT as readonly string[]).includes(commission.status)) {
-      await tx
+      const [cancelled] = await tx
         .update(commissions)
         .set({ status: 'FULL_REFUNDED', updated_at: now })
         .where(
           and(eq(commissions.id, commission.id), inArray(commissions.status, [...COMMISSION_NOT_PAID_OUT])),
         )
+        .returning({ id: commissions.id })
+      // Banked and not paid out: no longer payable to the agency (commission payable -> insurer).
+      if (cancelled && (COMMISSION_PAYABLE_STATUSES as readonly string[]).includes(commission.status))
+        await postCommissionChange(tx, {
+          key: `commission-cancelled:${commission.id}`,
+          agencyId: commission.agency_id,
+          policyId: commission.policy_id,
+          delta: -commission.amount,
+          actor: staff,
+          note: `Commission cancelled by the full refund of policy ${policy.ref}`,
+        })
     }
     const [refund] = await tx
       .update(fullRefunds)

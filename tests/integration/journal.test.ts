@@ -305,6 +305,17 @@ describe('the two ledger writers post to the journal', () => {
         amount: 50_00,
         actor,
       })
+      // Commission payable keeps a floor (issue 22): what is paid out was banked first.
+      await postTransfers(tx, [
+        {
+          key: `test-banked:${agency.id}`,
+          debit: account.house('insurer'),
+          credit: account.agencyCommissionPayable(agency.id),
+          amount: 20_00,
+          code: 'COMMISSION_BANKED',
+          actor,
+        },
+      ])
       await postBalanceEntry(tx, { agencyId: agency.id, type: 'COMMISSION_RECEIVED', amount: 20_00, actor })
       await postBalanceEntry(tx, { agencyId: agency.id, type: 'CLAWBACK_PAYMENT', amount: -15_00, actor })
       await postBalanceEntry(tx, { agencyId: agency.id, type: 'CREDIT_PAYMENT', amount: -100_00, actor })

@@ -25,6 +25,8 @@ import { closeWorkflowTasks, markTasksEscalated, syncWorkflowTasks } from '../..
 import { recordInvoiceHistory, recordInvoicePayment } from '../invoice-payments'
 import { setInvoiceStatus } from '../invoices'
 import { postBalanceEntry } from '../ledger'
+import { account } from '../../money/accounts'
+import { postTransfers } from '../../money/journal'
 import { assertNotMaker } from '../finance-guards'
 import { recordPayoutHistory } from './payout-history'
 import { PAYOUT_PAYMENT_TYPE_LABELS } from '../../shared/labels'
@@ -142,7 +144,9 @@ export async function remindPayout(
  *
  * Approve: commissions PAID, payout APPROVED with receipt and payment date, its COMMISSION invoice
  * paid through recordInvoicePayment (BANK for a bank transfer, AGENCY_BALANCE otherwise). BANK
- * moves no ledger (the money leaves by transfer). AGENCY_BALANCE credits the whole total to the
+ * moves no balance ledger (the money leaves by transfer; the journal posts commission payable ->
+ * clearing:bank, PAYOUT). The journal adds the invoice's GST to commission payable first
+ * (house:gst, GST), and an offset against a clawback pays policy:P:clawback from it (CLAWBACK). AGENCY_BALANCE credits the whole total to the
  * balance (COMMISSION_RECEIVED). SETTLED_WITH_CLAWBACK first offsets the agency's open clawbacks
  * (INITIATED, REQUESTED or REJECTED with something outstanding, oldest first) up to the total,
  * completing those it covers in full, and credits the rest to the balance (COMMISSION_RECEIVED).
@@ -239,6 +243,22 @@ export async function applyCommissionPayoutDecision(
 
     const receiptId = `PO-${p.id}-${isoDate(now).replaceAll('-', '')}`
     const total = p.total_amount
+    const payable = account.agencyCommissionPayable(p.agency_id)
+    const journalLinks = { agencyId: p.agency_id, payoutId: p.id, invoiceId: p.invoice_id, actor: staff }
+    // The agency's invoice adds GST to the banked commission: the house owes it on top, so it
+    // joins what is payable before the payout takes the whole total out (issue 22).
+    if (p.gst_amount > 0)
+      await postTransfers(tx, [
+        {
+          key: `payout:${p.id}:gst`,
+          debit: account.house('gst'),
+          credit: payable,
+          amount: p.gst_amount,
+          code: 'GST',
+          note: `GST on commission payout #${p.id}`,
+          ...journalLinks,
+        },
+      ])
     let offset = 0
     const offsets: { clawback_id: number; amount: number; completed: boolean }[] = []
     if (decision.payment_type === 'SETTLED_WITH_CLAWBACK') {
@@ -296,6 +316,20 @@ export async function applyCommissionPayoutDecision(
           note: `${formatCents(take)} offset by commission payout #${p.id}; ${formatCents(left)} outstanding`,
           meta: { payout_id: p.id, amount: take },
         })
+        // The offset part of the payout pays the clawback out of commission payable.
+        await postTransfers(tx, [
+          {
+            key: `payout:${p.id}:clawback:${c.id}`,
+            debit: payable,
+            credit: account.policyClawback(c.policy_id),
+            amount: take,
+            code: 'CLAWBACK',
+            note: `Clawback #${c.id} offset by commission payout #${p.id}`,
+            policyId: c.policy_id,
+            clawbackId: c.id,
+            ...journalLinks,
+          },
+        ])
         await settleClawbackByPayout(tx, {
           clawback: c,
           amount: take,
@@ -307,6 +341,20 @@ export async function applyCommissionPayoutDecision(
       }
     }
     const credited = decision.payment_type === 'BANK' ? 0 : total - offset
+    // Paid by bank transfer: the money leaves commission payable through the bank's clearing
+    // account (by balance it goes through postBalanceEntry, COMMISSION_RECEIVED, below).
+    if (decision.payment_type === 'BANK' && total - offset > 0)
+      await postTransfers(tx, [
+        {
+          key: `payout:${p.id}`,
+          debit: payable,
+          credit: account.clearing('bank'),
+          amount: total - offset,
+          code: 'PAYOUT',
+          note: `Commission payout #${p.id} by bank transfer, receipt ${receiptId}`,
+          ...journalLinks,
+        },
+      ])
     const entry =
       credited > 0
         ? await postBalanceEntry(tx, {
