@@ -1,9 +1,10 @@
 // The decisions of the amendment workflow (the activity of its `decide` update): each is applied
 // in one transaction against the amendment as the database holds it, so a retried activity
 // changes nothing twice.
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { amendmentPayments, amendments, cardPayments, invoices, policies } from '../../db/schema'
+import { identities, oshcPermissions, oshcRolePermissions, oshcUsers, policyHistories } from '../../db/schema'
 import type { Actor, StaffActor } from '../shared/actor'
 import { isoDate, type Clock } from '../shared/clock'
 import { conflict, forbidden, invalidTransition, notFound } from '../shared/errors'
@@ -15,6 +16,7 @@ import { modifyPolicyFinance } from '../finance/modify-policy-finance'
 import { recordInvoiceHistory, recordInvoicePayment } from '../finance/invoice-payments'
 import { setInvoiceStatus } from '../finance/invoices'
 import { postBalanceEntry } from '../finance/ledger'
+import type { MoneyDecision } from '../money/authority'
 import { recordPolicyHistory } from '../policies/policy-history'
 import { adjustCommission, creditReceivable, startClawbackAfterCommit } from './amendment-money'
 import {
@@ -172,6 +174,10 @@ async function confirmPremium(ctx: Ctx, newPremium: number | null): Promise<Appl
   await history(ctx, 'AMENDMENT_PREMIUM_CONFIRMED', what, {
     new_premium: a.new_premium,
     invoice_id: invoiceId,
+    // Who decided, and the makers they were checked against (before this decision): the credit the
+    // agency's acceptance posts later carries them to the journal's writer (creditDecision).
+    confirmed_by: 'identityId' in ctx.actor ? ctx.actor.identityId : null,
+    makers: amendmentStateOf(ctx.a).makers ?? [],
   })
   await closeTask(ctx, 'confirmed')
   await tell(
@@ -182,6 +188,67 @@ async function confirmPremium(ctx: Ctx, newPremium: number | null): Promise<Appl
     `${what}. Accept or withdraw the amendment.`,
   )
   return { a, clawbackId: null }
+}
+
+/**
+ * The staff decision behind an amendment's credit, for the journal writer's maker-checker
+ * (assertMoneyAuthority): null when the credit is the agency's own request at the repriced premium
+ * (no staff figure, not opened by staff: confirmPremiumRefusal needs no second person there).
+ * Otherwise the decider is the staff member who confirmed the premium, as they hold their
+ * permissions now (a confirmer who lost `finance` or left cannot have it credited), and the makers
+ * are those the confirmation was checked against: whoever opened it for staff and whoever set its
+ * premium (premium_set_by). A confirmation recorded without its decider is refused (fail closed).
+ */
+async function creditDecision(ctx: Ctx): Promise<MoneyDecision | null> {
+  const s = amendmentStateOf(ctx.a)
+  if (s.newPremium === s.repricedPremium && !s.staffMade) return null
+  const [confirmed] = await ctx.tx
+    .select({ meta: policyHistories.meta })
+    .from(policyHistories)
+    .where(
+      and(
+        eq(policyHistories.policy_id, ctx.a.policy_id),
+        eq(policyHistories.action, 'AMENDMENT_PREMIUM_CONFIRMED'),
+        sql`${policyHistories.meta}->>'amendment_id' = ${String(ctx.a.id)}`,
+      ),
+    )
+    .orderBy(desc(policyHistories.id))
+    .limit(1)
+  const meta = (confirmed?.meta ?? {}) as { confirmed_by?: number | null; makers?: number[] }
+  const by = meta.confirmed_by ? await staffActor(ctx.tx, meta.confirmed_by) : null
+  return {
+    by: by ?? { kind: 'system', name: `amendment-${ctx.a.id}:unrecorded-confirmation` },
+    makers: [...(meta.makers ?? []), ...(s.makers ?? [])],
+  }
+}
+
+/** A staff member as they are now (enabled, with their role's permissions), read in `tx`; else null. */
+async function staffActor(tx: DbOrTx, identityId: number): Promise<StaffActor | null> {
+  const [u] = await tx
+    .select({
+      userId: oshcUsers.id,
+      roleId: oshcUsers.role_id,
+      status: oshcUsers.status,
+      email: identities.email,
+    })
+    .from(oshcUsers)
+    .innerJoin(identities, eq(identities.id, oshcUsers.identity_id))
+    .where(eq(oshcUsers.identity_id, identityId))
+  if (!u || u.status !== 'ENABLED') return null
+  const perms = u.roleId
+    ? await tx
+        .select({ name: oshcPermissions.name })
+        .from(oshcRolePermissions)
+        .innerJoin(oshcPermissions, eq(oshcPermissions.id, oshcRolePermissions.permission_id))
+        .where(eq(oshcRolePermissions.role_id, u.roleId))
+    : []
+  return {
+    kind: 'Oshc',
+    identityId,
+    userId: u.userId,
+    email: u.email,
+    permissions: new Set(perms.map((p) => p.name)),
+  }
 }
 
 /** The premium is settled (paid, credited or unchanged): commission follows, next the certificate. */
@@ -225,6 +292,7 @@ async function acceptPremium(ctx: Ctx, note: string | null): Promise<Applied> {
       ctx.policy.ref,
       ctx.policy.gst_rate ?? '0',
       ctx.actor,
+      await creditDecision(ctx),
     )
     const where = [
       toCash > 0 ? `${formatCents(toCash)} credited to the agency balance` : null,

@@ -16,6 +16,7 @@ import { workflows } from '../shared/ports'
 import { withoutGst } from '../quotes/pricing.rules'
 import { recordPolicyHistory } from '../policies/policy-history'
 import type { AmendmentRow } from './amendment-loading'
+import type { MoneyDecision } from '../money/authority'
 
 /** A BNPL purchase's premium payment while it is owed (not settled yet). */
 const BNPL_OWED = [
@@ -101,7 +102,10 @@ export const creditTooLargeMsg = (held: number) =>
  * (postBnplEntry), up to what it owes; the rest, if any, is credited to the agency's balance
  * (AMENDMENT_PAYMENT_RECEIVED), at most what was received for the policy and not yet returned
  * (policyPremiumHeld; 409 otherwise). 409 while a BNPL settlement of the policy waits for staff.
- * Answers the invoice id and the split (cents).
+ * Answers the invoice id and the split (cents). `decision`: the staff decision the credit comes
+ * from (a staff-set premium or an amendment staff opened), passed to the journal's writer with
+ * both movements, which refuses it (403, nothing moved) unless its decider holds `finance` and is
+ * not a maker.
  */
 export async function creditReceivable(
   tx: DbOrTx,
@@ -109,6 +113,7 @@ export async function creditReceivable(
   ref: string,
   gstRate: string,
   actor: Actor | string,
+  decision: MoneyDecision | null = null,
 ) {
   const amount = a.payable_amount
   const [owed] = await tx
@@ -171,6 +176,7 @@ export async function creditReceivable(
       actor,
       policyId: a.policy_id,
       note: `Amendment #${a.id} of policy ${ref}: premium lowered, ${formatCents(toBnpl)} less owed`,
+      decision,
     })
     await recordInvoicePayment(tx, {
       invoiceId: invoice.id,
@@ -192,6 +198,7 @@ export async function creditReceivable(
       policyId: a.policy_id,
       invoiceId: invoice.id,
       note: `Amendment #${a.id} of policy ${ref}: premium difference refunded`,
+      decision,
     })
     await recordInvoicePayment(tx, {
       invoiceId: invoice.id,

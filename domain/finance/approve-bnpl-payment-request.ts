@@ -80,6 +80,8 @@ export const approveBnplPaymentRequest = defineUseCase(
           actor,
           policyId: i.policy_id,
           note: `Settled by buy now, pay later request #${row.id}`,
+          // The writer's backstop of the checks above: giving the allowance back is a credit.
+          decision: { by: actor, makers: [row.created_by] },
         })
       }
       const policyIds = items.map((i) => i.policy_id)

@@ -50,6 +50,8 @@ export const approveTopup = defineUseCase(
         topupId: row.id,
         invoiceId: row.invoice_id,
         note: `Top-up #${row.id} approved`,
+        // The writer's backstop of the checks above (the agency made the request).
+        decision: { by: actor, makers: [row.created_by] },
       })
       if (row.invoice_id) {
         // The receipt's PENDING invoice payment is verified: the invoice settles from it.

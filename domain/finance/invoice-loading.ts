@@ -14,6 +14,7 @@ import { isAgencySide, isStaff, type Actor } from '../shared/actor'
 import { conflict, notFound } from '../shared/errors'
 import { formatCents } from '../shared/format'
 import { postBalanceEntry } from './ledger'
+import type { MoneyDecision } from '../money/authority'
 import { AGENCY_PARTY } from './invoices'
 import { CLOSED_INVOICE_STATUSES } from './invoice-payments'
 
@@ -82,10 +83,12 @@ export async function assertNotPurchasePremium(tx: DbOrTx, inv: InvoiceRow) {
 /**
  * The excess of an over-paid invoice goes back to the agency balance through the ledger
  * (INVOICE_PAYMENT credit), in the transaction that recorded the payment. No-op for 0.
+ * `decision`: the staff decision that completed the payment (a verified bank part), for the
+ * journal writer's maker-checker (assertMoneyAuthority); an agency's or a gateway's has none.
  */
 export async function creditOverpayment(
   tx: DbOrTx,
-  e: { invoice: InvoiceRow; cents: number; actor: Actor | string },
+  e: { invoice: InvoiceRow; cents: number; actor: Actor | string; decision?: MoneyDecision | null },
 ) {
   if (e.cents <= 0) return null
   return postBalanceEntry(tx, {
@@ -95,5 +98,6 @@ export async function creditOverpayment(
     actor: e.actor,
     invoiceId: e.invoice.id,
     note: `Over-payment of invoice #${e.invoice.id} credited (${formatCents(e.cents)})`,
+    decision: e.decision,
   })
 }

@@ -11,7 +11,7 @@ import {
   INSUFFICIENT_BNPL,
   type BalanceEntryType,
 } from '../money/accounts'
-import { postTransfers } from '../money/journal'
+import { assertMoneyAuthority, postTransfers, type MoneyDecision } from '../money/journal'
 
 export type BalanceTransactionType = BalanceEntryType
 export { INSUFFICIENT_BALANCE, INSUFFICIENT_BNPL }
@@ -24,6 +24,9 @@ export { INSUFFICIENT_BALANCE, INSUFFICIENT_BNPL }
  * The money journal records the same movement in `tx` (ADR 0013): a transfer between the agency's
  * balance account and the counter account of `type` (BALANCE_ENTRY_ACCOUNTS), keyed by the ledger
  * row; agency_balances and its ledger are the projections kept beside it.
+ * `decision`: the staff decision a credit comes from (the decider and who made or last changed
+ * the record); the journal's writer refuses it (403) unless the decider holds `finance` and is not
+ * a maker (assertMoneyAuthority), checked here first so nothing is written before the refusal.
  */
 export async function postBalanceEntry(
   tx: DbOrTx,
@@ -36,10 +39,27 @@ export async function postBalanceEntry(
     topupId?: number | null
     invoiceId?: number | null
     note?: string | null
+    decision?: MoneyDecision | null
   },
 ) {
   if (!Number.isInteger(e.amount) || e.amount === 0)
     throw new Error(`Ledger amounts are non-zero cents: ${e.amount}`)
+  const topupMethod =
+    e.type === 'AGENCY_TOPUP' && e.topupId
+      ? (
+          await tx
+            .select({ method: agencyTopups.payment_method })
+            .from(agencyTopups)
+            .where(eq(agencyTopups.id, e.topupId))
+        )[0]?.method
+      : null
+  const transfer = balanceEntryTransfer(e.type, e.amount, {
+    agencyId: e.agencyId,
+    policyId: e.policyId,
+    invoiceId: e.invoiceId,
+    topupMethod,
+  })
+  assertMoneyAuthority({ credit: transfer.credit, decision: e.decision })
   await tx.insert(agencyBalances).values({ agency_id: e.agencyId }).onConflictDoNothing()
   const [row] = await tx
     .update(agencyBalances)
@@ -61,30 +81,17 @@ export async function postBalanceEntry(
       note: e.note ?? null,
     })
     .returning()
-  const topupMethod =
-    e.type === 'AGENCY_TOPUP' && e.topupId
-      ? (
-          await tx
-            .select({ method: agencyTopups.payment_method })
-            .from(agencyTopups)
-            .where(eq(agencyTopups.id, e.topupId))
-        )[0]?.method
-      : null
   await postTransfers(tx, [
     {
       key: `balance-entry:${entry.id}`,
-      ...balanceEntryTransfer(e.type, e.amount, {
-        agencyId: e.agencyId,
-        policyId: e.policyId,
-        invoiceId: e.invoiceId,
-        topupMethod,
-      }),
+      ...transfer,
       actor: entry.actor,
       note: entry.note,
       agencyId: e.agencyId,
       policyId: e.policyId,
       invoiceId: e.invoiceId,
       topupId: e.topupId,
+      decision: e.decision,
     },
   ])
   return entry
@@ -94,6 +101,8 @@ export async function postBalanceEntry(
  * The one way to move the buy-now-pay-later allowance: negative uses it (409 when not enough is
  * left), positive gives it back when a BNPL payment request is approved. Same guard as above.
  * The journal records it on the agency's BNPL-used account (bnplEntryTransfer), keyed by the row.
+ * `decision`: as for postBalanceEntry; a give-back credits the agency's BNPL-used account, so a
+ * staff decision's give-back needs a decider with `finance` who is not a maker.
  */
 export async function postBnplEntry(
   tx: DbOrTx,
@@ -103,10 +112,13 @@ export async function postBnplEntry(
     actor: Actor | string
     policyId?: number | null
     note?: string | null
+    decision?: MoneyDecision | null
   },
 ) {
   if (!Number.isInteger(e.amount) || e.amount === 0)
     throw new Error(`Ledger amounts are non-zero cents: ${e.amount}`)
+  const transfer = bnplEntryTransfer(e.amount, { agencyId: e.agencyId, policyId: e.policyId })
+  assertMoneyAuthority({ credit: transfer.credit, decision: e.decision })
   const [row] = await tx
     .update(agencyBalances)
     .set({
@@ -132,11 +144,12 @@ export async function postBnplEntry(
   await postTransfers(tx, [
     {
       key: `bnpl-entry:${entry.id}`,
-      ...bnplEntryTransfer(e.amount, { agencyId: e.agencyId, policyId: e.policyId }),
+      ...transfer,
       actor: entry.actor,
       note: entry.note,
       agencyId: e.agencyId,
       policyId: e.policyId,
+      decision: e.decision,
     },
   ])
   return entry

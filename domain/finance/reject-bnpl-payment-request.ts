@@ -85,6 +85,9 @@ export const rejectBnplPaymentRequest = defineUseCase(
           })
       }
       if (row.payment_type === 'AGENCY_BALANCE') {
+        // No staff `decision` for the writer's maker-checker: this returns, from the agency's own
+        // settlement account, exactly what the agency paid into it for this request; a rejection
+        // creates no money and sets no figure, so one person with finance may give it back.
         await postBalanceEntry(tx, {
           agencyId: row.agency_id,
           type: 'CREDIT_PAYMENT',

@@ -97,7 +97,17 @@ export const updateInvoicePaymentDocumentStatus = defineUseCase(
           invoice: presentInvoice(inv),
         }
       const done = await completeInvoicePayment(tx, pay.id, actor)
-      await creditOverpayment(tx, { invoice: done.invoice, cents: done.overpaidCents, actor })
+      // The writer's backstop: the payment's maker, the proof's uploader and whoever made or last
+      // changed the invoice's amounts (an edit is a change) may not credit an excess themselves.
+      await creditOverpayment(tx, {
+        invoice: done.invoice,
+        cents: done.overpaidCents,
+        actor,
+        decision: {
+          by: actor,
+          makers: [pay.created_by, doc.uploaded_by, inv.created_by, inv.updated_by],
+        },
+      })
       await notifyInvoicePaid(tx, inv, done.invoice)
       return {
         document: presentPaymentDocument(decided),

@@ -5,6 +5,9 @@ import { actorLabel, type Actor } from '../shared/actor'
 import { clock } from '../shared/clock'
 import { conflict, invalidTransition, notFound } from '../shared/errors'
 import { FLOOR_MESSAGES, FLOORS, parseAccount } from './accounts'
+import { assertMoneyAuthority, type MoneyDecision } from './authority'
+
+export { assertMoneyAuthority, type MoneyDecision } from './authority'
 
 export type TransferRow = typeof moneyTransfers.$inferSelect
 
@@ -29,6 +32,12 @@ export type TransferInput = {
   payoutId?: number | null
   /** What was paid where it was not AUD: the currency, the amount in its minor units, the rate. */
   paid?: { currency: string; amount: number; rate: string } | null
+  /**
+   * The staff decision this movement comes from (who decides, and who made or last changed the
+   * record). A transfer that carries one and credits an agency is refused unless the decider holds
+   * `finance` and is not a maker (assertMoneyAuthority, 403). Not stored: the actor column says who.
+   */
+  decision?: MoneyDecision | null
 }
 
 type Delta = { pd: number; pc: number; xd: number; xc: number }
@@ -147,6 +156,8 @@ async function record(tx: DbOrTx, transfers: TransferInput[], state: 'PENDING' |
     if (t.debit === t.credit) throw new Error(`A transfer moves money between two accounts (${t.key})`)
     if (!t.key || keys.has(t.key)) throw new Error(`Transfer keys are unique: ${t.key}`)
     keys.add(t.key)
+    // The one authority for money, before anything is written (a retry by a maker is refused too).
+    assertMoneyAuthority(t)
   }
   const codes = [...new Set(transfers.flatMap((t) => [t.debit, t.credit]))].sort()
   const ids = await accountIds(tx, codes)
@@ -227,6 +238,9 @@ async function record(tx: DbOrTx, transfers: TransferInput[], state: 'PENDING' |
  * repeat with the same content returns the recorded transfer and moves nothing; different content
  * is a 409. A posting past an account's floor is a 409 with the account's reason (for an agency's
  * balance "Insufficient agency balance"); the caller's transaction must then roll back.
+ * The one authority for money: a transfer carrying a staff `decision` that credits an agency is
+ * refused (403) unless the decider holds `finance` and neither made nor last changed the record
+ * (assertMoneyAuthority); nothing of the call is written then.
  */
 export function postTransfers(tx: DbOrTx, transfers: TransferInput[]) {
   return record(tx, transfers, 'POSTED')
@@ -243,8 +257,16 @@ export function postPending(tx: DbOrTx, transfers: TransferInput[]) {
 /**
  * Posts or voids pending transfers by key, in `tx`. A transfer already in the decided state is
  * answered as it is (a retried decision); any other decided state is a 409; an unknown key 404.
+ * `by`: the staff decision that posts them. Posting a transfer that credits an agency under it
+ * passes assertMoneyAuthority first (403, nothing changed); a void never credits anything (it
+ * gives a reservation back to where it was), so it is not checked.
  */
-export async function decidePending(tx: DbOrTx, keys: string | string[], decision: 'post' | 'void') {
+export async function decidePending(
+  tx: DbOrTx,
+  keys: string | string[],
+  decision: 'post' | 'void',
+  by?: MoneyDecision | null,
+) {
   const list = [keys].flat()
   const target = decision === 'post' ? 'POSTED' : 'VOIDED'
   const rows = await tx
@@ -269,6 +291,8 @@ export async function decidePending(tx: DbOrTx, keys: string | string[], decisio
         .where(inArray(moneyAccounts.id, accountIds))
     ).map((a) => [a.id, a.code]),
   )
+  if (decision === 'post' && by)
+    for (const r of open) assertMoneyAuthority({ credit: codes.get(r.credit_account_id)!, decision: by })
   const now = clock.now()
   const decided = await tx
     .update(moneyTransfers)

@@ -14,6 +14,8 @@ import {
 import { deciderOf } from '../../domain/amendments/amendment-loading'
 import { assertNotMaker } from '../../domain/finance/finance-guards'
 import { MAKER_CHECKER_MSG as FINANCE_MAKER_CHECKER_MSG } from '../../domain/finance/finance.rules'
+import { account } from '../../domain/money/accounts'
+import { assertMoneyAuthority } from '../../domain/money/journal'
 
 /**
  * Every use case is the one authority on who may call it: each exported function of domain/ that
@@ -69,6 +71,9 @@ const INTERNAL = new Set([
   // Money writers (domain/finance/invoice-payments.ts), called inside a use case that checked.
   'settleInvoice',
   'completeInvoicePayment',
+  // Journal postings of the processes (domain/payments/money-postings.ts), in a checked use case's tx.
+  'postPremiumSettled',
+  'postCommissionBanked',
   // Invoice loaders (domain/finance/invoice-loading.ts): the use case checked the actor; they add the tenant 404.
   'lockInvoiceFor',
   'lockInvoicePaymentFor',
@@ -269,5 +274,84 @@ describe('a money decision refuses its maker', () => {
     expect((err as DomainError).code).toBe('FORBIDDEN')
     expect((err as DomainError).message).toBe(FINANCE_MAKER_CHECKER_MSG)
     expect(MAKER_CHECKER_MSG).toBe(FINANCE_MAKER_CHECKER_MSG)
+  })
+})
+
+/**
+ * One authority for money (issue 22): the journal's writer refuses any transfer carrying a staff
+ * decision that credits an agency unless the decider holds `finance` and made nothing of the
+ * record. One case per money use case that passes its decision to the writer, as that use case
+ * builds the transfer; the same transfers against PostgreSQL are in money-authority.test.ts.
+ */
+describe("the journal's writer refuses a money decision by its maker", () => {
+  const maker = staff(['finance', 'policy_management'])
+  const other = (perms: readonly string[]): Actor => ({ ...staff(perms), identityId: 3, userId: 3 }) as Actor
+  const refusedWith = (t: Parameters<typeof assertMoneyAuthority>[0]) => {
+    try {
+      assertMoneyAuthority(t)
+    } catch (err) {
+      expect(err).toBeInstanceOf(DomainError)
+      expect((err as DomainError).code).toBe('FORBIDDEN')
+      return (err as DomainError).message
+    }
+    return null
+  }
+  const NO_PERMISSION = 'You do not have permission to do this'
+  const cases = [
+    // approveTopup: the agency balance from bank clearing; the maker is the top-up's creator.
+    { useCase: 'top-up approval', debit: account.clearing('bank'), credit: account.agencyBalance(1) },
+    // updateInvoicePaymentDocumentStatus: an over-payment credited back from the invoice's payments.
+    {
+      useCase: 'bank part verification',
+      debit: account.invoicePayments(1),
+      credit: account.agencyBalance(1),
+    },
+    // approveBnplPaymentRequest: the allowance given back from the settlement account.
+    { useCase: 'BNPL approval', debit: account.agencyBnplSettlement(1), credit: account.agencyBnplUsed(1) },
+    // An amendment credit (acceptance of a staff-set premium): from the policy's premium received.
+    {
+      useCase: 'amendment credit',
+      debit: account.policyPremiumReceived(1),
+      credit: account.agencyBalance(1),
+    },
+    // A payout (threaded later): commission payable.
+    {
+      useCase: 'commission payable',
+      debit: account.house('insurer'),
+      credit: account.agencyCommissionPayable(1),
+    },
+  ]
+  for (const c of cases) {
+    it(`${c.useCase}: maker = checker refused (403 MAKER_CHECKER_MSG)`, () => {
+      expect(refusedWith({ credit: c.credit, decision: { by: maker, makers: [null, 1] } })).toBe(
+        FINANCE_MAKER_CHECKER_MSG,
+      )
+    })
+    it(`${c.useCase}: staff without finance refused (403)`, () => {
+      expect(
+        refusedWith({ credit: c.credit, decision: { by: other(['policy_management']), makers: [1] } }),
+      ).toBe(NO_PERMISSION)
+    })
+    it(`${c.useCase}: another finance staff member passes`, () => {
+      expect(
+        refusedWith({ credit: c.credit, decision: { by: other(['finance']), makers: [1, undefined] } }),
+      ).toBeNull()
+    })
+  }
+  it('the agency side, a workflow and the public never decide a credit', () => {
+    for (const by of [
+      agency(AGENCY_PERMISSIONS),
+      { kind: 'system', name: 'workflow:x' } as Actor,
+      { kind: 'public' } as Actor,
+    ])
+      expect(refusedWith({ credit: account.agencyBalance(1), decision: { by, makers: [] } })).toBe(
+        NO_PERMISSION,
+      )
+  })
+  it('a debit of an agency, a house account or a transfer without a decision is not a decided credit', () => {
+    const by = staff([])
+    expect(refusedWith({ credit: account.clearing('bank'), decision: { by, makers: [1] } })).toBeNull()
+    expect(refusedWith({ credit: account.agencyBnplSettlement(1), decision: { by, makers: [1] } })).toBeNull()
+    expect(refusedWith({ credit: account.agencyBalance(1) })).toBeNull()
   })
 })
