@@ -27,6 +27,8 @@ import { ClawbackAgencySection, type AgencyClawback } from '../components/polici
 import { findClawbacks } from '../../domain/clawbacks/find-clawbacks'
 import type { AgencyActor } from '../../domain/shared/actor'
 import { id } from '../../domain/shared/fields'
+import { MoneyTrailSection } from '../components/money/money-trail'
+import { moneyTrailView } from '../utils/money-trail.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.policy.ref ?? 'Policy'} · Agency portal` },
@@ -41,9 +43,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]).catch(throwAsResponse)
   const view = policyDetailView(details, history)
   const mayPay = actor.permissions.has('finance') || actor.permissions.has('purchase')
-  const [refund, clawbacks] = await Promise.all([
+  // The policy was loaded for this agency above (another agency's is a 404), so its trail may show.
+  const [refund, clawbacks, moneyTrail] = await Promise.all([
     agencyRefundData(actor, policyId),
     mayPay ? policyClawbacks(actor, policyId) : [],
+    moneyTrailView(details.policy.id),
   ])
   // The agency sees its certificate once issued.
   view.certificates = view.certificates.filter((c) => c.certificate_type === 'new' && c.issued_at)
@@ -60,6 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     refund,
     clawbacks,
     mayPay,
+    moneyTrail,
   }
 }
 
@@ -116,7 +121,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AgencyPolicy() {
-  const { policy, isAdmin, canQuote, canArchive, users, refund, clawbacks, mayPay } =
+  const { policy, isAdmin, canQuote, canArchive, users, refund, clawbacks, mayPay, moneyTrail } =
     useLoaderData<typeof loader>()
   const { meta } = policy
   const assigned = useResultFor('assign')
@@ -176,6 +181,7 @@ export default function AgencyPolicy() {
             : 'The certificate is available here once the insurer has issued it.'
         }
       />
+      <MoneyTrailSection lines={moneyTrail} />
       <RefundAgencySection view={refund.view} canRequest={refund.canRequest} />
       <ClawbackAgencySection policyId={policy.id} clawbacks={clawbacks} canPay={mayPay} />
       <div className="grid gap-6 lg:grid-cols-2">

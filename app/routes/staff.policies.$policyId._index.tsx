@@ -29,6 +29,8 @@ import { storeFormFile } from '../utils/upload.server'
 import { staffRefundData } from '../utils/refunds.server'
 import { RefundStaffSection } from '../components/policies/refund-staff-section'
 import { CertificateActions, StaffPolicyForms, useErrors } from '../components/policies/staff-policy-forms'
+import { MoneyTrailSection } from '../components/money/money-trail'
+import { moneyTrailView } from '../utils/money-trail.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.policy.ref ?? 'Policy'} · OSHC Back Office` },
@@ -43,11 +45,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]).catch(throwAsResponse)
   const canManage = actor.permissions.has('policy_management')
   const staffUsers = canManage ? await findOshcUsersForAssigning({ actor }) : []
-  const refund = await staffRefundData(actor, policyId)
+  const [refund, moneyTrail] = await Promise.all([
+    staffRefundData(actor, policyId),
+    moneyTrailView(details.policy.id),
+  ])
   return {
     policy: policyDetailView(details, history),
     canManage,
     refund,
+    moneyTrail,
     staffUsers: staffUsers.map((u) => ({
       value: String(u.id),
       label: `${u.first_name} ${u.last_name} (${u.email})`,
@@ -160,7 +166,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function StaffPolicy() {
-  const { policy, canManage, staffUsers, refund } = useLoaderData<typeof loader>()
+  const { policy, canManage, staffUsers, refund, moneyTrail } = useLoaderData<typeof loader>()
   const { meta } = policy
   const remove = useErrors('delete-certificate')
   return (
@@ -203,6 +209,7 @@ export default function StaffPolicy() {
         )}
       />
       <ErrorList errors={remove()} />
+      <MoneyTrailSection lines={moneyTrail} />
       <RefundStaffSection view={refund.view} canFinance={refund.canFinance} canManage={refund.canManage} />
       {canManage ? <StaffPolicyForms policy={policy} staffUsers={staffUsers} /> : null}
     </div>

@@ -32,6 +32,7 @@ export const STAFF_FINANCE_PAGES = [
   'clawbacks',
   'bnpl',
   'reconciliation',
+  'trial-balance',
 ] as const
 export type StaffFinancePage = (typeof STAFF_FINANCE_PAGES)[number]
 
@@ -67,7 +68,7 @@ export const AGENCY_FINANCE_TABS = [
 export type AgencyFinanceTab = (typeof AGENCY_FINANCE_TABS)[number]
 
 /** The agency finance page's tabs: the lists above (each exportable), then pages that are not lists. */
-export const AGENCY_FINANCE_PAGES = [...AGENCY_FINANCE_TABS, 'clawbacks', 'bnpl'] as const
+export const AGENCY_FINANCE_PAGES = [...AGENCY_FINANCE_TABS, 'clawbacks', 'bnpl', 'money-trail'] as const
 export type AgencyFinancePage = (typeof AGENCY_FINANCE_PAGES)[number]
 
 /** The accounts an agency's statement (the overview tab) shows: its balance and its BNPL allowance. */

@@ -13,6 +13,7 @@ export const STAFF_FINANCE_TAB_LABELS = {
   clawbacks: 'Clawbacks',
   bnpl: 'Buy now, pay later',
   reconciliation: 'Reconciliation',
+  'trial-balance': 'Trial balance',
 } as const
 
 export const AGENCY_FINANCE_TAB_LABELS = {
@@ -24,6 +25,7 @@ export const AGENCY_FINANCE_TAB_LABELS = {
   payouts: 'Commission payouts',
   clawbacks: 'Clawbacks',
   bnpl: 'Buy now, pay later',
+  'money-trail': 'Money trail',
 } as const
 
 /** The tab a finance address shows (/staff/finance/<tab>…), or null. */

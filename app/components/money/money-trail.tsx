@@ -1,0 +1,96 @@
+import { formatCents, formatDateTime } from '../../utils/misc'
+import { Badge, type BadgeProps } from '../ui/badge'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table'
+
+/** One journal transfer as the money trail shows it (labelled by the loader, amounts in cents). */
+export type MoneyTrailLine = {
+  id: number
+  created_at: string
+  decided_at: string | null
+  label: string
+  state: string
+  state_label: string
+  amount: number
+  from_label: string
+  to_label: string
+  actor_name: string
+  note: string | null
+  approver: string | null
+}
+
+const STATE_TONES: Record<string, NonNullable<BadgeProps['variant']>> = {
+  POSTED: 'success',
+  PENDING: 'warning',
+  VOIDED: 'neutral',
+}
+
+/** A transfer's state as a badge: posted, awaiting approval, voided. */
+export function TransferStateBadge({ state, label }: { state: string; label: string }) {
+  return (
+    <Badge variant={STATE_TONES[state] ?? 'info'} data-status={state}>
+      {label}
+    </Badge>
+  )
+}
+
+/**
+ * The policy's money trail: every journal transfer linked to the policy, oldest first, with what
+ * it was, from which account to which, the amount and its state; a pending transfer says who may
+ * approve it.
+ */
+export function MoneyTrailSection({ lines }: { lines: MoneyTrailLine[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h3">Money trail</CardTitle>
+        <CardDescription>Every movement of money for this policy, oldest first.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {lines.length ? (
+          <Table>
+            <caption className="sr-only">Money movements of this policy, oldest first</caption>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Date</TableHead>
+                <TableHead>What</TableHead>
+                <TableHead>From → to</TableHead>
+                <TableHead className="text-right">Amount</TableHead>
+                <TableHead>State</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {lines.map((l) => (
+                <TableRow key={l.id}>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(l.created_at)}</TableCell>
+                  <TableCell>
+                    {l.label}
+                    {l.note ? <span className="block text-muted-foreground">{l.note}</span> : null}
+                  </TableCell>
+                  <TableCell>
+                    {l.from_label} → {l.to_label}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap text-right tabular-nums">
+                    {formatCents(l.amount)}
+                  </TableCell>
+                  <TableCell>
+                    <TransferStateBadge state={l.state} label={l.state_label} />
+                    {l.approver ? (
+                      <span className="mt-1 block text-xs text-muted-foreground">{l.approver}</span>
+                    ) : l.decided_at && l.decided_at !== l.created_at ? (
+                      <span className="mt-1 block text-xs text-muted-foreground">
+                        {formatDateTime(l.decided_at)}
+                      </span>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : (
+          <p className="text-sm text-muted-foreground">No money has moved for this policy yet.</p>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
