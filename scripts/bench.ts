@@ -4,29 +4,38 @@
 // app, baseline, app). Not a test: it prints a table. Its own database on the test server (100k
 // policies over 500 agencies) and its own Temporal dev server from the local CLI.
 // `npm run bench -- --only dashboard` runs only the scenarios whose name holds that text
-// (case-insensitive); the database is seeded the same way.
+// (case-insensitive; several texts separated by commas: `--only quote,money`); the database is
+// seeded the same way. The money scenarios (sale, balance, statement) are in bench-money.ts.
+// BENCH_DB, BENCH_APP_PORT, BENCH_BASE_PORT and BENCH_TEMPORAL_PORT move the run off its defaults.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import autocannon from 'autocannon'
 import { build } from './build.mjs'
-import { buildIsStale, randomSecret, SECRET_KEYS, waitForPort } from './lib.mjs'
+// The module as a whole: an older checkout's lib.mjs (before its signing secrets) runs this too.
+import * as lib from './lib.mjs'
+import { moneyScenarios } from './bench-money'
+
+const { buildIsStale, waitForPort } = lib
 
 const server =
   process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-const DB = 'oshc_bench'
+const DB = process.env.BENCH_DB ?? 'oshc_bench'
 const AGENCIES = Number(process.env.BENCH_AGENCIES ?? 500)
 const POLICIES = Number(process.env.BENCH_POLICIES ?? 100_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 120)
-const APP_PORT = 3300
-const BASE_PORT = 3301
-const TEMPORAL_PORT = 7500
+const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3300)
+const BASE_PORT = Number(process.env.BENCH_BASE_PORT ?? 3301)
+const TEMPORAL_PORT = Number(process.env.BENCH_TEMPORAL_PORT ?? 7500)
 const onlyAt = process.argv.indexOf('--only')
-const ONLY = onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? '').toLowerCase() : ''
+const ONLY = (onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? '').toLowerCase() : '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean)
 /** Whether a scenario runs (all without `--only`). */
-const wanted = (name: string) => !ONLY || name.toLowerCase().includes(ONLY)
+const wanted = (name: string) => !ONLY.length || ONLY.some((o) => name.toLowerCase().includes(o))
 
 const children: ChildProcess[] = []
 function child(
@@ -57,7 +66,8 @@ process.env.DATABASE_URL = DATABASE_URL
 process.env.TEMPORAL_ADDRESS = `127.0.0.1:${TEMPORAL_PORT}`
 process.env.TEMPORAL_TASK_QUEUE = 'bench'
 // This run's signing secrets (none is in the source), shared by this process and the app's.
-for (const key of SECRET_KEYS) process.env[key] ||= randomSecret()
+for (const key of (lib as { SECRET_KEYS?: readonly string[] }).SECRET_KEYS ?? [])
+  process.env[key] ||= lib.randomSecret()
 
 const { getDb, closeDb } = await import('../db/client')
 const { policies } = await import('../db/schema')
@@ -447,6 +457,21 @@ if (wanted(CONFIRM)) {
   await decisions(`${CONFIRM}, c1`, amendmentIds.slice(0, 20), confirm, 1)
   await decisions(`${CONFIRM}, c4`, amendmentIds.slice(20), confirm)
 }
+
+// ── money: the sale paid from the balance, the balance and the statement ─────────────────────
+await moneyScenarios({
+  APP,
+  BASELINE,
+  SECONDS,
+  db,
+  staff,
+  agency,
+  wanted,
+  push: (row) => rows.push(row),
+  print: line,
+  scenario,
+  cannon,
+})
 
 // ── a mixed load at a fixed rate ─────────────────────────────────────────────────────────────
 const MIXED = `mixed 250 req/s for ${MIXED_SECONDS}s (quote, lists, search, pages)`
