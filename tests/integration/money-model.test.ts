@@ -11,7 +11,8 @@ import { createHmac } from 'node:crypto'
 import fc from 'fast-check'
 import { and, eq, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { agencyBalances, agencyConfigurations, files, policies } from '../../db/schema'
+import { agencyBalances, agencyConfigurations, files, policies, tasks } from '../../db/schema'
+import { eventually } from '../setup/eventually'
 import { createAgency, createPolicy } from '../../db/seed/factories'
 import { createSession } from '../../domain/access/sessions'
 import { handleApiRequest } from '../../api/router.server'
@@ -435,7 +436,116 @@ class AmendFall implements fc.AsyncCommand<Model, Real> {
   toString = () => `AmendFall(${this.pick})`
 }
 
+/**
+ * The agency asks for its banked commission; finance pays it to the balance, by bank, or rejects.
+ * The figures come from the payout the request answers (commission plus GST by the agency's terms).
+ */
+class Payout implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly decision: 'AGENCY_BALANCE' | 'BANK' | 'reject') {}
+  check = () => true
+  async run(m: Model, r: Real) {
+    const banked = await api('GET', `${AFM}/getCommissionBankedPolicies/${r.agencyId}`, { token: r.token })
+    ok(banked)
+    const lines = (banked.body.data as { invoice_line_item_id: number }[]).map((c) => c.invoice_line_item_id)
+    if (!lines.length) return
+    const req = await api('POST', `${AFM}/sendCommmisionPayoutRequest`, {
+      token: r.token,
+      body: { external_invoice_id: `AG-${r.agencyId}-${++seq}`, invoice_line_item_ids: lines },
+    })
+    ok(req, 201)
+    const payout = req.body.data as { id: number; total_amount: number }
+    await openPayoutTask(payout.id)
+    if (this.decision === 'reject') {
+      ok(
+        await api('POST', `${OFM}/rejectCommissionPayoutRequest`, {
+          token: checker,
+          body: { commission_payout_request_id: payout.id, rejection_reason: 'Wrong invoice number' },
+        }),
+      )
+      return
+    }
+    ok(
+      await api('POST', `${OFM}/approveCommissionPayoutRequest`, {
+        token: checker,
+        body: {
+          commission_payout_request_id: payout.id,
+          payment_type: this.decision,
+          ...(this.decision === 'BANK' ? { bank_document: await uploadedFile(null) } : {}),
+        },
+      }),
+    )
+    if (this.decision === 'AGENCY_BALANCE') m.balance += Math.round(payout.total_amount * 100)
+  }
+  toString = () => `Payout(${this.decision})`
+}
+
+/**
+ * Staff bill the agency; the agency sends a bank transfer proof for a part of it (more than the
+ * invoice is refused on its field); finance verifies it. Nothing touches the agency's balance.
+ */
+class BankInvoicePart implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly invoiceCents: number,
+    readonly partCents: number,
+  ) {}
+  check = () => true
+  async run(_m: Model, r: Real) {
+    const inv = await api('POST', `${PAY}/invoice/createInvoiceWithLineItems`, {
+      token: admin,
+      body: { line_item_type: 'PREMIUM', total_amount: this.invoiceCents / 100, agency_id: r.agencyId },
+    })
+    ok(inv, 201)
+    const res = await api('POST', `${PAY}/makePaymentByAgency`, {
+      token: r.token,
+      body: {
+        invoice_id: inv.body.data.invoice_id,
+        payment_methods: [
+          {
+            method: 'BANK',
+            payment_amount: this.partCents / 100,
+            documentName: 'Receipt',
+            documentUrl: await uploadedFile(r.agencyId),
+          },
+        ],
+      },
+    })
+    if (this.partCents > this.invoiceCents) {
+      ok(res, 400)
+      expect(Object.keys(res.body.errors)).toEqual(['payment_methods.0.payment_amount'])
+      return
+    }
+    ok(res, 201)
+    const payment = (res.body.data.payments as { id: number; documents?: { id: number }[] }[])[0]
+    const doc = await api('GET', `${PAY}/invoice-payment/getInvoicePaymentById/${payment.id}`, {
+      token: admin,
+    })
+    ok(doc)
+    const documentId = doc.body.data.documents[0].id as number
+    ok(
+      await api('POST', `${PAY}/invoice-payment-document/updateInvoicePaymentDocumentStatus`, {
+        token: checker,
+        body: { id: documentId, status: 'VERIFIED' },
+      }),
+    )
+  }
+  toString = () => `BankInvoicePart(${this.invoiceCents}, ${this.partCents})`
+}
+
+async function openPayoutTask(payoutId: number) {
+  await eventually(async () => {
+    const [t] = await getDb()
+      .select()
+      .from(tasks)
+      .where(eq(tasks.workflow_id, `payout-${payoutId}`))
+    return t
+  }, 'the payout task')
+}
+
 const commands = [
+  fc.constantFrom('AGENCY_BALANCE', 'BANK', 'reject').map((d) => new Payout(d as 'BANK')),
+  fc
+    .tuple(fc.integer({ min: 1, max: 50_000 }), fc.integer({ min: 1, max: 60_000 }))
+    .map(([i, p]) => new BankInvoicePart(i, p)),
   fc.nat().map((i) => new AmendFall(i)),
   fc.integer({ min: 1, max: 150_000 }).map((c) => new TopUp(c)),
   fc.constant(new BuyByBalance()),
@@ -549,7 +659,7 @@ describe('the money journal under random interleavings (fast-check model)', () =
             return { model, real }
           }
           const wrapped = [...cmds].map((c): fc.AsyncCommand<Model, Real> => ({
-            check: (m) => c.check(m),
+            check: (m) => c.check(m) as boolean,
             run: async (m, r) => {
               const t0 = performance.now()
               await c.run(m, r)
