@@ -1,22 +1,35 @@
 // The shared moves of the Temporal-backed WorkflowPort: start a workflow once, deliver a decision
-// as an Update (refusals become 409s), and restart a missing run before deciding.
+// as an Update (refusals become 409s, or 403/404 as the activity refused), and restart a missing run before deciding.
 import {
   WorkflowExecutionAlreadyStartedError,
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
   type WorkflowHandle,
 } from '@temporalio/client'
-import type { UpdateDefinition } from '@temporalio/common'
-import { DomainError } from '../domain/shared/errors'
+import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common'
+import { DomainError, type DomainErrorCode } from '../domain/shared/errors'
 import { temporalClient } from './client'
 import { taskQueue } from './config'
 
-/** Update failures (validator refusals and refused activities) become 409s with their reason. */
-export function reasonOf(err: unknown): string | null {
+/** The codes a refused activity keeps through the workflow (its ApplicationFailure type). */
+const KEPT_CODES = new Set<DomainErrorCode>(['FORBIDDEN', 'NOT_FOUND', 'CONFLICT'])
+
+/**
+ * An Update's failure as the domain's refusal: a validator's refusal or a refused activity becomes
+ * a 409 with its reason, except that a refused activity keeps a FORBIDDEN, NOT_FOUND or CONFLICT
+ * code (a maker refused by the money writer stays a 403). null for anything else.
+ */
+export function refusalOf(err: unknown): DomainError | null {
   if (!(err instanceof WorkflowUpdateFailedError)) return null
   let cause: unknown = err.cause
-  while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause
-  return cause instanceof Error ? cause.message : err.message
+  let code: DomainErrorCode = 'INVALID_TRANSITION'
+  for (;;) {
+    if (cause instanceof ApplicationFailure && KEPT_CODES.has(cause.type as DomainErrorCode))
+      code = cause.type as DomainErrorCode
+    if (!(cause instanceof Error && cause.cause instanceof Error)) break
+    cause = cause.cause
+  }
+  return new DomainError(code, cause instanceof Error ? cause.message : err.message)
 }
 
 /** Starts a workflow under its id; one already running (or started by a concurrent call) is left alone. */
@@ -38,9 +51,7 @@ export async function executeDecision<A extends [unknown, ...unknown[]]>(
   try {
     await handle.executeUpdate(update, { args })
   } catch (err) {
-    const reason = reasonOf(err)
-    if (reason) throw new DomainError('INVALID_TRANSITION', reason)
-    throw err
+    throw refusalOf(err) ?? err
   }
 }
 

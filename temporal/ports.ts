@@ -2,7 +2,7 @@ import { WorkflowNotFoundError } from '@temporalio/client'
 import { DomainError } from '../domain/shared/errors'
 import { registerWorkflowPort, type WorkflowPort } from '../domain/shared/ports'
 import { temporalClient } from './client'
-import { decideOrRestart, reasonOf, startOnce } from './port-helpers'
+import { decideOrRestart, refusalOf, startOnce } from './port-helpers'
 import { fullRefundPort } from './full-refund-port'
 import { onboardingDurations, paymentLinkReminderSeconds, payoutDurations, taskQueue } from './config'
 import { clawbackDurations } from './config'
@@ -88,9 +88,7 @@ export const temporalWorkflowPort: WorkflowPort = {
       if (err instanceof WorkflowNotFoundError) {
         throw new DomainError('INVALID_TRANSITION', 'This agency has no onboarding in progress')
       }
-      const reason = reasonOf(err)
-      if (reason) throw new DomainError('INVALID_TRANSITION', reason)
-      throw err
+      throw refusalOf(err) ?? err
     }
   },
   async overrideOnboarding(agencyId, status, actor) {

@@ -401,9 +401,9 @@ describe('amendment credit (a staff-set premium below the repriced one)', () => 
       )
     const before = await moneyOf(a.agency.id)
     const refused = await accept(a.token, a.id)
-    // The writer's 403 inside the workflow's activity; the port answers every refused update as 409
-    // with its reason (temporal/port-helpers.ts executeDecision).
-    expect(refused.status, JSON.stringify(refused.body)).toBe(409)
+    // The writer's 403 inside the workflow's activity keeps its code through the Update
+    // (temporal/port-helpers.ts refusalOf).
+    expect(refused.status, JSON.stringify(refused.body)).toBe(403)
     expect(refused.body.message).toBe(NO_PERMISSION)
     expect(await moneyOf(a.agency.id)).toEqual(before)
     expect(await amendment(a.id)).toMatchObject({
