@@ -2,6 +2,7 @@
 // in one transaction against the amendment as the database holds it, so a retried activity
 // changes nothing twice.
 import { and, desc, eq, sql } from 'drizzle-orm'
+import { postAmendmentPaid } from '../payments/money-postings'
 import type { DbOrTx } from '../../db/client'
 import { amendmentPayments, amendments, cardPayments, invoices, policies } from '../../db/schema'
 import { identities, oshcPermissions, oshcRolePermissions, oshcUsers, policyHistories } from '../../db/schema'
@@ -433,14 +434,27 @@ async function cardPaid(ctx: Ctx, cardPaymentId: number): Promise<Applied> {
     throw notFound('Card payment')
   if (card.status !== 'PAID') throw conflict('The card payment is not confirmed yet')
   await closeTask(ctx, 'paid')
-  await ctx.tx.insert(amendmentPayments).values({
-    amendment_id: ctx.a.id,
-    agency_id: ctx.a.agency_id,
-    status: 'COMPLETED',
-    payment_method: 'CARD',
+  const [paid] = await ctx.tx
+    .insert(amendmentPayments)
+    .values({
+      amendment_id: ctx.a.id,
+      agency_id: ctx.a.agency_id,
+      status: 'COMPLETED',
+      payment_method: 'CARD',
+      amount: ctx.a.payable_amount,
+      paid_on: isoDate(ctx.clock.now()),
+      created_by: 'identityId' in ctx.actor ? ctx.actor.identityId : null,
+    })
+    .returning({ id: amendmentPayments.id })
+  // The money journal receives it for the policy (clearing:card -> premium received).
+  await postAmendmentPaid(ctx.tx, {
+    amendmentPaymentId: paid.id,
+    amendmentId: ctx.a.id,
+    policyId: ctx.a.policy_id,
+    agencyId: ctx.a.agency_id,
     amount: ctx.a.payable_amount,
-    paid_on: isoDate(ctx.clock.now()),
-    created_by: 'identityId' in ctx.actor ? ctx.actor.identityId : null,
+    method: 'CARD',
+    actor: ctx.actor,
   })
   await history(
     ctx,
@@ -486,6 +500,16 @@ async function approvePayment(ctx: Ctx): Promise<Applied> {
       updated_at: ctx.clock.now(),
     })
     .where(eq(amendmentPayments.id, p.id))
+  // The money journal receives it for the policy (clearing:bank -> premium received).
+  await postAmendmentPaid(ctx.tx, {
+    amendmentPaymentId: p.id,
+    amendmentId: ctx.a.id,
+    policyId: ctx.a.policy_id,
+    agencyId: ctx.a.agency_id,
+    amount: p.amount,
+    method: p.payment_method === 'CARD' ? 'CARD' : 'BANK',
+    actor: staff,
+  })
   await history(ctx, 'AMENDMENT_PAYMENT_APPROVED', `Bank transfer of ${formatCents(p.amount)} verified`)
   await closeTask(ctx, 'approved')
   await tell(

@@ -10,6 +10,9 @@ import { openClawback } from '../clawbacks/open-clawback'
 import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from '../finance/invoices'
 import { recordInvoiceHistory, recordInvoicePayment } from '../finance/invoice-payments'
 import { postBalanceEntry, postBnplEntry } from '../finance/ledger'
+import { account } from '../money/accounts'
+import { postTransfers } from '../money/journal'
+import { postCommissionChange } from '../payments/money-postings'
 import { conflict } from '../shared/errors'
 import { policyPremiumHeld } from '../refunds/refund-loading'
 import { workflows } from '../shared/ports'
@@ -65,6 +68,16 @@ export async function adjustCommission(tx: DbOrTx, a: AmendmentRow, actor: Actor
       .update(commissions)
       .set({ status, amount: target, updated_at: clock.now() })
       .where(eq(commissions.id, c.id))
+    // Banked and not paid out: commission payable follows the new amount in the journal.
+    if (status === 'COMMISSION_BANKED_AMENDMENT_ADJUSTED')
+      await postCommissionChange(tx, {
+        key: `commission-adjusted:${a.id}`,
+        agencyId: c.agency_id,
+        policyId: c.policy_id,
+        delta: target - c.amount,
+        actor,
+        note: `Amendment #${a.id}: banked commission ${formatCents(c.amount)} -> ${formatCents(target)}`,
+      })
   } else if (c.status === 'PENDING' || c.status === 'PAYOUT_REJECTED') {
     await tx
       .update(commissions)
@@ -170,6 +183,22 @@ export async function creditReceivable(
       .update(policyPremiumPayments)
       .set({ amount: owed.amount - toBnpl, updated_at: clock.now() })
       .where(eq(policyPremiumPayments.id, owed.id))
+    // Less premium received on credit: the journal returns it from the policy's premium received
+    // to the agency's settlement account, from which postBnplEntry gives the credit back.
+    await postTransfers(tx, [
+      {
+        key: `amendment-credit:${a.id}:bnpl`,
+        debit: account.policyPremiumReceived(a.policy_id),
+        credit: account.agencyBnplSettlement(a.agency_id),
+        amount: toBnpl,
+        code: 'AMENDMENT_CREDIT',
+        note: `Amendment #${a.id} of policy ${ref}: premium lowered on credit`,
+        agencyId: a.agency_id,
+        policyId: a.policy_id,
+        amendmentId: a.id,
+        actor,
+      },
+    ])
     const entry = await postBnplEntry(tx, {
       agencyId: a.agency_id,
       amount: toBnpl,

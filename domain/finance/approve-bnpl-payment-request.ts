@@ -20,6 +20,7 @@ import { mailAgency } from './agency-mail'
 import { assertFinanceStaff, assertNotMaker } from './finance-guards'
 import { CLOSED_INVOICE_STATUSES, completeInvoicePayment, recordInvoicePayment } from './invoice-payments'
 import { postBnplEntry } from './ledger'
+import { postCommissionBanked } from '../payments/money-postings'
 import {
   bnplRequestItems,
   bnplTaskId,
@@ -85,10 +86,18 @@ export const approveBnplPaymentRequest = defineUseCase(
         })
       }
       const policyIds = items.map((i) => i.policy_id)
-      await tx
+      const banked = await tx
         .update(commissions)
         .set({ status: 'COMMISSION_BANKED', updated_at: now })
         .where(and(inArray(commissions.policy_id, policyIds), eq(commissions.status, 'PENDING')))
+        .returning({
+          id: commissions.id,
+          agency_id: commissions.agency_id,
+          policy_id: commissions.policy_id,
+          amount: commissions.amount,
+        })
+      // The journal banks it too (commission payable), in this transaction (issue 22).
+      await postCommissionBanked(tx, banked, actor, { by: actor, makers: [row.created_by] })
       // The premium invoices the purchase left open are paid by this settlement.
       const premiumInvoices = await tx
         .selectDistinct({ id: invoices.id, outstanding: invoices.total_outstanding_amount })

@@ -6,7 +6,7 @@ import { and, eq, like, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { moneyTransfers } from '../../db/schema/journal'
 import { account, premiumChannel } from '../money/accounts'
-import { postTransfers, type TransferInput } from '../money/journal'
+import { postTransfers, type MoneyDecision, type TransferInput } from '../money/journal'
 import type { Actor } from '../shared/actor'
 
 type PremiumPayment = {
@@ -198,8 +198,16 @@ export function postPremiumReturned(
 
 type CommissionRow = { id: number; agency_id: number; policy_id: number; amount: number }
 
-/** Commission banked: the insurer owes it to the agency (COMMISSION_BANKED, key per commission). */
-export function postCommissionBanked(tx: DbOrTx, rows: CommissionRow[], actor: Actor | string) {
+/**
+ * Commission banked: the insurer owes it to the agency (COMMISSION_BANKED, key per commission).
+ * `decision`: the staff decision it comes from, for the writer's maker-checker (assertMoneyAuthority).
+ */
+export function postCommissionBanked(
+  tx: DbOrTx,
+  rows: CommissionRow[],
+  actor: Actor | string,
+  decision?: MoneyDecision | null,
+) {
   return postTransfers(
     tx,
     rows
@@ -214,6 +222,7 @@ export function postCommissionBanked(tx: DbOrTx, rows: CommissionRow[], actor: A
         agencyId: c.agency_id,
         policyId: c.policy_id,
         actor,
+        decision: decision ?? null,
       })),
   )
 }
