@@ -240,7 +240,8 @@ export const TRAIL_PER_PAGE = 25
  * The transfers of the agency's balance account (`agency:<id>:balance`), newest first, `perPage`
  * a page, each with the other account, the policy it belongs to and the posted balance after it
  * (credits raise the balance; pending and voided transfers leave it as it was). Paged in SQL:
- * the two index scans (debit side, credit side) of the one account, a window sum, LIMIT/OFFSET.
+ * the two index scans (debit side, credit side) of the one account, a window sum over them,
+ * LIMIT/OFFSET, then the other account and the policy for the page's rows only.
  * `balance` is the account's figures now, from its columns. Not a use case: see findAgencyMoneyTrail.
  */
 export async function agencyBalanceTrail(
@@ -278,26 +279,29 @@ export async function agencyBalanceTrail(
     total: number
   }>(sql`
     with mine as (
-      select t.*, 'in' as direction, t.debit_account_id as other_id
-      from money_transfers t where t.credit_account_id = ${acc.id}
+      select id, created_at, decided_at, code, state, amount, policy_id, actor, note,
+        'in' as direction, debit_account_id as other_id
+      from money_transfers where credit_account_id = ${acc.id}
       union all
-      select t.*, 'out' as direction, t.credit_account_id as other_id
-      from money_transfers t where t.debit_account_id = ${acc.id}
+      select id, created_at, decided_at, code, state, amount, policy_id, actor, note,
+        'out' as direction, credit_account_id as other_id
+      from money_transfers where debit_account_id = ${acc.id}
     ), ran as (
       select mine.*,
         sum(case when state = 'POSTED' then (case when direction = 'in' then amount else -amount end) else 0 end)
           over (order by id rows between unbounded preceding and current row) as balance_after,
         count(*) over () as total
       from mine
+    ), shown as (
+      select * from ran order by id desc limit ${perPage} offset ${(page - 1) * perPage}
     )
     select r.id, r.created_at, r.decided_at, r.code, r.state, r.amount, r.direction,
       o.code as other, r.policy_id, p.ref as policy_ref, r.actor, r.note,
       r.balance_after::bigint as balance_after, r.total::int as total
-    from ran r
+    from shown r
     join money_accounts o on o.id = r.other_id
     left join policies p on p.id = r.policy_id
-    order by r.id desc
-    limit ${perPage} offset ${(page - 1) * perPage}`)
+    order by r.id desc`)
   const items = rows.map((r) => {
     const amount = Number(r.amount)
     return {

@@ -122,3 +122,42 @@ test('a student pays a policy from a payment link on the public page', async ({
     expect(rows).toEqual([{ status: 'PAID' }])
   })
 })
+
+test('an agency tops up by card, pays a policy from its balance and reads the money trail on the policy page', async ({
+  page,
+  request,
+}) => {
+  const policyId = await initiatedPolicy(request, 'Balance')
+  const premium = Number(
+    await withDb(
+      async (db) =>
+        (await db.query('SELECT premium FROM policies WHERE id = $1', [policyId])).rows[0].premium,
+    ),
+  )
+  await signIn(page, AGENCY.email, AGENCY.password)
+  // Exactly the premium: the demo agency's balance is empty again afterwards (readable-screens.spec.ts).
+  await page.goto('/agency/finance/topups')
+  // The card form's amount (the bank transfer form below has one too).
+  await page.locator('#card_amount').fill((premium / 100).toFixed(2))
+  await page.getByRole('button', { name: 'Pay by card' }).click()
+  await expect(page).toHaveURL(/\/checkout\/sandbox\//)
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByRole('button', { name: /^Pay / }).click()
+  await expect(page.getByText('Card top-up credited').first()).toBeVisible()
+
+  await page.goto(`/agency/policies/${policyId}/pay`)
+  await page.getByRole('button', { name: /from balance$/ }).click()
+  await page.getByRole('button', { name: 'Pay from balance', exact: true }).click()
+  await expect(page).toHaveURL(new RegExp(`/agency/policies/${policyId}$`))
+  await expect(page.getByRole('heading', { name: 'Money trail' })).toBeVisible()
+  await expect(page.getByRole('cell', { name: 'Premium paid' }).first()).toBeVisible()
+  await expect(page.getByRole('cell', { name: 'Agency balance → Premium received' }).first()).toBeVisible()
+  await expectAccessible(page)
+  expect(await policyRow(policyId)).toEqual({ status: 'PAYMENT_APPROVED', payment_method: 'AGENCY_BALANCE' })
+  await withDb(async (db) => {
+    const { rows } = await db.query(
+      "SELECT balance FROM agency_balances WHERE agency_id = (SELECT id FROM agencies WHERE email = 'agency@demo.local')",
+    )
+    expect(Number(rows[0].balance)).toBe(0)
+  })
+})
