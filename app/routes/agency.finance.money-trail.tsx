@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
-import { findAgencyMoneyTrail } from '../../domain/money/reads'
+import { findAgencyMoneyTrail } from '../../domain/money/find-agency-money-trail'
 import { DataTable } from '../components/data-table'
 import { GeneralErrorBoundary } from '../components/error-boundary'
 import { TransferStateBadge } from '../components/money/money-trail'

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { searchAgencyOptions } from '../../domain/agencies/reads/search-agency-options'
-import { getTrialBalance } from '../../domain/money/reads'
+import { getTrialBalance } from '../../domain/money/get-trial-balance'
 import { parseId } from '../../domain/shared/fields'
 import { AgencyPicker } from '../components/agency-picker'
 import { GeneralErrorBoundary } from '../components/error-boundary'

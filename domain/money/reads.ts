@@ -6,15 +6,11 @@
 // running balance of a trail is summed, over one account's transfers.
 import { asc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { getDb, type DbOrTx } from '../../db/client'
+import type { DbOrTx } from '../../db/client'
 import { MONEY_ACCOUNT_KINDS, moneyAccounts, moneyTransfers } from '../../db/schema/journal'
-import { assertAgencyAccess } from '../agencies/agency-access'
 import { findActorNames } from '../shared/actor-names'
-import type { Actor } from '../shared/actor'
-import { defineUseCase } from '../shared/authorize'
 import { actorDisplay } from '../shared/labels'
 import { pageInfo } from '../shared/pagination'
-import { assertFinanceReader } from '../finance/finance-guards'
 import { account } from './accounts'
 import {
   accountKindLabel,
@@ -330,38 +326,6 @@ export async function agencyBalanceTrail(
     pageInfo: pageInfo(page, perPage, rows[0] ? Number(rows[0].total) : 0),
   }
 }
-
-/**
- * The trial balance page: every account kind's totals, and with `agencyId` the accounts of that
- * agency with their figures (cents). Staff holding finance.
- */
-export const getTrialBalance = defineUseCase(
-  { staff: ['finance'] },
-  async function getTrialBalance(opts: { actor: Actor; agencyId?: number | null }) {
-    const db = getDb()
-    const [trial, agency] = await Promise.all([
-      trialBalance(db),
-      opts.agencyId ? agencyAccounts(db, opts.agencyId) : null,
-    ])
-    return { trial, agency }
-  },
-)
-
-/**
- * The agency's statement from the journal: its balance account's transfers, newest first, with
- * the running balance (cents), `page` of TRAIL_PER_PAGE. Staff with finance for any agency; the
- * agency side (finance or purchase) for itself only (another agency is NOT_FOUND).
- */
-export const findAgencyMoneyTrail = defineUseCase(
-  { staff: ['finance'], agency: ['finance', 'purchase'] },
-  async function findAgencyMoneyTrail(opts: { actor: Actor; agencyId: number; page: number }) {
-    assertFinanceReader(opts.actor)
-    await assertAgencyAccess(opts.actor, opts.agencyId)
-    const db = getDb()
-    const trail = await agencyBalanceTrail(db, opts.agencyId, opts.page)
-    return { ...trail, items: await withApprovers(trail.items) }
-  },
-)
 
 /**
  * The money trail of a policy page: listPolicyTransfers with the makers' names and, for pending

@@ -11,7 +11,7 @@ import { createHmac } from 'node:crypto'
 import fc from 'fast-check'
 import { and, eq, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { agencyBalances, agencyConfigurations, files, policies, tasks } from '../../db/schema'
+import { agencyBalances, agencyConfigurations, commissions, files, policies, tasks } from '../../db/schema'
 import { eventually } from '../setup/eventually'
 import { createAgency, createPolicy } from '../../db/seed/factories'
 import { createSession } from '../../domain/access/sessions'
@@ -344,7 +344,12 @@ class FullRefund implements fc.AsyncCommand<Model, Real> {
       }),
       201,
     )
-    const deduct = Math.min(this.deductCents, p.received)
+    // At most the policy's commission (an amendment may have lowered it) and what was received.
+    const [c] = await getDb()
+      .select({ amount: commissions.amount })
+      .from(commissions)
+      .where(eq(commissions.policy_id, p.id))
+    const deduct = Math.min(this.deductCents, p.received, c?.amount ?? 0)
     ok(
       await api('POST', `${OFM}/initiateFullRefund/${p.id}`, {
         token: admin,

@@ -15,11 +15,11 @@ import {
 import {
   agencyAccounts,
   agencyBalanceTrail,
-  findAgencyMoneyTrail,
   listPolicyTransfers,
   policyMoneyTrail,
   trialBalance,
 } from '../../domain/money/reads'
+import { findAgencyMoneyTrail } from '../../domain/money/find-agency-money-trail'
 import { DomainError } from '../../domain/shared/errors'
 import * as agencyPolicyPage from '../../app/routes/agency.policies.$policyId._index'
 import * as staffPolicyPage from '../../app/routes/staff.policies.$policyId._index'
