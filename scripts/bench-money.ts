@@ -74,16 +74,17 @@ export async function moneyScenarios(b: MoneyBench) {
 
   const bearer = (t: string) => ({ authorization: `Bearer ${t}` })
   const json = { 'content-type': 'application/json' }
-  const call = async (method: string, url: string, token: string, body?: unknown) => {
+  type Answer = { data?: Record<string, unknown>; message?: string }
+  const call = async (method: string, url: string, token: string, payload?: unknown) => {
     const r = await fetch(`${b.APP}/api${url}`, {
       method,
-      headers: body === undefined ? bearer(token) : { ...bearer(token), ...json },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: payload === undefined ? bearer(token) : { ...bearer(token), ...json },
+      body: payload === undefined ? undefined : JSON.stringify(payload),
     })
     const text = await r.text()
-    let body: { data?: Record<string, unknown>; message?: string } = {}
+    let body: Answer = {}
     try {
-      body = JSON.parse(text)
+      body = JSON.parse(text) as Answer
     } catch {
       body = { message: text }
     }
