@@ -5,7 +5,7 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import { postAmendmentPaid } from '../payments/money-postings'
 import type { DbOrTx } from '../../db/client'
 import { amendmentPayments, amendments, cardPayments, invoices, policies } from '../../db/schema'
-import { identities, oshcPermissions, oshcRolePermissions, oshcUsers, policyHistories } from '../../db/schema'
+import { policyHistories } from '../../db/schema'
 import type { Actor, StaffActor } from '../shared/actor'
 import { isoDate, type Clock } from '../shared/clock'
 import { conflict, forbidden, invalidTransition, notFound } from '../shared/errors'
@@ -17,7 +17,7 @@ import { modifyPolicyFinance } from '../finance/modify-policy-finance'
 import { recordInvoiceHistory, recordInvoicePayment } from '../finance/invoice-payments'
 import { setInvoiceStatus } from '../finance/invoices'
 import { postBalanceEntry } from '../finance/ledger'
-import type { MoneyDecision } from '../money/authority'
+import { staffAsNow, type MoneyDecision } from '../money/authority'
 import { recordPolicyHistory } from '../policies/policy-history'
 import { adjustCommission, creditReceivable, startClawbackAfterCommit } from './amendment-money'
 import {
@@ -216,39 +216,10 @@ async function creditDecision(ctx: Ctx): Promise<MoneyDecision | null> {
     .orderBy(desc(policyHistories.id))
     .limit(1)
   const meta = (confirmed?.meta ?? {}) as { confirmed_by?: number | null; makers?: number[] }
-  const by = meta.confirmed_by ? await staffActor(ctx.tx, meta.confirmed_by) : null
+  const by = meta.confirmed_by ? await staffAsNow(ctx.tx, meta.confirmed_by) : null
   return {
     by: by ?? { kind: 'system', name: `amendment-${ctx.a.id}:unrecorded-confirmation` },
     makers: [...(meta.makers ?? []), ...(s.makers ?? [])],
-  }
-}
-
-/** A staff member as they are now (enabled, with their role's permissions), read in `tx`; else null. */
-async function staffActor(tx: DbOrTx, identityId: number): Promise<StaffActor | null> {
-  const [u] = await tx
-    .select({
-      userId: oshcUsers.id,
-      roleId: oshcUsers.role_id,
-      status: oshcUsers.status,
-      email: identities.email,
-    })
-    .from(oshcUsers)
-    .innerJoin(identities, eq(identities.id, oshcUsers.identity_id))
-    .where(eq(oshcUsers.identity_id, identityId))
-  if (!u || u.status !== 'ENABLED') return null
-  const perms = u.roleId
-    ? await tx
-        .select({ name: oshcPermissions.name })
-        .from(oshcRolePermissions)
-        .innerJoin(oshcPermissions, eq(oshcPermissions.id, oshcRolePermissions.permission_id))
-        .where(eq(oshcRolePermissions.role_id, u.roleId))
-    : []
-  return {
-    kind: 'Oshc',
-    identityId,
-    userId: u.userId,
-    email: u.email,
-    permissions: new Set(perms.map((p) => p.name)),
   }
 }
 

@@ -2,8 +2,11 @@
 // staff decision is posted only when the person deciding holds `finance` and neither made nor last
 // changed the record. The journal's writer (journal.ts) applies it to every transfer it records or
 // posts, so a use case that forgets its own maker-checker check is still refused.
+import { eq } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { identities, oshcPermissions, oshcRolePermissions, oshcUsers } from '../../db/schema'
 import type { MoneyAccountKind } from '../../db/schema/journal'
-import type { Actor } from '../shared/actor'
+import type { Actor, StaffActor } from '../shared/actor'
 import { assertFinanceStaff, assertNotMaker } from '../finance/finance-guards'
 import { parseAccount } from './accounts'
 
@@ -44,4 +47,33 @@ export function assertMoneyAuthority(t: { credit: string; decision?: MoneyDecisi
   const { by, makers } = t.decision
   assertFinanceStaff(by)
   for (const maker of makers) if (maker != null) assertNotMaker(by.identityId, { created_by: maker })
+}
+
+/** A staff member as they are now (enabled, with their role's permissions), read in `tx`; else null. */
+export async function staffAsNow(tx: DbOrTx, identityId: number): Promise<StaffActor | null> {
+  const [u] = await tx
+    .select({
+      userId: oshcUsers.id,
+      roleId: oshcUsers.role_id,
+      status: oshcUsers.status,
+      email: identities.email,
+    })
+    .from(oshcUsers)
+    .innerJoin(identities, eq(identities.id, oshcUsers.identity_id))
+    .where(eq(oshcUsers.identity_id, identityId))
+  if (!u || u.status !== 'ENABLED') return null
+  const perms = u.roleId
+    ? await tx
+        .select({ name: oshcPermissions.name })
+        .from(oshcRolePermissions)
+        .innerJoin(oshcPermissions, eq(oshcPermissions.id, oshcRolePermissions.permission_id))
+        .where(eq(oshcRolePermissions.role_id, u.roleId))
+    : []
+  return {
+    kind: 'Oshc',
+    identityId,
+    userId: u.userId,
+    email: u.email,
+    permissions: new Set(perms.map((p) => p.name)),
+  }
 }

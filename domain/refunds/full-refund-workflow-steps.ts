@@ -29,6 +29,7 @@ import { closeWorkflowTasks, markTasksEscalated, syncWorkflowTasks } from '../ta
 import { lockPolicyFor, recordPolicyHistory, transitionPolicy } from '../policies/policy-history'
 import { recordInvoicePayment } from '../finance/invoice-payments'
 import { postBalanceEntry } from '../finance/ledger'
+import { staffAsNow } from '../money/authority'
 import { account, COMMISSION_PAYABLE_STATUSES } from '../money/accounts'
 import { postTransfers } from '../money/journal'
 import { postCommissionChange, postPremiumReturned } from '../payments/money-postings'
@@ -418,6 +419,8 @@ export async function completeRefund(
               policyId: r.policy_id,
               invoiceId,
               note: `Full refund of policy ${policy.ref}, receipt ${receiptId}`,
+              // The writer's backstop: the approver as they are now, never the one who initiated.
+              decision: { by: (await staffAsNow(tx, r.decided_by)) ?? staff, makers: [r.initiated_by] },
             })
           : null
       // Paid outside the balance: the premium received goes back through the channel's clearing

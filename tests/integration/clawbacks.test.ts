@@ -5,7 +5,6 @@ import {
   agencyBalances,
   agencyBalanceTransactions,
   clawbacks,
-  commissions,
   invoiceLineItems,
   tasks,
 } from '../../db/schema'
@@ -21,8 +20,7 @@ import * as agencyPolicyPage from '../../app/routes/agency.policies.$policyId._i
 import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
 import { eventually } from '../setup/eventually'
 import { startWorker } from '../setup/worker'
-import { account } from '../../domain/money/accounts'
-import { postTransfers } from '../../domain/money/journal'
+import { payOutCommission } from '../setup/payouts'
 
 const AGENCY = '/agencies/finance-management'
 const OSHC = '/oshc/finance-management'
@@ -37,24 +35,7 @@ async function paidOutAgency(count = 2) {
   const policies = []
   for (let i = 0; i < count; i++)
     policies.push((await createPolicy(getDb(), { agencyId: agency.id, status: 'PAYMENT_APPROVED' })).policy)
-  const [paid] = await getDb()
-    .update(commissions)
-    .set({ status: 'PAID' })
-    .where(eq(commissions.policy_id, policies[0].id))
-    .returning()
-  // Paid out by bank, as an approved payout posts it (commission payable keeps the journal true).
-  await getDb().transaction((tx) =>
-    postTransfers(tx, [
-      {
-        key: `test-paid-out:${paid.id}`,
-        debit: account.agencyCommissionPayable(agency.id),
-        credit: account.clearing('bank'),
-        amount: paid.amount,
-        code: 'PAYOUT',
-        actor: 'test',
-      },
-    ]),
-  )
+  await payOutCommission(agency.id, policies[0].id)
   const lines = await getDb()
     .select({ id: invoiceLineItems.id })
     .from(invoiceLineItems)

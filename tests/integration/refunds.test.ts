@@ -6,11 +6,11 @@ import {
   agencyBalances,
   files,
   fullRefunds,
-  identities,
   policies,
   policyPremiumPayments,
 } from '../../db/schema'
 import { temporalClient } from '../../temporal/client'
+import { actorForToken } from '../../domain/access/sessions'
 import { createPolicy } from '../../db/seed/factories'
 import * as agencyPolicyPage from '../../app/routes/agency.policies.$policyId._index'
 import * as agencyRefundPage from '../../app/routes/agency.policies.$policyId.refund'
@@ -538,10 +538,9 @@ describe('retryFullRefundPayment', () => {
     // As after an approval whose payment failed for good: the refund APPROVED, its run over.
     const handle = (await temporalClient()).workflow.getHandle(`full-refund-${policy.id}`)
     await handle.terminate('the payment failed for good')
-    const [decider] = await getDb()
-      .select({ id: identities.id })
-      .from(identities)
-      .where(eq(identities.email, 'admin@oshc.local'))
+    // Approved by the checker: admin initiated it, and the money writer refuses a maker's credit.
+    const by = await actorForToken(checker)
+    const decider = { id: by && 'identityId' in by ? by.identityId : 0 }
     await getDb()
       .update(fullRefunds)
       .set({ status: 'APPROVED', payment_method: 'AGENCY_BALANCE', decided_by: decider.id })

@@ -14,6 +14,8 @@ import {
 } from '../../db/schema'
 import { createAgency, createPolicy } from '../../db/seed/factories'
 import type { Actor } from '../../domain/shared/actor'
+import { account } from '../../domain/money/accounts'
+import { postTransfers } from '../../domain/money/journal'
 
 let seq = 0
 
@@ -120,4 +122,29 @@ export async function payoutRow(id: number) {
 export async function commissionStatuses(ids: number[]) {
   const rows = await getDb().select().from(commissions).where(inArray(commissions.id, ids))
   return [...new Set(rows.map((r) => r.status))]
+}
+
+/**
+ * Marks the commission of `policyId` PAID as an approved bank payout leaves it, posting what the
+ * payout posts (commission payable -> bank clearing) so the journal stays true; answers the row.
+ */
+export async function payOutCommission(agencyId: number, policyId: number) {
+  const [paid] = await getDb()
+    .update(commissions)
+    .set({ status: 'PAID' })
+    .where(eq(commissions.policy_id, policyId))
+    .returning()
+  await getDb().transaction((tx) =>
+    postTransfers(tx, [
+      {
+        key: `test-paid-out:${paid.id}`,
+        debit: account.agencyCommissionPayable(agencyId),
+        credit: account.clearing('bank'),
+        amount: paid.amount,
+        code: 'PAYOUT',
+        actor: 'test',
+      },
+    ]),
+  )
+  return paid
 }

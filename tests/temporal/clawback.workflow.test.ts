@@ -27,7 +27,7 @@ import { sendMail } from '../../domain/mail/mailer'
 import { temporalClient } from '../../temporal/client'
 import { clawbackDecideUpdate, clawbackWorkflowId } from '../../temporal/contracts/clawback.contract'
 import { eventually } from '../setup/eventually'
-import { agencyWithBanked, staffActor, uploadedFile } from '../setup/payouts'
+import { agencyWithBanked, payOutCommission, staffActor, uploadedFile } from '../setup/payouts'
 import { startWorker } from '../setup/worker'
 
 // Short deadlines, read by the port when it starts each workflow: agency reminders at 2 s and 4 s,
@@ -59,7 +59,7 @@ const balanceOf = async (agencyId: number) =>
 async function paidOut(banked = 1, topup = 0) {
   const a = await agencyWithBanked(banked + 1)
   const target = a.policies[0]
-  await getDb().update(commissions).set({ status: 'PAID' }).where(eq(commissions.policy_id, target.id))
+  await payOutCommission(a.agency.id, target.id)
   if (topup)
     await getDb().transaction((tx) =>
       postBalanceEntry(tx, { agencyId: a.agency.id, type: 'AGENCY_TOPUP', amount: topup, actor: 'test' }),

@@ -25,6 +25,7 @@ import { closeWorkflowTasks, markTasksEscalated, syncWorkflowTasks } from '../..
 import { recordInvoiceHistory, recordInvoicePayment } from '../invoice-payments'
 import { setInvoiceStatus } from '../invoices'
 import { postBalanceEntry } from '../ledger'
+import { staffAsNow } from '../../money/authority'
 import { account } from '../../money/accounts'
 import { postTransfers } from '../../money/journal'
 import { assertNotMaker } from '../finance-guards'
@@ -364,6 +365,8 @@ export async function applyCommissionPayoutDecision(
             actor: staff,
             invoiceId: p.invoice_id,
             note: `Commission payout #${p.id}${offset ? ` (after ${formatCents(offset)} offset against clawbacks)` : ''}`,
+            // The writer's backstop: the decider as they are now (holding finance), not the maker.
+            decision: { by: (await staffAsNow(tx, staff.identityId)) ?? staff, makers: [p.created_by] },
           })
         : null
     if (p.invoice_id && total > 0) {
