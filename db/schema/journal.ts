@@ -111,6 +111,9 @@ export const moneyAccounts = pgTable(
     index('money_accounts_policy_idx')
       .on(t.policy_id)
       .where(sql`${t.policy_id} is not null`),
+    index('money_accounts_invoice_idx')
+      .on(t.invoice_id)
+      .where(sql`${t.invoice_id} is not null`),
   ],
 )
 
