@@ -19,7 +19,8 @@ import { closeWorkflowTasks } from '../tasks/workflow-tasks'
 import { mailAgency } from './agency-mail'
 import { assertFinanceStaff, assertNotMaker } from './finance-guards'
 import { CLOSED_INVOICE_STATUSES, completeInvoicePayment, recordInvoicePayment } from './invoice-payments'
-import { postBnplEntry } from './ledger'
+import { bnplSettlementKey, isReserved, postBnplEntry } from './ledger'
+import { decidePending } from '../money/journal'
 import { postCommissionBanked } from '../payments/money-postings'
 import {
   bnplRequestItems,
@@ -74,6 +75,9 @@ export const approveBnplPaymentRequest = defineUseCase(
         .returning({ id: policyPremiumPayments.id })
       if (moved.length !== items.length)
         throw conflict('A premium of this request is no longer waiting for this settlement')
+      // A settlement paid from the balance was reserved when sent: the approval posts it.
+      if (row.payment_type === 'AGENCY_BALANCE' && (await isReserved(tx, bnplSettlementKey(row.id))))
+        await decidePending(tx, bnplSettlementKey(row.id), 'post')
       for (const i of items) {
         await postBnplEntry(tx, {
           agencyId: row.agency_id,

@@ -1,17 +1,25 @@
 import { eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { agencyBalances, agencyBalanceTransactions, agencyTopups, bnplTransactions } from '../../db/schema'
+import { moneyAccounts, moneyTransfers } from '../../db/schema/journal'
 import { actorLabel, type Actor } from '../shared/actor'
 import { conflict } from '../shared/errors'
 import { clock } from '../shared/clock'
 import {
+  account,
   balanceEntryTransfer,
   bnplEntryTransfer,
   INSUFFICIENT_BALANCE,
   INSUFFICIENT_BNPL,
   type BalanceEntryType,
 } from '../money/accounts'
-import { assertMoneyAuthority, postTransfers, type MoneyDecision } from '../money/journal'
+import {
+  assertMoneyAuthority,
+  decidePending,
+  postPending,
+  postTransfers,
+  type MoneyDecision,
+} from '../money/journal'
 
 export type BalanceTransactionType = BalanceEntryType
 export { INSUFFICIENT_BALANCE, INSUFFICIENT_BNPL }
@@ -40,10 +48,19 @@ export async function postBalanceEntry(
     invoiceId?: number | null
     note?: string | null
     decision?: MoneyDecision | null
+    /**
+     * Two-phase (TigerBeetle's pending transfers): `reserve` records a debit's transfer as PENDING
+     * under this key (the spendable balance falls at once, the money waits for a decision);
+     * `release` voids the pending transfer of that key instead of posting a credit (a rejection
+     * gives the reservation back). Posting a reservation is `decidePending(key, 'post')`.
+     */
+    journal?: { reserve: string } | { release: string }
   },
 ) {
   if (!Number.isInteger(e.amount) || e.amount === 0)
     throw new Error(`Ledger amounts are non-zero cents: ${e.amount}`)
+  if (e.journal && ('reserve' in e.journal ? e.amount > 0 : e.amount < 0))
+    throw new Error('A reservation debits the balance; its release credits it back')
   const topupMethod =
     e.type === 'AGENCY_TOPUP' && e.topupId
       ? (
@@ -81,20 +98,47 @@ export async function postBalanceEntry(
       note: e.note ?? null,
     })
     .returning()
-  await postTransfers(tx, [
-    {
-      key: `balance-entry:${entry.id}`,
-      ...transfer,
-      actor: entry.actor,
-      note: entry.note,
-      agencyId: e.agencyId,
-      policyId: e.policyId,
-      invoiceId: e.invoiceId,
-      topupId: e.topupId,
-      decision: e.decision,
-    },
-  ])
+  if (e.journal && 'release' in e.journal) {
+    await releaseReservation(tx, e.journal.release, e.agencyId, e.amount)
+    return entry
+  }
+  const input = {
+    key: e.journal?.reserve ?? `balance-entry:${entry.id}`,
+    ...transfer,
+    actor: entry.actor,
+    note: entry.note,
+    agencyId: e.agencyId,
+    policyId: e.policyId,
+    invoiceId: e.invoiceId,
+    topupId: e.topupId,
+    decision: e.decision,
+  }
+  await (e.journal ? postPending(tx, [input]) : postTransfers(tx, [input]))
   return entry
+}
+
+/** Voids the PENDING debit `key` of the agency's balance, which must be exactly `amount`. */
+async function releaseReservation(tx: DbOrTx, key: string, agencyId: number, amount: number) {
+  const [t] = await tx
+    .select({ amount: moneyTransfers.amount, debit: moneyAccounts.code })
+    .from(moneyTransfers)
+    .innerJoin(moneyAccounts, eq(moneyAccounts.id, moneyTransfers.debit_account_id))
+    .where(eq(moneyTransfers.idempotency_key, key))
+  if (!t || t.amount !== amount || t.debit !== account.agencyBalance(agencyId))
+    throw new Error(`No reservation ${key} of ${amount} cents on agency ${agencyId}'s balance`)
+  await decidePending(tx, key, 'void')
+}
+
+/** The reservation of a BNPL settlement paid from the balance (request id). */
+export const bnplSettlementKey = (requestId: number) => `bnpl-settlement:${requestId}`
+
+/** Whether `key` is a transfer still PENDING (a reservation waiting for its decision). */
+export async function isReserved(tx: DbOrTx, key: string) {
+  const [t] = await tx
+    .select({ state: moneyTransfers.state })
+    .from(moneyTransfers)
+    .where(eq(moneyTransfers.idempotency_key, key))
+  return t?.state === 'PENDING'
 }
 
 /**

@@ -62,7 +62,7 @@ async function agencyMismatches(tx: Pick<Db, 'execute'>): Promise<Reconciliation
         coalesce(b.buy_now_pay_later_amount, 0)::bigint as bnpl_allowance,
         coalesce(b.buy_now_pay_later_remaining_amount, 0)::bigint as bnpl_remaining,
         coalesce(n.total, 0)::bigint as bnpl_ledger_total,
-        coalesce(jb.posted_credits - jb.posted_debits, 0)::bigint as journal_balance,
+        coalesce(jb.posted_credits - jb.posted_debits - jb.pending_debits, 0)::bigint as journal_balance,
         coalesce(jn.posted_debits - jn.posted_credits, 0)::bigint as journal_bnpl_used
       from agencies a
       left join agency_balances b on b.agency_id = a.id

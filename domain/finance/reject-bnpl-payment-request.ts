@@ -12,7 +12,7 @@ import { closeWorkflowTasks } from '../tasks/workflow-tasks'
 import { mailAgency } from './agency-mail'
 import { assertFinanceStaff } from './finance-guards'
 import { recordInvoiceHistory } from './invoice-payments'
-import { postBalanceEntry } from './ledger'
+import { bnplSettlementKey, isReserved, postBalanceEntry } from './ledger'
 import {
   bnplRequestItems,
   bnplTaskId,
@@ -88,6 +88,9 @@ export const rejectBnplPaymentRequest = defineUseCase(
         // No staff `decision` for the writer's maker-checker: this returns, from the agency's own
         // settlement account, exactly what the agency paid into it for this request; a rejection
         // creates no money and sets no figure, so one person with finance may give it back.
+        // The reservation made when it was sent is voided (a request sent before reservations
+        // existed posted its debit: it is credited back).
+        const key = bnplSettlementKey(row.id)
         await postBalanceEntry(tx, {
           agencyId: row.agency_id,
           type: 'CREDIT_PAYMENT',
@@ -95,6 +98,7 @@ export const rejectBnplPaymentRequest = defineUseCase(
           actor,
           invoiceId: row.invoice_id,
           note: `Buy now, pay later settlement #${row.id} rejected: balance given back`,
+          journal: (await isReserved(tx, key)) ? { release: key } : undefined,
         })
       }
       await recordBnplHistory(tx, {

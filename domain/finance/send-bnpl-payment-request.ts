@@ -17,7 +17,7 @@ import { notify } from '../notifications/notify'
 import { syncWorkflowTasks } from '../tasks/workflow-tasks'
 import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from './invoices'
 import { recordInvoicePayment } from './invoice-payments'
-import { postBalanceEntry } from './ledger'
+import { bnplSettlementKey, postBalanceEntry } from './ledger'
 import { REQUESTABLE_BNPL_STATUSES } from './bnpl.rules'
 import { BANK_DOCUMENT_REQUIRED, type SendBnplRequest } from './bnpl.schemas'
 import { bnplTaskId, presentBnplRequest, recordBnplHistory } from './bnpl-requests'
@@ -152,6 +152,8 @@ export const sendBnplPaymentRequest = defineUseCase(
           actor,
           invoiceId: invoice.id,
           note: `Buy now, pay later settlement #${request.id}`,
+          // Reserved until finance decides: posted on approval, voided on rejection.
+          journal: { reserve: bnplSettlementKey(request.id) },
         })
       }
       await recordInvoicePayment(tx, {

@@ -20,7 +20,10 @@ import {
 } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
 import { findOutbox, sendMail } from '../../domain/mail/mailer'
-import { postBalanceEntry } from '../../domain/finance/ledger'
+import { bnplSettlementKey, postBalanceEntry } from '../../domain/finance/ledger'
+import { account } from '../../domain/money/accounts'
+import { getAccount } from '../../domain/money/journal'
+import { moneyTransfers } from '../../db/schema/journal'
 import { remindBnplSettlements } from '../../domain/finance/remind-bnpl-settlements'
 import * as staffPage from '../../app/routes/staff.finance.bnpl'
 import * as agencyPage from '../../app/routes/agency.finance.bnpl'
@@ -78,6 +81,9 @@ async function uploadedFile(agencyId: number) {
   })
   return key
 }
+
+const transferOf = async (key: string) =>
+  (await getDb().select().from(moneyTransfers).where(eq(moneyTransfers.idempotency_key, key)))[0]
 
 const send = (token: string, body: Record<string, unknown>) =>
   api('POST', `${AFM}/sendBuyNowPayLaterPaymentRequest`, { token, body })
@@ -364,8 +370,43 @@ describe('deciding a BNPL settlement', () => {
     const balance = async () =>
       (await getDb().select().from(agencyBalances).where(eq(agencyBalances.agency_id, agency.id)))[0].balance
     expect(await balance()).toBe(0)
+    // Reserved in the journal (two-phase): posted credits unchanged, the debit pending.
+    const key = bnplSettlementKey(r.body.data.id)
+    const mine = account.agencyBalance(agency.id)
+    expect((await transferOf(key)).state).toBe('PENDING')
+    expect(await getAccount(getDb(), mine)).toMatchObject({ balance: p.premium!, spendable: 0 })
     expect((await reject(admin, r.body.data.id, 'Wrong policies')).status).toBe(200)
     expect(await balance()).toBe(p.premium!)
+    expect((await transferOf(key)).state).toBe('VOIDED')
+    expect(await getAccount(getDb(), mine)).toMatchObject({ balance: p.premium!, spendable: p.premium! })
+  })
+
+  it('a settlement from the balance is reserved when sent and posted when approved', async () => {
+    const { agency, token } = await bnplAgency()
+    const p = await bnplPolicy(token, agency.id)
+    await getDb().transaction((tx) =>
+      postBalanceEntry(tx, { agencyId: agency.id, type: 'AGENCY_TOPUP', amount: p.premium!, actor: 'test' }),
+    )
+    const r = await send(token, { agency_id: agency.id, payment_type: 'AGENCY_BALANCE', policies: [p.id] })
+    expect(r.status, JSON.stringify(r.body)).toBe(201)
+    // Nothing else can spend the reserved money meanwhile.
+    const { policy: other } = await createPolicy(getDb(), { agencyId: agency.id, status: 'INITIATED' })
+    const spend = await api('POST', `${AFM}/purchasePolicy`, {
+      token,
+      body: { policy_id: other.id, payment_type: 'AGENCY_BALANCE' },
+    })
+    expect(spend.status).toBe(409)
+    expect(spend.body.message).toBe('Insufficient agency balance')
+    const checker = await staffWith(['finance'])
+    expect((await approve(checker, r.body.data.id)).status).toBe(200)
+    expect((await transferOf(bnplSettlementKey(r.body.data.id))).state).toBe('POSTED')
+    expect(await getAccount(getDb(), account.agencyBalance(agency.id))).toMatchObject({
+      balance: 0,
+      spendable: 0,
+      pending_debits: 0,
+    })
+    expect(await getAccount(getDb(), account.agencyBnplSettlement(agency.id))).toMatchObject({ balance: 0 })
+    expect(await remaining(agency.id)).toBe(ALLOWANCE)
   })
 
   it('20 parallel approvals have one effect', async () => {

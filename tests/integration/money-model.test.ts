@@ -602,10 +602,11 @@ async function checkInvariants(m: Model, r: Real) {
     'policies that returned more than they received',
   ).toEqual([])
 
-  // The agency's balance: the model, the projection and the journal account agree.
+  // The agency's balance: the model, the projection and the journal account (posted less what is
+  // reserved: the spendable balance) agree.
   const [b] = await db.select().from(agencyBalances).where(eq(agencyBalances.agency_id, r.agencyId))
   const { rows: acc } = await db.execute<{ code: string; balance: number }>(sql`
-    select code, (posted_credits - posted_debits)::bigint as balance from money_accounts
+    select code, (posted_credits - posted_debits - pending_debits)::bigint as balance from money_accounts
     where code in (${account.agencyBalance(r.agencyId)}, ${account.agencyBnplUsed(r.agencyId)})`)
   const journal = new Map(acc.map((a) => [a.code, Number(a.balance)]))
   expect(b.balance, 'agency balance (projection)').toBe(m.balance)

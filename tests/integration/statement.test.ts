@@ -1,3 +1,5 @@
+import { account } from '../../domain/money/accounts'
+import { postTransfers } from '../../domain/money/journal'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '../../db/client'
 import { agencyBalances } from '../../db/schema'
@@ -29,6 +31,17 @@ async function agencyWithLedgers() {
       amount: -12_345,
       actor: 'test',
     })
+    // Commission paid to the balance was banked first (the commission-payable floor holds).
+    await postTransfers(tx, [
+      {
+        key: `test-banked:${agency.id}`,
+        debit: account.house('insurer'),
+        credit: account.agencyCommissionPayable(agency.id),
+        amount: 2_000,
+        code: 'COMMISSION_BANKED',
+        actor: 'test',
+      },
+    ])
     await postBalanceEntry(tx, {
       agencyId: agency.id,
       type: 'COMMISSION_RECEIVED',
