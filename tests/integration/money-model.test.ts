@@ -242,6 +242,16 @@ class NexPayDelivery implements fc.AsyncCommand<Model, Real> {
   toString = () => `NexPayDelivery(${this.pick}, ${this.kind})`
 }
 
+/** An invoice of `cents` from staff to the agency (one PREMIUM line); its id. */
+async function staffInvoice(r: Real, cents: number) {
+  const inv = await api('POST', `${PAY}/invoice/createInvoiceWithLineItems`, {
+    token: admin,
+    body: { line_item_type: 'PREMIUM', total_amount: cents / 100, agency_id: r.agencyId },
+  })
+  ok(inv, 201)
+  return inv.body.data.invoice_id as number
+}
+
 /** Staff bill the agency; the agency pays from its balance, possibly more than the invoice. */
 class PayInvoice implements fc.AsyncCommand<Model, Real> {
   constructor(
@@ -250,15 +260,11 @@ class PayInvoice implements fc.AsyncCommand<Model, Real> {
   ) {}
   check = () => true
   async run(m: Model, r: Real) {
-    const inv = await api('POST', `${PAY}/invoice/createInvoiceWithLineItems`, {
-      token: admin,
-      body: { line_item_type: 'PREMIUM', total_amount: this.invoiceCents / 100, agency_id: r.agencyId },
-    })
-    ok(inv, 201)
+    const invoiceId = await staffInvoice(r, this.invoiceCents)
     const res = await api('POST', `${PAY}/makePaymentByAgency`, {
       token: r.token,
       body: {
-        invoice_id: inv.body.data.invoice_id,
+        invoice_id: invoiceId,
         payment_methods: [{ method: 'AGENCY_BALANCE', payment_amount: this.payCents / 100 }],
       },
     })
@@ -495,15 +501,11 @@ class BankInvoicePart implements fc.AsyncCommand<Model, Real> {
   ) {}
   check = () => true
   async run(_m: Model, r: Real) {
-    const inv = await api('POST', `${PAY}/invoice/createInvoiceWithLineItems`, {
-      token: admin,
-      body: { line_item_type: 'PREMIUM', total_amount: this.invoiceCents / 100, agency_id: r.agencyId },
-    })
-    ok(inv, 201)
+    const invoiceId = await staffInvoice(r, this.invoiceCents)
     const res = await api('POST', `${PAY}/makePaymentByAgency`, {
       token: r.token,
       body: {
-        invoice_id: inv.body.data.invoice_id,
+        invoice_id: invoiceId,
         payment_methods: [
           {
             method: 'BANK',
