@@ -47,8 +47,6 @@ type Model = {
   balance: number
   bnplRemaining: number
   policies: ModelPolicy[]
-  /** Open BNPL settlement requests: id and the policies they settle. */
-  settlements: { id: number; policyIds: number[]; total: number }[]
 }
 type Real = { agencyId: number; token: string }
 
@@ -250,6 +248,70 @@ async function staffInvoice(r: Real, cents: number) {
   })
   ok(inv, 201)
   return inv.body.data.invoice_id as number
+}
+
+/**
+ * Interleaving on one balance: `n` purchases from the balance and a BNPL settlement from it, all at
+ * once. Each either succeeds or is refused 409 "Insufficient agency balance"; the balance falls by
+ * exactly what succeeded, never below zero.
+ */
+class ParallelSpend implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly n: number) {}
+  check = () => true
+  async run(m: Model, r: Real) {
+    // Made one by one (the factory numbers them), then bought all at once.
+    const fresh: Awaited<ReturnType<typeof newPolicy>>[] = []
+    for (let i = 0; i < this.n; i++) fresh.push(await newPolicy(r))
+    const owed = m.policies.find((p) => p.state === 'BNPL_OWED')
+    const buys = fresh.map((p) =>
+      api('POST', `${AFM}/purchasePolicy`, {
+        token: r.token,
+        body: { policy_id: p.id, payment_type: 'AGENCY_BALANCE' },
+      }),
+    )
+    const settle = owed
+      ? api('POST', `${AFM}/sendBuyNowPayLaterPaymentRequest`, {
+          token: r.token,
+          body: { agency_id: r.agencyId, payment_type: 'AGENCY_BALANCE', policies: [owed.id] },
+        })
+      : null
+    const [answers, settled] = await Promise.all([Promise.all(buys), settle])
+    let spent = 0
+    answers.forEach((res, i) => {
+      if (res.status === 409) return expect(res.body.message).toBe('Insufficient agency balance')
+      ok(res)
+      const p = fresh[i]
+      spent += p.premium!
+      m.policies.push({
+        id: p.id,
+        ref: p.ref,
+        premium: p.premium!,
+        method: 'AGENCY_BALANCE',
+        state: 'PAID',
+        received: p.premium!,
+      })
+    })
+    if (owed && settled) {
+      if (settled.status === 409) expect(settled.body.message).toBe('Insufficient agency balance')
+      else {
+        ok(settled, 201)
+        spent += owed.premium
+        owed.state = 'BNPL_SETTLING'
+        // Finance rejects it at once: the reservation is voided, the premium owed again.
+        ok(
+          await api('POST', `${OFM}/rejectBuyNowPayLaterPaymentRequest`, {
+            token: checker,
+            body: { buyNowPayLaterPaymentRequestId: settled.body.data.id, rejectionReason: 'Raced' },
+          }),
+        )
+        spent -= owed.premium
+        owed.state = 'BNPL_OWED'
+      }
+    }
+    expect(spent).toBeLessThanOrEqual(m.balance)
+    m.balance -= spent
+  }
+  toString = () => `ParallelSpend(${this.n})`
 }
 
 /** Staff bill the agency; the agency pays from its balance, possibly more than the invoice. */
@@ -549,6 +611,7 @@ async function openPayoutTask(payoutId: number) {
 }
 
 const commands = [
+  fc.integer({ min: 2, max: 4 }).map((n) => new ParallelSpend(n)),
   fc.constantFrom('AGENCY_BALANCE', 'BANK', 'reject').map((d) => new Payout(d as 'BANK')),
   fc
     .tuple(fc.integer({ min: 1, max: 50_000 }), fc.integer({ min: 1, max: 60_000 }))
@@ -663,7 +726,7 @@ describe('the money journal under random interleavings (fast-check model)', () =
             const t0 = performance.now()
             const real = await freshAgency()
             setupMs += performance.now() - t0
-            const model: Model = { balance: 0, bnplRemaining: ALLOWANCE, policies: [], settlements: [] }
+            const model: Model = { balance: 0, bnplRemaining: ALLOWANCE, policies: [] }
             return { model, real }
           }
           const wrapped = [...cmds].map((c): fc.AsyncCommand<Model, Real> => ({
