@@ -124,7 +124,7 @@ describe('no signing key is published with the source', () => {
       for (const value of [first.APP_SECRET, first.NEXPAY_WEBHOOK_SECRET]) {
         expect(value.length).toBeGreaterThanOrEqual(32)
         // Nowhere in the repository's files: not a value anyone could read.
-        const grep = spawnSync('git', ['grep', '-q', '-F', value], { cwd: root })
+        const grep = spawnSync('git', ['grep', '-q', '-F', '-e', value], { cwd: root })
         expect(grep.status).toBe(1)
       }
       expect(parseEnv({ NODE_ENV: 'production', OSHC_DEMO: 'true', ...first }).appSecret).toBe(
