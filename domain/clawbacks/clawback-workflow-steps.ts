@@ -16,6 +16,7 @@ import { closeWorkflowTasks, markTasksEscalated, syncWorkflowTasks } from '../ta
 import { followPolicy } from '../policies/policy-history'
 import { recordInvoicePayment } from '../finance/invoice-payments'
 import { postBalanceEntry } from '../finance/ledger'
+import { pendingClawbackPayment, postClawbackBankPayment, postClawbackPayment } from './clawback-money'
 import { assertNotMaker } from '../finance/finance-guards'
 import { agencyClawbackPath, recordClawbackHistory, staffClawbackPath } from './clawback-history'
 import {
@@ -240,11 +241,12 @@ async function netBankedCommission(
  * activity), anything else is refused (409). Maker-checker: whoever initiated it may not decide.
  *
  * Approve -> COMPLETED (clawback_completed_at, receipt, policy CLAWBACK_COMPLETED, its CLAWBACK
- * invoice paid through recordInvoicePayment). BANK: the transfer came in, no ledger row.
- * AGENCY_BALANCE: the balance was debited when the agency paid (CLAWBACK_PAYMENT). BANKED_COMMISSION:
+ * invoice paid through recordInvoicePayment). BANK: the transfer came in, posted from the bank
+ * clearing account to the policy's clawback account (no ledger row). AGENCY_BALANCE: the balance
+ * was debited when the agency paid (CLAWBACK_PAYMENT), reserved until now: posted. BANKED_COMMISSION:
  * netted now against banked commission (see netBankedCommission). COMMISSION: only a payout settles
  * it (refused while something is outstanding). Reject -> REJECTED with the reason, payable again;
- * an AGENCY_BALANCE payment is given back (CLAWBACK_PAYMENT credit). Both notify the agency.
+ * an AGENCY_BALANCE payment is given back (CLAWBACK_PAYMENT credit, its reservation voided). Both notify the agency.
  */
 export async function applyClawbackDecision(
   input: { clawbackId: number; decision: ClawbackDecision },
@@ -275,7 +277,9 @@ export async function applyClawbackDecision(
     const common = { decided_by: staff.identityId, updated_at: now }
 
     if (decision.kind === 'reject') {
-      if (method === 'AGENCY_BALANCE' && amount > 0)
+      if (method === 'AGENCY_BALANCE' && amount > 0) {
+        // The reservation is voided; a payment made before reservations is posted back.
+        const key = await pendingClawbackPayment(tx, c)
         await postBalanceEntry(tx, {
           agencyId: c.agency_id,
           type: 'CLAWBACK_PAYMENT',
@@ -283,8 +287,11 @@ export async function applyClawbackDecision(
           actor: staff,
           policyId: c.policy_id,
           invoiceId: c.invoice_id,
+          clawbackId: c.id,
           note: `Clawback #${c.id} payment rejected: given back`,
+          journal: key ? { release: key } : undefined,
         })
+      }
       const [after] = await tx
         .update(clawbacks)
         .set({ status: 'REJECTED', rejection_reason: decision.rejection_reason, ...common })
@@ -333,6 +340,8 @@ export async function applyClawbackDecision(
       ledgerId = r.ledgerId
       netted = r.net.used
     }
+    if (method === 'AGENCY_BALANCE' && amount > 0) await postClawbackPayment(tx, c)
+    if (method === 'BANK' && amount > 0) await postClawbackBankPayment(tx, c, amount, staff, receiptId)
     if (c.invoice_id && amount > 0)
       await recordInvoicePayment(tx, {
         invoiceId: c.invoice_id,

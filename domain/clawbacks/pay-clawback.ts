@@ -11,7 +11,7 @@ import { workflows } from '../shared/ports'
 import { assertFileUsable } from '../files/storage'
 import { notify } from '../notifications/notify'
 import { followPolicy } from '../policies/policy-history'
-import { postBalanceEntry } from '../finance/ledger'
+import { reserveClawbackPayment } from './clawback-money'
 import { recordClawbackHistory, staffClawbackPath } from './clawback-history'
 import { presentClawback } from './clawback-listing'
 import {
@@ -27,8 +27,10 @@ import { BANKED_COMMISSION_STATUSES } from '../finance/finance.rules'
  * policy's open clawback (INITIATED, or REJECTED to pay again) -> clawback REQUESTED, policy
  * CLAWBACK_REQUESTED, staff notified, the workflow told (it then waits for the staff decision).
  * - AGENCY_BALANCE: the balance is debited now, atomically (ledger CLAWBACK_PAYMENT; 409
- *   "Insufficient agency balance"); a rejection gives it back.
- * - BANK: bank_document (an uploaded transfer proof) is required; money moves outside.
+ *   "Insufficient agency balance"), reserved on the journal until staff decide: the approval posts
+ *   it, a rejection gives it back (reserveClawbackPayment).
+ * - BANK: bank_document (an uploaded transfer proof) is required; the money is posted from the
+ *   bank clearing account when staff approve.
  * - BANKED_COMMISSION: the agency's COMMISSION_BANKED commission must cover it (409 otherwise);
  *   it is netted when staff approve (the used commissions become PAID, see applyClawbackDecision).
  * - COMMISSION: nothing moves now; the next commission payout approved SETTLED_WITH_CLAWBACK
@@ -85,15 +87,7 @@ export const payClawback = defineUseCase(
       const [policy] = await tx.select().from(policies).where(eq(policies.id, c.policy_id)).for('update')
       const amount = c.outstanding_amount
       if (method === 'AGENCY_BALANCE')
-        await postBalanceEntry(tx, {
-          agencyId: c.agency_id,
-          type: 'CLAWBACK_PAYMENT',
-          amount: -amount,
-          actor,
-          policyId: c.policy_id,
-          invoiceId: c.invoice_id,
-          note: `Clawback #${c.id} on policy ${policy.ref}`,
-        })
+        await reserveClawbackPayment(tx, c, actor, `Clawback #${c.id} on policy ${policy.ref}`)
       if (method === 'BANKED_COMMISSION') {
         const [banked] = await tx
           .select({ total: sql<number>`coalesce(sum(${commissions.amount}), 0)::bigint` })

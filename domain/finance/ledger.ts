@@ -46,6 +46,8 @@ export async function postBalanceEntry(
     policyId?: number | null
     topupId?: number | null
     invoiceId?: number | null
+    /** The clawback a CLAWBACK_PAYMENT pays (stored on the transfer, found by its decision). */
+    clawbackId?: number | null
     note?: string | null
     decision?: MoneyDecision | null
     /**
@@ -111,6 +113,7 @@ export async function postBalanceEntry(
     policyId: e.policyId,
     invoiceId: e.invoiceId,
     topupId: e.topupId,
+    clawbackId: e.clawbackId,
     decision: e.decision,
   }
   await (e.journal ? postPending(tx, [input]) : postTransfers(tx, [input]))

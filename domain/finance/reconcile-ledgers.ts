@@ -214,7 +214,7 @@ async function journalMismatches(tx: Pick<Db, 'execute'>): Promise<Reconciliatio
 }
 
 type ProcessFigures = {
-  kind: 'premium' | 'commission'
+  kind: 'premium' | 'commission' | 'clawback'
   owner_id: number
   agency_id: number | null
   agency_name: string | null
@@ -226,8 +226,9 @@ type ProcessFigures = {
 /**
  * Each process against its own accounts (issue 22): a policy's premium received (posted credits -
  * debits) = what the business records say was received and not returned
- * (money_expected_premium_received, migration 0029), and an agency's commission payable = its
- * commission banked and not paid out (money_expected_commission_payable).
+ * (money_expected_premium_received, migration 0029), an agency's commission payable = its
+ * commission banked and not paid out (money_expected_commission_payable), and a policy's clawback
+ * account = what was paid back of its clawbacks (money_expected_clawback_collected, 0031).
  */
 async function processMismatches(tx: Pick<Db, 'execute'>): Promise<ReconciliationMismatch[]> {
   const { rows } = await tx.execute<ProcessFigures>(sql`
@@ -241,6 +242,11 @@ async function processMismatches(tx: Pick<Db, 'execute'>): Promise<Reconciliatio
         coalesce(m.posted_credits - m.posted_debits, 0)::bigint as journal
       from money_expected_commission_payable e
       full join (select * from money_accounts where kind = 'agency_commission_payable') m on m.agency_id = e.agency_id
+    ), clawback as (
+      select coalesce(e.policy_id, m.policy_id) as owner_id, coalesce(e.cents, 0)::bigint as expected,
+        coalesce(m.posted_credits - m.posted_debits, 0)::bigint as journal
+      from money_expected_clawback_collected e
+      full join (select * from money_accounts where kind = 'policy_clawback') m on m.policy_id = e.policy_id
     )
     select 'premium' as kind, p.owner_id, pol.agency_id, coalesce(a.full_company_name, a.email) as agency_name,
       pol.ref as policy_ref, p.expected, p.journal
@@ -253,9 +259,25 @@ async function processMismatches(tx: Pick<Db, 'execute'>): Promise<Reconciliatio
     from payable c
     left join agencies a on a.id = c.owner_id
     where c.expected <> c.journal
+    union all
+    select 'clawback', k.owner_id, pol.agency_id, coalesce(a.full_company_name, a.email), pol.ref, k.expected, k.journal
+    from clawback k
+    left join policies pol on pol.id = k.owner_id
+    left join agencies a on a.id = pol.agency_id
+    where k.expected <> k.journal
     order by 1, 2`)
-  return rows.map((r): ReconciliationMismatch =>
-    r.kind === 'premium'
+  return rows.map((r): ReconciliationMismatch => {
+    if (r.kind === 'clawback')
+      return {
+        check: 'journal_clawback',
+        agency_id: r.agency_id,
+        agency_name: r.agency_name ?? JOURNAL,
+        invoice_id: null,
+        account: `policy:${r.owner_id}:clawback`,
+        message: `Policy ${r.policy_ref ?? `#${r.owner_id}`} paid back ${aud(r.expected)} of clawed-back commission by its records but its journal account holds ${aud(r.journal)}`,
+        figures: { clawback_collected: r.expected, journal_clawback: r.journal },
+      }
+    return r.kind === 'premium'
       ? {
           check: 'journal_premium_received' as const,
           agency_id: r.agency_id,
@@ -273,8 +295,8 @@ async function processMismatches(tx: Pick<Db, 'execute'>): Promise<Reconciliatio
           account: `agency:${r.owner_id}:commission_payable`,
           message: `Commission banked and not paid out ${aud(r.expected)} but its journal account holds ${aud(r.journal)}`,
           figures: { commission_payable: r.expected, journal_commission_payable: r.journal },
-        },
-  )
+        }
+  })
 }
 
 /** Every invoice whose totals disagree with its line items or its status with its payments. */

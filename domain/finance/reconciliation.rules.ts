@@ -28,6 +28,8 @@ export const RECONCILIATION_CHECKS = [
   'journal_premium_received',
   /** an agency's journal commission payable = its commission banked and not paid out. */
   'journal_commission_payable',
+  /** a policy's journal clawback account = what was paid back of its clawbacks. */
+  'journal_clawback',
 ] as const
 export type ReconciliationCheck = (typeof RECONCILIATION_CHECKS)[number]
 
@@ -45,4 +47,5 @@ export const RECONCILIATION_CHECK_LABELS: Record<ReconciliationCheck, string> = 
   journal_bnpl: 'BNPL used vs journal account',
   journal_premium_received: 'Premium received vs journal account',
   journal_commission_payable: 'Commission payable vs journal account',
+  journal_clawback: 'Clawback paid back vs journal account',
 }

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import {
   agencyBalances,
   agencyBalanceTransactions,
   clawbacks,
   invoiceLineItems,
+  moneyTransfers,
   tasks,
 } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
@@ -20,7 +21,9 @@ import * as agencyPolicyPage from '../../app/routes/agency.policies.$policyId._i
 import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
 import { eventually } from '../setup/eventually'
 import { startWorker } from '../setup/worker'
-import { payOutCommission } from '../setup/payouts'
+import { payOutCommission, uploadedFile } from '../setup/payouts'
+import { account } from '../../domain/money/accounts'
+import { getAccount } from '../../domain/money/journal'
 
 const AGENCY = '/agencies/finance-management'
 const OSHC = '/oshc/finance-management'
@@ -56,6 +59,27 @@ const initiate = (token: string, policyId: number, amount: number) =>
     token,
     body: { clawback_premium_amount: amount, clawback_document: null, clawback_document_name: null },
   })
+
+/** The state of each journal transfer of a clawback, by key, in order. */
+const clawbackTransfers = async (clawbackId: number) =>
+  (
+    await getDb()
+      .select({
+        key: moneyTransfers.idempotency_key,
+        state: moneyTransfers.state,
+        amount: moneyTransfers.amount,
+      })
+      .from(moneyTransfers)
+      .where(eq(moneyTransfers.clawback_id, clawbackId))
+      .orderBy(moneyTransfers.id)
+  ).map((t) => [t.key, t.state, t.amount])
+
+/** Nothing of this agency's records disagrees with the journal (the nightly reconciliation). */
+async function expectReconciled(agencyId: number) {
+  const run = await reconcileLedgers({ db: getDb(), mail: sendMail, clock, trigger: 'test' })
+  const mismatches = (run.mismatches ?? []) as { agency_id: number }[]
+  expect(mismatches.filter((m) => m.agency_id === agencyId)).toEqual([])
+}
 
 const openTask = (clawbackId: number, kind: string) =>
   eventually(async () => {
@@ -129,12 +153,22 @@ describe('clawbacks through the API', () => {
     const paid = await pay(a.token, 'AGENCY_BALANCE')
     expect(paid.status, JSON.stringify(paid.body)).toBe(200)
     expect(paid.body.data).toMatchObject({ status: 'REQUESTED', clawback_method: 'AGENCY_BALANCE' })
+    // Issue 22: the payment is reserved on the journal until staff decide (the balance falls now).
+    const owed = Math.round(paid.body.data.clawback_commission_amount * 100)
+    expect(await clawbackTransfers(id)).toEqual([[`clawback-payment:${id}:1`, 'PENDING', owed]])
+    expect(await getAccount(getDb(), account.agencyBalance(a.agency.id))).toMatchObject({
+      pending_debits: owed,
+    })
+    await expectReconciled(a.agency.id)
     await openTask(id, 'clawback-decision')
     // Maker-checker: the initiator may not approve; another finance member does.
     expect((await api('POST', `${OSHC}/clawbackApprove/${a.target.id}`, { token: admin })).status).toBe(403)
     const ok = await api('POST', `${OSHC}/clawbackApprove/${a.target.id}`, { token: checker })
     expect(ok.status, JSON.stringify(ok.body)).toBe(200)
     expect(ok.body.data).toMatchObject({ status: 'COMPLETED', outstanding_amount: 0 })
+    expect(await clawbackTransfers(id)).toEqual([[`clawback-payment:${id}:1`, 'POSTED', owed]])
+    const collected = await getAccount(getDb(), account.policyClawback(a.target.id))
+    expect(collected!.posted_credits - collected!.posted_debits).toBe(owed)
     expect((await api('POST', `${OSHC}/clawbackApprove/${a.target.id}`, { token: checker })).status).toBe(409)
 
     const list = await api('GET', `${OSHC}/getClawbackDetailsByAdmin`, {
@@ -181,9 +215,33 @@ describe('clawbacks through the API', () => {
     expect(String(csv.body)).toContain(a.target.ref)
     const agencyCsv = await api('POST', `${AGENCY}/exportClawbacks`, { token: other.token })
     expect(String(agencyCsv.body)).not.toContain(a.target.ref)
-    const run = await reconcileLedgers({ db: getDb(), mail: sendMail, clock, trigger: 'test' })
-    const mismatches = (run.mismatches ?? []) as { agency_id: number }[]
-    expect(mismatches.filter((m) => m.agency_id === a.agency.id)).toEqual([])
+    await expectReconciled(a.agency.id)
+  })
+
+  it('pay by BANK: approved, the transfer is posted from the bank clearing account to the policy', async () => {
+    const a = await paidOutAgency(1)
+    const init = await initiate(admin, a.target.id, a.target.premium_without_gst! / 100)
+    const id = init.body.data.id as number
+    await openTask(id, 'clawback-payment')
+    const paid = await api('POST', `${AGENCY}/clawbackPayment`, {
+      token: a.token,
+      body: {
+        policy_id: a.target.id,
+        payment_method: 'BANK',
+        bank_document: await uploadedFile(a.agency.id),
+      },
+    })
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200)
+    // Nothing moves before staff verify the transfer.
+    expect(await clawbackTransfers(id)).toEqual([])
+    await openTask(id, 'clawback-decision')
+    const ok = await api('POST', `${OSHC}/clawbackApprove/${a.target.id}`, { token: checker })
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200)
+    const owed = Math.round(init.body.data.clawback_commission_amount * 100)
+    expect(await clawbackTransfers(id)).toEqual([[`clawback:${id}:bank`, 'POSTED', owed]])
+    const collected = await getAccount(getDb(), account.policyClawback(a.target.id))
+    expect(collected!.posted_credits - collected!.posted_debits).toBe(owed)
+    await expectReconciled(a.agency.id)
   })
 
   it('previews netting against banked lines; rejects with a reason and the balance payment is given back', async () => {
@@ -232,7 +290,46 @@ describe('clawbacks through the API', () => {
     expect(moves.map((m) => m.transaction_amount)).toEqual([-cents, cents])
     const [c] = await getDb().select().from(clawbacks).where(eq(clawbacks.id, id))
     expect(c.outstanding_amount).toBe(c.clawback_commission_amount)
+    // The reservation was voided, not posted back; paying again reserves anew.
+    expect(await clawbackTransfers(id)).toEqual([[`clawback-payment:${id}:1`, 'VOIDED', cents]])
+    await expectReconciled(a.agency.id)
     await openTask(id, 'clawback-payment')
+    const again = await api('POST', `${AGENCY}/clawbackPayment`, {
+      token: a.token,
+      body: { policy_id: a.target.id, payment_method: 'AGENCY_BALANCE', bank_document: null },
+    })
+    expect(again.status, JSON.stringify(again.body)).toBe(200)
+    expect((await clawbackTransfers(id)).at(-1)).toEqual([`clawback-payment:${id}:2`, 'PENDING', cents])
+  })
+})
+
+describe('migration 0031 backfill', () => {
+  it('posts a bank-transfer clawback completed before it, once, and the reconciliation then agrees', async () => {
+    const { agency } = await agencyWithToken()
+    const { policy } = await createPolicy(getDb(), { agencyId: agency.id, status: 'PAYMENT_APPROVED' })
+    // A clawback completed by bank transfer before the journal knew them: its record only.
+    const [legacy] = await getDb()
+      .insert(clawbacks)
+      .values({
+        policy_id: policy.id,
+        agency_id: agency.id,
+        clawback_premium_amount: 100_00,
+        clawback_commission_amount: 31_25,
+        outstanding_amount: 0,
+        status: 'COMPLETED',
+        clawback_method: 'BANK',
+        clawback_completed_at: new Date(),
+      })
+      .returning()
+    const run = await reconcileLedgers({ db: getDb(), mail: sendMail, clock, trigger: 'test' })
+    const mine = ((run.mismatches ?? []) as { agency_id: number }[]).filter((m) => m.agency_id === agency.id)
+    expect(mine).toMatchObject([{ check: 'journal_clawback', account: `policy:${policy.id}:clawback` }])
+    await getDb().transaction(async (tx) => {
+      await tx.execute(sql`select money_journal_backfill_clawbacks()`)
+      await tx.execute(sql`select money_journal_backfill_clawbacks()`) // a re-run adds nothing
+    })
+    expect(await clawbackTransfers(legacy.id)).toEqual([[`clawback:${legacy.id}:bank`, 'POSTED', 31_25]])
+    await expectReconciled(agency.id)
   })
 })
 

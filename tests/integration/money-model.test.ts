@@ -1,6 +1,7 @@
 // Issue 22: a model-based test of the money journal. fast-check draws random sequences of money
 // commands (top-ups, purchases by balance, BNPL and NexPay, webhook deliveries with good and bad
-// amounts, invoice payments, BNPL settlements approved or rejected, full refunds) and runs each
+// amounts, invoice payments, BNPL settlements approved or rejected, full refunds, amendments down,
+// payouts, clawbacks paid from the balance or by bank and approved or rejected) and runs each
 // against the real use cases (the in-process API router, the same code path as HTTP) on the real
 // PostgreSQL, with a fresh agency per run, beside a simple model of what the agency should hold.
 // After every command the invariants of DESIGN.md section 14 are checked; after every run the
@@ -9,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHmac } from 'node:crypto'
 import fc from 'fast-check'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencyBalances, agencyConfigurations, commissions, files, policies, tasks } from '../../db/schema'
 import { eventually } from '../setup/eventually'
@@ -23,6 +24,7 @@ import { config } from '../../domain/shared/config'
 import { api, staffToken, staffWith } from '../setup/api'
 import { startWorker } from '../setup/worker'
 import { amendedInput, amendmentRow, openTask } from '../setup/amendments'
+import { payOutCommission } from '../setup/payouts'
 
 const AFM = '/agencies/finance-management'
 const OFM = '/oshc/finance-management'
@@ -42,6 +44,9 @@ type ModelPolicy = {
   /** Cents of the premium received for the policy and not returned (NexPay parts, credits). */
   received: number
   amended?: boolean
+  /** Its commission was paid out (a payout approved), so staff may claw it back. */
+  commissionPaid?: boolean
+  clawedBack?: boolean
 }
 type Model = {
   balance: number
@@ -400,7 +405,7 @@ class FullRefund implements fc.AsyncCommand<Model, Real> {
     readonly pick: number,
     readonly deductCents: number,
   ) {}
-  target = (m: Model) => m.policies.filter((p) => p.state === 'PAID')
+  target = (m: Model) => m.policies.filter((p) => p.state === 'PAID' && !p.clawedBack)
   check = (m: Readonly<Model>) => this.target(m as Model).length > 0
   async run(m: Model, r: Real) {
     const list = this.target(m)
@@ -458,7 +463,7 @@ class FullRefund implements fc.AsyncCommand<Model, Real> {
 class AmendFall implements fc.AsyncCommand<Model, Real> {
   constructor(readonly pick: number) {}
   target = (m: Model) =>
-    m.policies.filter((p) => !p.amended && (p.state === 'PAID' || p.state === 'BNPL_OWED'))
+    m.policies.filter((p) => !p.amended && !p.clawedBack && (p.state === 'PAID' || p.state === 'BNPL_OWED'))
   check = (m: Readonly<Model>) => this.target(m as Model).length > 0
   async run(m: Model, r: Real) {
     const list = this.target(m)
@@ -548,8 +553,97 @@ class Payout implements fc.AsyncCommand<Model, Real> {
       }),
     )
     if (this.decision === 'AGENCY_BALANCE') m.balance += Math.round(payout.total_amount * 100)
+    const paid = await getDb()
+      .select({ policy_id: commissions.policy_id })
+      .from(commissions)
+      .where(and(eq(commissions.agency_id, r.agencyId), eq(commissions.status, 'PAID')))
+    for (const p of m.policies) if (paid.some((c) => c.policy_id === p.id)) p.commissionPaid = true
   }
   toString = () => `Payout(${this.decision})`
+}
+
+/**
+ * A policy paid (by the factory, which posts its premium and banked commission) whose commission
+ * was paid out by bank (payOutCommission posts that too): nothing of it touches the balance.
+ */
+async function paidOutPolicy(m: Model, r: Real) {
+  const { policy } = await createPolicy(getDb(), { agencyId: r.agencyId, status: 'PAYMENT_APPROVED' })
+  await payOutCommission(r.agencyId, policy.id)
+  const p: ModelPolicy = {
+    id: policy.id,
+    ref: policy.ref,
+    premium: policy.premium!,
+    method: 'AGENCY_BALANCE',
+    state: 'PAID',
+    received: policy.premium!,
+    commissionPaid: true,
+  }
+  m.policies.push(p)
+  return p
+}
+
+/**
+ * Staff claw back the paid-out commission of a paid policy; the agency pays it from its balance
+ * (reserved until staff decide; 409 when the balance is short) or by bank transfer; another
+ * finance person approves it or rejects it (a rejected balance payment is given back).
+ */
+class Clawback implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly pick: number,
+    readonly method: 'AGENCY_BALANCE' | 'BANK',
+    readonly decision: 'approve' | 'reject',
+  ) {}
+  target = (m: Model) =>
+    m.policies.filter((p) => p.state === 'PAID' && p.commissionPaid && !p.amended && !p.clawedBack)
+  check = () => true
+  async run(m: Model, r: Real) {
+    // A policy of the run whose commission was paid out, else a new one.
+    const list = this.target(m)
+    const p = list.length ? list[this.pick % list.length] : await paidOutPolicy(m, r)
+    const [row] = await getDb()
+      .select({ premium: policies.premium_without_gst })
+      .from(policies)
+      .where(eq(policies.id, p.id))
+    const init = await api('POST', `${APM}/initiate-clawback/${p.id}`, {
+      token: admin,
+      body: {
+        clawback_premium_amount: row.premium! / 100,
+        clawback_document: null,
+        clawback_document_name: null,
+      },
+    })
+    ok(init, 201)
+    p.clawedBack = true
+    const id = init.body.data.id as number
+    const owed = Math.round(init.body.data.clawback_commission_amount * 100)
+    await openClawbackTask(id, 'clawback-payment')
+    const paid = await api('POST', `${AFM}/clawbackPayment`, {
+      token: r.token,
+      body: {
+        policy_id: p.id,
+        payment_method: this.method,
+        bank_document: this.method === 'BANK' ? await uploadedFile(r.agencyId) : null,
+      },
+    })
+    if (this.method === 'AGENCY_BALANCE' && m.balance < owed) {
+      ok(paid, 409)
+      expect(paid.body.message).toBe('Insufficient agency balance')
+      return
+    }
+    ok(paid)
+    if (this.method === 'AGENCY_BALANCE') m.balance -= owed
+    await openClawbackTask(id, 'clawback-decision')
+    ok(
+      this.decision === 'approve'
+        ? await api('POST', `${OFM}/clawbackApprove/${p.id}`, { token: checker })
+        : await api('POST', `${OFM}/clawbackReject/${p.id}`, {
+            token: checker,
+            body: { rejection_reason: 'Wrong amount' },
+          }),
+    )
+    if (this.decision === 'reject' && this.method === 'AGENCY_BALANCE') m.balance += owed
+  }
+  toString = () => `Clawback(${this.pick}, ${this.method}, ${this.decision})`
 }
 
 /**
@@ -600,6 +694,18 @@ class BankInvoicePart implements fc.AsyncCommand<Model, Real> {
   toString = () => `BankInvoicePart(${this.invoiceCents}, ${this.partCents})`
 }
 
+async function openClawbackTask(clawbackId: number, kind: string) {
+  await eventually(async () => {
+    const [t] = await getDb()
+      .select()
+      .from(tasks)
+      .where(
+        and(eq(tasks.workflow_id, `clawback-${clawbackId}`), eq(tasks.kind, kind), isNull(tasks.closed_at)),
+      )
+    return t
+  }, `the ${kind} task`)
+}
+
 async function openPayoutTask(payoutId: number) {
   await eventually(async () => {
     const [t] = await getDb()
@@ -635,6 +741,13 @@ const commands = [
     )
     .map(([n, method, d]) => new SettleBnpl(n, method, d)),
   fc.tuple(fc.nat(), fc.integer({ min: 0, max: 5_000 })).map(([i, d]) => new FullRefund(i, d)),
+  fc
+    .tuple(
+      fc.nat(),
+      fc.constantFrom('AGENCY_BALANCE', 'BANK') as fc.Arbitrary<'AGENCY_BALANCE'>,
+      fc.constantFrom('approve', 'reject') as fc.Arbitrary<'approve'>,
+    )
+    .map(([i, method, d]) => new Clawback(i, method, d)),
 ]
 
 // ---------------------------------------------------------------------------------------------
