@@ -5,7 +5,9 @@ import {
   onboardingStateQuery,
   overrideStatusUpdate,
   type AgencyOnboardingInput,
+  type DecisionInput,
   type OnboardingActivities,
+  type OnboardingDecision,
 } from '../temporal/contracts/agency-onboarding.contract'
 // The machine's pure rules (no runtime imports): the one file of domain/ a workflow may import.
 import {
@@ -15,6 +17,7 @@ import {
   type OnboardingPhase,
   type OnboardingSnapshot,
 } from '../domain/agencies/onboarding.rules'
+import { DecisionWait } from './await-decision'
 import { toMs } from './duration'
 import { stepActivities } from './step-activities'
 
@@ -33,57 +36,42 @@ export async function agencyOnboarding(input: AgencyOnboardingInput) {
   const { agencyId, durations } = input
   const workflowId = workflowInfo().workflowId
   const acts = activities()
-  // Handlers first: an update or signal may arrive in the very first workflow task.
-  let snapshot: OnboardingSnapshot | undefined
-  let dirty = false
-  let reminders = 0
   // Numbers every reminder of this run (never reset, unlike `reminders`): with the run id it keys
   // the mail, so a reminder activity retried after its mail went out does not send it again.
   let remindersSent = 0
   // Updates that wait for the loop: `requested` counts reloads asked for, `synced` the last one
-  // the loop has applied (tasks synced); `deciding` counts decisions whose activity is running.
+  // the loop has applied (tasks synced).
   let requested = 0
   let synced = 0
-  let deciding = 0
+  // Handlers first: an update or signal may arrive in the very first workflow task. `changed`
+  // (the agency signal, a decision, an override) makes the loop reload.
+  const w = DecisionWait.define<OnboardingSnapshot, OnboardingSnapshot, [OnboardingDecision, DecisionInput]>({
+    update: decideUpdate,
+    refusal: (snapshot, _deciding, decision) =>
+      snapshot ? refusalFromSnapshot(snapshot, decision as OnboardingDecision) : null,
+    changed: agencyChangedSignal,
+    // Decisions may run side by side: the validator is the snapshot's, the activity the authority.
+    awaitState: false,
+    apply: (_w, decision, by) =>
+      acts.applyOnboardingDecision({ agencyId, decision, actor: by.actor, note: by.note }),
+    // The loop reloads rather than trusting the result: an override may have landed since.
+    after: () => reloaded(),
+  })
   const reloaded = async () => {
     const wanted = ++requested
-    dirty = true
+    w.changed = true
     await condition(() => synced >= wanted)
   }
 
-  setHandler(agencyChangedSignal, () => {
-    dirty = true
-  })
   setHandler(onboardingStateQuery, () => {
-    if (!snapshot) throw new Error('The onboarding state is still loading')
-    return { snapshot, phase: phaseOf(snapshot), reminders }
+    if (!w.state) throw new Error('The onboarding state is still loading')
+    return { snapshot: w.state, phase: phaseOf(w.state), reminders: w.reminders }
   })
-  setHandler(
-    decideUpdate,
-    async (decision, by) => {
-      deciding++
-      let result: OnboardingSnapshot
-      try {
-        result = await acts.applyOnboardingDecision({ agencyId, decision, actor: by.actor, note: by.note })
-      } finally {
-        deciding--
-      }
-      // The loop reloads rather than trusting this result: an override may have landed since.
-      await reloaded()
-      return result
-    },
-    {
-      validator: (decision, _by) => {
-        const reason = snapshot ? refusalFromSnapshot(snapshot, decision) : null
-        if (reason) throw new Error(reason)
-      },
-    },
-  )
   setHandler(
     overrideStatusUpdate,
     async () => {
       await reloaded()
-      return { status: snapshot!.status, phase: phaseOf(snapshot!) }
+      return { status: w.state!.status, phase: phaseOf(w.state!) }
     },
     {
       validator: (override) => {
@@ -102,39 +90,41 @@ export async function agencyOnboarding(input: AgencyOnboardingInput) {
             ? durations.agreement
             : durations.staff,
     )
+  // A reminder `waitFor(phase)` into the wait, the escalation as long again after it.
+  const waitIn = (phase: OnboardingPhase) =>
+    w.wait({
+      deadlines: [waitFor(phase), 2 * waitFor(phase)],
+      key: () => `reminder-${++remindersSent}`,
+      remind: ({ escalate, key }) => acts.remindOnboarding({ agencyId, phase, escalate, key }),
+      quietWhenMoved: true,
+    })
 
-  snapshot = await acts.loadOnboardingSnapshot(agencyId)
-  let phase = phaseOf(snapshot)
+  w.state = await acts.loadOnboardingSnapshot(agencyId)
+  let phase = phaseOf(w.state)
   await acts.syncOnboardingTasks({ agencyId, phase, workflowId, dueInMs: waitFor(phase) })
+  let wait = waitIn(phase)
   for (;;) {
-    while (phase !== 'done' || dirty) {
+    while (phase !== 'done' || w.changed) {
+      await wait.until(() => w.changed)
+      w.changed = false
       const current = phase
-      let moved = true
-      if (!dirty) {
-        // After the escalation nobody is reminded again; the wait goes on without a deadline.
-        const woken = () => dirty
-        moved = reminders < 2 ? await condition(woken, waitFor(current)) : (await condition(woken), true)
-      }
-      if (dirty) {
-        dirty = false
-        const seen = requested
-        snapshot = await acts.loadOnboardingSnapshot(agencyId)
-        phase = phaseOf(snapshot)
-        if (phase !== current) reminders = 0
-        // Even in the same phase: a sync skipped while the database was elsewhere is made good here
-        // (idempotent: an open task keeps its deadline).
-        await acts.syncOnboardingTasks({ agencyId, phase, workflowId, dueInMs: waitFor(phase) })
-        synced = seen
-      } else if (!moved) {
-        const key = `${workflowId}/${workflowInfo().runId}/reminder-${++remindersSent}`
-        await acts.remindOnboarding({ agencyId, phase, escalate: reminders === 1, key })
-        reminders++
-      }
+      const seen = requested
+      w.state = await acts.loadOnboardingSnapshot(agencyId)
+      phase = phaseOf(w.state)
+      if (phase !== current) w.reminders = 0
+      // Even in the same phase: a sync skipped while the database was elsewhere is made good here
+      // (idempotent: an open task keeps its deadline).
+      await acts.syncOnboardingTasks({ agencyId, phase, workflowId, dueInMs: waitFor(phase) })
+      synced = seen
+      // A new phase is a new wait; in the same one the next deadline counts again from this
+      // reload (someone acted), the reminders already sent stay sent.
+      if (phase !== current) wait = waitIn(phase)
+      else wait.restart()
     }
     // Done; but a decision still running, or an override arriving now, may reopen a wait.
-    await condition(() => dirty || deciding === 0)
-    if (!dirty) break
+    await condition(() => w.changed || !w.deciding)
+    if (!w.changed) break
   }
   await allHandlersFinished()
-  return snapshot
+  return w.state
 }

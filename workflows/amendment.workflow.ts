@@ -1,20 +1,16 @@
-import {
-  allHandlersFinished,
-  ApplicationFailure,
-  condition,
-  setHandler,
-  workflowInfo,
-} from '@temporalio/workflow'
+import { allHandlersFinished, setHandler, workflowInfo } from '@temporalio/workflow'
 import {
   amendmentChangedSignal,
   amendmentDecideUpdate,
   amendmentDecisionRefusal,
   amendmentStateQuery,
   type AmendmentActivities,
+  type AmendmentDecision,
   type AmendmentInput,
   type AmendmentPhase,
   type AmendmentState,
 } from '../temporal/contracts/amendment.contract'
+import { DecisionWait } from './await-decision'
 import { toMs } from './duration'
 import { stepActivities } from './step-activities'
 
@@ -35,71 +31,44 @@ export async function amendment(input: AmendmentInput): Promise<AmendmentPhase> 
   const { amendmentId, durations } = input
   const workflowId = workflowInfo().workflowId
   const acts = activities()
-  let state: AmendmentState | undefined
-  let deciding = false
-  let reload = false
-  let reminders = 0
   let decisions = 0
-
-  setHandler(amendmentStateQuery, () => ({ state: state ?? null, deciding, reminders }))
-  setHandler(amendmentChangedSignal, () => {
-    reload = true
+  const w = DecisionWait.define<AmendmentState, AmendmentState, [AmendmentDecision]>({
+    update: amendmentDecideUpdate,
+    refusal: amendmentDecisionRefusal,
+    // The loop reloads on `amendmentChanged`; a decision is checked against the state as it is.
+    changed: amendmentChangedSignal,
+    apply: async (wait, decision) => {
+      const key = `${workflowId}/${workflowInfo().runId}/decision-${++decisions}`
+      return (wait.state = await acts.applyAmendmentDecision({ amendmentId, decision, key }))
+    },
   })
-  setHandler(
-    amendmentDecideUpdate,
-    async (decision) => {
-      deciding = true
-      try {
-        await condition(() => state !== undefined)
-        const refusal = amendmentDecisionRefusal(state, false, decision)
-        if (refusal) throw ApplicationFailure.nonRetryable(refusal, 'INVALID_TRANSITION')
-        const key = `${workflowId}/${workflowInfo().runId}/decision-${++decisions}`
-        state = await acts.applyAmendmentDecision({ amendmentId, decision, key })
-        return state
-      } finally {
-        deciding = false
-      }
-    },
-    {
-      validator: (decision) => {
-        const refusal = amendmentDecisionRefusal(state, deciding, decision)
-        if (refusal) throw new Error(refusal)
-      },
-    },
-  )
+  setHandler(amendmentStateQuery, () => ({
+    state: w.state ?? null,
+    deciding: w.deciding,
+    reminders: w.reminders,
+  }))
 
-  state = await acts.loadAmendment(amendmentId)
+  w.state = await acts.loadAmendment(amendmentId)
   const reminderMs = toMs(durations.reminder)
-  const escalationMs = Math.max(1, toMs(durations.escalation) - reminderMs)
   let wait = 0
-  while (!closed(state.phase)) {
-    const phase: AmendmentPhase = state.phase
-    wait++
-    reminders = 0
+  while (!closed(w.state.phase)) {
+    const phase: AmendmentPhase = w.state.phase
+    const n = ++wait
+    w.reminders = 0
     await acts.openAmendmentTask({ amendmentId, workflowId, dueInMs: reminderMs })
-    const moved = () => reload || (!!state && state.phase !== phase)
-    while (!moved()) {
-      const woke =
-        reminders >= 2
-          ? await condition(moved)
-          : await condition(moved, reminders === 0 ? reminderMs : escalationMs)
-      if (woke) break
-      state = await acts.remindAmendment({
-        amendmentId,
-        workflowId,
-        phase,
-        escalate: reminders === 1,
-        key: `${workflowId}/${workflowInfo().runId}/wait-${wait}/reminder-${reminders + 1}`,
+    await w
+      .wait({
+        deadlines: [reminderMs, toMs(durations.escalation)],
+        key: (r) => `wait-${n}/reminder-${r}`,
+        // The remind activity answers the amendment as it now is: the wait may have ended unheard.
+        remind: async ({ escalate, key }) => {
+          w.state = await acts.remindAmendment({ amendmentId, workflowId, phase, escalate, key })
+        },
       })
-      reminders++
-    }
-    if (reload) {
-      reload = false
-      // A decision may be running: let it finish so the reload sees its outcome.
-      await condition(() => !deciding)
-      state = await acts.loadAmendment(amendmentId)
-    }
+      .until(() => w.changed || (!!w.state && w.state.phase !== phase))
+    // A decision may be running: the reload lets it finish so it sees its outcome.
+    await w.reloadIfChanged(() => acts.loadAmendment(amendmentId))
   }
   await allHandlersFinished()
-  return state.phase
+  return w.state.phase
 }

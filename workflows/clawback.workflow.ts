@@ -1,20 +1,16 @@
-import {
-  allHandlersFinished,
-  ApplicationFailure,
-  condition,
-  setHandler,
-  workflowInfo,
-} from '@temporalio/workflow'
+import { allHandlersFinished, patched, setHandler, workflowInfo } from '@temporalio/workflow'
 import {
   clawbackChangedSignal,
   clawbackDecideUpdate,
   clawbackDecisionRefusal,
   clawbackStateQuery,
   type ClawbackActivities,
+  type ClawbackDecision,
   type ClawbackInput,
   type ClawbackState,
   type ClawbackStatus,
 } from '../temporal/contracts/clawback.contract'
+import { DecisionWait } from './await-decision'
 import { toMs } from './duration'
 import { stepActivities } from './step-activities'
 
@@ -34,49 +30,28 @@ const activities = stepActivities<ClawbackActivities>('clawback-local-activities
 export async function clawback(input: ClawbackInput): Promise<ClawbackStatus> {
   const acts = activities()
   const { clawbackId, durations } = input
-  const { workflowId, runId } = workflowInfo()
-  let state: ClawbackState | undefined
-  let deciding = false
-  let changed = false
-  let reminders = 0
-
-  setHandler(clawbackStateQuery, () => ({ state: state ?? null, deciding, reminders }))
-  setHandler(clawbackChangedSignal, () => {
-    changed = true
+  const { workflowId } = workflowInfo()
+  const load = () => acts.loadClawback(clawbackId)
+  const w = DecisionWait.define<ClawbackState, ClawbackState, [ClawbackDecision]>({
+    update: clawbackDecideUpdate,
+    refusal: clawbackDecisionRefusal,
+    changed: clawbackChangedSignal,
+    reload: load,
+    apply: async (wait, decision) =>
+      (wait.state = await acts.applyClawbackDecision({ clawbackId, decision })),
   })
-  setHandler(
-    clawbackDecideUpdate,
-    async (decision) => {
-      deciding = true
-      try {
-        await condition(() => state !== undefined)
-        if (changed) {
-          // The agency's payment is in the database but not yet in `state`: read it first.
-          changed = false
-          state = await acts.loadClawback(clawbackId)
-        }
-        const refusal = clawbackDecisionRefusal(state, false, decision)
-        if (refusal) throw ApplicationFailure.nonRetryable(refusal, 'INVALID_TRANSITION')
-        state = await acts.applyClawbackDecision({ clawbackId, decision })
-        return state
-      } finally {
-        deciding = false
-      }
-    },
-    {
-      validator: (decision) => {
-        // With a change not yet reloaded, the status is checked by the handler after reloading.
-        const refusal = clawbackDecisionRefusal(changed ? undefined : state, deciding, decision)
-        if (refusal) throw new Error(refusal)
-      },
-    },
-  )
+  setHandler(clawbackStateQuery, () => ({
+    state: w.state ?? null,
+    deciding: w.deciding,
+    reminders: w.reminders,
+  }))
 
-  state = await acts.loadClawback(clawbackId)
+  w.state = await load()
   let cycle = 0
-  while (state.status !== 'COMPLETED') {
+  while (w.state.status !== 'COMPLETED') {
     cycle++
-    const waitingOn = state.status
+    const c = cycle
+    const waitingOn = w.state.status
     const phase = waitingOn === 'REQUESTED' ? 'decision' : 'payment'
     const deadlines = (
       phase === 'payment'
@@ -84,34 +59,20 @@ export async function clawback(input: ClawbackInput): Promise<ClawbackStatus> {
         : [durations.decisionReminder, durations.decisionEscalation]
     ).map(toMs)
     await acts.openClawbackTask({ clawbackId, workflowId, status: waitingOn, dueInMs: deadlines[0] })
-    const startedAt = Date.now()
-    const moved = () => changed || state?.status !== waitingOn
-    let sent = 0
-    for (;;) {
-      if (sent >= deadlines.length) {
-        // Escalated: nobody is nudged again; the wait goes on without a deadline.
-        await condition(moved)
-        break
-      }
-      const left = Math.max(1, deadlines[sent] - (Date.now() - startedAt))
-      if (await condition(moved, left)) break
-      await acts.remindClawback({
-        clawbackId,
-        workflowId,
-        phase,
-        escalate: sent === deadlines.length - 1,
-        key: `${workflowId}/${runId}/${phase}-${cycle}-${sent + 1}`,
+    await w
+      .wait({
+        deadlines,
+        key: (n) => `${phase}-${c}-${n}`,
+        remind: ({ escalate, key }) => acts.remindClawback({ clawbackId, workflowId, phase, escalate, key }),
       })
-      sent++
-      reminders++
-    }
-    if (changed) {
-      changed = false
-      await condition(() => !deciding)
-      state = await acts.loadClawback(clawbackId)
-    }
+      // Runs recorded before the helper started each wait with its timer even when it had moved.
+      .until(
+        () => w.changed || w.state?.status !== waitingOn,
+        () => patched('await-decision'),
+      )
+    await w.reloadIfChanged(load)
   }
   await acts.closeClawbackTasks({ workflowId })
   await allHandlersFinished()
-  return state.status
+  return w.state.status
 }

@@ -1,19 +1,15 @@
-import {
-  allHandlersFinished,
-  ApplicationFailure,
-  condition,
-  setHandler,
-  workflowInfo,
-} from '@temporalio/workflow'
+import { allHandlersFinished, setHandler, workflowInfo } from '@temporalio/workflow'
 import {
   payoutDecideUpdate,
   payoutDecisionRefusal,
   payoutStateQuery,
   type CommissionPayoutActivities,
   type CommissionPayoutInput,
+  type PayoutDecision,
   type PayoutState,
   type PayoutStatus,
 } from '../temporal/contracts/commission-payout.contract'
+import { DecisionWait } from './await-decision'
 import { toMs } from './duration'
 import { stepActivities } from './step-activities'
 
@@ -31,58 +27,30 @@ export async function commissionPayout(input: CommissionPayoutInput): Promise<Pa
   const acts = activities()
   const { payoutId, durations } = input
   const workflowId = workflowInfo().workflowId
-  let state: PayoutState | undefined
-  // True while an accepted decision's activity runs: any other decision is refused meanwhile.
-  let deciding = false
-  let reminders = 0
-  const decided = () => !!state && state.status !== 'REQUESTED'
+  const w = DecisionWait.define<PayoutState, PayoutState, [PayoutDecision]>({
+    update: payoutDecideUpdate,
+    refusal: payoutDecisionRefusal,
+    apply: async (wait, decision) =>
+      (wait.state = await acts.applyCommissionPayoutDecision({ payoutId, decision })),
+  })
+  const decided = () => !!w.state && w.state.status !== 'REQUESTED'
+  setHandler(payoutStateQuery, () => ({
+    state: w.state ?? null,
+    deciding: w.deciding,
+    reminders: w.reminders,
+  }))
 
-  setHandler(payoutStateQuery, () => ({ state: state ?? null, deciding, reminders }))
-  setHandler(
-    payoutDecideUpdate,
-    async (decision) => {
-      // Runs right after the validator, before any other update is validated.
-      deciding = true
-      try {
-        await condition(() => state !== undefined)
-        const refusal = payoutDecisionRefusal(state, false, decision)
-        if (refusal) throw ApplicationFailure.nonRetryable(refusal, 'INVALID_TRANSITION')
-        state = await acts.applyCommissionPayoutDecision({ payoutId, decision })
-        return state
-      } finally {
-        deciding = false
-      }
-    },
-    {
-      validator: (decision) => {
-        const refusal = payoutDecisionRefusal(state, deciding, decision)
-        if (refusal) throw new Error(refusal)
-      },
-    },
-  )
-
-  state = await acts.loadCommissionPayout(payoutId)
+  w.state = await acts.loadCommissionPayout(payoutId)
   if (!decided()) {
     await acts.openCommissionPayoutTask({ payoutId, workflowId, dueInMs: toMs(durations.reminder) })
-  }
-  const reminderMs = toMs(durations.reminder)
-  const escalationMs = Math.max(1, toMs(durations.escalation) - reminderMs)
-  while (!decided()) {
-    if (reminders >= 2) {
-      // Escalated: nobody is reminded again; the wait goes on without a deadline.
-      await condition(decided)
-      break
-    }
-    const woke = await condition(decided, reminders === 0 ? reminderMs : escalationMs)
-    if (woke) break
-    await acts.remindCommissionPayout({
-      payoutId,
-      workflowId,
-      escalate: reminders === 1,
-      key: `${workflowId}/${workflowInfo().runId}/reminder-${reminders + 1}`,
-    })
-    reminders++
+    await w
+      .wait({
+        deadlines: [toMs(durations.reminder), toMs(durations.escalation)],
+        key: (n) => `reminder-${n}`,
+        remind: ({ escalate, key }) => acts.remindCommissionPayout({ payoutId, workflowId, escalate, key }),
+      })
+      .until(decided)
   }
   await allHandlersFinished()
-  return state.status
+  return w.state.status
 }

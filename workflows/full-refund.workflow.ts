@@ -1,10 +1,4 @@
-import {
-  allHandlersFinished,
-  ApplicationFailure,
-  condition,
-  setHandler,
-  workflowInfo,
-} from '@temporalio/workflow'
+import { allHandlersFinished, setHandler, workflowInfo } from '@temporalio/workflow'
 import {
   refundDecideUpdate,
   refundDecisionRefusal,
@@ -12,8 +6,10 @@ import {
   type FullRefundActivities,
   type FullRefundInput,
   type FullRefundStatus,
+  type RefundDecision,
   type RefundState,
 } from '../temporal/contracts/full-refund.contract'
+import { DecisionWait } from './await-decision'
 import { toMs } from './duration'
 import { stepActivities } from './step-activities'
 
@@ -35,71 +31,46 @@ export async function fullRefund(input: FullRefundInput): Promise<FullRefundStat
   const acts = activities()
   const { refundId, durations } = input
   const workflowId = workflowInfo().workflowId
-  let state: RefundState | undefined
-  // True while an accepted decision's activities run: any other decision is refused meanwhile.
-  let deciding = false
-  // Reminders sent in the current wait (0, 1 = reminded, 2 = escalated).
-  let reminders = 0
-
-  setHandler(refundStateQuery, () => ({ state: state ?? null, deciding, reminders }))
-  setHandler(
-    refundDecideUpdate,
-    async (decision) => {
-      deciding = true
-      try {
-        await condition(() => state !== undefined)
-        const refusal = refundDecisionRefusal(state, false, decision)
-        if (refusal) throw ApplicationFailure.nonRetryable(refusal, 'INVALID_TRANSITION')
-        state = await acts.applyFullRefundDecision({ refundId, decision })
-        if (state.status === 'APPROVED') state = await acts.completeFullRefund({ refundId, workflowId })
-        return state
-      } finally {
-        deciding = false
-      }
+  const w = DecisionWait.define<RefundState, RefundState, [RefundDecision]>({
+    update: refundDecideUpdate,
+    refusal: refundDecisionRefusal,
+    apply: async (wait, decision) => {
+      wait.state = await acts.applyFullRefundDecision({ refundId, decision })
+      if (wait.state.status === 'APPROVED')
+        wait.state = await acts.completeFullRefund({ refundId, workflowId })
+      return wait.state
     },
-    {
-      validator: (decision) => {
-        const refusal = refundDecisionRefusal(state, deciding, decision)
-        if (refusal) throw new Error(refusal)
-      },
-    },
-  )
+  })
+  setHandler(refundStateQuery, () => ({
+    state: w.state ?? null,
+    deciding: w.deciding,
+    reminders: w.reminders,
+  }))
 
-  state = await acts.loadFullRefund(refundId)
+  w.state = await acts.loadFullRefund(refundId)
   // An approval applied by an earlier run that did not get to pay it.
-  if (state.status === 'APPROVED') state = await acts.completeFullRefund({ refundId, workflowId })
+  if (w.state.status === 'APPROVED') w.state = await acts.completeFullRefund({ refundId, workflowId })
   const reminderMs = toMs(durations.reminder)
-  const escalationMs = Math.max(1, toMs(durations.escalation) - reminderMs)
-  while (WAITS.includes(state.status)) {
-    const stage = state.status
-    const moved = () => state!.status !== stage
+  while (WAITS.includes(w.state.status)) {
+    const stage = w.state.status
     await acts.openFullRefundTask({ refundId, workflowId, dueInMs: reminderMs })
-    reminders = 0
-    while (!moved()) {
-      if (reminders >= 2) {
-        // Escalated: nobody is reminded again in this wait.
-        await condition(moved)
-        break
-      }
-      const woke = await condition(moved, reminders === 0 ? reminderMs : escalationMs)
-      if (woke) break
-      await acts.remindFullRefund({
-        refundId,
-        workflowId,
-        status: stage,
-        escalate: reminders === 1,
-        key: `${workflowId}/${workflowInfo().runId}/${stage}/reminder-${reminders + 1}`,
+    w.reminders = 0
+    await w
+      .wait({
+        deadlines: [reminderMs, toMs(durations.escalation)],
+        key: (n) => `${stage}/reminder-${n}`,
+        remind: ({ escalate, key }) =>
+          acts.remindFullRefund({ refundId, workflowId, status: stage, escalate, key }),
       })
-      reminders++
-    }
+      .until(() => w.state!.status !== stage)
     // An approval is paid inside the update; wait for it to finish before looking again.
-    await condition(() => !deciding)
+    await w.settled()
   }
   // The task sync of the last wait may have run beside the decision that ended it: sync once more.
   await acts.openFullRefundTask({ refundId, workflowId, dueInMs: 0 })
   // Approved but not paid (the payment failed inside the update): pay it here; a failure for good
   // fails this run, and the next decision or start takes the refund up again.
-  if (state.status === 'APPROVED') state = await acts.completeFullRefund({ refundId, workflowId })
+  if (w.state.status === 'APPROVED') w.state = await acts.completeFullRefund({ refundId, workflowId })
   await allHandlersFinished()
-  return state.status
+  return w.state.status
 }

@@ -1,15 +1,15 @@
 // The steps of the amendment workflow (its activities call these): load the amendment, open the
 // inbox task of the current wait, remind; a decision is applied in amendment-decision.ts. Each
 // checks the database first, so a retried activity changes nothing twice.
-import { and, eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { agencies, amendments, policies, policyHistories } from '../../db/schema'
 import { config } from '../shared/config'
 import { notFound } from '../shared/errors'
 import { formatCents } from '../shared/format'
-import { mails } from '../mail/templates'
 import { notify } from '../notifications/notify'
-import { markTasksEscalated, syncWorkflowTasks } from '../tasks/workflow-tasks'
+import { remindOnce } from '../tasks/remind-once'
+import { syncWorkflowTasks } from '../tasks/workflow-tasks'
 import { recordPolicyHistory } from '../policies/policy-history'
 import { percentOf, withoutGst } from '../quotes/pricing.rules'
 import {
@@ -102,44 +102,36 @@ export async function remindAmendment(
   const toStaff = input.escalate || audience === 'staff'
   const path = toStaff ? staffAmendmentPath(a.policy_id) : agencyAmendmentPath(a.policy_id)
   const staffPermission = state.phase === 'PAYMENT_APPROVAL' ? 'finance' : 'policy_management'
-  const sent = await db.transaction(async (tx) => {
-    const [seen] = await tx
-      .select({ id: policyHistories.id })
-      .from(policyHistories)
-      .where(
-        and(eq(policyHistories.policy_id, a.policy_id), sql`${policyHistories.meta}->>'key' = ${input.key}`),
-      )
-    if (seen) return false
-    await recordPolicyHistory(tx, {
-      policyId: a.policy_id,
-      action: input.escalate ? 'AMENDMENT_ESCALATED' : 'AMENDMENT_REMINDER_SENT',
-      actor: `workflow:${input.workflowId}`,
-      note: what,
-      meta: { amendment_id: a.id, key: input.key, phase: state.phase },
-    })
-    await notify(
-      tx,
-      {
-        eventType: input.escalate ? 'AMENDMENT_ESCALATED' : 'AMENDMENT_REMINDER',
-        title: input.escalate ? 'Amendment escalated' : 'Amendment waiting',
-        message: what,
-        link: path,
-        meta: { amendment_id: a.id, policy_id: a.policy_id },
+  await remindOnce(
+    {
+      key: input.key,
+      workflowId: input.workflowId,
+      escalate: input.escalate,
+      history: { table: policyHistories, of: eq(policyHistories.policy_id, a.policy_id) },
+      record: async (tx) => {
+        await recordPolicyHistory(tx, {
+          policyId: a.policy_id,
+          action: input.escalate ? 'AMENDMENT_ESCALATED' : 'AMENDMENT_REMINDER_SENT',
+          actor: `workflow:${input.workflowId}`,
+          note: what,
+          meta: { amendment_id: a.id, key: input.key, phase: state.phase },
+        })
+        await notify(
+          tx,
+          {
+            eventType: input.escalate ? 'AMENDMENT_ESCALATED' : 'AMENDMENT_REMINDER',
+            title: input.escalate ? 'Amendment escalated' : 'Amendment waiting',
+            message: what,
+            link: path,
+            meta: { amendment_id: a.id, policy_id: a.policy_id },
+          },
+          toStaff ? { staffPermission } : { agencyId: a.agency_id },
+        )
       },
-      toStaff ? { staffPermission } : { agencyId: a.agency_id },
-    )
-    return true
-  })
-  if (sent || input.escalate) {
-    await mail(
-      {
-        to: toStaff ? config().STAFF_TEAM_EMAIL : agencyEmail,
-        ...(input.escalate ? mails.escalation(what, path) : mails.reminder(what, path)),
-      },
-      { idempotencyKey: input.key },
-    )
-  }
-  if (input.escalate) await markTasksEscalated(input.workflowId)
+      mail: { to: toStaff ? config().STAFF_TEAM_EMAIL : agencyEmail, what, path },
+    },
+    { db, mail },
+  )
   return state
 }
 

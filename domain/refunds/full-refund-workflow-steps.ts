@@ -1,7 +1,7 @@
 // The steps of the fullRefund workflow (its activities call these): load the refund, open the inbox
 // task of the current wait, remind staff, apply a decision and pay an approved refund. Each checks
 // the database first, so a retried activity changes nothing twice.
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import {
   agencies,
@@ -23,9 +23,9 @@ import { PAYMENT_METHOD_LABELS } from '../shared/labels'
 import { sharedStepDeps, type StepDeps } from '../shared/step-deps'
 import { financeRecipient } from '../mail/finance-mails'
 import { refundMails } from '../mail/refund-mails'
-import { mails } from '../mail/templates'
 import { notify } from '../notifications/notify'
-import { closeWorkflowTasks, markTasksEscalated, syncWorkflowTasks } from '../tasks/workflow-tasks'
+import { remindOnce } from '../tasks/remind-once'
+import { closeWorkflowTasks, syncWorkflowTasks } from '../tasks/workflow-tasks'
 import { lockPolicyFor, recordPolicyHistory, transitionPolicy } from '../policies/policy-history'
 import { recordInvoicePayment } from '../finance/invoice-payments'
 import { postBalanceEntry } from '../finance/ledger'
@@ -133,43 +133,36 @@ export async function remindRefund(
   const step = r.status === 'REQUESTED' ? 'to be assessed' : 'to be approved'
   const what = `the full refund of policy ${ref} for ${agencyName ?? agencyEmail} is waiting ${step}`
   const path = staffPolicyPath(r.policy_id)
-  const fresh = await db.transaction(async (tx) => {
-    const [seen] = await tx
-      .select({ id: policyHistories.id })
-      .from(policyHistories)
-      .where(
-        and(eq(policyHistories.policy_id, r.policy_id), sql`${policyHistories.meta}->>'key' = ${input.key}`),
-      )
-    if (seen) return false
-    await recordPolicyHistory(tx, {
-      policyId: r.policy_id,
-      action: input.escalate ? 'FULL_REFUND_ESCALATED' : 'FULL_REFUND_REMINDER_SENT',
-      actor: `workflow:${input.workflowId}`,
-      note: what,
-      meta: { key: input.key, full_refund_id: r.id, staff_only: true },
-    })
-    await notify(
-      tx,
-      {
-        eventType: input.escalate ? 'FULL_REFUND_ESCALATED' : 'FULL_REFUND_REMINDER',
-        title: input.escalate ? 'Full refund escalated' : 'Full refund waiting',
-        message: what,
-        link: path,
-        meta: { policy_id: r.policy_id, full_refund_id: r.id },
-      },
-      { staffPermission: 'finance' },
-    )
-    return true
-  })
-  if (!fresh) return
-  await mail(
+  await remindOnce(
     {
-      to: financeTeamEmail(),
-      ...(input.escalate ? mails.escalation(what, path) : mails.reminder(what, path)),
+      key: input.key,
+      workflowId: input.workflowId,
+      escalate: input.escalate,
+      history: { table: policyHistories, of: eq(policyHistories.policy_id, r.policy_id) },
+      record: async (tx) => {
+        await recordPolicyHistory(tx, {
+          policyId: r.policy_id,
+          action: input.escalate ? 'FULL_REFUND_ESCALATED' : 'FULL_REFUND_REMINDER_SENT',
+          actor: `workflow:${input.workflowId}`,
+          note: what,
+          meta: { key: input.key, full_refund_id: r.id, staff_only: true },
+        })
+        await notify(
+          tx,
+          {
+            eventType: input.escalate ? 'FULL_REFUND_ESCALATED' : 'FULL_REFUND_REMINDER',
+            title: input.escalate ? 'Full refund escalated' : 'Full refund waiting',
+            message: what,
+            link: path,
+            meta: { policy_id: r.policy_id, full_refund_id: r.id },
+          },
+          { staffPermission: 'finance' },
+        )
+      },
+      mail: { to: financeTeamEmail(), what, path },
     },
-    { idempotencyKey: input.key },
+    { db, mail },
   )
-  if (input.escalate) await markTasksEscalated(input.workflowId)
 }
 
 const staffOf = (by: { identityId: number; userId: number; email: string }): StaffActor => ({

@@ -1,7 +1,7 @@
 // The steps of the commissionPayout workflow (its activities call these): load the payout, open
 // its inbox task, remind staff, and apply a decision. Each checks the database first, so a retried
 // activity changes nothing twice.
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import {
   agencies,
@@ -19,9 +19,9 @@ import { invalidTransition, notFound } from '../../shared/errors'
 import { formatCents } from '../../shared/format'
 import { financeRecipient } from '../../mail/finance-mails'
 import { payoutMails } from '../../mail/payout-mails'
-import { mails } from '../../mail/templates'
 import { notify } from '../../notifications/notify'
-import { closeWorkflowTasks, markTasksEscalated, syncWorkflowTasks } from '../../tasks/workflow-tasks'
+import { remindOnce } from '../../tasks/remind-once'
+import { closeWorkflowTasks, syncWorkflowTasks } from '../../tasks/workflow-tasks'
 import { recordInvoiceHistory, recordInvoicePayment } from '../invoice-payments'
 import { setInvoiceStatus } from '../invoices'
 import { postBalanceEntry } from '../ledger'
@@ -95,47 +95,44 @@ export async function remindPayout(
   if (payout.status !== 'REQUESTED') return
   const what = `commission payout #${payout.id} of ${formatCents(payout.total_amount)} for ${agencyName} is waiting for a decision`
   const path = staffPayoutPath(payout.id)
-  await db.transaction(async (tx) => {
-    const [seen] = await tx
-      .select({ id: financeRequestHistories.id })
-      .from(financeRequestHistories)
-      .where(
-        and(
+  await remindOnce(
+    {
+      key: input.key,
+      workflowId: input.workflowId,
+      escalate: input.escalate,
+      history: {
+        table: financeRequestHistories,
+        of: and(
           eq(financeRequestHistories.request_type, 'COMMISSION_PAYOUT'),
           eq(financeRequestHistories.request_id, payout.id),
-          sql`${financeRequestHistories.meta}->>'key' = ${input.key}`,
         ),
-      )
-    if (seen) return
-    await recordPayoutHistory(tx, {
-      payoutId: payout.id,
-      agencyId: payout.agency_id,
-      action: input.escalate ? 'ESCALATED' : 'REMINDER_SENT',
-      by: `workflow:${input.workflowId}`,
-      note: what,
-      agencyVisible: false,
-      meta: { key: input.key },
-    })
-    await notify(
-      tx,
-      {
-        eventType: input.escalate ? 'COMMISSION_PAYOUT_ESCALATED' : 'COMMISSION_PAYOUT_REMINDER',
-        title: input.escalate ? 'Commission payout escalated' : 'Commission payout waiting',
-        message: what,
-        link: path,
-        meta: { payout_id: payout.id },
       },
-      { staffPermission: 'finance' },
-    )
-  })
-  await mail(
-    {
-      to: financeTeamEmail(),
-      ...(input.escalate ? mails.escalation(what, path) : mails.reminder(what, path)),
+      record: async (tx) => {
+        await recordPayoutHistory(tx, {
+          payoutId: payout.id,
+          agencyId: payout.agency_id,
+          action: input.escalate ? 'ESCALATED' : 'REMINDER_SENT',
+          by: `workflow:${input.workflowId}`,
+          note: what,
+          agencyVisible: false,
+          meta: { key: input.key },
+        })
+        await notify(
+          tx,
+          {
+            eventType: input.escalate ? 'COMMISSION_PAYOUT_ESCALATED' : 'COMMISSION_PAYOUT_REMINDER',
+            title: input.escalate ? 'Commission payout escalated' : 'Commission payout waiting',
+            message: what,
+            link: path,
+            meta: { payout_id: payout.id },
+          },
+          { staffPermission: 'finance' },
+        )
+      },
+      mail: { to: financeTeamEmail(), what, path },
     },
-    { idempotencyKey: input.key },
+    { db, mail },
   )
-  if (input.escalate) await markTasksEscalated(input.workflowId)
 }
 
 /**
