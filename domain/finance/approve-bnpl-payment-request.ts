@@ -20,7 +20,8 @@ import { mailAgency } from './agency-mail'
 import { assertFinanceStaff, assertNotMaker } from './finance-guards'
 import { CLOSED_INVOICE_STATUSES, completeInvoicePayment, recordInvoicePayment } from './invoice-payments'
 import { bnplSettlementKey, isReserved, postBnplEntry } from './ledger'
-import { decidePending } from '../money/journal'
+import { account, premiumChannel } from '../money/accounts'
+import { decidePending, postTransfers } from '../money/journal'
 import { postCommissionBanked } from '../payments/money-postings'
 import {
   bnplRequestItems,
@@ -78,6 +79,21 @@ export const approveBnplPaymentRequest = defineUseCase(
       // A settlement paid from the balance was reserved when sent: the approval posts it.
       if (row.payment_type === 'AGENCY_BALANCE' && (await isReserved(tx, bnplSettlementKey(row.id))))
         await decidePending(tx, bnplSettlementKey(row.id), 'post')
+      // Paid from outside (a bank transfer): the money arrives through its clearing account.
+      const channel = premiumChannel(row.payment_type)
+      if (channel)
+        await postTransfers(tx, [
+          {
+            key: `${bnplSettlementKey(row.id)}:${channel}`,
+            debit: account.clearing(channel),
+            credit: account.agencyBnplSettlement(row.agency_id),
+            amount: items.reduce((sum, i) => sum + i.amount, 0),
+            code: 'BNPL_SETTLEMENT_PAID',
+            actor,
+            note: `Buy now, pay later settlement #${row.id} received`,
+            agencyId: row.agency_id,
+          },
+        ])
       for (const i of items) {
         await postBnplEntry(tx, {
           agencyId: row.agency_id,

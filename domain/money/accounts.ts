@@ -26,19 +26,20 @@ export const account = {
 export type Floor = 'debits_must_not_exceed_credits' | 'credits_must_not_exceed_debits' | null
 
 /**
- * The floors the journal keeps today. The agency balance is money the house owes the agency
- * (credits raise it) and never goes below zero, exactly the guard of postBalanceEntry. BNPL credit
- * used is owed by the agency (debits raise it); its limit is the allowance, which the agency
- * configuration sets outside the journal, so postBnplEntry's guard on agency_balances stays the
- * limit and the account keeps no floor yet (a give-back beyond what was used is allowed there
- * today). A policy's premium received (credited by every purchase method, issue 22 step 2) never
- * returns more than came in; an agency's commission payable (credited when commission banks)
- * never pays out more than was banked. Migration 0029 sets both flags on existing accounts.
+ * The floors the journal keeps. The agency balance is money the house owes the agency (credits
+ * raise it) and never goes below zero, exactly the guard of postBalanceEntry. BNPL credit used is
+ * owed by the agency (debits raise it): a give-back never exceeds what was used (its limit, the
+ * allowance, is set by the agency configuration outside the journal, so postBnplEntry's guard on
+ * agency_balances stays the limit). The BNPL settlement account passes on only what the agency
+ * paid into it (from the balance, or a bank transfer on approval). A policy's premium received
+ * (credited by every purchase method) never returns more than came in; an agency's commission
+ * payable (credited when commission banks) never pays out more than was banked. Migrations 0029
+ * and 0032 set the flags on existing accounts where the figures keep them.
  */
 export const FLOORS: Record<MoneyAccountKind, Floor> = {
   agency_balance: 'debits_must_not_exceed_credits',
-  agency_bnpl_used: null,
-  agency_bnpl_settlement: null,
+  agency_bnpl_used: 'credits_must_not_exceed_debits',
+  agency_bnpl_settlement: 'debits_must_not_exceed_credits',
   agency_commission_payable: 'debits_must_not_exceed_credits',
   policy_premium_received: 'debits_must_not_exceed_credits',
   policy_clawback: null,
@@ -52,6 +53,7 @@ export const FLOORS: Record<MoneyAccountKind, Floor> = {
 export const FLOOR_MESSAGES: Partial<Record<MoneyAccountKind, string>> = {
   agency_balance: INSUFFICIENT_BALANCE,
   agency_bnpl_used: 'This gives back more buy now pay later credit than was used',
+  agency_bnpl_settlement: 'This settles more buy now pay later credit than was paid for it',
   policy_premium_received:
     'A refund or credit can only return what was received for the policy and not yet returned',
   agency_commission_payable: 'This pays out more commission than the agency has banked',

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '../../db/client'
 import {
@@ -250,6 +250,36 @@ describe('deciding a BNPL settlement', () => {
       [-p1.premium!, -p2.premium!, p1.premium!, p2.premium!].sort((a, b) => a - b),
     )
     expect(ledger.reduce((s, l) => s + l.transaction_amount, 0)).toBe(0)
+    // The bank transfer arrived through bank clearing into the settlement account, which passed it
+    // on to the BNPL credit used: it holds nothing (its floor, issue 22), the credit used is zero.
+    const [received] = await getDb()
+      .select()
+      .from(moneyTransfers)
+      .where(eq(moneyTransfers.idempotency_key, `${bnplSettlementKey(r.id)}:bank`))
+    expect(received).toMatchObject({
+      state: 'POSTED',
+      amount: p1.premium! + p2.premium!,
+      code: 'BNPL_SETTLEMENT_PAID',
+    })
+    const settlement = await getAccount(getDb(), account.agencyBnplSettlement(agency.id))
+    expect(settlement).toMatchObject({
+      posted_credits: p1.premium! + p2.premium!,
+      debits_must_not_exceed_credits: true,
+    })
+    expect(settlement!.posted_debits).toBe(settlement!.posted_credits)
+    const used = await getAccount(getDb(), account.agencyBnplUsed(agency.id))
+    expect(used).toMatchObject({ credits_must_not_exceed_debits: true })
+    expect(used!.posted_debits - used!.posted_credits).toBe(0)
+    // Migration 0032's backfill keys the settlement as the approval does: a run adds nothing.
+    const count = async () =>
+      (
+        await getDb()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(moneyTransfers)
+      )[0].n
+    const before = await count()
+    await getDb().execute(sql`select money_journal_backfill_bnpl_settlements()`)
+    expect(await count()).toBe(before)
     expect((await premiumOf(p1.id)).status).toBe('PAID')
     expect((await premiumOf(p2.id)).status).toBe('PAID')
     const [c] = await getDb().select().from(commissions).where(eq(commissions.policy_id, p1.id))

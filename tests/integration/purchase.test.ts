@@ -21,7 +21,7 @@ import {
   tasks,
 } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
-import { postBalanceEntry, postBnplEntry } from '../../domain/finance/ledger'
+import { postBalanceEntry } from '../../domain/finance/ledger'
 import { receiveUpload } from '../../domain/files/storage'
 import { percentOf } from '../../domain/quotes/pricing.rules'
 import { agencyWithToken, api, lastMail, login, staffToken, tempPasswordFrom } from '../setup/api'
@@ -301,15 +301,26 @@ describe('purchasePolicy', () => {
       .where(
         and(eq(agencyConfigurations.agency_id, agency.id), eq(agencyConfigurations.insurance_provider_id, 1)),
       )
-    await getDb().transaction((tx) =>
-      postBnplEntry(tx, { agencyId: agency.id, amount: premium - 1, actor: 'test' }),
-    )
+    const allow = (cents: number) =>
+      getDb()
+        .insert(agencyBalances)
+        .values({
+          agency_id: agency.id,
+          buy_now_pay_later_amount: cents,
+          buy_now_pay_later_remaining_amount: cents,
+        })
+        .onConflictDoUpdate({
+          target: agencyBalances.agency_id,
+          set: { buy_now_pay_later_amount: cents, buy_now_pay_later_remaining_amount: cents },
+        })
+    // The allowance as the agency configuration sets it (nothing used yet).
+    await allow(premium - 1)
     const short = await purchase(token, { policy_id: policy.id, payment_type: 'BUY_NOW_PAY_LATER' })
     expect(short.status).toBe(409)
     expect(short.body.message).toBe('Insufficient buy now pay later allowance')
     expect((await balanceOf(agency.id)).buy_now_pay_later_remaining_amount).toBe(premium - 1)
 
-    await getDb().transaction((tx) => postBnplEntry(tx, { agencyId: agency.id, amount: 501, actor: 'test' }))
+    await allow(premium + 500)
     const r = await purchase(token, { policy_id: policy.id, payment_type: 'BUY_NOW_PAY_LATER' })
     expect(r.status, JSON.stringify(r.body)).toBe(200)
     expect(r.body.data).toMatchObject({

@@ -8,6 +8,7 @@ import { createInvoice } from '../../domain/finance/invoices'
 import { recordInvoicePayment } from '../../domain/finance/invoice-payments'
 import { postBalanceEntry, postBnplEntry } from '../../domain/finance/ledger'
 import { financeTeamEmail } from '../../domain/shared/config'
+import { settleBnplByBank } from '../setup/bnpl'
 import * as reconciliationPage from '../../app/routes/staff.finance.reconciliation'
 import { agencyUserWith, agencyWithToken, api, staffToken, staffWith } from '../setup/api'
 
@@ -38,7 +39,8 @@ async function outcome(run: () => Promise<unknown>) {
 
 /**
  * An agency whose books are true, written by the money writers the use cases use: balance ledger
- * entries, a BNPL allowance (set as the agency configuration sets it) and BNPL use, a pending
+ * entries, a BNPL allowance (set as the agency configuration sets it), BNPL use and a bank
+ * settlement of part of it, a pending
  * invoice with taxed line items, a paid one and a part-paid one.
  */
 async function agencyWithCleanBooks() {
@@ -53,7 +55,7 @@ async function agencyWithCleanBooks() {
       .set({ buy_now_pay_later_amount: 500_00, buy_now_pay_later_remaining_amount: 500_00 })
       .where(eq(agencyBalances.agency_id, agency.id))
     await postBnplEntry(tx, { agencyId: agency.id, amount: -120_00, actor })
-    await postBnplEntry(tx, { agencyId: agency.id, amount: 20_00, actor })
+    await settleBnplByBank(tx, agency.id, 20_00, actor)
     const item = (total: number, tax = 0) => ({
       line_item_type: 'PREMIUM' as const,
       description: 'Premium',

@@ -6,6 +6,7 @@ import { agencyBalances } from '../../db/schema'
 import { postBalanceEntry, postBnplEntry } from '../../domain/finance/ledger'
 import * as statementPage from '../../app/routes/agency.finance.overview'
 import * as exportRoute from '../../app/routes/agency.finance.export'
+import { settleBnplByBank } from '../setup/bnpl'
 import { agencyWithToken } from '../setup/api'
 
 const ORIGIN = 'http://test.local'
@@ -52,7 +53,7 @@ async function agencyWithLedgers() {
       .update(agencyBalances)
       .set({ buy_now_pay_later_amount: 100_000, buy_now_pay_later_remaining_amount: 100_000 })
     await postBnplEntry(tx, { agencyId: agency.id, amount: -30_000, actor: 'test' })
-    await postBnplEntry(tx, { agencyId: agency.id, amount: 30_000, actor: 'test' })
+    await settleBnplByBank(tx, agency.id, 30_000)
   })
   return { agency, token }
 }
