@@ -2,7 +2,7 @@ import proto from '@temporalio/proto'
 
 const { temporal } = proto
 
-type History = temporal.api.history.v1.IHistory
+type History = proto.temporal.api.history.v1.IHistory
 
 const TIMESTAMP = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(\.\d+)?Z$/
 const DURATION = /^(-?\d+)(\.\d+)?s$/
