@@ -3,6 +3,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { Client, Connection, WorkflowUpdateFailedError } from '@temporalio/client'
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker'
 import {
+  AGENCY_ONBOARDING_WORKFLOW,
+  agencyChangedSignal,
+  onboardingStateQuery,
+  type OnboardingActivities,
+  type OnboardingSnapshot,
+} from '../../temporal/contracts/agency-onboarding.contract'
+import {
   CLAWBACK_WORKFLOW,
   clawbackChangedSignal,
   clawbackDecideUpdate,
@@ -63,10 +70,14 @@ async function withWorker<T>(activities: object, taskQueue: string, fn: () => Pr
 const queue = () => `await-decision-${randomUUID()}`
 const ms = (n: number) => new Promise((r) => setTimeout(r, n))
 
-async function until<T>(read: () => T | undefined | false, what: string, timeout = 10_000): Promise<T> {
+async function until<T>(
+  read: () => T | undefined | false | Promise<T | undefined | false>,
+  what: string,
+  timeout = 10_000,
+): Promise<T> {
   const end = Date.now() + timeout
   for (;;) {
-    const v = read()
+    const v = await read()
     if (v) return v
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
     await ms(25)
@@ -408,5 +419,56 @@ describe('the wait for a person (mocked activities)', () => {
     expect(String((outcome.error as Error).cause)).toContain('This clawback is COMPLETED')
     expect(calls.apply).toBe(0)
     expect(await handle.result()).toBe('COMPLETED')
+  })
+
+  it('onboarding: a same-phase change restarts the deadline, a new phase resets the count; keys run on', async () => {
+    const db: OnboardingSnapshot = {
+      agencyId: 1,
+      status: 'SIGN_UP_REQUEST_SENT',
+      is_email_verified: true,
+      is_request_submitted: false,
+      has_unsigned_agreement: false,
+      configured_providers: 0,
+    }
+    const remind: { phase: string; escalate: boolean; key: string; at: number }[] = []
+    const activities: OnboardingActivities = {
+      loadOnboardingSnapshot: async () => ({ ...db }),
+      applyOnboardingDecision: async () => ({ ...db }),
+      syncOnboardingTasks: async () => {},
+      remindOnboarding: async ({ phase, escalate, key }) => {
+        remind.push({ phase, escalate, key: key!, at: Date.now() })
+      },
+    }
+    const taskQueue = queue()
+    await withWorker(activities, taskQueue, async () => {
+      const started = Date.now()
+      const handle = await client.workflow.start(AGENCY_ONBOARDING_WORKFLOW, {
+        taskQueue,
+        workflowId: `agency-onboarding-mock-${randomUUID()}`,
+        args: [{ agencyId: 1, durations: { verify: '1h', details: '1s', agreement: '1s', staff: '1h' } }],
+      })
+      const { runId } = await handle.describe()
+      await until(() => remind.length === 1, 'the details reminder')
+      // The agency saves a step (still the details phase): the escalation is a full second later.
+      await ms(500)
+      db.status = 'COMPANY_DETAIL_STEP_ONE_DONE'
+      const changedAt = Date.now()
+      await handle.signal(agencyChangedSignal)
+      await until(() => remind.length === 2, 'the details escalation')
+      expect(remind[1].at - changedAt).toBeGreaterThanOrEqual(900)
+      expect(remind[1].at - started).toBeGreaterThanOrEqual(2_300)
+      // A new phase is a new wait: its reminder is the first of that wait, its key the run's third.
+      db.status = 'AGREEMENT_SENT'
+      await handle.signal(agencyChangedSignal)
+      await until(async () => (await handle.query(onboardingStateQuery)).phase === 'sign', 'the sign phase')
+      expect((await handle.query(onboardingStateQuery)).reminders).toBe(0)
+      await until(() => remind.length === 3, 'the sign reminder')
+      expect(remind.map(({ phase, escalate, key }) => ({ phase, escalate, key }))).toEqual([
+        { phase: 'details', escalate: false, key: `${handle.workflowId}/${runId}/reminder-1` },
+        { phase: 'details', escalate: true, key: `${handle.workflowId}/${runId}/reminder-2` },
+        { phase: 'sign', escalate: false, key: `${handle.workflowId}/${runId}/reminder-3` },
+      ])
+      await handle.terminate('done')
+    })
   })
 })
