@@ -124,6 +124,8 @@ export const BALANCE_TRANSACTION_TYPES = [
   'AMENDMENT_PAYMENT',
   'AMENDMENT_PAYMENT_RECEIVED',
   'INVOICE_PAYMENT',
+  /** A card top-up disputed by the card holder: held (reserved) until the dispute closes. */
+  'CARD_DISPUTE',
 ] as const
 export const PAYMENT_LINK_STATUSES = ['ACTIVE', 'PAID', 'EXPIRED'] as const
 export const CARD_PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'CANCELLED'] as const

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -294,6 +296,11 @@ export const cardPayments = pgTable(
     currency: currency('currency').notNull().default('AUD'),
     card_type: text('card_type'),
     status: cardPaymentStatus('status').notNull().default('PENDING'),
+    /**
+     * Which payment of the gateway this is (Stripe's PaymentIntent of the Checkout Session),
+     * recorded when it settles: a dispute names the payment, not the session.
+     */
+    gateway_payment_id: text('gateway_payment_id'),
     created_by: integer('created_by').references(() => identities.id),
     ...timestamps,
   },
@@ -301,6 +308,61 @@ export const cardPayments = pgTable(
     uniqueIndex('card_payments_session_idx').on(t.gateway, t.gateway_session_id),
     uniqueIndex('card_payments_ref_idx').on(t.ref),
     index('card_payments_policy_idx').on(t.policy_id),
+    index('card_payments_gateway_payment_idx')
+      .on(t.gateway, t.gateway_payment_id)
+      .where(sql`${t.gateway_payment_id} is not null`),
+  ],
+)
+
+export const CARD_DISPUTE_STATUSES = ['OPEN', 'WON', 'LOST'] as const
+export type CardDisputeStatus = (typeof CARD_DISPUTE_STATUSES)[number]
+
+/**
+ * A card holder's dispute (chargeback) of a card payment, as the gateway reports it (Stripe's
+ * charge.dispute.* events), recorded once per gateway dispute. `amount` is what the card holder
+ * disputes, in minor units of `currency`. What the journal holds for it (ADR 0013): `held_amount`
+ * AUD cents from `held_account` (the account the card payment credited, or `suspense` when that
+ * account could no longer give it) to `clearing:card`, plus `held_surcharge` from house:surcharge
+ * for a policy's card surcharge, PENDING under `card-dispute:<id>` until the dispute closes (won:
+ * voided, lost: posted). A dispute of a payment the product does not know has no card payment and
+ * holds nothing. Persisted codes: status and held_account are stored.
+ */
+export const cardDisputes = pgTable(
+  'card_disputes',
+  {
+    id: serial('id').primaryKey(),
+    card_payment_id: integer('card_payment_id').references(() => cardPayments.id),
+    gateway: text('gateway').notNull(),
+    gateway_dispute_id: text('gateway_dispute_id').notNull(),
+    gateway_payment_id: text('gateway_payment_id'),
+    agency_id: integer('agency_id').references(() => agencies.id),
+    policy_id: integer('policy_id'),
+    topup_id: integer('topup_id'),
+    invoice_id: integer('invoice_id'),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason'),
+    status: text('status').$type<CardDisputeStatus>().notNull().default('OPEN'),
+    /** The gateway's own last status (needs_response, under_review, won, lost, warning_closed...). */
+    gateway_status: text('gateway_status'),
+    held_account: text('held_account'),
+    held_amount: bigint('held_amount', { mode: 'number' }).notNull().default(0),
+    held_surcharge: bigint('held_surcharge', { mode: 'number' }).notNull().default(0),
+    evidence_due_at: timestamp('evidence_due_at', { withTimezone: true, mode: 'date' }),
+    opened_at: timestamp('opened_at', { withTimezone: true, mode: 'date' }).notNull(),
+    closed_at: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('card_disputes_gateway_dispute_idx').on(t.gateway_dispute_id),
+    index('card_disputes_card_payment_idx').on(t.card_payment_id),
+    index('card_disputes_status_idx').on(t.status, t.opened_at),
+    check('card_disputes_status', sql`${t.status} in ('OPEN', 'WON', 'LOST')`),
+    check(
+      'card_disputes_amounts',
+      sql`${t.amount} > 0 and ${t.held_amount} >= 0 and ${t.held_surcharge} >= 0`,
+    ),
+    check('card_disputes_closed', sql`(${t.status} = 'OPEN') = (${t.closed_at} is null)`),
   ],
 )
 

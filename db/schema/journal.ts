@@ -55,6 +55,8 @@ export const TRANSFER_CODES = [
   'COMMISSION_BANKED',
   /** GST on an agency's commission invoice, added to what is payable when the payout is approved. */
   'GST',
+  /** A card payment disputed by its card holder (a chargeback): held from where it went, back to clearing:card. */
+  'CHARGEBACK',
 ] as const
 export type TransferCode = (typeof TRANSFER_CODES)[number]
 

@@ -95,7 +95,11 @@ export async function settleCardTopup(p: {
     }
     const [card] = await tx
       .update(cardPayments)
-      .set({ status: 'PAID', amount_paid: state.amountPaidCents })
+      .set({
+        status: 'PAID',
+        amount_paid: state.amountPaidCents,
+        gateway_payment_id: state.paymentId ?? null,
+      })
       .where(eq(cardPayments.id, locked.id))
       .returning()
     await recordAgencyHistory(tx, {

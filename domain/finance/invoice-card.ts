@@ -110,7 +110,11 @@ export async function settleInvoiceCardPayment(c: { cardPaymentId: number; by: A
     if (locked.status === 'PAID') return { card: locked, alreadySettled: true }
     const [card] = await tx
       .update(cardPayments)
-      .set({ status: 'PAID', amount_paid: state.amountPaidCents })
+      .set({
+        status: 'PAID',
+        amount_paid: state.amountPaidCents,
+        gateway_payment_id: state.paymentId ?? null,
+      })
       .where(eq(cardPayments.id, locked.id))
       .returning()
     const [inv] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update')

@@ -195,6 +195,13 @@ export const BALANCE_ENTRY_ACCOUNTS: Record<BalanceEntryType, EntryMapping> = {
     credit: 'OVERPAYMENT',
     debit: 'INVOICE_PAYMENT',
   },
+  // A card top-up disputed by the card holder goes back to the card channel: reserved when the
+  // dispute opens (journal reserve), posted when it is lost, released when it is won.
+  CARD_DISPUTE: {
+    counter: () => account.clearing('card'),
+    credit: 'CHARGEBACK',
+    debit: 'CHARGEBACK',
+  },
 }
 
 /**

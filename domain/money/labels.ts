@@ -26,6 +26,7 @@ export const TRANSFER_CODE_LABELS: Readonly<Record<string, string>> = {
   ADJUSTMENT: 'Adjustment',
   COMMISSION_BANKED: 'Commission banked',
   GST: 'GST on commission',
+  CHARGEBACK: 'Card payment disputed (chargeback)',
 }
 
 /** What an account is, in words, without its owner: `agency_balance` -> "Agency balance". */

@@ -19,7 +19,15 @@ export type CheckoutRequest = {
 }
 
 export type CheckoutSession = { sessionId: string; url: string }
-export type CheckoutState = { status: 'paid' | 'open' | 'expired'; amountPaidCents: number }
+export type CheckoutState = {
+  status: 'paid' | 'open' | 'expired'
+  amountPaidCents: number
+  /**
+   * The gateway's payment behind a paid checkout (Stripe's PaymentIntent id), which its disputes
+   * name; null where the gateway has none (the sandbox).
+   */
+  paymentId?: string | null
+}
 
 /** A hosted card checkout: the sandbox by default, Stripe when STRIPE_SECRET_KEY is set. */
 export interface CardGateway {
@@ -82,8 +90,8 @@ export const sandboxGateway: CardGateway = {
       .from(cardPayments)
       .where(and(eq(cardPayments.gateway, 'sandbox'), eq(cardPayments.gateway_session_id, sessionId)))
     if (!row) throw notFound('Checkout session')
-    if (row.amount_paid !== null) return { status: 'paid', amountPaidCents: row.amount_paid }
-    return { status: row.status === 'CANCELLED' ? 'expired' : 'open', amountPaidCents: 0 }
+    if (row.amount_paid !== null) return { status: 'paid', amountPaidCents: row.amount_paid, paymentId: null }
+    return { status: row.status === 'CANCELLED' ? 'expired' : 'open', amountPaidCents: 0, paymentId: null }
   },
 }
 
@@ -157,8 +165,12 @@ export class StripeGateway implements CardGateway {
     const s = await this.stripe.checkout.sessions
       .retrieve(sessionId)
       .catch((err: unknown) => this.refused(err))
-    if (s.payment_status === 'paid') return { status: 'paid', amountPaidCents: s.amount_total ?? 0 }
-    return { status: s.status === 'expired' ? 'expired' : 'open', amountPaidCents: 0 }
+    // payment_intent is an id unless the caller expanded it.
+    const intent = s.payment_intent
+    const paymentId = typeof intent === 'string' ? intent : (intent?.id ?? null)
+    if (s.payment_status === 'paid')
+      return { status: 'paid', amountPaidCents: s.amount_total ?? 0, paymentId }
+    return { status: s.status === 'expired' ? 'expired' : 'open', amountPaidCents: 0, paymentId }
   }
 }
 

@@ -70,7 +70,11 @@ export async function settleCardPayment(opts: {
     })
     const [card] = await tx
       .update(cardPayments)
-      .set({ status: 'PAID', amount_paid: state.amountPaidCents })
+      .set({
+        status: 'PAID',
+        amount_paid: state.amountPaidCents,
+        gateway_payment_id: state.paymentId ?? null,
+      })
       .where(eq(cardPayments.id, locked.id))
       .returning()
     if (locked.payment_link_id) {

@@ -205,6 +205,7 @@ export const BALANCE_TRANSACTION_TYPE_LABELS: Labels<typeof BALANCE_TRANSACTION_
   AMENDMENT_PAYMENT: 'Amendment paid',
   AMENDMENT_PAYMENT_RECEIVED: 'Amendment refund received',
   INVOICE_PAYMENT: 'Invoice paid',
+  CARD_DISPUTE: 'Card top-up disputed',
 }
 
 export const PAYMENT_LINK_STATUS_LABELS: Labels<typeof PAYMENT_LINK_STATUSES> = {
@@ -321,6 +322,7 @@ export const TASK_KIND_LABELS: Record<string, string> = {
   amendment_payment: 'Amendment payment',
   amendment_payment_approval: 'Amendment payment to verify',
   amendment_issue_certificate: 'Amended certificate to upload',
+  card_dispute: 'Card payment disputed',
 }
 
 /** The staff inbox's kinds, in the order its filter lists them. */
@@ -338,6 +340,7 @@ export const STAFF_TASK_KINDS = [
   'amendment_confirm_premium_by_admin',
   'amendment_payment_approval',
   'amendment_issue_certificate',
+  'card_dispute',
 ] as const
 
 export const TASK_OUTCOME_LABELS: Record<string, string> = {
@@ -433,6 +436,8 @@ export const NOTIFICATION_EVENT_LABELS: Record<string, string> = {
   PORTAL_REACTIVATED: 'Portal reactivated',
   ONBOARDING_REMINDER: 'Registration waiting',
   ONBOARDING_ESCALATED: 'Onboarding overdue',
+  PAYMENT_DISPUTE_OPENED: 'Card payment disputed',
+  PAYMENT_DISPUTE_CLOSED: 'Card dispute closed',
   TASK_REMINDER: 'Task waiting',
   TASK_ESCALATED: 'Task overdue',
   PROMOTION_PUBLISHED: 'New promotion',

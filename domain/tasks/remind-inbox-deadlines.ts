@@ -21,6 +21,7 @@ export const UNOWNED_TASK_PREFIXES = [
   'reconciliation-',
   'nexpay-',
   'bank-change-',
+  'card-dispute-',
 ] as const
 
 const DURATION = /^(\d+)(ms|s|m|h|d)$/

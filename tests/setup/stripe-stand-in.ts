@@ -7,13 +7,26 @@ import { api } from './api'
 
 const STRIPE_ENV = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const
 
+/** What a test says about a dispute it sends (Stripe's Dispute object, the fields we read). */
+export type DisputeFields = {
+  id: string
+  payment_intent: string | null
+  amount: number
+  currency?: string
+  reason?: string
+  status?: string
+  /** Unix seconds; Stripe's evidence deadline. */
+  due_by?: number
+}
+
 /**
  * Stripe's API cannot be reached from here: a local stand-in answers the two calls the gateway
  * makes (create and read a Checkout Session) for the tests of the enclosing file or describe
- * block, with the gateway configured to use it. `sessions` lets a test mark a session paid.
+ * block, with the gateway configured to use it. `sessions` lets a test mark a session paid; a paid
+ * session answers its PaymentIntent (`payment_intent`, which disputes name).
  */
 export function stripeStandIn(webhookSecret: string) {
-  const sessions = new Map<string, { amount_total: number; paid: boolean }>()
+  const sessions = new Map<string, { amount_total: number; paid: boolean; payment_intent: string }>()
   const saved: Record<string, string | undefined> = {}
   let stand: Server
 
@@ -26,7 +39,11 @@ export function stripeStandIn(webhookSecret: string) {
         if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
           const id = `cs_test_${sessions.size + 1}_${Date.now()}`
           const amount = Number(new URLSearchParams(body).get('line_items[0][price_data][unit_amount]'))
-          sessions.set(id, { amount_total: amount, paid: false })
+          sessions.set(id, {
+            amount_total: amount,
+            paid: false,
+            payment_intent: `pi_test_${sessions.size + 1}_${Date.now()}`,
+          })
           const url = `https://checkout.stripe.com/c/pay/${id}`
           res.end(JSON.stringify({ id, object: 'checkout.session', url, status: 'open' }))
           return
@@ -41,6 +58,8 @@ export function stripeStandIn(webhookSecret: string) {
               status: s.paid ? 'complete' : 'open',
               payment_status: s.paid ? 'paid' : 'unpaid',
               amount_total: s.amount_total,
+              // Stripe creates the PaymentIntent when the customer pays.
+              payment_intent: s.paid ? s.payment_intent : null,
             }),
           )
           return
@@ -75,6 +94,28 @@ export function stripeStandIn(webhookSecret: string) {
       data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid' } },
     })
 
+  /** The webhook event of a dispute: charge.dispute.created, .closed, .updated... */
+  const disputeEvent = (type: string, d: DisputeFields, eventId = `evt_${type}_${d.id}`) =>
+    JSON.stringify({
+      id: eventId,
+      object: 'event',
+      type,
+      data: {
+        object: {
+          id: d.id,
+          object: 'dispute',
+          amount: d.amount,
+          currency: d.currency ?? 'aud',
+          reason: d.reason ?? 'fraudulent',
+          status: d.status ?? 'needs_response',
+          payment_intent: d.payment_intent,
+          charge: `ch_for_${d.payment_intent ?? 'unknown'}`,
+          created: Math.floor(Date.now() / 1000),
+          evidence_details: { due_by: d.due_by ?? Math.floor(Date.now() / 1000) + 7 * 86_400 },
+        },
+      },
+    })
+
   const signed = (payload: string, secret = webhookSecret, timestamp?: number) =>
     Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp })
 
@@ -88,5 +129,5 @@ export function stripeStandIn(webhookSecret: string) {
       },
     })
 
-  return { sessions, completed, signed, deliver }
+  return { sessions, completed, disputeEvent, signed, deliver }
 }
