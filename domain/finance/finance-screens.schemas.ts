@@ -30,6 +30,7 @@ export const STAFF_FINANCE_PAGES = [
   ...STAFF_FINANCE_TABS,
   'refunds',
   'clawbacks',
+  'disputes',
   'bnpl',
   'reconciliation',
   'trial-balance',

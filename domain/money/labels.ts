@@ -101,6 +101,9 @@ export function transferStateLabel(state: string): string {
  * `maker` is the transfer's stored actor label; `names` maps e-mails to people's names.
  */
 export function pendingApproverText(maker: string, names?: ReadonlyMap<string, string>): string {
+  // A card dispute's hold (card-dispute:<id>) is decided by the card gateway, not by staff.
+  if (maker === 'webhook:stripe')
+    return 'The card dispute decides it: posted if the card holder wins, released if we win.'
   const staff = /^Oshc:/.test(maker)
   const who = actorDisplay(maker, names)
   if (staff && who) return `A finance staff member other than ${who}, who made it, may approve it.`

@@ -348,8 +348,8 @@ async function openIn(tx: DbOrTx, r: DisputeReport, actor: string) {
  * finance. A dispute of a payment the product does not know is recorded without a card payment,
  * holds nothing, is logged and gets a task saying so.
  */
-export async function openCardDispute(r: DisputeReport, actor: string) {
-  return getDb().transaction((tx) => openIn(tx, r, actor))
+export async function openCardDispute(r: DisputeReport, by: string) {
+  return getDb().transaction((tx) => openIn(tx, r, by))
 }
 
 /**
@@ -360,10 +360,10 @@ export async function openCardDispute(r: DisputeReport, actor: string) {
  * status stays: staff decide what follows). A dispute already closed is answered as it is. A
  * status that is not a close changes nothing (`closed` false).
  */
-export async function closeCardDispute(r: DisputeReport, actor: string) {
+export async function closeCardDispute(r: DisputeReport, by: string) {
   const outcome = outcomeOf(r.gatewayStatus)
   return getDb().transaction(async (tx) => {
-    const { dispute: d } = await openIn(tx, r, actor)
+    const { dispute: d } = await openIn(tx, r, by)
     if (!outcome || d.status !== 'OPEN') return { dispute: d, closed: false }
     const keys = [
       ...(d.held_amount > 0 ? [cardDisputeKeys.held(d.id)] : []),
@@ -377,7 +377,7 @@ export async function closeCardDispute(r: DisputeReport, actor: string) {
           agencyId: d.agency_id!,
           type: 'CARD_DISPUTE',
           amount: d.held_amount,
-          actor,
+          actor: by,
           topupId: d.topup_id,
           note: `Card dispute ${d.gateway_dispute_id} of top-up #${d.topup_id} won: ${heldWords} released`,
           journal: { release: cardDisputeKeys.held(d.id) },
@@ -418,7 +418,7 @@ export async function closeCardDispute(r: DisputeReport, actor: string) {
       await recordPolicyHistory(tx, {
         policyId: d.policy_id,
         action: outcome === 'WON' ? 'CARD_DISPUTE_WON' : 'CARD_DISPUTE_LOST',
-        actor,
+        actor: by,
         fromStatus: policy.status,
         status: policy.status,
         note:
@@ -431,7 +431,7 @@ export async function closeCardDispute(r: DisputeReport, actor: string) {
       await recordAgencyHistory(tx, {
         agencyId: d.agency_id,
         action: outcome === 'WON' ? 'CARD_DISPUTE_WON' : 'CARD_DISPUTE_LOST',
-        actor,
+        actor: by,
         note: `Card dispute ${d.gateway_dispute_id} of top-up #${d.topup_id} was ${result}.`,
         meta: { card_dispute_id: d.id, topup_id: d.topup_id },
       })

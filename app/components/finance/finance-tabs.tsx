@@ -11,6 +11,7 @@ export const STAFF_FINANCE_TAB_LABELS = {
   payouts: 'Commission payouts',
   refunds: 'Full refunds',
   clawbacks: 'Clawbacks',
+  disputes: 'Card disputes',
   bnpl: 'Buy now, pay later',
   reconciliation: 'Reconciliation',
   'trial-balance': 'Trial balance',
