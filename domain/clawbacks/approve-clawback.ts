@@ -1,7 +1,6 @@
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { workflows } from '../shared/ports'
-import { assertFinanceStaff } from '../finance/finance-guards'
 import { presentClawback } from './clawback-listing'
 import { reloadClawback, waitingClawbackOf } from './clawback-decision'
 
@@ -14,9 +13,8 @@ import { reloadClawback, waitingClawbackOf } from './clawback-decision'
  */
 export const approveClawback = defineUseCase(
   { staff: ['finance'] },
-  async function approveClawback(opts: { actor: Actor; policyId: number }) {
+  async function approveClawback(opts: { actor: StaffActor; policyId: number }) {
     const { actor } = opts
-    assertFinanceStaff(actor)
     const c = await waitingClawbackOf(opts.policyId, actor)
     await workflows().decideClawback(c.id, {
       kind: 'approve',

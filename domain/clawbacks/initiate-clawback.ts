@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { clawbacks } from '../../db/schema'
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { DomainError, validation } from '../shared/errors'
 import { logError } from '../shared/log'
 import { workflows } from '../shared/ports'
 import { assertFileUsable } from '../files/storage'
-import { assertFinanceStaff } from '../finance/finance-guards'
 import { openClawback } from './open-clawback'
 import { presentClawback } from './clawback-listing'
 
@@ -20,7 +19,7 @@ import { presentClawback } from './clawback-listing'
 export const initiateClawback = defineUseCase(
   { staff: ['finance'] },
   async function initiateClawback(opts: {
-    actor: Actor
+    actor: StaffActor
     policyId: number
     input: {
       clawback_premium_amount: number
@@ -29,7 +28,6 @@ export const initiateClawback = defineUseCase(
     }
   }) {
     const { actor, input } = opts
-    assertFinanceStaff(actor)
     if (input.clawback_document) {
       try {
         await assertFileUsable(input.clawback_document, actor, 0)

@@ -8,7 +8,7 @@ import {
   invoices,
   policyPremiumPayments,
 } from '../../db/schema'
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { clock } from '../shared/clock'
 import { conflict } from '../shared/errors'
@@ -17,7 +17,7 @@ import { bnplMails } from '../mail/bnpl-mails'
 import { notify } from '../notifications/notify'
 import { closeWorkflowTasks } from '../tasks/workflow-tasks'
 import { mailAgency } from './agency-mail'
-import { assertFinanceStaff, assertNotMaker } from './finance-guards'
+import { assertNotMaker } from './finance-guards'
 import { CLOSED_INVOICE_STATUSES, completeInvoicePayment, recordInvoicePayment } from './invoice-payments'
 import { bnplSettlementKey, isReserved, postBnplEntry } from './ledger'
 import { account, premiumChannel } from '../money/accounts'
@@ -42,9 +42,8 @@ import {
  */
 export const approveBnplPaymentRequest = defineUseCase(
   { staff: ['finance'] },
-  async function approveBnplPaymentRequest(opts: { actor: Actor; requestId: number }) {
+  async function approveBnplPaymentRequest(opts: { actor: StaffActor; requestId: number }) {
     const { actor } = opts
-    assertFinanceStaff(actor)
     const { request, refs } = await getDb().transaction(async (tx) => {
       const row = await lockBnplRequest(tx, opts.requestId)
       if (row.status !== 'REQUESTED')

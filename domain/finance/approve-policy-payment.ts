@@ -1,10 +1,10 @@
 import { getDb } from '../../db/client'
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { lockPolicyFor } from '../policies/policy-history'
 import { settlePremiumPayment } from '../payments/settle-premium'
 import { closeWorkflowTasks } from '../tasks/workflow-tasks'
 import { financeMails } from '../mail/finance-mails'
-import { assertFinanceStaff, assertNotMaker } from './finance-guards'
+import { assertNotMaker } from './finance-guards'
 import { lockWaitingPayment } from './policy-payment-loading'
 import { mailAgency } from './agency-mail'
 import { defineUseCase } from '../shared/authorize'
@@ -18,9 +18,8 @@ import { defineUseCase } from '../shared/authorize'
  */
 export const approvePolicyPayment = defineUseCase(
   { staff: ['finance'] },
-  async function approvePolicyPayment(opts: { actor: Actor; policyId: number }) {
+  async function approvePolicyPayment(opts: { actor: StaffActor; policyId: number }) {
     const { actor } = opts
-    assertFinanceStaff(actor)
     const result = await getDb().transaction(async (tx) => {
       const policy = await lockPolicyFor(tx, opts.policyId, 'approvePayment')
       const payment = await lockWaitingPayment(tx, policy.id)

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencyTopups, invoicePayments } from '../../db/schema'
-import { actorLabel, type Actor } from '../shared/actor'
+import { actorLabel, type StaffActor } from '../shared/actor'
 import { recordAgencyHistory } from '../agencies/agency-history'
 import { conflict, notFound } from '../shared/errors'
 import { closeWorkflowTasks } from '../tasks/workflow-tasks'
 import { financeMails } from '../mail/finance-mails'
 import { postBalanceEntry } from './ledger'
 import { completeInvoicePayment } from './invoice-payments'
-import { assertFinanceStaff, assertNotMaker } from './finance-guards'
+import { assertNotMaker } from './finance-guards'
 import { mailAgency } from './agency-mail'
 import { presentTopup } from './topup-listing'
 import { defineUseCase } from '../shared/authorize'
@@ -22,9 +22,8 @@ import { formatCents } from '../shared/format'
  */
 export const approveTopup = defineUseCase(
   { staff: ['finance'] },
-  async function approveTopup(opts: { actor: Actor; topupId: number }) {
+  async function approveTopup(opts: { actor: StaffActor; topupId: number }) {
     const { actor } = opts
-    assertFinanceStaff(actor)
     const { topup, balance } = await getDb().transaction(async (tx) => {
       const [row] = await tx
         .select()

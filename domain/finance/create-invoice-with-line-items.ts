@@ -2,13 +2,12 @@ import type { z } from 'zod'
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { policies } from '../../db/schema'
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import { formatCents } from '../shared/format'
 import { defineUseCase } from '../shared/authorize'
 import { LINE_ITEM_TYPE_LABELS } from '../shared/labels'
 import { assertAgencyAccess } from '../agencies/agency-access'
-import { assertFinanceStaff } from './finance-guards'
 import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY, type InvoiceType, type LineItemType } from './invoices'
 import { presentInvoice } from './invoice-listing'
 import { recordInvoiceHistory } from './invoice-payments'
@@ -34,11 +33,10 @@ export const LINE_ITEM_INVOICES: Record<LineItemType, { type: InvoiceType; agenc
 export const createInvoiceWithLineItems = defineUseCase(
   { staff: ['finance'] },
   async function createInvoiceWithLineItems(opts: {
-    actor: Actor
+    actor: StaffActor
     input: z.infer<typeof CreateInvoiceWithLineItemsSchema>
   }) {
     const { actor, input } = opts
-    assertFinanceStaff(actor)
     const agency = await assertAgencyAccess(actor, input.agency_id)
     return getDb().transaction(async (tx) => {
       let policyRef: string | null = null

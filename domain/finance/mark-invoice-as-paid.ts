@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { invoicePayments } from '../../db/schema'
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { conflict } from '../shared/errors'
 import { defineUseCase } from '../shared/authorize'
-import { assertFinanceStaff, assertNotMaker } from './finance-guards'
+import { assertNotMaker } from './finance-guards'
 import { presentInvoice } from './invoice-listing'
 import { assertNotPurchasePremium, assertTakesPayments, lockInvoiceFor } from './invoice-loading'
 import { notifyInvoicePaid } from './invoice-notices'
@@ -20,9 +20,8 @@ import { recordInvoicePayment } from './invoice-payments'
  */
 export const markInvoiceAsPaid = defineUseCase(
   { staff: ['finance'] },
-  async function markInvoiceAsPaid(opts: { actor: Actor; invoiceId: number; note?: string | null }) {
+  async function markInvoiceAsPaid(opts: { actor: StaffActor; invoiceId: number; note?: string | null }) {
     const { actor } = opts
-    assertFinanceStaff(actor)
     return getDb().transaction(async (tx) => {
       const inv = await lockInvoiceFor(actor, opts.invoiceId, tx)
       assertTakesPayments(inv)

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { bnplPaymentRequests, invoices, policyPremiumPayments } from '../../db/schema'
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { clock } from '../shared/clock'
 import { conflict } from '../shared/errors'
@@ -10,7 +10,6 @@ import { bnplMails } from '../mail/bnpl-mails'
 import { notify } from '../notifications/notify'
 import { closeWorkflowTasks } from '../tasks/workflow-tasks'
 import { mailAgency } from './agency-mail'
-import { assertFinanceStaff } from './finance-guards'
 import { recordInvoiceHistory } from './invoice-payments'
 import { bnplSettlementKey, isReserved, postBalanceEntry } from './ledger'
 import {
@@ -30,9 +29,8 @@ import {
  */
 export const rejectBnplPaymentRequest = defineUseCase(
   { staff: ['finance'] },
-  async function rejectBnplPaymentRequest(opts: { actor: Actor; requestId: number; reason: string }) {
+  async function rejectBnplPaymentRequest(opts: { actor: StaffActor; requestId: number; reason: string }) {
     const { actor, reason } = opts
-    assertFinanceStaff(actor)
     const request = await getDb().transaction(async (tx) => {
       const row = await lockBnplRequest(tx, opts.requestId)
       if (row.status !== 'REQUESTED')

@@ -1,13 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { policies, policyPremiumPayments } from '../../db/schema'
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { conflict, notFound } from '../shared/errors'
 import { canTransition, STATUS_LABELS } from '../policies/policies.rules'
 import { transitionPolicy } from '../policies/policy-history'
 import { closeWorkflowTasks } from '../tasks/workflow-tasks'
 import { financeMails } from '../mail/finance-mails'
-import { assertFinanceStaff } from './finance-guards'
 import { mailAgency } from './agency-mail'
 import { defineUseCase } from '../shared/authorize'
 
@@ -19,9 +18,8 @@ import { defineUseCase } from '../shared/authorize'
  */
 export const rejectPolicyPayments = defineUseCase(
   { staff: ['finance'] },
-  async function rejectPolicyPayments(opts: { actor: Actor; policyIds: number[]; reason: string }) {
+  async function rejectPolicyPayments(opts: { actor: StaffActor; policyIds: number[]; reason: string }) {
     const { actor, reason } = opts
-    assertFinanceStaff(actor)
     // Lock in id order so that two overlapping rejections cannot deadlock.
     const ids = [...new Set(opts.policyIds)].sort((a, b) => a - b)
     const rejected = await getDb().transaction(async (tx) => {

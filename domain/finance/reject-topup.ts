@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencyTopups, invoices } from '../../db/schema'
-import { actorLabel, type Actor } from '../shared/actor'
+import { actorLabel, type StaffActor } from '../shared/actor'
 import { recordAgencyHistory } from '../agencies/agency-history'
 import { conflict, notFound } from '../shared/errors'
 import { closeWorkflowTasks } from '../tasks/workflow-tasks'
 import { financeMails } from '../mail/finance-mails'
-import { assertFinanceStaff } from './finance-guards'
 import { mailAgency } from './agency-mail'
 import { presentTopup } from './topup-listing'
 import { defineUseCase } from '../shared/authorize'
@@ -41,9 +40,13 @@ async function resolveTopupId(agencyId: number | undefined, topUpId: number | un
  */
 export const rejectTopup = defineUseCase(
   { staff: ['finance'] },
-  async function rejectTopup(opts: { actor: Actor; agencyId?: number; topUpId?: number; reason: string }) {
+  async function rejectTopup(opts: {
+    actor: StaffActor
+    agencyId?: number
+    topUpId?: number
+    reason: string
+  }) {
     const { actor, reason } = opts
-    assertFinanceStaff(actor)
     const id = await resolveTopupId(opts.agencyId, opts.topUpId)
     const topup = await getDb().transaction(async (tx) => {
       const [row] = await tx.select().from(agencyTopups).where(eq(agencyTopups.id, id)).for('update')

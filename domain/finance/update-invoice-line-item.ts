@@ -1,11 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { invoiceLineItems, invoicePayments } from '../../db/schema'
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { conflict, notFound, validation } from '../shared/errors'
 import { formatCents } from '../shared/format'
 import { defineUseCase } from '../shared/authorize'
-import { assertFinanceStaff } from './finance-guards'
 import { presentLineItem } from './get-invoice'
 import { presentInvoice } from './invoice-listing'
 import { lockInvoiceFor } from './invoice-loading'
@@ -26,9 +25,8 @@ const EDITABLE = ['DRAFT', 'PENDING', 'OVERDUE', 'PARTIALLY_PAID'] as const
  */
 export const updateInvoiceLineItem = defineUseCase(
   { staff: ['finance'] },
-  async function updateInvoiceLineItem(opts: { actor: Actor; id: number; input: UpdateLineItem }) {
+  async function updateInvoiceLineItem(opts: { actor: StaffActor; id: number; input: UpdateLineItem }) {
     const { actor, input } = opts
-    assertFinanceStaff(actor)
     return getDb().transaction(async (tx) => {
       const [line] = await tx.select().from(invoiceLineItems).where(eq(invoiceLineItems.id, opts.id))
       if (!line) throw notFound('Invoice line item')

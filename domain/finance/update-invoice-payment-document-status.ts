@@ -2,11 +2,11 @@ import type { z } from 'zod'
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { invoicePaymentDocuments } from '../../db/schema'
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { conflict } from '../shared/errors'
 import { formatCents } from '../shared/format'
 import { defineUseCase } from '../shared/authorize'
-import { assertFinanceStaff, assertNotMaker } from './finance-guards'
+import { assertNotMaker } from './finance-guards'
 import { presentInvoice } from './invoice-listing'
 import {
   creditOverpayment,
@@ -52,11 +52,10 @@ function assertVerifiable(
 export const updateInvoicePaymentDocumentStatus = defineUseCase(
   { staff: ['finance'] },
   async function updateInvoicePaymentDocumentStatus(opts: {
-    actor: Actor
+    actor: StaffActor
     input: z.infer<typeof UpdatePaymentDocumentStatusSchema>
   }) {
     const { actor, input } = opts
-    assertFinanceStaff(actor)
     return getDb().transaction(async (tx) => {
       const doc = await lockPaymentDocumentFor(actor, input.id, tx)
       const inv = await lockInvoiceFor(actor, doc.invoice_id, tx)

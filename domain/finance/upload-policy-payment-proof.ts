@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { files, policies, policyFiles, policyPremiumPayments } from '../../db/schema'
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import { assertFileUsable } from '../files/storage'
 import { recordPolicyHistory } from '../policies/policy-history'
-import { assertFinanceStaff } from './finance-guards'
 import { lockWaitingPayment } from './policy-payment-loading'
 import { defineUseCase } from '../shared/authorize'
 import { clock } from '../shared/clock'
@@ -20,9 +19,12 @@ export const PAYMENT_PROOF = 'PAYMENT_PROOF'
  */
 export const uploadPolicyPaymentProof = defineUseCase(
   { staff: ['finance'] },
-  async function uploadPolicyPaymentProof(opts: { actor: Actor; policyId: number; documentUrl: string }) {
+  async function uploadPolicyPaymentProof(opts: {
+    actor: StaffActor
+    policyId: number
+    documentUrl: string
+  }) {
     const { actor } = opts
-    assertFinanceStaff(actor)
     return getDb().transaction(async (tx) => {
       const [policy] = await tx.select().from(policies).where(eq(policies.id, opts.policyId)).for('update')
       if (!policy) throw notFound('Policy')

@@ -1,8 +1,7 @@
 import { getDb } from '../../db/client'
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { conflict } from '../shared/errors'
 import { defineUseCase } from '../shared/authorize'
-import { assertFinanceStaff } from './finance-guards'
 import { presentInvoice } from './invoice-listing'
 import { lockInvoiceFor } from './invoice-loading'
 import { setInvoiceStatus } from './invoices'
@@ -15,9 +14,8 @@ import { recordInvoiceHistory } from './invoice-payments'
  */
 export const voidInvoice = defineUseCase(
   { staff: ['finance'] },
-  async function voidInvoice(opts: { actor: Actor; invoiceId: number; reason?: string | null }) {
+  async function voidInvoice(opts: { actor: StaffActor; invoiceId: number; reason?: string | null }) {
     const { actor } = opts
-    assertFinanceStaff(actor)
     return getDb().transaction(async (tx) => {
       const inv = await lockInvoiceFor(actor, opts.invoiceId, tx)
       if (inv.status !== 'DRAFT')

@@ -1,9 +1,8 @@
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { conflict, DomainError, forbidden, validation } from '../shared/errors'
 import { workflows } from '../shared/ports'
 import { assertFileUsable } from '../files/storage'
-import { assertFinanceStaff } from '../finance/finance-guards'
 import { MAKER_CHECKER_MSG } from '../finance/finance.rules'
 import { loadPolicy } from '../policies/policy-loading'
 import { assertCommissionSettled } from './full-refund-workflow-steps'
@@ -24,13 +23,12 @@ import { NO_OPEN_REFUND_MSG } from './initiate-full-refund'
 export const approveFullRefund = defineUseCase(
   { staff: ['finance'] },
   async function approveFullRefund(opts: {
-    actor: Actor
+    actor: StaffActor
     policyId: number
     paymentMethod: FullRefundPaymentMethod
     paymentUrl?: string | null
   }) {
     const { actor } = opts
-    assertFinanceStaff(actor)
     const policy = await loadPolicy(actor, opts.policyId)
     const refund = await openRefund(policy.id)
     if (!refund) throw conflict(NO_OPEN_REFUND_MSG)

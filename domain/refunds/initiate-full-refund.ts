@@ -1,10 +1,9 @@
 import { getDb } from '../../db/client'
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { conflict } from '../shared/errors'
 import { toCents } from '../shared/money'
 import { workflows } from '../shared/ports'
-import { assertFinanceStaff } from '../finance/finance-guards'
 import { loadPolicy } from '../policies/policy-loading'
 import { assertRefundAmounts } from './full-refund-workflow-steps'
 import { openRefund, policyMoney, presentRefund, refundById } from './refund-loading'
@@ -22,14 +21,13 @@ export const NO_OPEN_REFUND_MSG = 'This policy has no full refund request waitin
 export const initiateFullRefund = defineUseCase(
   { staff: ['finance'] },
   async function initiateFullRefund(opts: {
-    actor: Actor
+    actor: StaffActor
     policyId: number
     refundablePremiumAmount: number
     deductableCommissionAmount: number
     isFullRefund: boolean
   }) {
     const { actor } = opts
-    assertFinanceStaff(actor)
     const policy = await loadPolicy(actor, opts.policyId)
     const refund = await openRefund(policy.id)
     if (!refund) throw conflict(NO_OPEN_REFUND_MSG)

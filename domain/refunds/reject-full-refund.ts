@@ -1,8 +1,7 @@
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { conflict } from '../shared/errors'
 import { workflows } from '../shared/ports'
-import { assertFinanceStaff } from '../finance/finance-guards'
 import { loadPolicy } from '../policies/policy-loading'
 import { openRefund, presentRefund, refundById } from './refund-loading'
 import { NO_OPEN_REFUND_MSG } from './initiate-full-refund'
@@ -15,9 +14,8 @@ import { NO_OPEN_REFUND_MSG } from './initiate-full-refund'
  */
 export const rejectFullRefund = defineUseCase(
   { staff: ['finance'] },
-  async function rejectFullRefund(opts: { actor: Actor; policyId: number; reason: string }) {
+  async function rejectFullRefund(opts: { actor: StaffActor; policyId: number; reason: string }) {
     const { actor } = opts
-    assertFinanceStaff(actor)
     const policy = await loadPolicy(actor, opts.policyId)
     const refund = await openRefund(policy.id)
     if (!refund) throw conflict(NO_OPEN_REFUND_MSG)

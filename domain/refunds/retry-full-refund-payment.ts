@@ -1,8 +1,7 @@
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { conflict } from '../shared/errors'
 import { workflows } from '../shared/ports'
-import { assertFinanceStaff } from '../finance/finance-guards'
 import { loadPolicy } from '../policies/policy-loading'
 import { openRefund, presentRefund, refundById } from './refund-loading'
 import { NO_OPEN_REFUND_MSG } from './initiate-full-refund'
@@ -17,9 +16,8 @@ import { NO_OPEN_REFUND_MSG } from './initiate-full-refund'
  */
 export const retryFullRefundPayment = defineUseCase(
   { staff: ['finance'] },
-  async function retryFullRefundPayment(opts: { actor: Actor; policyId: number }) {
+  async function retryFullRefundPayment(opts: { actor: StaffActor; policyId: number }) {
     const { actor } = opts
-    assertFinanceStaff(actor)
     const policy = await loadPolicy(actor, opts.policyId)
     const refund = await openRefund(policy.id)
     if (!refund) throw conflict(NO_OPEN_REFUND_MSG)

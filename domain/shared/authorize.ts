@@ -1,4 +1,4 @@
-import type { Actor } from './actor'
+import type { Actor, AgencyActor, StaffActor, WidgetActor } from './actor'
 import { DomainError, forbidden } from './errors'
 
 /**
@@ -35,17 +35,42 @@ export type UseCase<O, A extends unknown[], R, X extends Access = Access> = ((
 }
 
 /**
+ * The narrowest actor a use case's body may declare: staff when `access` admits staff alone, the
+ * agency side when it admits only agencies, a public client's token when only that (the check has
+ * ruled everyone else out, so the body does not check again); any actor otherwise.
+ */
+export type ActorFor<X extends Access> = X extends { public: true }
+  ? Actor
+  : X extends { widget: true }
+    ? X extends { staff: unknown } | { agency: unknown }
+      ? Actor
+      : WidgetActor
+    : X extends { agency: unknown }
+      ? X extends { staff: unknown }
+        ? Actor
+        : AgencyActor
+      : StaffActor
+
+/** Refuses (at compile time) a body declaring a staff actor behind an access that admits others. */
+type AdmitsActorOf<X extends Access, O extends { actor: Actor }> =
+  ActorFor<X> extends O['actor'] ? unknown : { error: 'this access admits callers other than staff' }
+
+/** What a caller passes: the body's options with any actor (the check narrows it). */
+export type CallerOpts<O> = Omit<O, 'actor'> & { actor: Actor }
+
+/**
  * Declares a use case with the one statement of who may call it. The returned function checks
  * `opts.actor` against `access` before anything else runs; the endpoint table and the routes read
- * `.access` instead of restating it, so a new edge cannot forget the check.
+ * `.access` instead of restating it, so a new edge cannot forget the check. A staff-only use case
+ * declares `actor: StaffActor` and trusts the check (ActorFor): no second check in its body.
  */
 export function defineUseCase<O extends { actor: Actor }, A extends unknown[], R, const X extends Access>(
-  access: X,
+  access: X & AdmitsActorOf<X, O>,
   fn: (opts: O, ...rest: A) => Promise<R>,
-): UseCase<O, A, R, X> {
-  const run = async (opts: O, ...rest: A) => {
+): UseCase<CallerOpts<O>, A, R, X> {
+  const run = async (opts: CallerOpts<O>, ...rest: A) => {
     authorize(access, opts.actor)
-    return fn(opts, ...rest)
+    return fn(opts as unknown as O, ...rest)
   }
   Object.defineProperty(run, 'name', { value: fn.name })
   return Object.assign(run, { access })

@@ -1,8 +1,8 @@
 import { readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { AGENCY_PERMISSIONS, STAFF_PERMISSIONS, type Actor } from '../../domain/shared/actor'
-import type { Access } from '../../domain/shared/authorize'
+import { AGENCY_PERMISSIONS, STAFF_PERMISSIONS, type Actor, type StaffActor } from '../../domain/shared/actor'
+import { defineUseCase, type Access } from '../../domain/shared/authorize'
 import { DomainError } from '../../domain/shared/errors'
 import {
   amendmentDecisionRefusal,
@@ -38,6 +38,8 @@ const files = (function walk(dir: string): string[] {
  * loaders, writers and presenters. They are not reachable from an edge on their own.
  */
 const INTERNAL = new Set([
+  'reserveClawbackPayment',
+  'postClawbackBankPayment',
   'actorLabel',
   'hasPermission',
   'isStaff',
@@ -211,6 +213,22 @@ describe('every use case checks its caller itself', () => {
       })
     }
   }
+})
+
+describe('the declared access is the one check (issue 26 item 4)', () => {
+  it('a body may assume a staff actor only behind an access that admits staff alone', async () => {
+    const mixed = { staff: ['finance'], agency: ['finance'] } as const
+    // @ts-expect-error: this access admits agencies too, so its body may not assume a staff actor.
+    defineUseCase(mixed, async (o: { actor: StaffActor }) => o.actor.userId)
+    const staffOnly = defineUseCase(
+      { staff: ['finance'] },
+      async (o: { actor: StaffActor }) => o.actor.userId,
+    )
+    // Callers pass any actor; the declared access refuses all but staff holding finance.
+    const err = await refusal(() => staffOnly({ actor: agency(['finance']) }))
+    expect((err as DomainError).code).toBe('FORBIDDEN')
+    expect(await staffOnly({ actor: staff(['finance']) })).toBe(1)
+  })
 })
 
 /**

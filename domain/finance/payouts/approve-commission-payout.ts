@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../../db/client'
 import { commissionPayouts } from '../../../db/schema'
-import type { Actor } from '../../shared/actor'
+import type { StaffActor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
 import { conflict, DomainError, notFound, validation } from '../../shared/errors'
 import { workflows } from '../../shared/ports'
 import { assertFileUsable } from '../../files/storage'
-import { assertFinanceStaff, assertNotMaker } from '../finance-guards'
+import { assertNotMaker } from '../finance-guards'
 import { presentPayout } from './payout-listing'
 import { BANK_DOCUMENT_REQUIRED_MSG, type PayoutPaymentType } from './payouts.rules'
 
@@ -21,13 +21,12 @@ import { BANK_DOCUMENT_REQUIRED_MSG, type PayoutPaymentType } from './payouts.ru
 export const approveCommissionPayout = defineUseCase(
   { staff: ['finance'] },
   async function approveCommissionPayout(opts: {
-    actor: Actor
+    actor: StaffActor
     payoutId: number
     paymentType: PayoutPaymentType
     bankDocument?: string | null
   }) {
     const { actor } = opts
-    assertFinanceStaff(actor)
     const payout = await loadWaiting(opts.payoutId, actor.identityId)
     const bankDocument = opts.paymentType === 'BANK' ? (opts.bankDocument ?? null) : null
     if (opts.paymentType === 'BANK') {

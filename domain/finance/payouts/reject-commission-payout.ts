@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../../db/client'
 import { commissionPayouts } from '../../../db/schema'
-import type { Actor } from '../../shared/actor'
+import type { StaffActor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
 import { conflict, notFound } from '../../shared/errors'
 import { workflows } from '../../shared/ports'
-import { assertFinanceStaff, assertNotMaker } from '../finance-guards'
+import { assertNotMaker } from '../finance-guards'
 import { presentPayout } from './payout-listing'
 
 /**
@@ -16,9 +16,8 @@ import { presentPayout } from './payout-listing'
  */
 export const rejectCommissionPayout = defineUseCase(
   { staff: ['finance'] },
-  async function rejectCommissionPayout(opts: { actor: Actor; payoutId: number; reason: string }) {
+  async function rejectCommissionPayout(opts: { actor: StaffActor; payoutId: number; reason: string }) {
     const { actor } = opts
-    assertFinanceStaff(actor)
     const [payout] = await getDb()
       .select()
       .from(commissionPayouts)
