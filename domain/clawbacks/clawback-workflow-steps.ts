@@ -1,7 +1,7 @@
 // The steps of the clawback workflow (its activities call these): load the clawback, open the
 // inbox task of the current wait, remind, apply a staff decision; and the settlement a commission
 // payout SETTLED_WITH_CLAWBACK applies. Each checks the database first, so retries change nothing twice.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { agencies, clawbacks, commissions, financeRequestHistories, policies } from '../../db/schema'
 import type { StaffActor } from '../shared/actor'
@@ -10,12 +10,12 @@ import { financeTeamEmail } from '../shared/config'
 import { conflict, invalidTransition, notFound } from '../shared/errors'
 import { formatCents } from '../shared/format'
 import { financeRecipient } from '../mail/finance-mails'
-import { mails } from '../mail/templates'
 import { notify } from '../notifications/notify'
-import { closeWorkflowTasks, markTasksEscalated, syncWorkflowTasks } from '../tasks/workflow-tasks'
+import { closeWorkflowTasks, syncWorkflowTasks } from '../tasks/workflow-tasks'
 import { followPolicy } from '../policies/policy-history'
 import { recordInvoicePayment } from '../finance/invoice-payments'
 import { postBalanceEntry } from '../finance/ledger'
+import { remindOnce } from '../tasks/remind-once'
 import { pendingClawbackPayment, postClawbackBankPayment, postClawbackPayment } from './clawback-money'
 import { assertNotMaker } from '../finance/finance-guards'
 import { agencyClawbackPath, recordClawbackHistory, staffClawbackPath } from './clawback-history'
@@ -132,53 +132,51 @@ export async function remindClawback(
         : `the clawback of ${formatCents(c.outstanding_amount)} on policy ${r.ref} of ${agencyName} is still unpaid`
       : `the clawback payment of ${formatCents(c.outstanding_amount)} on policy ${r.ref} of ${agencyName} is waiting for a decision`
   const path = toAgency ? agencyClawbackPath(c.policy_id) : staffClawbackPath(c.policy_id)
-  const sent = await db.transaction(async (tx) => {
-    const [seen] = await tx
-      .select({ id: financeRequestHistories.id })
-      .from(financeRequestHistories)
-      .where(
-        and(
-          eq(financeRequestHistories.request_type, 'CLAWBACK'),
-          eq(financeRequestHistories.request_id, c.id),
-          sql`${financeRequestHistories.meta}->>'key' = ${input.key}`,
-        ),
-      )
-    if (seen) return false
-    await recordClawbackHistory(tx, {
-      clawbackId: c.id,
-      agencyId: c.agency_id,
-      action: input.escalate ? 'ESCALATED' : 'REMINDER_SENT',
-      actor: `workflow:${input.workflowId}`,
-      note: what,
-      agencyVisible: toAgency,
-      meta: { key: input.key, phase: input.phase },
-    })
-    await notify(
-      tx,
-      {
-        eventType: input.escalate ? 'CLAWBACK_ESCALATED' : 'CLAWBACK_REMINDER',
-        title: input.escalate
-          ? 'Clawback escalated'
-          : toAgency
-            ? 'Clawback waiting for payment'
-            : 'Clawback waiting',
-        message: what,
-        link: path,
-        meta: { clawback_id: c.id, policy_id: c.policy_id },
-      },
-      toAgency ? { agencyId: c.agency_id } : { staffPermission: 'finance' },
-    )
-    return true
-  })
-  if (!sent) return
   const to = toAgency
     ? financeRecipient({ email: r.agencyEmail, finance_comms_email: r.financeEmail })
     : financeTeamEmail()
-  await mail(
-    { to, ...(input.escalate ? mails.escalation(what, path) : mails.reminder(what, path)) },
-    { idempotencyKey: input.key },
+  await remindOnce(
+    {
+      key: input.key,
+      workflowId: input.workflowId,
+      escalate: input.escalate,
+      history: {
+        table: financeRequestHistories,
+        of: and(
+          eq(financeRequestHistories.request_type, 'CLAWBACK'),
+          eq(financeRequestHistories.request_id, c.id),
+        ),
+      },
+      record: async (tx) => {
+        await recordClawbackHistory(tx, {
+          clawbackId: c.id,
+          agencyId: c.agency_id,
+          action: input.escalate ? 'ESCALATED' : 'REMINDER_SENT',
+          actor: `workflow:${input.workflowId}`,
+          note: what,
+          agencyVisible: toAgency,
+          meta: { key: input.key, phase: input.phase },
+        })
+        await notify(
+          tx,
+          {
+            eventType: input.escalate ? 'CLAWBACK_ESCALATED' : 'CLAWBACK_REMINDER',
+            title: input.escalate
+              ? 'Clawback escalated'
+              : toAgency
+                ? 'Clawback waiting for payment'
+                : 'Clawback waiting',
+            message: what,
+            link: path,
+            meta: { clawback_id: c.id, policy_id: c.policy_id },
+          },
+          toAgency ? { agencyId: c.agency_id } : { staffPermission: 'finance' },
+        )
+      },
+      mail: { to, what, path },
+    },
+    { db, mail },
   )
-  if (input.escalate) await markTasksEscalated(input.workflowId)
 }
 
 const receiptOf = (id: number, at: Date) => `CB-${id}-${isoDate(at).replaceAll('-', '')}`
