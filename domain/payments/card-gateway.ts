@@ -34,6 +34,11 @@ export interface CardGateway {
   readonly name: 'sandbox' | 'stripe'
   createCheckout(req: CheckoutRequest): Promise<CheckoutSession>
   getCheckout(sessionId: string): Promise<CheckoutState>
+  /**
+   * The checkout session that made the gateway's payment `paymentId` (a dispute names the payment),
+   * or null: how a payment settled before its payment id was recorded is found.
+   */
+  findCheckoutByPayment?(paymentId: string): Promise<string | null>
 }
 
 export const SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}'
@@ -159,6 +164,13 @@ export class StripeGateway implements CardGateway {
       .catch((err: unknown) => this.refused(err))
     if (!s.id || !s.url) throw conflict('The card gateway answered without a checkout URL')
     return { sessionId: s.id, url: s.url }
+  }
+
+  async findCheckoutByPayment(paymentId: string): Promise<string | null> {
+    const list = await this.stripe.checkout.sessions
+      .list({ payment_intent: paymentId, limit: 1 })
+      .catch((err: unknown) => this.refused(err))
+    return list.data[0]?.id ?? null
   }
 
   async getCheckout(sessionId: string): Promise<CheckoutState> {

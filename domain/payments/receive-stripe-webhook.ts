@@ -7,7 +7,13 @@ import { DomainError } from '../shared/errors'
 import { settleCardPayment } from './settle-card-payment'
 import { settleCardTopup } from '../finance/card-topups'
 import { settleInvoiceCardPayment } from '../finance/invoice-card'
-import { closeCardDispute, openCardDispute, updateCardDispute, type DisputeReport } from './card-disputes'
+import {
+  closeCardDispute,
+  linkDisputedPayment,
+  openCardDispute,
+  updateCardDispute,
+  type DisputeReport,
+} from './card-disputes'
 
 export const STRIPE_ACTOR = 'webhook:stripe'
 
@@ -50,6 +56,8 @@ function disputeReport(event: Stripe.Event): DisputeReport {
  */
 async function receiveDispute(event: Stripe.Event) {
   const report = disputeReport(event)
+  if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed')
+    await linkDisputedPayment(report)
   if (event.type === 'charge.dispute.created') {
     const { dispute, created } = await openCardDispute(report, STRIPE_ACTOR)
     return { event: event.id, handled: true, card_dispute_id: dispute.id, created, status: dispute.status }

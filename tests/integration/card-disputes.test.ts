@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '../../db/client'
 import {
+  agencies,
   agencyBalances,
   cardDisputes,
   cardPayments,
@@ -78,8 +79,10 @@ async function expectReconciled() {
 }
 
 /** A policy whose premium an agency paid by card through Stripe (settled by the webhook). */
-async function policyPaidByCard() {
+async function policyPaidByCard(opts: { surcharge?: boolean } = {}) {
   const { agency, token } = await agencyWithToken()
+  if (opts.surcharge)
+    await getDb().update(agencies).set({ is_card_surcharge_enabled: true }).where(eq(agencies.id, agency.id))
   const { policy } = await createPolicy(getDb(), { agencyId: agency.id, status: 'INITIATED' })
   const checkout = await api('POST', '/payments/stripeCheckout', { token, body: { policy_id: policy.id } })
   expect(checkout.status, JSON.stringify(checkout.body)).toBe(200)
@@ -237,6 +240,32 @@ describe('a disputed policy premium paid by card', () => {
   })
 })
 
+describe('a disputed policy premium with a card surcharge', () => {
+  it('holds the premium from premium received and the surcharge from the surcharges; lost takes both', async () => {
+    const { policy, card } = await policyPaidByCard({ surcharge: true })
+    expect(card.surcharge_amount).toBeGreaterThan(0)
+    const premium = card.amount_paid! - card.surcharge_amount
+    const surchargesBefore = (await getAccount(getDb(), account.house('surcharge')))!
+    const d: DisputeFields = {
+      id: disputeId(),
+      payment_intent: card.gateway_payment_id,
+      amount: card.amount_paid!,
+    }
+    await dispute('created', d)
+    const row = await disputeRow(d.id)
+    expect(row).toMatchObject({ held_amount: premium, held_surcharge: card.surcharge_amount })
+    expect(await transfer(cardDisputeKeys.surcharge(row.id))).toMatchObject({
+      state: 'PENDING',
+      amount: card.surcharge_amount,
+    })
+    await dispute('closed', { ...d, status: 'lost' })
+    expect(await received(policy.id)).toEqual({ balance: 0, pending_debits: 0 })
+    const surcharges = (await getAccount(getDb(), account.house('surcharge')))!
+    expect(surcharges.posted_debits - surchargesBefore.posted_debits).toBe(card.surcharge_amount)
+    await expectReconciled()
+  })
+})
+
 describe('a disputed card top-up', () => {
   it("holds the agency's balance at once; won gives it back, lost keeps it taken", async () => {
     const { agency, token } = await agencyWithToken()
@@ -350,6 +379,20 @@ describe('other disputes', () => {
     await dispute('closed', { ...d, status: 'lost' })
     expect(await disputeRow(d.id)).toMatchObject({ status: 'LOST' })
     expect((await tasksOf(row.id))[0].closed_at).not.toBeNull()
+  })
+
+  it('finds through Stripe a payment settled before card payments recorded their PaymentIntent', async () => {
+    const { policy, card } = await policyPaidByCard()
+    await getDb().update(cardPayments).set({ gateway_payment_id: null }).where(eq(cardPayments.id, card.id))
+    const d: DisputeFields = { id: disputeId(), payment_intent: card.gateway_payment_id, amount: 3_00 }
+    await dispute('created', d)
+    expect(await disputeRow(d.id)).toMatchObject({
+      card_payment_id: card.id,
+      policy_id: policy.id,
+      held_amount: 3_00,
+    })
+    const [linked] = await getDb().select().from(cardPayments).where(eq(cardPayments.id, card.id))
+    expect(linked.gateway_payment_id).toBe(card.gateway_payment_id)
   })
 
   it('refuses a bad signature (401) and records nothing', async () => {

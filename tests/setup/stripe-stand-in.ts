@@ -48,6 +48,28 @@ export function stripeStandIn(webhookSecret: string) {
           res.end(JSON.stringify({ id, object: 'checkout.session', url, status: 'open' }))
           return
         }
+        const url = new URL(req.url ?? '/', 'http://stand-in')
+        if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
+          // sessions.list({ payment_intent }): the session that made a payment.
+          const pi = url.searchParams.get('payment_intent')
+          const found = [...sessions].filter(([, s]) => s.paid && s.payment_intent === pi)
+          res.end(
+            JSON.stringify({
+              object: 'list',
+              url: '/v1/checkout/sessions',
+              has_more: false,
+              data: found.map(([id, s]) => ({
+                id,
+                object: 'checkout.session',
+                status: 'complete',
+                payment_status: 'paid',
+                amount_total: s.amount_total,
+                payment_intent: s.payment_intent,
+              })),
+            }),
+          )
+          return
+        }
         const m = /^\/v1\/checkout\/sessions\/(\w+)$/.exec(req.url ?? '')
         const s = m && sessions.get(m[1])
         if (req.method === 'GET' && s) {
