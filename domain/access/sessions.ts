@@ -84,13 +84,13 @@ const recentlySeen = new Map<string, { at: number; actor: SessionActor }>()
 export async function actorForToken(token: string): Promise<SessionActor | null> {
   const hash = sha256(token)
   const seen = recentlySeen.get(hash)
-  if (seen && Date.now() - seen.at < SESSION_REUSE_MS) return seen.actor
+  if (seen && performance.now() - seen.at < SESSION_REUSE_MS) return seen.actor
   const actor = await lookUpSession(hash)
   // A session that must change its password is about to change: it is never reused, so the
   // next request after the change sees it on every process.
   if (actor && !actor.mustChangePassword && SESSION_REUSE_MS > 0) {
     if (recentlySeen.size >= 10_000) recentlySeen.clear()
-    recentlySeen.set(hash, { at: Date.now(), actor })
+    recentlySeen.set(hash, { at: performance.now(), actor })
   } else recentlySeen.delete(hash)
   return actor
 }

@@ -1,6 +1,7 @@
 // Who sees what in the admission area, and the loaders that answer NOT_FOUND for a record outside
 // the caller's reach. Called only inside use cases that have checked their actor.
 import { and, eq, isNull, sql } from 'drizzle-orm'
+import { clock } from '../shared/clock'
 import { getDb, type DbOrTx } from '../../db/client'
 import {
   admissionAgencyLinks,
@@ -135,7 +136,7 @@ export async function syncAdmissionLink(
     .values({ agency_id: agencyId, is_active: isActive, created_by: identityId })
     .onConflictDoUpdate({
       target: admissionAgencyLinks.agency_id,
-      set: { is_active: isActive, updated_at: new Date() },
+      set: { is_active: isActive, updated_at: clock.now() },
     })
     .returning()
   return link

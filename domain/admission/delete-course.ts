@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { clock } from '../shared/clock'
 import { getDb } from '../../db/client'
 import { admissionCourses } from '../../db/schema'
 import type { Actor } from '../shared/actor'
@@ -23,7 +24,7 @@ export const deleteCourse = defineUseCase(
       if ((await enrollmentCount([course.id], tx)) > 0) throw conflict(COURSE_IN_USE_MSG)
       await tx
         .update(admissionCourses)
-        .set({ deleted_at: new Date() })
+        .set({ deleted_at: clock.now() })
         .where(eq(admissionCourses.id, course.id))
       return { id: course.id }
     })

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { clock } from '../shared/clock'
 import { getDb } from '../../db/client'
 import { admissionStudents } from '../../db/schema'
 import type { Actor } from '../shared/actor'
@@ -13,7 +14,7 @@ export const deleteStudent = defineUseCase(
     const student = await loadStudent(opts.id, scope)
     await getDb()
       .update(admissionStudents)
-      .set({ deleted_at: new Date() })
+      .set({ deleted_at: clock.now() })
       .where(eq(admissionStudents.id, student.id))
     return { id: student.id }
   },

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
+import { clock } from '../shared/clock'
 import { getDb } from '../../db/client'
 import { admissionCourses, admissionUniversities } from '../../db/schema'
 import type { Actor } from '../shared/actor'
@@ -25,7 +26,7 @@ export const deleteUniversity = defineUseCase(
         .for('update')
       if ((await enrollmentCount(await liveCourseIds(current.id, tx), tx)) > 0)
         throw conflict(UNIVERSITY_IN_USE_MSG)
-      const now = new Date()
+      const now = clock.now()
       await tx
         .update(admissionCourses)
         .set({ deleted_at: now })

@@ -34,14 +34,14 @@ export function setVersionFreshness(ms: number) {
 const MAX_ENTRIES = 20_000
 
 const versions = new Map<string, number>()
-let observedAt = 0
+let observedAt = -Infinity
 const entries = new Map<string, { value: unknown; tables: readonly CachedTable[]; versions: number[] }>()
 
 /** The versions as read in a request's own query: entries of a moved table are stale from now. */
 export function observeCacheVersions(seen: Record<string, number> | null | undefined) {
   if (!seen) return
   for (const [name, version] of Object.entries(seen)) versions.set(name, Number(version))
-  observedAt = Date.now()
+  observedAt = performance.now()
 }
 
 async function refreshVersions() {
@@ -63,7 +63,7 @@ export async function cachedReference<T>(
   tables: readonly CachedTable[],
   load: () => Promise<T>,
 ): Promise<T> {
-  if (Date.now() - observedAt > FRESH_MS) await refreshVersions()
+  if (performance.now() - observedAt > FRESH_MS) await refreshVersions()
   const now = current(tables)
   const hit = entries.get(key)
   if (hit && hit.versions.every((v, i) => v === now[i])) return hit.value as T
