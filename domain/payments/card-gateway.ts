@@ -24,9 +24,9 @@ export type CheckoutState = {
   amountPaidCents: number
   /**
    * The gateway's payment behind a paid checkout (Stripe's PaymentIntent id), which its disputes
-   * name; null where the gateway has none (the sandbox).
+   * name; absent where the gateway has none (the sandbox).
    */
-  paymentId?: string | null
+  paymentId?: string
 }
 
 /** A hosted card checkout: the sandbox by default, Stripe when STRIPE_SECRET_KEY is set. */
@@ -95,8 +95,8 @@ export const sandboxGateway: CardGateway = {
       .from(cardPayments)
       .where(and(eq(cardPayments.gateway, 'sandbox'), eq(cardPayments.gateway_session_id, sessionId)))
     if (!row) throw notFound('Checkout session')
-    if (row.amount_paid !== null) return { status: 'paid', amountPaidCents: row.amount_paid, paymentId: null }
-    return { status: row.status === 'CANCELLED' ? 'expired' : 'open', amountPaidCents: 0, paymentId: null }
+    if (row.amount_paid !== null) return { status: 'paid', amountPaidCents: row.amount_paid }
+    return { status: row.status === 'CANCELLED' ? 'expired' : 'open', amountPaidCents: 0 }
   },
 }
 
@@ -177,12 +177,13 @@ export class StripeGateway implements CardGateway {
     const s = await this.stripe.checkout.sessions
       .retrieve(sessionId)
       .catch((err: unknown) => this.refused(err))
-    // payment_intent is an id unless the caller expanded it.
+    // payment_intent is an id unless the caller expanded it; Stripe creates it when the customer pays.
     const intent = s.payment_intent
-    const paymentId = typeof intent === 'string' ? intent : (intent?.id ?? null)
+    const paymentId = typeof intent === 'string' ? intent : intent?.id
+    const payment = paymentId ? { paymentId } : {}
     if (s.payment_status === 'paid')
-      return { status: 'paid', amountPaidCents: s.amount_total ?? 0, paymentId }
-    return { status: s.status === 'expired' ? 'expired' : 'open', amountPaidCents: 0, paymentId }
+      return { status: 'paid', amountPaidCents: s.amount_total ?? 0, ...payment }
+    return { status: s.status === 'expired' ? 'expired' : 'open', amountPaidCents: 0, ...payment }
   }
 }
 
