@@ -12,6 +12,11 @@ const SERVER_ONLY = [
   '**/workflows/**',
 ]
 
+const WORKFLOW_ONLY =
+  'Workflow code imports only @temporalio/workflow, contracts and the shared workflow modules.'
+const CONTRACT_ONLY =
+  'A contract imports only @temporalio/workflow, other contracts and pure domain *.rules files (no server code).'
+
 export default tseslint.config(
   {
     ignores: [
@@ -43,7 +48,7 @@ export default tseslint.config(
     files: ['domain/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      // The domain reaches Temporal only through the WorkflowPort (domain/shared/ports.ts).
+      // The domain reaches Temporal only through the port each area declares (ADR 0014).
       'no-restricted-imports': [
         'error',
         {
@@ -63,9 +68,80 @@ export default tseslint.config(
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  // The process folders (ADR 0014): the rules follow the file suffixes.
   {
-    // Workflow code must stay deterministic: only @temporalio/workflow and contracts.
-    files: ['workflows/**/*.ts'],
+    // Workflow code must stay deterministic: each process's *.workflow.ts and the shared
+    // workflow-sandbox modules at the root of workflows/ (await-decision, duration,
+    // step-activities, index) import only @temporalio/workflow, contracts and each other.
+    files: ['workflows/*/*.workflow.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!\\.|@temporalio/workflow$)', message: WORKFLOW_ONLY },
+            { regex: '\\.(activities|port)$', message: WORKFLOW_ONLY },
+            // Out of workflows/.
+            { regex: '^\\.\\./\\.\\./', message: WORKFLOW_ONLY },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The shared workflow-sandbox modules, one level higher.
+    files: ['workflows/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!\\.|@temporalio/workflow$)', message: WORKFLOW_ONLY },
+            { regex: '\\.(activities|port)$', message: WORKFLOW_ONLY },
+            { regex: '^\\.\\./', message: WORKFLOW_ONLY },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A contract is read by the workflow bundle and by the client side: names, types, message
+    // definitions, pure refusal rules. Nothing server-side: from domain/ only pure *.rules files.
+    files: ['workflows/*/*.contract.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!\\.|@temporalio/workflow$)', message: CONTRACT_ONLY },
+            { regex: '(^|/)(db|api|app|server|scripts|temporal|workers)/', message: CONTRACT_ONLY },
+            { regex: '(^|/)domain/(?!.*\\.rules$)', message: CONTRACT_ONLY },
+            { regex: '\\.(activities|port|workflow)$', message: CONTRACT_ONLY },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Activities run in the worker over domain/; they neither start workflows nor run in one.
+    files: ['workflows/*/*.activities.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@temporalio/workflow', '@temporalio/client', '**/temporal/**', '*.workflow', '*.port'],
+              message: 'Activities call domain/; the process ports reach them as arguments.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A port is the client side of its process: the domain's port over the Temporal client.
+    files: ['workflows/*/*.port.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -73,31 +149,14 @@ export default tseslint.config(
           patterns: [
             {
               group: [
+                '@temporalio/worker',
+                '@temporalio/activity',
                 '**/db/**',
-                '**/api/**',
                 '**/workers/**',
-                '**/temporal/client*',
-                'node:*',
-                'fs',
-                'fs/*',
-                'path',
-                'crypto',
-                'child_process',
-                'net',
-                'os',
-                'pg',
-                'drizzle-orm',
+                '*.workflow',
+                '*.activities',
               ],
-              message: 'Workflows may import only @temporalio/workflow and contracts.',
-            },
-            {
-              // domain/: only the onboarding machine's pure rules (no runtime imports of their own).
-              regex: '(^|/)domain/(?!agencies/onboarding\\.rules$)',
-              message: 'Workflows may import only @temporalio/workflow, contracts and pure *.rules files.',
-            },
-            {
-              group: ['@temporalio/client', '@temporalio/worker', '@temporalio/activity'],
-              message: 'Workflows may import only @temporalio/workflow.',
+              message: 'A port starts, signals and updates its process through temporal/ and its contract.',
             },
           ],
         },

@@ -10,8 +10,6 @@ import { fieldWithNul, NUL_MSG } from '../domain/shared/fields'
 import { gatePublicCall, publicPreflight } from './public-client.server'
 import { BODY_TOO_LARGE_MSG, declaresMoreThan, readTextCapped } from './body-limit'
 import { config } from '../domain/shared/config'
-// Routes and the API reach Temporal through the port; register it wherever this module is bundled.
-import '../temporal/ports'
 
 type Compiled = { e: Endpoint; re: RegExp; names: string[]; literals: number }
 

@@ -359,9 +359,9 @@ await scenario(
 )
 
 // ── decisions through Temporal Updates, over HTTP ───────────────────────────────────────────
-await import('../temporal/ports')
+const { wireProcesses } = await import('../temporal/processes')
+const processes = wireProcesses()
 const { createAgency, createPolicy } = await import('../db/seed/factories')
-const { workflows } = await import('../domain/shared/ports')
 
 /** Times one POST per subject, `c` at a time, each answered once its workflow's Update is done. */
 async function decisions(
@@ -413,7 +413,7 @@ const CONFIRM = 'amendment premium confirmed through a Temporal Update'
 const signed: number[] = []
 for (let i = 0; i < (wanted(ACTIVATE) ? 60 : 0); i++) {
   const a = await createAgency(getDb(), { status: 'AGREEMENT_SIGNED' })
-  await workflows().agencyChanged(a.id)
+  await processes.onboarding.changed(a.id)
   signed.push(a.id)
 }
 if (wanted(ACTIVATE))

@@ -6,11 +6,11 @@ import { seed } from '../db/seed'
 import { seedDemoAfterSale } from '../db/seed/after-sale'
 import { agencies } from '../db/schema'
 import { config } from '../domain/shared/config'
-import { workflows } from '../domain/shared/ports'
 import { closeTemporalClient } from '../temporal/client'
-import '../temporal/ports'
+import { wireProcesses } from '../temporal/processes'
 
 const t0 = Date.now()
+const processes = wireProcesses()
 await runMigrations()
 const created = await seed(getDb(), {
   adminPassword: config().seedAdminPassword,
@@ -24,7 +24,7 @@ if (created.length) {
     .where(
       and(isNotNull(agencies.id), notInArray(agencies.status, ['PORTAL_ACTIVATED', 'PORTAL_DEACTIVATED'])),
     )
-  for (const a of open) await workflows().agencyChanged(a.id)
+  for (const a of open) await processes.onboarding.changed(a.id)
   // A refund and an amendment waiting for staff, each with its workflow.
   await seedDemoAfterSale(getDb())
 }

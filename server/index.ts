@@ -54,6 +54,8 @@ if (cluster.isPrimary && processes > 1) {
     })
   web.logInfo('web', `listening on http://localhost:${port} with ${processes} processes`)
 } else {
+  // The composition root of the processes (temporal/processes.ts): the domain's ports, once.
+  web.wireProcesses()
   const app = vite
     ? web.createApp({
         // Each request renders with the current sources; the module graph stays Vite's one graph.

@@ -1,10 +1,11 @@
 // What the web server process takes from the app, exported by the Remix server entry
 // (app/entry.server.tsx): in production and development alike the server loads the Remix server
 // build and finds the request chain, the configuration and the logger in it, so the pages, /api,
-// the domain and the Temporal port are one module graph (ADR 0012). The server's own bundle
-// (build/web.mjs) holds nothing but the process management of server/index.ts.
-import '../temporal/ports'
+// the domain and the process ports are one module graph (ADR 0012). The server's own bundle
+// (build/web.mjs) holds nothing but the process management of server/index.ts, which calls
+// `wireProcesses()` once before it serves (ADR 0014).
 
 export { createApp } from './app'
+export { wireProcesses } from '../temporal/processes'
 export { config } from '../domain/shared/config'
 export { logInfo, logWarn } from '../domain/shared/log'

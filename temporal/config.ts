@@ -1,9 +1,9 @@
 import { config } from '../domain/shared/config'
-import type { OnboardingDurations } from './contracts/agency-onboarding.contract'
-import type { PayoutDurations } from './contracts/commission-payout.contract'
-import type { FullRefundDurations } from './contracts/full-refund.contract'
-import type { ClawbackDurations } from './contracts/clawback.contract'
-import type { AmendmentDurations } from './contracts/amendment.contract'
+import type { OnboardingDurations } from '../workflows/agency-onboarding/agency-onboarding.contract'
+import type { PayoutDurations } from '../workflows/commission-payout/commission-payout.contract'
+import type { FullRefundDurations } from '../workflows/full-refund/full-refund.contract'
+import type { ClawbackDurations } from '../workflows/clawback/clawback.contract'
+import type { AmendmentDurations } from '../workflows/amendment/amendment.contract'
 
 export const taskQueue = () => config().TEMPORAL_TASK_QUEUE
 

@@ -13,7 +13,11 @@ import {
 } from '@temporalio/client'
 import { config } from '../domain/shared/config'
 import { temporalClient } from './client'
-import { SCHEDULED_JOB_WORKFLOWS, SCHEDULE_IDS, type ScheduleId } from './contracts/scheduled-jobs.contract'
+import {
+  SCHEDULED_JOB_WORKFLOWS,
+  SCHEDULE_IDS,
+  type ScheduleId,
+} from '../workflows/scheduled-jobs/scheduled-jobs.contract'
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS

@@ -1,7 +1,7 @@
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker'
 import { fileURLToPath } from 'node:url'
 import { config } from '../domain/shared/config'
-import '../temporal/ports'
+import type { Processes } from '../temporal/processes'
 import { createActivities } from './activities'
 import { realActivityDeps, type ActivityDeps } from './activities/deps'
 
@@ -9,9 +9,11 @@ export const workflowsPath = fileURLToPath(new URL('../workflows/index.ts', impo
 
 /**
  * Builds a worker on the configured task queue (tests pass a prebuilt bundle and their own queue).
- * Activities are built here over their dependencies: the real ones unless a test passes others.
+ * Activities are built here over their dependencies (the real ones unless a test passes others)
+ * and the process ports `wireProcesses()` answered (temporal/processes.ts).
  */
 export async function createWorker(
+  processes: Processes,
   overrides: Partial<WorkerOptions> = {},
   deps: ActivityDeps = realActivityDeps(),
 ) {
@@ -20,7 +22,7 @@ export async function createWorker(
     connection,
     namespace: config().TEMPORAL_NAMESPACE,
     taskQueue: config().TEMPORAL_TASK_QUEUE,
-    activities: createActivities(deps),
+    activities: createActivities(deps, processes),
     ...(overrides.workflowBundle ? {} : { workflowsPath }),
     ...overrides,
   })

@@ -1,9 +1,9 @@
-export { agencyOnboarding } from './agency-onboarding.workflow'
-export { paymentLinkExpiry } from './payment-link-expiry.workflow'
-export { commissionPayout } from './commission-payout.workflow'
-export { fullRefund } from './full-refund.workflow'
-export { clawback } from './clawback.workflow'
-export { amendment } from './amendment.workflow'
+export { agencyOnboarding } from './agency-onboarding/agency-onboarding.workflow'
+export { paymentLinkExpiry } from './payment-link-expiry/payment-link-expiry.workflow'
+export { commissionPayout } from './commission-payout/commission-payout.workflow'
+export { fullRefund } from './full-refund/full-refund.workflow'
+export { clawback } from './clawback/clawback.workflow'
+export { amendment } from './amendment/amendment.workflow'
 export {
   bnplSettlementJob,
   inboxDeadlinesJob,
@@ -11,4 +11,4 @@ export {
   ledgerReconciliationJob,
   notificationDigestsJob,
   notificationMailsJob,
-} from './scheduled-jobs.workflow'
+} from './scheduled-jobs/scheduled-jobs.workflow'

@@ -13,7 +13,6 @@ import { agencies } from '../../db/schema'
 import type { Actor, AgencyActor, StaffActor } from '../../domain/shared/actor'
 import type { Access } from '../../domain/shared/authorize'
 import { pathByStatus } from '../../domain/agencies/agencies.rules'
-import '../../temporal/ports'
 
 export { sessionCookie, clearSessionCookie }
 

@@ -7,7 +7,7 @@ import { amendments } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { clock } from '../shared/clock'
 import { formatCents } from '../shared/format'
-import { workflows } from '../shared/ports'
+import { amendmentProcess } from './amendment-process'
 import { notify } from '../notifications/notify'
 import { closeWorkflowTasks } from '../tasks/workflow-tasks'
 import { transitionPolicy } from '../policies/policy-history'
@@ -79,5 +79,5 @@ export async function amendmentCertificateUploaded(policyId: number) {
     .where(eq(amendments.policy_id, policyId))
     .orderBy(desc(amendments.id))
     .limit(1)
-  if (a?.status === 'CERTIFICATE_UPLOADED') await workflows().amendmentChanged(a.id)
+  if (a?.status === 'CERTIFICATE_UPLOADED') await amendmentProcess().changed(a.id)
 }

@@ -30,6 +30,7 @@ import {
 import type { AmendmentData } from './amendment-data'
 import { amendmentDecisionRefusal, type AmendmentDecision } from './amendments.rules'
 import { sharedStepDeps, type StepDeps } from '../shared/step-deps'
+import type { ClawbackDeps } from '../clawbacks/clawback-process'
 import { amendmentWorkflowKey, premiumColumns } from './amendment-steps'
 
 type Applied = { a: AmendmentRow; clawbackId: number | null }
@@ -41,7 +42,7 @@ type Applied = { a: AmendmentRow; clawbackId: number | null }
  */
 export async function applyAmendmentDecision(
   input: { amendmentId: number; decision: AmendmentDecision; key?: string },
-  deps: StepDeps = sharedStepDeps(),
+  deps: StepDeps & ClawbackDeps = sharedStepDeps(),
 ) {
   const { decision } = input
   const actor = actorOf(decision.by)
@@ -63,7 +64,7 @@ export async function applyAmendmentDecision(
       .returning()
     return { ...applied, a: keyed }
   })
-  await startClawbackAfterCommit(out.clawbackId)
+  await startClawbackAfterCommit(out.clawbackId, deps.clawbacks)
   return amendmentStateOf(out.a)
 }
 

@@ -15,7 +15,7 @@ import { postTransfers } from '../money/journal'
 import { postCommissionChange } from '../payments/money-postings'
 import { conflict } from '../shared/errors'
 import { policyPremiumHeld } from '../refunds/refund-loading'
-import { workflows } from '../shared/ports'
+import { clawbackProcess, type ClawbackDeps } from '../clawbacks/clawback-process'
 import { withoutGst } from '../quotes/pricing.rules'
 import { recordPolicyHistory } from '../policies/policy-history'
 import type { AmendmentRow } from './amendment-loading'
@@ -244,6 +244,9 @@ export async function creditReceivable(
 }
 
 /** After commit: the clawback an adjustment opened gets its `clawback-<id>` workflow. */
-export async function startClawbackAfterCommit(clawbackId: number | null) {
-  if (clawbackId) await workflows().startClawback(clawbackId)
+export async function startClawbackAfterCommit(
+  clawbackId: number | null,
+  clawbacks?: ClawbackDeps['clawbacks'],
+) {
+  if (clawbackId) await (clawbacks ?? clawbackProcess()).start(clawbackId)
 }

@@ -8,7 +8,7 @@ import { isAgencySide, isStaff, type Actor } from '../shared/actor'
 import { conflict, isUniqueViolation } from '../shared/errors'
 import { formatCents } from '../shared/format'
 import { fromCents } from '../shared/money'
-import { workflows } from '../shared/ports'
+import { amendmentProcess } from './amendment-process'
 import { notify } from '../notifications/notify'
 import { percentOf } from '../quotes/pricing.rules'
 import { lockPolicyFor, recordPolicyHistory } from '../policies/policy-history'
@@ -135,7 +135,7 @@ export async function openAmendment(opts: {
     if (isUniqueViolation(err)) throw conflict('Another amendment of this policy is still open')
     throw err
   }
-  await workflows().startAmendment(row.id)
+  await amendmentProcess().start(row.id)
   return presentOpening(row)
 }
 

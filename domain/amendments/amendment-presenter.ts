@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { amendmentDocuments, amendmentPayments, amendments } from '../../db/schema'
 import { fromCents } from '../shared/money'
-import { workflows } from '../shared/ports'
+import { amendmentProcess } from './amendment-process'
 import type { Actor } from '../shared/actor'
 import { detailChanges, type AmendmentData, type AmendmentDetails } from './amendment-data'
 import { deciderOf, type AmendmentRow } from './amendment-loading'
@@ -88,7 +88,7 @@ export async function decideAndPresent(
   amendmentId: number,
   decision: WithoutBy<AmendmentDecision>,
 ) {
-  await workflows().decideAmendment(amendmentId, { ...decision, by: deciderOf(actor) } as AmendmentDecision)
+  await amendmentProcess().decide(amendmentId, { ...decision, by: deciderOf(actor) } as AmendmentDecision)
   const [a] = await getDb().select().from(amendments).where(eq(amendments.id, amendmentId))
   return amendmentDetails(a)
 }

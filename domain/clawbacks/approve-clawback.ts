@@ -1,6 +1,6 @@
 import type { StaffActor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
-import { workflows } from '../shared/ports'
+import { clawbackProcess } from './clawback-process'
 import { presentClawback } from './clawback-listing'
 import { reloadClawback, waitingClawbackOf } from './clawback-decision'
 
@@ -16,7 +16,7 @@ export const approveClawback = defineUseCase(
   async function approveClawback(opts: { actor: StaffActor; policyId: number }) {
     const { actor } = opts
     const c = await waitingClawbackOf(opts.policyId, actor)
-    await workflows().decideClawback(c.id, {
+    await clawbackProcess().decide(c.id, {
       kind: 'approve',
       by: { identityId: actor.identityId, userId: actor.userId, email: actor.email },
     })

@@ -400,7 +400,7 @@ export async function applyClawbackDecision(
  * decision, in its transaction, after it lowered outstanding_amount): the clawback's invoice takes
  * the payment (AGENCY_BALANCE: the money stayed with OSHC out of the payout) and, when nothing is
  * left, the policy moves to CLAWBACK_COMPLETED and the agency is told. The payout's decision then
- * tells the clawback's workflow (after commit) through `workflows().clawbackChanged(id)`.
+ * tells the clawback's workflow (after commit) through `clawbackProcess().changed(id)`.
  */
 export async function settleClawbackByPayout(
   tx: DbOrTx,

@@ -5,7 +5,7 @@ import type { StaffActor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { DomainError, validation } from '../shared/errors'
 import { logError } from '../shared/log'
-import { workflows } from '../shared/ports'
+import { clawbackProcess } from './clawback-process'
 import { assertFileUsable } from '../files/storage'
 import { openClawback } from './open-clawback'
 import { presentClawback } from './clawback-listing'
@@ -47,8 +47,8 @@ export const initiateClawback = defineUseCase(
       }),
     )
     // The workflow only nudges and waits; a failed start is retried by the next change (signal-with-start).
-    await workflows()
-      .startClawback(clawbackId)
+    await clawbackProcess()
+      .start(clawbackId)
       .catch((err: unknown) => logError('clawback workflow not started', err, { clawbackId }))
     const [row] = await getDb().select().from(clawbacks).where(eq(clawbacks.id, clawbackId))
     return presentClawback(row)

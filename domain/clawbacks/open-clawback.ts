@@ -20,7 +20,7 @@ import {
  * Opens a clawback of a policy's paid-out commission in `tx` (status INITIATED, policy
  * CLAWBACK_INITIATED unless `keepPolicyStatus`, history, invoice via modifyPolicyFinance CLAWBACK). The commission part is
  * `commissionAmount` when given (cents), else round(premiumAmount x the policy's commission_rate / 100).
- * After commit the caller starts its workflow: `workflows().startClawback(clawbackId)`.
+ * After commit the caller starts its workflow: `clawbackProcess().start(clawbackId)`.
  *
  * Refusals: the policy's status must allow it (`initiateClawback` in policies.rules.ts) and its
  * commission must be PAID (or PAID_AMENDMENT_ADJUSTED), with no other clawback open: else 409

@@ -7,7 +7,7 @@ import { conflict, DomainError, notFound, validation } from '../shared/errors'
 import { formatCents } from '../shared/format'
 import { logError } from '../shared/log'
 import { clock } from '../shared/clock'
-import { workflows } from '../shared/ports'
+import { clawbackProcess } from './clawback-process'
 import { assertFileUsable } from '../files/storage'
 import { notify } from '../notifications/notify'
 import { followPolicy } from '../policies/policy-history'
@@ -145,8 +145,8 @@ export const payClawback = defineUseCase(
       )
       return after
     })
-    await workflows()
-      .clawbackChanged(row.id)
+    await clawbackProcess()
+      .changed(row.id)
       .catch((err: unknown) =>
         logError('clawback workflow not told of a payment', err, { clawbackId: row.id }),
       )

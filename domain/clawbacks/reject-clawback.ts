@@ -1,6 +1,6 @@
 import type { StaffActor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
-import { workflows } from '../shared/ports'
+import { clawbackProcess } from './clawback-process'
 import { presentClawback } from './clawback-listing'
 import { reloadClawback, waitingClawbackOf } from './clawback-decision'
 
@@ -14,7 +14,7 @@ export const rejectClawback = defineUseCase(
   async function rejectClawback(opts: { actor: StaffActor; policyId: number; reason: string }) {
     const { actor } = opts
     const c = await waitingClawbackOf(opts.policyId, actor)
-    await workflows().decideClawback(c.id, {
+    await clawbackProcess().decide(c.id, {
       kind: 'reject',
       rejection_reason: opts.reason,
       by: { identityId: actor.identityId, userId: actor.userId, email: actor.email },

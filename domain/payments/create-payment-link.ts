@@ -4,7 +4,7 @@ import type { Actor } from '../shared/actor'
 import { clock } from '../shared/clock'
 import { config } from '../shared/config'
 import { randomToken } from '../shared/crypto'
-import { workflows } from '../shared/ports'
+import { paymentLinkProcess } from './payment-link-process'
 import type { CURRENCIES } from '../../db/schema/enums'
 import { expiryFrom } from './payments.rules'
 import { assertMethodAvailable, assertPurchasable, assertPurchaser } from './purchase-guards'
@@ -68,7 +68,7 @@ export const createPaymentLink = defineUseCase(
       )
       return row
     })
-    await workflows().startPaymentLinkExpiry({ id: link.id, expiresAt })
+    await paymentLinkProcess().start({ id: link.id, expiresAt })
     return presentPaymentLink(link)
   },
 )

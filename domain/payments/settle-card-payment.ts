@@ -10,7 +10,7 @@ import {
 } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { notFound } from '../shared/errors'
-import { workflows } from '../shared/ports'
+import { paymentLinkProcess } from './payment-link-process'
 import { lockPolicyFor } from '../policies/policy-history'
 import { sendMail } from '../mail/mailer'
 import { paymentMails } from '../mail/payment-mails'
@@ -139,7 +139,7 @@ async function afterWidgetSale(policyId: number) {
 
 /** After commit: stop the link's expiry workflow and tell the agency. */
 async function afterLinkPaid(linkId: number, policyId: number) {
-  await workflows().paymentLinkPaid(linkId)
+  await paymentLinkProcess().paid(linkId)
   const [p] = await getDb()
     .select({
       ref: policies.ref,

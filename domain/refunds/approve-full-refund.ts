@@ -1,7 +1,7 @@
 import type { StaffActor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { conflict, DomainError, forbidden, validation } from '../shared/errors'
-import { workflows } from '../shared/ports'
+import { refundProcess } from './refund-process'
 import { assertFileUsable } from '../files/storage'
 import { MAKER_CHECKER_MSG } from '../finance/finance.rules'
 import { loadPolicy } from '../policies/policy-loading'
@@ -47,7 +47,7 @@ export const approveFullRefund = defineUseCase(
       }
     }
     assertCommissionSettled((await policyMoney(policy.id)).commission)
-    await workflows().decideFullRefund(
+    await refundProcess().decide(
       { id: refund.id, policyId: policy.id },
       {
         kind: 'approve',

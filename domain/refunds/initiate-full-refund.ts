@@ -3,7 +3,7 @@ import type { StaffActor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { conflict } from '../shared/errors'
 import { toCents } from '../shared/money'
-import { workflows } from '../shared/ports'
+import { refundProcess } from './refund-process'
 import { loadPolicy } from '../policies/policy-loading'
 import { assertRefundAmounts } from './full-refund-workflow-steps'
 import { openRefund, policyMoney, presentRefund, refundById } from './refund-loading'
@@ -41,7 +41,7 @@ export const initiateFullRefund = defineUseCase(
       by: { identityId: actor.identityId, userId: actor.userId, email: actor.email },
     }
     assertRefundAmounts(await policyMoney(policy.id, getDb()), decision)
-    await workflows().decideFullRefund({ id: refund.id, policyId: policy.id }, decision)
+    await refundProcess().decide({ id: refund.id, policyId: policy.id }, decision)
     return presentRefund(await refundById(refund.id))
   },
 )

@@ -12,7 +12,7 @@ export const OPEN_REFUND_STATUSES: readonly FullRefundStatus[] = ['REQUESTED', '
 
 export const REFUND_DOCUMENT = 'REFUND_DOCUMENT'
 
-/** The workflow id of a policy's refund (temporal/contracts/full-refund.contract.ts builds the same). */
+/** The workflow id of a policy's refund (workflows/full-refund/full-refund.contract.ts builds the same). */
 export const refundWorkflowId = (policyId: number) => `full-refund-${policyId}`
 
 export const REASON_REQUIRED_MSG = 'full_refund_requested_reason is required'

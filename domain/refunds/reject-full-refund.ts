@@ -1,7 +1,7 @@
 import type { StaffActor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { conflict } from '../shared/errors'
-import { workflows } from '../shared/ports'
+import { refundProcess } from './refund-process'
 import { loadPolicy } from '../policies/policy-loading'
 import { openRefund, presentRefund, refundById } from './refund-loading'
 import { NO_OPEN_REFUND_MSG } from './initiate-full-refund'
@@ -21,7 +21,7 @@ export const rejectFullRefund = defineUseCase(
     if (!refund) throw conflict(NO_OPEN_REFUND_MSG)
     if (refund.status !== 'REQUESTED' && refund.status !== 'INITIATED')
       throw conflict(`This full refund is ${refund.status}; it can no longer be rejected`)
-    await workflows().decideFullRefund(
+    await refundProcess().decide(
       { id: refund.id, policyId: policy.id },
       {
         kind: 'reject',

@@ -5,7 +5,7 @@ import { actorLabel, type Actor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { conflict, conflictOnDuplicate, DomainError, validation } from '../shared/errors'
 import { logError } from '../shared/log'
-import { workflows } from '../shared/ports'
+import { refundProcess } from './refund-process'
 import { assertFileUsable } from '../files/storage'
 import { notify } from '../notifications/notify'
 import { loadPolicy } from '../policies/policy-loading'
@@ -110,7 +110,7 @@ export const requestFullRefund = defineUseCase(
       return row
     })
     try {
-      await workflows().startFullRefund({ id: refund.id, policyId: refund.policy_id })
+      await refundProcess().start({ id: refund.id, policyId: refund.policy_id })
     } catch (err) {
       // The request stands; the first decision starts the workflow if it is still missing.
       logError('full-refund-workflow-start', err, { refundId: refund.id })

@@ -1,7 +1,7 @@
 import type { StaffActor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { conflict } from '../shared/errors'
-import { workflows } from '../shared/ports'
+import { refundProcess } from './refund-process'
 import { loadPolicy } from '../policies/policy-loading'
 import { openRefund, presentRefund, refundById } from './refund-loading'
 import { NO_OPEN_REFUND_MSG } from './initiate-full-refund'
@@ -25,7 +25,7 @@ export const retryFullRefundPayment = defineUseCase(
       throw conflict(
         `This full refund is ${refund.status}; only an approved refund whose payment failed is paid again`,
       )
-    await workflows().payFullRefund({ id: refund.id, policyId: policy.id })
+    await refundProcess().pay({ id: refund.id, policyId: policy.id })
     return presentRefund(await refundById(refund.id))
   },
 )

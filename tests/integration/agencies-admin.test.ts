@@ -16,7 +16,7 @@ import {
 } from '../../db/schema'
 import { createAgency } from '../../db/seed/factories'
 import { receiveUpload } from '../../domain/files/storage'
-import { workflows } from '../../domain/shared/ports'
+import { onboardingProcess } from '../../domain/agencies/onboarding-workflow/onboarding-process'
 import { agencyUserWith, agencyWithToken, api, lastMail, staffToken, staffWith } from '../setup/api'
 import { startWorker } from '../setup/worker'
 import { eventsFor } from '../setup/notifications'
@@ -489,7 +489,7 @@ describe('configuration V2', () => {
 
   it('completes the configuration step of a submitted agency through the workflow', async () => {
     const agency = await createAgency(getDb(), { status: 'COMPANY_DETAIL_DONE', submitted: true })
-    await workflows().agencyChanged(agency.id)
+    await onboardingProcess().changed(agency.id)
     await waitFor(
       async () =>
         (await getDb().select().from(tasks).where(eq(tasks.agency_id, agency.id))).find(
@@ -535,7 +535,7 @@ describe('agreement and activation', () => {
     expect(other.status).toBe(400)
     expect(await status()).toBe('CONFIGURATION_DONE')
 
-    await workflows().agencyChanged(agency.id)
+    await onboardingProcess().changed(agency.id)
 
     // Sending before an agreement is uploaded is refused.
     const noFile = await api('POST', path('sendUnsignedAgencyAgreementDocumentToAgency'), { token: staff })

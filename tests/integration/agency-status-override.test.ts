@@ -6,13 +6,13 @@ import { getDb } from '../../db/client'
 import { agencies, agencyHistories, tasks } from '../../db/schema'
 import { createAgency } from '../../db/seed/factories'
 import { AGENCY_STATUSES, type AgencyStatus } from '../../domain/agencies/agencies.rules'
-import { workflows } from '../../domain/shared/ports'
+import { onboardingProcess } from '../../domain/agencies/onboarding-workflow/onboarding-process'
 import { temporalClient } from '../../temporal/client'
 import {
   agencyOnboardingWorkflowId,
   onboardingStateQuery,
   type OnboardingPhase,
-} from '../../temporal/contracts/agency-onboarding.contract'
+} from '../../workflows/agency-onboarding/agency-onboarding.contract'
 import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
 import { startWorker } from '../setup/worker'
 import * as agencyPage from '../../app/routes/staff.agencies.$agencyId._index'
@@ -106,7 +106,7 @@ describe('updateAdminAgencyStatus sets any status and the onboarding workflow fo
         const agency = await createAgency(getDb(), { status: from, submitted: true })
         const handle = await handleOf(agency.id)
         if (workflow !== 'none') {
-          await workflows().agencyChanged(agency.id)
+          await onboardingProcess().changed(agency.id)
           if (workflow === 'completed') await handle.result()
           else {
             await eventually(

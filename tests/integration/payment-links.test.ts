@@ -5,7 +5,7 @@ import { agencies, cardPayments, exchangeRateQuotes, paymentLinks, policies } fr
 import { createPolicy } from '../../db/seed/factories'
 import { percentOf } from '../../domain/quotes/pricing.rules'
 import { temporalClient } from '../../temporal/client'
-import { paymentLinkWorkflowId } from '../../temporal/contracts/payment-link.contract'
+import { paymentLinkWorkflowId } from '../../workflows/payment-link-expiry/payment-link-expiry.contract'
 import { agencyWithToken, api, lastMail } from '../setup/api'
 import { startWorker } from '../setup/worker'
 import { eventsFor } from '../setup/notifications'

@@ -4,7 +4,7 @@ import {
   agencyChangedSignal,
   agencyOnboardingWorkflowId,
   type OnboardingDurations,
-} from '../../temporal/contracts/agency-onboarding.contract'
+} from '../../workflows/agency-onboarding/agency-onboarding.contract'
 
 /** Starts (or wakes) an agency's onboarding workflow on this file's task queue, as the domain does. */
 export async function startOnboarding(agencyId: number, durations: OnboardingDurations) {

@@ -35,7 +35,9 @@ delete process.env.SMTP_URL
 delete process.env.S3_BUCKET
 delete process.env.RECAPTCHA_SECRET
 
-await import('../../temporal/ports')
+// The composition root, as the web server and the worker call it at start-up.
+const { wireProcesses } = await import('../../temporal/processes')
+wireProcesses()
 
 afterAll(async () => {
   const { closeDb } = await import('../../db/client')

@@ -2,6 +2,7 @@ import { inject } from 'vitest'
 import { Runtime, DefaultLogger } from '@temporalio/worker'
 import { createWorker } from '../../workers/worker'
 import { realActivityDeps } from '../../workers/activities/deps'
+import { temporalProcesses } from '../../temporal/processes'
 
 let runtimeInstalled = false
 
@@ -11,7 +12,9 @@ export async function startWorker() {
     Runtime.install({ logger: new DefaultLogger('ERROR', () => {}) })
     runtimeInstalled = true
   }
+  // The ports per-file.ts wired (temporal/processes.ts).
   const { worker, connection } = await createWorker(
+    temporalProcesses,
     { workflowBundle: { codePath: inject('workflowBundlePath') } },
     realActivityDeps(),
   )

@@ -10,8 +10,8 @@ import {
   agencyOnboardingWorkflowId,
   decideUpdate,
   onboardingStateQuery,
-} from '../../temporal/contracts/agency-onboarding.contract'
-import { createOnboardingActivities } from '../../workers/activities/agency-onboarding.activities'
+} from '../../workflows/agency-onboarding/agency-onboarding.contract'
+import { createOnboardingActivities } from '../../workflows/agency-onboarding/agency-onboarding.activities'
 import { realActivityDeps } from '../../workers/activities/deps'
 import { startWorker } from '../setup/worker'
 import { deepest, startOnboarding } from '../setup/onboarding'

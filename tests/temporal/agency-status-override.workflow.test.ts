@@ -12,7 +12,7 @@ import {
   onboardingStateQuery,
   overrideStatusUpdate,
   type OnboardingDurations,
-} from '../../temporal/contracts/agency-onboarding.contract'
+} from '../../workflows/agency-onboarding/agency-onboarding.contract'
 import { startWorker } from '../setup/worker'
 import { deepest, startOnboarding } from '../setup/onboarding'
 

@@ -28,9 +28,9 @@ import { applyAmendmentDecision } from '../../domain/amendments/amendment-decisi
 import { loadAmendmentState } from '../../domain/amendments/amendment-steps'
 import { uploadPolicyCertificate } from '../../domain/policies/upload-policy-certificate'
 import { DomainError } from '../../domain/shared/errors'
-import { workflows } from '../../domain/shared/ports'
+import { amendmentProcess } from '../../domain/amendments/amendment-process'
 import { temporalClient } from '../../temporal/client'
-import { amendmentStateQuery, amendmentWorkflowId } from '../../temporal/contracts/amendment.contract'
+import { amendmentStateQuery, amendmentWorkflowId } from '../../workflows/amendment/amendment.contract'
 import { eventually } from '../setup/eventually'
 import { staffActor, uploadedFile } from '../setup/payouts'
 import {
@@ -313,11 +313,11 @@ describe('amendment workflow (real Temporal dev server)', () => {
       by,
     })
     // The workflow's update validator: the maker, then a non-finance staff member.
-    const own = await refusal(workflows().decideAmendment(id, confirm(deciderOf(staff))))
+    const own = await refusal(amendmentProcess().decide(id, confirm(deciderOf(staff))))
     expect(own.code).toBe('INVALID_TRANSITION')
     expect(own.message).toBe(MAKER_CHECKER_MSG)
     const desk = { ...deciderOf(checker), permissions: ['policy_management'] }
-    const noFinance = await refusal(workflows().decideAmendment(id, confirm(desk)))
+    const noFinance = await refusal(amendmentProcess().decide(id, confirm(desk)))
     expect(noFinance.message).toMatch(/^The premium of A\$300\.00 was set by staff \(repriced: A\$/)
     // The activity, against the database, whatever reaches it.
     const direct = await refusal(
@@ -328,7 +328,7 @@ describe('amendment workflow (real Temporal dev server)', () => {
     expect(await amendmentRow(id)).toMatchObject({ next_step: 'CONFIRM_PREMIUM_BY_ADMIN', invoice_id: null })
     expect(await actionsOf(p.policy.id)).not.toContain('AMENDMENT_PREMIUM_CONFIRMED')
     // Another staff member holding finance confirms it.
-    await workflows().decideAmendment(id, confirm(deciderOf(checker)))
+    await amendmentProcess().decide(id, confirm(deciderOf(checker)))
     expect(await loadAmendmentState(id)).toMatchObject({
       phase: 'CONFIRM_PREMIUM_BY_AGENCY',
       newPremium: 30000,
@@ -341,8 +341,8 @@ describe('amendment workflow (real Temporal dev server)', () => {
     await openTask(opened.amendment_id, 'amendment_confirm_premium_by_admin')
     const decision = { kind: 'confirmPremium' as const, new_premium: null, by: deciderOf(staff) }
     const results = await Promise.allSettled([
-      workflows().decideAmendment(opened.amendment_id, decision),
-      workflows().decideAmendment(opened.amendment_id, decision),
+      amendmentProcess().decide(opened.amendment_id, decision),
+      amendmentProcess().decide(opened.amendment_id, decision),
     ])
     expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(1)
     const failed = results.find((x) => x.status === 'rejected') as PromiseRejectedResult
@@ -360,7 +360,7 @@ describe('amendment workflow (real Temporal dev server)', () => {
     await openTask(opened.amendment_id, 'amendment_confirm_premium_by_admin')
     const decision = { kind: 'confirmPremium' as const, new_premium: null, by: deciderOf(staff) }
     const key = `amendment-${opened.amendment_id}/run/decision-1`
-    await workflows().decideAmendment(opened.amendment_id, decision)
+    await amendmentProcess().decide(opened.amendment_id, decision)
     // What the workflow's update ran, as a retry after a lost completion would run it again.
     await getDb()
       .update(amendments)

@@ -8,7 +8,7 @@ import {
   onboardingStateQuery,
   type OnboardingActivities,
   type OnboardingSnapshot,
-} from '../../temporal/contracts/agency-onboarding.contract'
+} from '../../workflows/agency-onboarding/agency-onboarding.contract'
 import {
   CLAWBACK_WORKFLOW,
   clawbackChangedSignal,
@@ -16,7 +16,7 @@ import {
   type ClawbackActivities,
   type ClawbackState,
   type ClawbackStatus,
-} from '../../temporal/contracts/clawback.contract'
+} from '../../workflows/clawback/clawback.contract'
 import {
   COMMISSION_PAYOUT_WORKFLOW,
   payoutDecideUpdate,
@@ -24,14 +24,14 @@ import {
   type CommissionPayoutActivities,
   type PayoutState,
   type PayoutStatus,
-} from '../../temporal/contracts/commission-payout.contract'
+} from '../../workflows/commission-payout/commission-payout.contract'
 import {
   FULL_REFUND_WORKFLOW,
   refundDecideUpdate,
   type FullRefundActivities,
   type FullRefundStatus,
   type RefundState,
-} from '../../temporal/contracts/full-refund.contract'
+} from '../../workflows/full-refund/full-refund.contract'
 
 /**
  * The wait for a person (workflows/await-decision.ts) with mocked activities, typed by each

@@ -26,7 +26,7 @@ import {
   commissionPayoutWorkflowId,
   payoutDecideUpdate,
   payoutStateQuery,
-} from '../../temporal/contracts/commission-payout.contract'
+} from '../../workflows/commission-payout/commission-payout.contract'
 import { eventually } from '../setup/eventually'
 import { agencyWithBanked, commissionStatuses, payoutRow, staffActor, uploadedFile } from '../setup/payouts'
 import { startWorker } from '../setup/worker'
@@ -309,9 +309,9 @@ describe('commissionPayout workflow (real Temporal dev server)', () => {
     expect(await ledgerOf(r.agency.id)).toHaveLength(1)
 
     // Straight to the workflow (past the use case's own check): the port's refusal is a 409 too.
-    const { workflows } = await import('../../domain/shared/ports')
+    const { payoutProcess } = await import('../../domain/finance/payouts/payout-process')
     const viaPort = await refusal(
-      workflows().decideCommissionPayout(r.payout.id, {
+      payoutProcess().decide(r.payout.id, {
         kind: 'reject',
         rejection_reason: 'again',
         by: { identityId: other.identityId, userId: other.userId, email: other.email },

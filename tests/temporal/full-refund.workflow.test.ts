@@ -29,7 +29,7 @@ import {
   fullRefundWorkflowId,
   refundDecideUpdate,
   refundStateQuery,
-} from '../../temporal/contracts/full-refund.contract'
+} from '../../workflows/full-refund/full-refund.contract'
 import { eventually } from '../setup/eventually'
 import { staffActor, uploadedFile } from '../setup/payouts'
 import { startWorker } from '../setup/worker'

@@ -12,10 +12,13 @@ import { startPaymentLinkCheckout } from '../../domain/payments/start-payment-li
 import { confirmPaymentLinkCheckout } from '../../domain/payments/confirm-payment-link-checkout'
 import type { Actor } from '../../domain/shared/actor'
 import { temporalClient } from '../../temporal/client'
-import { paymentLinkStateQuery, paymentLinkWorkflowId } from '../../temporal/contracts/payment-link.contract'
+import {
+  paymentLinkStateQuery,
+  paymentLinkWorkflowId,
+} from '../../workflows/payment-link-expiry/payment-link-expiry.contract'
 import { startWorker } from '../setup/worker'
 import { eventsFor } from '../setup/notifications'
-import { createPaymentLinkActivities } from '../../workers/activities/payment-link.activities'
+import { createPaymentLinkActivities } from '../../workflows/payment-link-expiry/payment-link-expiry.activities'
 import { realActivityDeps } from '../../workers/activities/deps'
 import type { sendMail } from '../../domain/mail/mailer'
 

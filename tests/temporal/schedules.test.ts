@@ -19,7 +19,7 @@ import { notify } from '../../domain/notifications/notify'
 import { config, financeTeamEmail } from '../../domain/shared/config'
 import { syncWorkflowTasks } from '../../domain/tasks/workflow-tasks'
 import { temporalClient } from '../../temporal/client'
-import { SCHEDULE_IDS, SCHEDULED_JOB_WORKFLOWS } from '../../temporal/contracts/scheduled-jobs.contract'
+import { SCHEDULE_IDS, SCHEDULED_JOB_WORKFLOWS } from '../../workflows/scheduled-jobs/scheduled-jobs.contract'
 import { ensureSchedules, retryingDeadline } from '../../temporal/schedules'
 import { startWorker } from '../setup/worker'
 

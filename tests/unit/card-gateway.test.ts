@@ -9,7 +9,7 @@ import {
   normalisePaymentType,
   parseSignatureHeader,
 } from '../../domain/payments/payments.rules'
-import { reminderAtMs } from '../../temporal/contracts/payment-link.contract'
+import { reminderAtMs } from '../../workflows/payment-link-expiry/payment-link-expiry.contract'
 import { DomainError } from '../../domain/shared/errors'
 
 type Call = { url: string; init: RequestInit }

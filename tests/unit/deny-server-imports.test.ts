@@ -54,24 +54,42 @@ describe('the client build refuses server code', () => {
   })
 })
 
-describe('workflow code is kept deterministic by lint', () => {
-  it.each([
-    "import { readFileSync } from 'fs'",
-    "import { randomUUID } from 'node:crypto'",
-    "import { getTemporalClient } from '../temporal/client'",
-    "import { getDb } from '../db/client'",
-    "import { login } from '../domain/access/login'",
-  ])(
-    'refuses %s in workflows/',
-    async (line) => {
+describe('the process folders keep their rules by file suffix (ADR 0014)', () => {
+  // [file, import, refused]
+  const probes: [string, string, boolean][] = [
+    ['workflows/probe.ts', "import { readFileSync } from 'fs'", true],
+    ['workflows/probe.ts', "import { randomUUID } from 'node:crypto'", true],
+    ['workflows/probe.ts', "import { getTemporalClient } from '../temporal/client'", true],
+    ['workflows/probe.ts', "import { getDb } from '../db/client'", true],
+    ['workflows/probe.ts', "import { login } from '../domain/access/login'", true],
+    ['workflows/probe.ts', "import { toMs } from './duration'", false],
+    ['workflows/p/p.workflow.ts', "import { phaseOf } from '../../domain/agencies/onboarding.rules'", true],
+    ['workflows/p/p.workflow.ts', "import { Client } from '@temporalio/client'", true],
+    ['workflows/p/p.workflow.ts', "import { create } from './p.activities'", true],
+    ['workflows/p/p.workflow.ts', "import { port } from './p.port'", true],
+    ['workflows/p/p.workflow.ts', "import { update } from './p.contract'", false],
+    ['workflows/p/p.workflow.ts', "import { DecisionWait } from '../await-decision'", false],
+    ['workflows/p/p.workflow.ts', "import { condition } from '@temporalio/workflow'", false],
+    ['workflows/p/p.contract.ts', "import { phaseOf } from '../../domain/agencies/onboarding.rules'", false],
+    ['workflows/p/p.contract.ts', "import { getAgency } from '../../domain/agencies/get-agency'", true],
+    ['workflows/p/p.contract.ts', "import { getDb } from '../../db/client'", true],
+    ['workflows/p/p.contract.ts', "import { z } from 'zod'", true],
+    ['workflows/p/p.activities.ts', "import { getAgency } from '../../domain/agencies/get-agency'", false],
+    ['workflows/p/p.activities.ts', "import { temporalClient } from '../../temporal/client'", true],
+    ['workflows/p/p.activities.ts', "import { flow } from './p.workflow'", true],
+    ['workflows/p/p.port.ts', "import { temporalClient } from '../../temporal/client'", false],
+    ['workflows/p/p.port.ts', "import { getDb } from '../../db/client'", true],
+    ['workflows/p/p.port.ts', "import { flow } from './p.workflow'", true],
+  ]
+  it.each(probes)(
+    '%s: %s (refused: %s)',
+    async (file, line, refused) => {
       const { ESLint } = await import('eslint')
       const [result] = await new ESLint({ cwd: root }).lintText(
         `${line}\nexport const used = [${/\{ (\w+) \}/.exec(line)![1]}]\n`,
-        {
-          filePath: path.join(root, 'workflows/probe.ts'),
-        },
+        { filePath: path.join(root, file) },
       )
-      expect(result.messages.map((m) => m.ruleId)).toContain('no-restricted-imports')
+      expect(result.messages.map((m) => m.ruleId).includes('no-restricted-imports')).toBe(refused)
     },
     30_000,
   )

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { moduleGraphProblems } from '../../scripts/module-graph.mjs'
 
@@ -34,5 +36,64 @@ describe('one module graph per web process', () => {
     expect(moduleGraphProblems({ webInputs: [], bundles: { 'web.mjs': '' } })).toEqual([
       'the web process defines DomainError 0 times (), not once',
     ])
+  })
+})
+
+// ADR 0014: one folder per process under workflows/, the suffix rules (eslint.config.js, probed
+// in deny-server-imports.test.ts), the workflow bundle's entry and the one composition root.
+describe('one folder per process', () => {
+  const root = path.resolve(__dirname, '../..')
+  const workflows = path.join(root, 'workflows')
+  const processes = readdirSync(workflows).filter((f) => statSync(path.join(workflows, f)).isDirectory())
+  const read = (...p: string[]) => readFileSync(path.join(root, ...p), 'utf8')
+
+  it('holds each process in its own folder: contract, workflow, activities and the port the domain drives it by', () => {
+    expect(processes.sort()).toEqual([
+      'agency-onboarding',
+      'amendment',
+      'clawback',
+      'commission-payout',
+      'full-refund',
+      'payment-link-expiry',
+      'scheduled-jobs',
+    ])
+    const problems: string[] = []
+    for (const p of processes) {
+      const files = readdirSync(path.join(workflows, p))
+      for (const f of files)
+        if (!new RegExp(`^${p}\\.(contract|workflow|activities|port)\\.ts$`).test(f))
+          problems.push(`workflows/${p}/${f} is not ${p}.{contract,workflow,activities,port}.ts`)
+      // The scheduled jobs are started by their Schedules (temporal/schedules.ts), not by the domain.
+      const wanted = ['contract', 'workflow', 'activities', ...(p === 'scheduled-jobs' ? [] : ['port'])]
+      for (const suffix of wanted)
+        if (!files.includes(`${p}.${suffix}.ts`)) problems.push(`workflows/${p} has no ${p}.${suffix}.ts`)
+    }
+    expect(problems).toEqual([])
+  })
+
+  it('exports every workflow function from workflows/index.ts (the entry of the bundle)', () => {
+    const index = read('workflows/index.ts')
+    const missing = processes.flatMap((p) =>
+      [...read('workflows', p, `${p}.workflow.ts`).matchAll(/^export async function (\w+)/gm)]
+        .map((m) => m[1])
+        .filter((name) => !new RegExp(`\\b${name}\\b`).test(index)),
+    )
+    expect(missing).toEqual([])
+  })
+
+  it('wires the process ports in one composition root, never by importing a module', () => {
+    const sources = (dir: string): string[] =>
+      readdirSync(dir).flatMap((f) => {
+        const p = path.join(dir, f)
+        if (statSync(p).isDirectory()) return f === 'node_modules' ? [] : sources(p)
+        return /\.(ts|tsx|mjs)$/.test(f) ? [p] : []
+      })
+    const wiring = ['app', 'api', 'domain', 'server', 'temporal', 'workflows', 'workers', 'scripts', 'tests']
+      .flatMap((d) => sources(path.join(root, d)))
+      .filter((f) => /\b\w+Process\.wire\(/.test(readFileSync(f, 'utf8')))
+      .map((f) => path.relative(root, f))
+    expect(wiring).toEqual(['temporal/processes.ts'])
+    // The slot knows no area; each area declares its own port beside the use cases that need it.
+    expect(read('domain/shared/process-slot.ts')).not.toMatch(/^import /m)
   })
 })

@@ -1,14 +1,11 @@
-import {
-  agencyOnboardingWorkflowId,
-  type OnboardingActivities,
-} from '../../temporal/contracts/agency-onboarding.contract'
+import { agencyOnboardingWorkflowId, type OnboardingActivities } from './agency-onboarding.contract'
 import { phaseOf, type OnboardingPhase } from '../../domain/agencies/onboarding.rules'
 import { applyOnboardingDecision } from '../../domain/agencies/onboarding-workflow/apply-onboarding-decision'
 import { getOnboardingSnapshot } from '../../domain/agencies/onboarding-workflow/get-onboarding-snapshot'
 import { remindOnboarding } from '../../domain/agencies/onboarding-workflow/remind-onboarding'
 import { syncOnboardingTasks } from '../../domain/agencies/onboarding-workflow/sync-onboarding-tasks'
-import type { ActivityDeps } from './deps'
-import { nonRetryable } from './errors'
+import type { ActivityDeps } from '../../workers/activities/deps'
+import { nonRetryable } from '../../workers/activities/errors'
 
 /**
  * Whether the agency is still in the phase the workflow acts for. The workflow's view may be stale

@@ -11,6 +11,8 @@ import type {
 } from '../../domain/agencies/onboarding.rules'
 
 export type { OnboardingDecision, OnboardingPhase, OnboardingSnapshot }
+// The machine's pure rules, for the workflow (it imports nothing but @temporalio/workflow and contracts).
+export { isAgencyStatus, phaseOf, refusalFromSnapshot } from '../../domain/agencies/onboarding.rules'
 
 export const AGENCY_ONBOARDING_WORKFLOW = 'agencyOnboarding'
 export const agencyOnboardingWorkflowId = (agencyId: number) => `agency-onboarding-${agencyId}`
@@ -40,7 +42,7 @@ export const onboardingStateQuery = defineQuery<{
   reminders: number
 }>('onboardingState')
 
-/** Activities the workflow calls; implemented in workers/activities over domain/. */
+/** Activities the workflow calls; implemented beside it (*.activities.ts) over domain/. */
 export interface OnboardingActivities {
   loadOnboardingSnapshot(agencyId: number): Promise<OnboardingSnapshot>
   applyOnboardingDecision(input: {

@@ -1,25 +1,24 @@
 import { allHandlersFinished, condition, setHandler, workflowInfo } from '@temporalio/workflow'
+// The machine's pure rules come through the contract (which re-exports them from
+// domain/agencies/onboarding.rules.ts): a workflow imports only @temporalio/workflow and contracts.
 import {
   agencyChangedSignal,
   decideUpdate,
+  isAgencyStatus,
   onboardingStateQuery,
   overrideStatusUpdate,
+  phaseOf,
+  refusalFromSnapshot,
   type AgencyOnboardingInput,
   type DecisionInput,
   type OnboardingActivities,
   type OnboardingDecision,
-} from '../temporal/contracts/agency-onboarding.contract'
-// The machine's pure rules (no runtime imports): the one file of domain/ a workflow may import.
-import {
-  isAgencyStatus,
-  phaseOf,
-  refusalFromSnapshot,
   type OnboardingPhase,
   type OnboardingSnapshot,
-} from '../domain/agencies/onboarding.rules'
-import { DecisionWait } from './await-decision'
-import { toMs } from './duration'
-import { stepActivities } from './step-activities'
+} from './agency-onboarding.contract'
+import { DecisionWait } from '../await-decision'
+import { toMs } from '../duration'
+import { stepActivities } from '../step-activities'
 
 const activities = stepActivities<OnboardingActivities>('onboarding-local-activities')
 

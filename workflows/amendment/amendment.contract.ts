@@ -28,7 +28,7 @@ export const amendmentStateQuery = defineQuery<{
   reminders: number
 }>('amendmentState')
 
-/** Activities the workflow calls; implemented in workers/activities over domain/amendments. */
+/** Activities the workflow calls; implemented beside it (*.activities.ts) over domain/amendments. */
 export interface AmendmentActivities {
   loadAmendment(amendmentId: number): Promise<AmendmentState>
   /** Opens the inbox task of the current wait (closing any other of this workflow); idempotent. */

@@ -9,10 +9,10 @@ import {
   type AmendmentInput,
   type AmendmentPhase,
   type AmendmentState,
-} from '../temporal/contracts/amendment.contract'
-import { DecisionWait } from './await-decision'
-import { toMs } from './duration'
-import { stepActivities } from './step-activities'
+} from './amendment.contract'
+import { DecisionWait } from '../await-decision'
+import { toMs } from '../duration'
+import { stepActivities } from '../step-activities'
 
 const activities = stepActivities<AmendmentActivities>('amendment-local-activities')
 

@@ -1,4 +1,4 @@
-import type { ClawbackActivities } from '../../temporal/contracts/clawback.contract'
+import type { ClawbackActivities } from './clawback.contract'
 import {
   applyClawbackDecision,
   closeClawbackTasks,
@@ -6,8 +6,8 @@ import {
   openClawbackTask,
   remindClawback,
 } from '../../domain/clawbacks/clawback-workflow-steps'
-import type { ActivityDeps } from './deps'
-import { nonRetryable } from './errors'
+import type { ActivityDeps } from '../../workers/activities/deps'
+import { nonRetryable } from '../../workers/activities/errors'
 
 /** Clawback activities over domain/clawbacks; each checks the database first, so retries are safe. */
 export function createClawbackActivities(deps: ActivityDeps): ClawbackActivities {

@@ -53,7 +53,7 @@ export function clawbackDecisionRefusal(
   return null
 }
 
-/** Activities the workflow calls; implemented in workers/activities over domain/clawbacks. */
+/** Activities the workflow calls; implemented beside it (*.activities.ts) over domain/clawbacks. */
 export interface ClawbackActivities {
   loadClawback(clawbackId: number): Promise<ClawbackState>
   /**

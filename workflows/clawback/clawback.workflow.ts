@@ -9,10 +9,10 @@ import {
   type ClawbackInput,
   type ClawbackState,
   type ClawbackStatus,
-} from '../temporal/contracts/clawback.contract'
-import { DecisionWait } from './await-decision'
-import { toMs } from './duration'
-import { stepActivities } from './step-activities'
+} from './clawback.contract'
+import { DecisionWait } from '../await-decision'
+import { toMs } from '../duration'
+import { stepActivities } from '../step-activities'
 
 const activities = stepActivities<ClawbackActivities>('clawback-local-activities')
 

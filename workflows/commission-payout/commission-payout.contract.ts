@@ -45,7 +45,7 @@ export function payoutDecisionRefusal(
   return null
 }
 
-/** Activities the workflow calls; implemented in workers/activities over domain/finance/payouts. */
+/** Activities the workflow calls; implemented beside it (*.activities.ts) over domain/finance/payouts. */
 export interface CommissionPayoutActivities {
   loadCommissionPayout(payoutId: number): Promise<PayoutState>
   /** Opens the staff inbox task (kind `payout`) while the payout waits; idempotent. */

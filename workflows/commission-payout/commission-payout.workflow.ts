@@ -8,10 +8,10 @@ import {
   type PayoutDecision,
   type PayoutState,
   type PayoutStatus,
-} from '../temporal/contracts/commission-payout.contract'
-import { DecisionWait } from './await-decision'
-import { toMs } from './duration'
-import { stepActivities } from './step-activities'
+} from './commission-payout.contract'
+import { DecisionWait } from '../await-decision'
+import { toMs } from '../duration'
+import { stepActivities } from '../step-activities'
 
 const activities = stepActivities<CommissionPayoutActivities>('payout-local-activities')
 

@@ -1,4 +1,4 @@
-import type { FullRefundActivities } from '../../temporal/contracts/full-refund.contract'
+import type { FullRefundActivities } from './full-refund.contract'
 import {
   applyRefundDecision,
   completeRefund,
@@ -6,17 +6,20 @@ import {
   openRefundTask,
   remindRefund,
 } from '../../domain/refunds/full-refund-workflow-steps'
-import { workflows } from '../../domain/shared/ports'
-import type { ActivityDeps } from './deps'
-import { nonRetryable } from './errors'
+import type { ClawbackProcess } from '../../domain/clawbacks/clawback-process'
+import type { ActivityDeps } from '../../workers/activities/deps'
+import { nonRetryable } from '../../workers/activities/errors'
 
 /**
  * Full refund activities over domain/refunds; each checks the database first, so retries are safe.
  * They run on `deps` (database, mailer, clock); a clawback opened by a completion is started after
- * commit through the worker's workflow port.
+ * commit through the clawback port passed in (the worker's).
  */
-export function createFullRefundActivities(deps: ActivityDeps): FullRefundActivities {
-  const stepDeps = { ...deps, startClawback: (id: number) => workflows().startClawback(id) }
+export function createFullRefundActivities(
+  deps: ActivityDeps,
+  clawbacks: Pick<ClawbackProcess, 'start'>,
+): FullRefundActivities {
+  const stepDeps = { ...deps, startClawback: (id: number) => clawbacks.start(id) }
   return {
     loadFullRefund: (refundId) => nonRetryable(() => loadRefundState(refundId, deps)),
     openFullRefundTask: (input) => nonRetryable(() => openRefundTask(input, deps)),

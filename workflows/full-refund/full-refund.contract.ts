@@ -62,7 +62,7 @@ export function refundDecisionRefusal(
   return null
 }
 
-/** Activities the workflow calls; implemented in workers/activities over domain/refunds. */
+/** Activities the workflow calls; implemented beside it (*.activities.ts) over domain/refunds. */
 export interface FullRefundActivities {
   loadFullRefund(refundId: number): Promise<RefundState>
   /** Opens the staff inbox task of the current wait (initiate, then approve); idempotent. */

@@ -1,15 +1,16 @@
+// The client side of the full refund process: the domain's RefundProcess over Temporal.
 import { WorkflowNotFoundError } from '@temporalio/client'
-import { DomainError } from '../domain/shared/errors'
-import type { WorkflowPort } from '../domain/shared/ports'
-import { temporalClient } from './client'
-import { executeDecision, startOnce } from './port-helpers'
-import { fullRefundDurations } from './config'
+import { DomainError } from '../../domain/shared/errors'
+import type { RefundProcess } from '../../domain/refunds/refund-process'
+import { temporalClient } from '../../temporal/client'
+import { fullRefundDurations } from '../../temporal/config'
+import { executeDecision, startOnce } from '../../temporal/port-helpers'
 import {
   FULL_REFUND_WORKFLOW,
   fullRefundWorkflowId,
   refundDecideUpdate,
   type FullRefundInput,
-} from './contracts/full-refund.contract'
+} from './full-refund.contract'
 
 type Refund = { id: number; policyId: number }
 
@@ -36,10 +37,9 @@ async function startRefund(refund: Refund) {
   await startOnce(FULL_REFUND_WORKFLOW, fullRefundWorkflowId(refund.policyId), input)
 }
 
-/** The full-refund methods of the Temporal-backed WorkflowPort (spread into temporal/ports.ts). */
-export const fullRefundPort: Pick<WorkflowPort, 'startFullRefund' | 'decideFullRefund' | 'payFullRefund'> = {
-  startFullRefund: startRefund,
-  async payFullRefund(refund) {
+export const fullRefundPort: RefundProcess = {
+  start: startRefund,
+  async pay(refund) {
     await startRefund(refund)
     const handle = (await temporalClient()).workflow.getHandle(fullRefundWorkflowId(refund.policyId))
     const outcome = await Promise.race([
@@ -51,7 +51,7 @@ export const fullRefundPort: Pick<WorkflowPort, 'startFullRefund' | 'decideFullR
     ])
     if (outcome) throw new DomainError('INVALID_TRANSITION', `The refund payment failed again: ${outcome}`)
   },
-  async decideFullRefund(refund, decision) {
+  async decide(refund, decision) {
     const client = await temporalClient()
     const handle = client.workflow.getHandle(fullRefundWorkflowId(refund.policyId))
     const decide = () => executeDecision(handle, refundDecideUpdate, [decision])

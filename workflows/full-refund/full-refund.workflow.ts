@@ -8,10 +8,10 @@ import {
   type FullRefundStatus,
   type RefundDecision,
   type RefundState,
-} from '../temporal/contracts/full-refund.contract'
-import { DecisionWait } from './await-decision'
-import { toMs } from './duration'
-import { stepActivities } from './step-activities'
+} from './full-refund.contract'
+import { DecisionWait } from '../await-decision'
+import { toMs } from '../duration'
+import { stepActivities } from '../step-activities'
 
 const activities = stepActivities<FullRefundActivities>('full-refund-local-activities')
 

@@ -1,7 +1,7 @@
-import type { PaymentLinkActivities } from '../../temporal/contracts/payment-link.contract'
+import type { PaymentLinkActivities } from './payment-link-expiry.contract'
 import { expirePaymentLink, remindPaymentLink } from '../../domain/payments/payment-link-expiry'
-import type { ActivityDeps } from './deps'
-import { nonRetryable } from './errors'
+import type { ActivityDeps } from '../../workers/activities/deps'
+import { nonRetryable } from '../../workers/activities/errors'
 
 /**
  * Payment-link activities over the domain layer; each checks the database, so retries are safe.

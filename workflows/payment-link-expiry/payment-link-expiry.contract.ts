@@ -35,7 +35,7 @@ export const paymentLinkStateQuery = defineQuery<{
   paid: boolean
 }>('paymentLinkState')
 
-/** Activities the workflow calls; implemented in workers/activities over domain/payments. */
+/** Activities the workflow calls; implemented beside it (*.activities.ts) over domain/payments. */
 export interface PaymentLinkActivities {
   /** Mails the reminder when the link is still ACTIVE (once); true when a mail went out. */
   remindPaymentLink(linkId: number): Promise<boolean>

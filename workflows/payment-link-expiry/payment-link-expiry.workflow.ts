@@ -6,7 +6,7 @@ import {
   type PaymentLinkActivities,
   type PaymentLinkExpiryInput,
   type PaymentLinkOutcome,
-} from '../temporal/contracts/payment-link.contract'
+} from './payment-link-expiry.contract'
 
 const acts = proxyActivities<PaymentLinkActivities>({
   startToCloseTimeout: '30 seconds',

@@ -1,12 +1,12 @@
-import type { ScheduledJobsActivities } from '../../temporal/contracts/scheduled-jobs.contract'
+import type { ScheduledJobsActivities } from './scheduled-jobs.contract'
 import { markInvoicesOverdue } from '../../domain/finance/mark-invoices-overdue'
 import { reconcileLedgers } from '../../domain/finance/reconcile-ledgers'
 import { remindBnplSettlements } from '../../domain/finance/remind-bnpl-settlements'
 import { remindInboxDeadlines } from '../../domain/tasks/remind-inbox-deadlines'
 import { mailNotifications } from '../../domain/notifications/mail-notifications'
 import { config } from '../../domain/shared/config'
-import type { ActivityDeps } from './deps'
-import { nonRetryable } from './errors'
+import type { ActivityDeps } from '../../workers/activities/deps'
+import { nonRetryable } from '../../workers/activities/errors'
 
 /**
  * The scheduled jobs' activities over the domain layer, on `deps` (database, mailer, clock). Each

@@ -31,7 +31,7 @@ export type BnplSettlementResult = { reminded: number }
 export type LedgerReconciliationResult = { runId: number; mismatchCount: number }
 export type NotificationMailsResult = { mailed: number; settled: number }
 
-/** Activities the job workflows call; implemented in workers/activities/scheduled-jobs.activities.ts. */
+/** Activities the job workflows call; implemented in scheduled-jobs.activities.ts. */
 export interface ScheduledJobsActivities {
   /** PENDING / PARTIALLY_PAID invoices past due_date (business date) -> OVERDUE, each once. */
   markInvoicesOverdue(): Promise<InvoicesOverdueResult>

@@ -6,7 +6,7 @@ import type {
   LedgerReconciliationResult,
   NotificationMailsResult,
   ScheduledJobsActivities,
-} from '../temporal/contracts/scheduled-jobs.contract'
+} from './scheduled-jobs.contract'
 
 // Each job is one idempotent activity: a retry after a crash repeats nothing already done.
 const acts = proxyActivities<ScheduledJobsActivities>({

@@ -3,7 +3,7 @@ import { getDb, type Tx } from '../../../db/client'
 import { agencies, agencyConfigurations, insuranceProviders } from '../../../db/schema'
 import { actorLabel, type Actor } from '../../shared/actor'
 import { validation } from '../../shared/errors'
-import { workflows } from '../../shared/ports'
+import { onboardingProcess } from '../onboarding-workflow/onboarding-process'
 
 /* What saving an agency's provider configuration shares (v1, v2 and the OVHC rates). */
 
@@ -28,7 +28,7 @@ export async function completeConfigurationStep(actor: Actor, agencyId: number) 
     .from(agencies)
     .where(eq(agencies.id, agencyId))
   if (a?.status === 'COMPANY_DETAIL_DONE' && a.submitted) {
-    await workflows().decideOnboarding(agencyId, 'configurationDone', actorLabel(actor))
+    await onboardingProcess().decide(agencyId, 'configurationDone', actorLabel(actor))
   }
 }
 

@@ -1,5 +1,5 @@
 import { actorLabel, type Actor } from '../../shared/actor'
-import { workflows } from '../../shared/ports'
+import { onboardingProcess } from '../onboarding-workflow/onboarding-process'
 import { assertAgencyAccess } from '../agency-access'
 import { defineUseCase } from '../../shared/authorize'
 import { getAgencyDocument } from './get-agency-document'
@@ -9,7 +9,7 @@ export const sendAgreement = defineUseCase(
   { staff: ['agency_management'] },
   async function sendAgreement(opts: { actor: Actor; agencyId: number }) {
     await assertAgencyAccess(opts.actor, opts.agencyId)
-    await workflows().decideOnboarding(opts.agencyId, 'agreementSent', actorLabel(opts.actor))
+    await onboardingProcess().decide(opts.agencyId, 'agreementSent', actorLabel(opts.actor))
     return getAgencyDocument(opts)
   },
 )

@@ -3,7 +3,7 @@ import { getDb } from '../../../db/client'
 import { agencies } from '../../../db/schema'
 import { actorLabel, type Actor } from '../../shared/actor'
 import { validation } from '../../shared/errors'
-import { workflows } from '../../shared/ports'
+import { onboardingProcess } from '../onboarding-workflow/onboarding-process'
 import { isStaffStep, type AgencyStatus } from '../agencies.rules'
 import { phaseOf } from '../onboarding.rules'
 import { logError } from '../../shared/log'
@@ -40,8 +40,8 @@ async function overrideStatus(actor: Actor, agencyId: number, to: AgencyStatus, 
   })
   if (!changed) return presentAgency(updated)
   try {
-    const running = await workflows().overrideOnboarding(agencyId, to, actorLabel(actor))
-    if (!running && phaseOf(updated) !== 'done') await workflows().agencyChanged(agencyId)
+    const running = await onboardingProcess().override(agencyId, to, actorLabel(actor))
+    if (!running && phaseOf(updated) !== 'done') await onboardingProcess().changed(agencyId)
   } catch (err) {
     // The override stands; the workflow reloads the agency on the next signal.
     logError('onboarding', err, { agencyId, note: 'could not tell the onboarding workflow of an override' })
@@ -69,7 +69,7 @@ export const updateAdminAgencyStatus = defineUseCase(
     if (isStaffStep(agency.status, opts.status)) {
       if (agency.status === 'AGREEMENT_SIGNED') {
         const note = opts.reason ?? undefined
-        await workflows().decideOnboarding(agency.id, 'activatePortal', actorLabel(opts.actor), note)
+        await onboardingProcess().decide(agency.id, 'activatePortal', actorLabel(opts.actor), note)
         const [u] = await getDb().select().from(agencies).where(eq(agencies.id, agency.id))
         return presentAgency(u)
       }

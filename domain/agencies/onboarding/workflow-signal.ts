@@ -1,10 +1,10 @@
 import { logError } from '../../shared/log'
-import { workflows } from '../../shared/ports'
+import { onboardingProcess } from '../onboarding-workflow/onboarding-process'
 
 /** Agency-side steps only inform the workflow; a failure there must not undo the saved step. */
 export async function notifyWorkflow(agencyId: number) {
   try {
-    await workflows().agencyChanged(agencyId)
+    await onboardingProcess().changed(agencyId)
   } catch (err) {
     logError('onboarding', err, { agencyId, note: 'could not signal the onboarding workflow' })
   }

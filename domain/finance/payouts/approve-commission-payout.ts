@@ -4,7 +4,7 @@ import { commissionPayouts } from '../../../db/schema'
 import type { StaffActor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
 import { conflict, DomainError, notFound, validation } from '../../shared/errors'
-import { workflows } from '../../shared/ports'
+import { payoutProcess } from './payout-process'
 import { assertFileUsable } from '../../files/storage'
 import { assertNotMaker } from '../finance-guards'
 import { presentPayout } from './payout-listing'
@@ -39,7 +39,7 @@ export const approveCommissionPayout = defineUseCase(
         throw err
       }
     }
-    await workflows().decideCommissionPayout(payout.id, {
+    await payoutProcess().decide(payout.id, {
       kind: 'approve',
       payment_type: opts.paymentType,
       bank_document: bankDocument,

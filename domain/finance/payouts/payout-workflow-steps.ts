@@ -33,7 +33,7 @@ import { recordPayoutHistory } from './payout-history'
 import { PAYOUT_PAYMENT_TYPE_LABELS } from '../../shared/labels'
 import { statusAfter, type PayoutDecision, type PayoutState } from './payouts.rules'
 import { settleClawbackByPayout } from '../../clawbacks/clawback-workflow-steps'
-import { workflows } from '../../shared/ports'
+import { clawbackProcess, type ClawbackDeps } from '../../clawbacks/clawback-process'
 import { logError } from '../../shared/log'
 import { sharedStepDeps, type StepDeps } from '../../shared/step-deps'
 
@@ -154,7 +154,7 @@ export async function remindPayout(
  */
 export async function applyCommissionPayoutDecision(
   input: { payoutId: number; decision: PayoutDecision },
-  deps: StepDeps = sharedStepDeps(),
+  deps: StepDeps & ClawbackDeps = sharedStepDeps(),
 ): Promise<PayoutState> {
   const { payoutId, decision } = input
   const staff: StaffActor = {
@@ -431,8 +431,8 @@ export async function applyCommissionPayoutDecision(
   await mailDecision(outcome.payout, outcome.credited, deps)
   for (const o of outcome.offsets ?? []) {
     // The clawback's workflow reloads it (and ends when this payout settled it).
-    await workflows()
-      .clawbackChanged(o.clawback_id)
+    await (deps.clawbacks ?? clawbackProcess())
+      .changed(o.clawback_id)
       .catch((err: unknown) => logError('clawback workflow not told of a payout offset', err))
   }
   return stateOf(outcome.payout)

@@ -4,7 +4,7 @@ import { commissionPayouts } from '../../../db/schema'
 import type { StaffActor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
 import { conflict, notFound } from '../../shared/errors'
-import { workflows } from '../../shared/ports'
+import { payoutProcess } from './payout-process'
 import { assertNotMaker } from '../finance-guards'
 import { presentPayout } from './payout-listing'
 
@@ -26,7 +26,7 @@ export const rejectCommissionPayout = defineUseCase(
     assertNotMaker(actor.identityId, payout)
     if (payout.status !== 'REQUESTED')
       throw conflict(`This payout is already ${payout.status}; only a REQUESTED payout can be decided`)
-    await workflows().decideCommissionPayout(payout.id, {
+    await payoutProcess().decide(payout.id, {
       kind: 'reject',
       rejection_reason: opts.reason,
       by: { identityId: actor.identityId, userId: actor.userId, email: actor.email },

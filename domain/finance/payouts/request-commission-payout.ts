@@ -16,7 +16,7 @@ import { formatCents } from '../../shared/format'
 import { COMMISSION_STATUS_LABELS } from '../../shared/labels'
 import { logError } from '../../shared/log'
 import { notify } from '../../notifications/notify'
-import { workflows } from '../../shared/ports'
+import { payoutProcess } from './payout-process'
 import { assertAgencyAccess } from '../../agencies/agency-access'
 import { currentGst } from '../../quotes/price-policy'
 import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from '../invoices'
@@ -226,7 +226,7 @@ export const requestCommissionPayout = defineUseCase(
       return payout
     })
     try {
-      await workflows().startCommissionPayout(payout.id)
+      await payoutProcess().start(payout.id)
     } catch (err) {
       // The request stands; the first decision starts the workflow if it is still missing.
       logError('payout-workflow-start', err, { payoutId: payout.id })
