@@ -4,6 +4,21 @@ import type { CardDisputeStatus } from '../../db/schema/finance'
 import { labelOf } from '../shared/labels'
 
 /** The journal key of what a dispute holds, and of the card surcharge it holds beside it. */
+/** What the gateway says about a dispute (the fields we read of Stripe's Dispute object). */
+export type DisputeReport = {
+  gateway: 'stripe'
+  gatewayDisputeId: string
+  /** The gateway's payment the dispute is about (Stripe's PaymentIntent id). */
+  paymentId: string | null
+  /** Minor units of `currency`. */
+  amount: number
+  currency: string
+  reason: string | null
+  gatewayStatus: string
+  evidenceDueAt: Date | null
+  openedAt: Date
+}
+
 export const cardDisputeKeys = {
   held: (disputeId: number) => `card-dispute:${disputeId}`,
   surcharge: (disputeId: number) => `card-dispute:${disputeId}:surcharge`,

@@ -7,13 +7,8 @@ import { DomainError } from '../shared/errors'
 import { settleCardPayment } from './settle-card-payment'
 import { settleCardTopup } from '../finance/card-topups'
 import { settleInvoiceCardPayment } from '../finance/invoice-card'
-import {
-  closeCardDispute,
-  linkDisputedPayment,
-  openCardDispute,
-  updateCardDispute,
-  type DisputeReport,
-} from './card-disputes'
+import { closeCardDispute, openCardDispute, updateCardDispute, type DisputeReport } from './card-disputes'
+import { linkDisputedPayment } from './link-disputed-payment'
 
 export const STRIPE_ACTOR = 'webhook:stripe'
 
