@@ -61,7 +61,24 @@ export default tseslint.config(
           ],
         },
       ],
+      // Business time is read through the clock seam (domain/shared/clock.ts), so a test that sets
+      // the clock reaches every leaf (ADR 0014); process-local timers use performance.now().
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Read the time with clock.now() (domain/shared/clock.ts).',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Read the time with clock.now() (domain/shared/clock.ts).',
+        },
+      ],
     },
+  },
+  {
+    files: ['domain/shared/clock.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     // Tests assert on loosely typed JSON answers.
