@@ -74,6 +74,9 @@ export const CARD_DISPUTE_STATUS_LABELS: Record<CardDisputeStatus, string> = {
   LOST: 'Lost (money taken back)',
 }
 
+/** The statuses in the order a filter offers them (browser-safe: no schema import at runtime). */
+export const CARD_DISPUTE_STATUS_OPTIONS = Object.keys(CARD_DISPUTE_STATUS_LABELS) as CardDisputeStatus[]
+
 /** Stripe's dispute reasons, in words. */
 export const CARD_DISPUTE_REASON_LABELS: Record<string, string> = {
   bank_cannot_process: 'Bank cannot process',
