@@ -1,4 +1,5 @@
 import { vitePlugin as remix } from '@remix-run/dev'
+import { flatRoutes } from 'remix-flat-routes'
 import { defineConfig } from 'vite'
 import { denyServerImports } from './scripts/deny-server-imports'
 
@@ -24,6 +25,12 @@ export default defineConfig({
   plugins: [
     denyServerImports(),
     remix({
+      // Route folders per audience (ADR 0015): remix-flat-routes reads app/routes, where a folder
+      // ending in + adds its name to its files' routes (staff+/inbox.tsx is staff.inbox) and a route
+      // folder holds route.tsx beside its route-private modules. Remix's own convention is off.
+      ignoredRouteFiles: ['**/*'],
+      routes: async (defineRoutes) =>
+        flatRoutes('routes', defineRoutes, { ignoredRouteFiles: ['**/.*', '**/*.test.*'] }),
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

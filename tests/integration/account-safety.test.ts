@@ -657,7 +657,7 @@ describe('9. cross-site writes are refused', () => {
   })
 
   it('every page action refuses a post from another origin with 403, signed in or not', async () => {
-    const routes = import.meta.glob('../../app/routes/*.{ts,tsx}')
+    const routes = import.meta.glob('../../app/routes/**/*.{ts,tsx}')
     // files.$ is authorised by its signed URL (/api applies the same rule itself, Bearer calls exempt).
     const exempt = ['files.$.ts']
     const token = await tokenOf(ADMIN.email, ADMIN.password)

@@ -803,16 +803,16 @@ describe('screens', () => {
 
   it('serve the staff pages: universities, course tabs (a scholarship typed in dollars is kept in cents), board, links', async () => {
     const { u, c } = await catalogue()
-    const list = await import('../../app/routes/staff.admission._index')
+    const list = await import('../../app/routes/staff+/admission._index')
     const page = unwrap(
       await list.loader(args(get(`/staff/admission?search=${encodeURIComponent(u.full_name)}`, staff))),
     )
     expect(page.universities.map((x: { id: number }) => x.id)).toEqual([u.id])
-    const uniPage = await import('../../app/routes/staff.admission.universities.$universityId')
+    const uniPage = await import('../../app/routes/staff+/admission.universities.$universityId')
     expect(
       unwrap(await uniPage.loader(args(get(`/x`, staff), { universityId: String(u.id) }))).university.courses,
     ).toHaveLength(1)
-    const editor = await import('../../app/routes/staff.admission.courses.$courseId')
+    const editor = await import('../../app/routes/staff+/admission.courses.$courseId')
     const path = `/staff/admission/courses/${c.id}?tab=scholarships`
     const added = await editor.action(
       args(
@@ -851,13 +851,13 @@ describe('screens', () => {
       ),
     )
     expect(bad.error.listening).toEqual(['IELTS listening must be between 0 and 9'])
-    const board = await import('../../app/routes/staff.admission.enrolments._index')
+    const board = await import('../../app/routes/staff+/admission.enrolments._index')
     expect(
       unwrap(await board.loader(args(get('/staff/admission/enrolments', staff)))).columns.map(
         (x: { status: string }) => x.status,
       ),
     ).toEqual(['REQUESTED', 'PROCESSING', 'ADDITIONAL_INFO_REQUIRED', 'REJECTED', 'ENROLLED'])
-    const links = await import('../../app/routes/staff.admission.links')
+    const links = await import('../../app/routes/staff+/admission.links')
     expect(
       unwrap(await links.loader(args(get('/staff/admission/links?perPage=100', staff)))).links.length,
     ).toBeGreaterThan(0)

@@ -15,7 +15,7 @@ import {
 } from '../../workflows/agency-onboarding/agency-onboarding.contract'
 import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
 import { startWorker } from '../setup/worker'
-import * as agencyPage from '../../app/routes/staff.agencies.$agencyId._index'
+import * as agencyPage from '../../app/routes/staff+/agencies.$agencyId._index/route'
 
 const BASE = '/agencies/agency-management'
 const STAFF_LABEL = 'Oshc:admin@oshc.local'

@@ -557,8 +557,8 @@ describe('pages', () => {
 
   it('answers 404 for a route id that no record can have', async () => {
     const token = await staffToken()
-    const policyPage = await import('../../app/routes/staff.policies.$policyId._index')
-    const agencyPage = await import('../../app/routes/staff.agencies.$agencyId')
+    const policyPage = await import('../../app/routes/staff+/policies.$policyId._index')
+    const agencyPage = await import('../../app/routes/staff+/agencies.$agencyId')
     for (const bad of ['2147483648', '1e20', '-1', '1.5', 'a\u0000b']) {
       const request = new Request(`http://test.local/staff/x`, { headers: bearer(token) })
       for (const [load, params] of [
@@ -573,7 +573,7 @@ describe('pages', () => {
 
   it('refuses a form field holding NUL before the use case (400)', async () => {
     const token = await staffToken()
-    const roles = await import('../../app/routes/staff.roles')
+    const roles = await import('../../app/routes/staff+/roles')
     const request = new Request('http://test.local/staff/roles', {
       method: 'POST',
       headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
@@ -587,7 +587,7 @@ describe('pages', () => {
 
   it('answers 405 to a page action called with another method, 400 to a body that is not a form', async () => {
     const token = await staffToken()
-    const roles = await import('../../app/routes/staff.roles')
+    const roles = await import('../../app/routes/staff+/roles')
     const call = (method: string, init: RequestInit = {}) =>
       thrown(() =>
         roles.action({
@@ -612,7 +612,7 @@ describe('pages', () => {
 
   it('answers 413 to a form past its cap, before reading it whole (1 MB of fields; 5 MB per file)', async () => {
     const token = await staffToken()
-    const roles = await import('../../app/routes/staff.roles')
+    const roles = await import('../../app/routes/staff+/roles')
     const call = (body: BodyInit, type: string) =>
       thrown(() =>
         roles.action({

@@ -25,7 +25,7 @@ import { account } from '../../domain/money/accounts'
 import { getAccount } from '../../domain/money/journal'
 import { moneyTransfers } from '../../db/schema/journal'
 import { remindBnplSettlements } from '../../domain/finance/remind-bnpl-settlements'
-import * as staffPage from '../../app/routes/staff.finance.bnpl'
+import * as staffPage from '../../app/routes/staff+/finance.bnpl'
 import * as agencyPage from '../../app/routes/agency.finance.bnpl'
 import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
 

@@ -21,7 +21,7 @@ import { getAccount } from '../../domain/money/journal'
 import { policyMoneyTrail } from '../../domain/money/reads'
 import { cardDisputeKeys, cardDisputeTaskId } from '../../domain/payments/card-disputes.rules'
 import { clock } from '../../domain/shared/clock'
-import * as disputesPage from '../../app/routes/staff.finance.disputes'
+import * as disputesPage from '../../app/routes/staff+/finance.disputes'
 import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
 import { stripeStandIn, type DisputeFields } from '../setup/stripe-stand-in'
 

@@ -640,7 +640,7 @@ describe('finance screens: one route per tab (loaders and actions, as a browser 
   }
 
   it('sends the old ?tab= addresses (and the bare page) to the tab routes, keeping the filters', async () => {
-    const staffIndex = await import('../../app/routes/staff.finance._index')
+    const staffIndex = await import('../../app/routes/staff+/finance._index')
     const agencyIndex = await import('../../app/routes/agency.finance._index')
     const { token } = await agencyWithToken()
     expect(
@@ -663,8 +663,8 @@ describe('finance screens: one route per tab (loaders and actions, as a browser 
   })
 
   it('each tab guards itself: an agency is refused by the staff tab loader and action', async () => {
-    const verification = await import('../../app/routes/staff.finance.verification')
-    const topups = await import('../../app/routes/staff.finance.topups')
+    const verification = await import('../../app/routes/staff+/finance.verification')
+    const topups = await import('../../app/routes/staff+/finance.topups')
     const { token } = await agencyWithToken()
     for (const run of [
       () => verification.loader(args(get('/staff/finance/verification', token))),
@@ -676,7 +676,7 @@ describe('finance screens: one route per tab (loaders and actions, as a browser 
   })
 
   it('the verification tab lists a waiting payment and its action approves it, back to the tab', async () => {
-    const verification = await import('../../app/routes/staff.finance.verification')
+    const verification = await import('../../app/routes/staff+/finance.verification')
     const { agency } = await agencyWithToken()
     const { policy } = await purchased(agency.id)
     const page = await verification.loader(

@@ -1055,7 +1055,7 @@ describe('invoice screens (loaders and actions, as a browser posts them)', () =>
 
   it('a card row sends the agency to the checkout; staff verify the bank proof, add a note, mark paid and void a draft', async () => {
     const agencyRoute = await import('../../app/routes/agency.finance_.invoices.$invoiceId')
-    const staffRoute = await import('../../app/routes/staff.finance_.invoices.$invoiceId')
+    const staffRoute = await import('../../app/routes/staff+/finance_.invoices.$invoiceId')
     const { agency, token } = await agencyWithToken()
     const invoiceId = await staffInvoice(agency.id, 5000)
     const card = await answer(() =>
@@ -1171,7 +1171,7 @@ describe('invoice screens (loaders and actions, as a browser posts them)', () =>
   })
 
   it('the invoice lists offer every tab of spec/03 and filter by status and text', async () => {
-    const staffList = await import('../../app/routes/staff.finance.invoices')
+    const staffList = await import('../../app/routes/staff+/finance.invoices')
     const agencyList = await import('../../app/routes/agency.finance.invoices')
     const { INVOICE_TABS } = await import('../../domain/finance/finance.rules')
     for (const tab of [

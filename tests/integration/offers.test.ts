@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { identities, offers } from '../../db/schema'
 import { ADMIN, agencyUserWith, agencyWithToken, api, staffToken, staffWith } from '../setup/api'
-import * as offersPage from '../../app/routes/staff.pricing.offers._index'
-import * as offerPage from '../../app/routes/staff.pricing.offers.$offerId'
+import * as offersPage from '../../app/routes/staff+/pricing.offers._index'
+import * as offerPage from '../../app/routes/staff+/pricing.offers.$offerId'
 
 const NIB = 1
 const BUPA = 3

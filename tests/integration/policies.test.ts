@@ -1490,7 +1490,7 @@ describe('screens (route modules, as Remix calls them)', () => {
 
   it('lets staff upload and issue a certificate from the staff detail page', async () => {
     const { policy } = await createPolicy(getDb(), { agencyId: A.agency.id, status: 'PAYMENT_APPROVED' })
-    const route = await import('../../app/routes/staff.policies.$policyId._index')
+    const route = await import('../../app/routes/staff+/policies.$policyId._index')
     const params = { policyId: String(policy.id) }
     const page = payload(
       await call(() =>
@@ -1528,7 +1528,7 @@ describe('screens (route modules, as Remix calls them)', () => {
       route.loader({ request: req(`/staff/policies/${policy.id}`, A.token), params, context: {} }),
     )
     expect((denied as unknown as Response).status).toBe(403)
-    const list = await import('../../app/routes/staff.policies._index')
+    const list = await import('../../app/routes/staff+/policies._index')
     const rows = payload(
       await call(() =>
         list.loader({

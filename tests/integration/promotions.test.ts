@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises'
 import { getDb } from '../../db/client'
 import { notificationReceivers, notifications, promotions } from '../../db/schema'
 import { action as putFile, loader as getFile } from '../../app/routes/files.$'
-import * as editPage from '../../app/routes/staff.promotions.$promotionId'
+import * as editPage from '../../app/routes/staff+/promotions.$promotionId'
 import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
 
 // Thumbnail bytes of this file go to their own directory (set before config() is first read).

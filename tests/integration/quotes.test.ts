@@ -8,10 +8,10 @@ import { assertNotProtected, priceForAgency, recordPurchaseForRules } from '../.
 import { agencyUserWith, agencyWithToken, api, login, staffToken, staffWith } from '../setup/api'
 import * as agencyQuotesPage from '../../app/routes/agency.quotes._index'
 import * as agencyPdsRoute from '../../app/routes/agency.quotes.pds.$providerId'
-import * as staffQuotesPage from '../../app/routes/staff.quotes._index'
-import * as rateCardsPage from '../../app/routes/staff.pricing._index'
-import * as gstPage from '../../app/routes/staff.pricing.gst'
-import * as documentsPage from '../../app/routes/staff.pricing.documents'
+import * as staffQuotesPage from '../../app/routes/staff+/quotes._index'
+import * as rateCardsPage from '../../app/routes/staff+/pricing._index'
+import * as gstPage from '../../app/routes/staff+/pricing.gst'
+import * as documentsPage from '../../app/routes/staff+/pricing.documents'
 
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n')
 const DATE_MSG = 'must be in the format of YYYY-MM-DD'

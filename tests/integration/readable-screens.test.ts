@@ -7,7 +7,7 @@ import { withActorNames } from '../../domain/shared/actor-names'
 import { STAFF_TASK_KINDS } from '../../domain/shared/labels'
 import { syncWorkflowTasks } from '../../domain/tasks/workflow-tasks'
 import * as homePage from '../../app/routes/agency._index'
-import * as inboxPage from '../../app/routes/staff.inbox'
+import * as inboxPage from '../../app/routes/staff+/inbox'
 import * as payPage from '../../app/routes/agency.policies.$policyId.pay'
 import { ADMIN, agencyWithToken, api, login, staffToken } from '../setup/api'
 

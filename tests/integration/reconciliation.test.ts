@@ -9,7 +9,7 @@ import { recordInvoicePayment } from '../../domain/finance/invoice-payments'
 import { postBalanceEntry, postBnplEntry } from '../../domain/finance/ledger'
 import { financeTeamEmail } from '../../domain/shared/config'
 import { settleBnplByBank } from '../setup/bnpl'
-import * as reconciliationPage from '../../app/routes/staff.finance.reconciliation'
+import * as reconciliationPage from '../../app/routes/staff+/finance.reconciliation'
 import { agencyUserWith, agencyWithToken, api, staffToken, staffWith } from '../setup/api'
 
 const OSHC = '/oshc/finance-management'

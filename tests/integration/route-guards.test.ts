@@ -6,9 +6,9 @@ import { authenticateRequest } from '../../api/auth.server'
 import { resetPublicRateLimits } from '../../api/public-client.server'
 import { getActor, requireAccess } from '../../app/utils/session.server'
 import { findOshcUsers } from '../../domain/users/find-oshc-users'
-import * as staffUsersPage from '../../app/routes/staff.users._index'
+import * as staffUsersPage from '../../app/routes/staff+/users._index'
 import * as agencyNewUserPage from '../../app/routes/agency.users.new'
-import * as offersPage from '../../app/routes/staff.pricing.offers._index'
+import * as offersPage from '../../app/routes/staff+/pricing.offers._index'
 import * as wizardPage from '../../app/routes/agency.policies.$policyId.edit'
 import { initiatePolicy } from '../../domain/policies/initiate-policy'
 import { getPolicyDetails } from '../../domain/policies/get-policy-details'
@@ -138,10 +138,29 @@ describe('a widget token is not a portal session', () => {
 
   /** Every page of the portals (and their notification stream), with its path params filled in. */
   const routesDir = path.resolve(__dirname, '../../app/routes')
-  const portalPages = readdirSync(routesDir)
-    .filter((f) => /^(agency|staff|onboarding|notifications|change-password)[._]/.test(f))
-    .filter((f) => /\.tsx?$/.test(f))
-    .map((f) => {
+  /**
+   * Every route file (ADR 0015) with its flat name: a folder ending in + adds its name
+   * (staff+/inbox.tsx is staff.inbox.tsx, staff+/_layout.tsx is staff.tsx) unless it is a pathless
+   * group (_auth+), and a route folder's route.tsx is named after the folder.
+   */
+  const routeFiles = (dir: string, prefix: string): { flat: string; file: string }[] =>
+    readdirSync(path.join(routesDir, dir), { withFileTypes: true }).flatMap((e) => {
+      const rel = dir ? `${dir}/${e.name}` : e.name
+      if (e.isDirectory() && e.name.endsWith('+'))
+        return routeFiles(rel, e.name.startsWith('_') ? prefix : `${prefix}${e.name.slice(0, -1)}.`)
+      if (e.isDirectory()) {
+        const route = readdirSync(path.join(routesDir, rel)).find((f) => /^route\.tsx?$/.test(f))
+        return route ? [{ flat: `${prefix}${e.name}${route.slice(5)}`, file: `${rel}/${route}` }] : []
+      }
+      const flat = e.name.startsWith('_layout.')
+        ? `${prefix.slice(0, -1)}${e.name.slice(7)}`
+        : prefix + e.name
+      return [{ flat, file: rel }]
+    })
+  const portalPages = routeFiles('', '')
+    .filter(({ flat }) => /^(agency|staff|onboarding|notifications|change-password)[._]/.test(flat))
+    .filter(({ flat }) => /\.tsx?$/.test(flat))
+    .map(({ flat: f, file: source }) => {
       const segments = f.replace(/\.tsx?$/, '').split('.')
       const params: Record<string, string> = {}
       const url = segments
@@ -153,7 +172,7 @@ describe('a widget token is not a portal session', () => {
           return seg
         })
         .join('/')
-      return { file: f, url: `/${url}`, params }
+      return { file: f, source, url: `/${url}`, params }
     })
 
   /** What a loader or action did: a thrown or returned Response's status (and where it leads), or a crash. */
@@ -193,7 +212,7 @@ describe('a widget token is not a portal session', () => {
     const wrong: string[] = []
     let checked = 0
     for (const page of portalPages) {
-      const mod = (await import(path.join(routesDir, page.file))) as {
+      const mod = (await import(path.join(routesDir, page.source))) as {
         loader?: (a: unknown) => Promise<unknown>
         action?: (a: unknown) => Promise<unknown>
       }

@@ -273,7 +273,7 @@ describe('provider staff users', () => {
 
   it('the staff user page still disables a user as a browser posts it (the question is asked client-side)', async () => {
     const { user } = await staffUser()
-    const route = await import('../../app/routes/staff.users.$userId')
+    const route = await import('../../app/routes/staff+/users.$userId')
     const request = new Request(`http://test.local/staff/users/${user.id}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/x-www-form-urlencoded' },

@@ -22,8 +22,9 @@ vi.mock('@remix-run/react', async (importOriginal) => ({
 }))
 
 const { PortalButtons } = await import('../../app/components/agency/agency-parts')
-const { AgencyOverview } = await import('../../app/components/agency/agency-overview')
-const { PurchaseRules } = await import('../../app/components/agency/purchase-rules')
+const { AgencyOverview } = await import('../../app/routes/staff+/agencies.$agencyId._index/agency-overview')
+const { PurchaseRules } =
+  await import('../../app/routes/staff+/agencies.$agencyId.configuration/purchase-rules')
 
 /** The confirmation titles a rendering asks, by the label of the button that confirms. */
 const questions = (html: string) =>

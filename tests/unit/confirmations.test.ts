@@ -54,7 +54,7 @@ describe('destructive actions ask first', () => {
       'Delete certificate',
       /title=\{`Delete \$\{c\.certificate_name\} of policy \$\{policy\.ref\}\?`\}/,
     ],
-    ['staff.pricing._index.tsx', 'Delete rate card', /title=\{`Delete \$\{name\}\?`\}/],
+    ['staff+/pricing._index.tsx', 'Delete rate card', /title=\{`Delete \$\{name\}\?`\}/],
   ]
   it.each(routes)('%s: "%s" is a ConfirmSubmit naming the record', (file, confirmLabel, title) => {
     const source = readFileSync(new URL(`../../app/routes/${file}`, import.meta.url), 'utf8')
@@ -74,7 +74,10 @@ describe('destructive actions ask first', () => {
   })
 
   it('the rate card question states its monthly rate', () => {
-    const source = readFileSync(new URL('../../app/routes/staff.pricing._index.tsx', import.meta.url), 'utf8')
+    const source = readFileSync(
+      new URL('../../app/routes/staff+/pricing._index.tsx', import.meta.url),
+      'utf8',
+    )
     expect(source).toMatch(
       /description=\{`Its monthly rate of \$\{formatMoney\(card\.monthly_rate, card\.currency\)\}/,
     )

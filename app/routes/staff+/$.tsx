@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { requireStaff } from '../utils/session.server'
+import { requireStaff } from '../../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Page not found · OSHC Back Office' }]
 

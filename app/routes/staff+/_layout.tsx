@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
-import { errorPageTitle, GeneralErrorBoundary } from '../components/error-boundary'
-import { BrandedPage, PortalShell } from '../components/portal-shell'
-import { shellData } from '../utils/layout.server'
-import { requireStaff } from '../utils/session.server'
+import { errorPageTitle, GeneralErrorBoundary } from '../../components/error-boundary'
+import { BrandedPage, PortalShell } from '../../components/portal-shell'
+import { shellData } from '../../utils/layout.server'
+import { requireStaff } from '../../utils/session.server'
 
 // Pages name themselves; when one fails, this layout's boundary renders and names the error.
 export const meta: MetaFunction = ({ error }) => [
@@ -27,7 +27,7 @@ export default function StaffLayout() {
  * keeps the navigation; when this layout's own loader failed there is none to show.
  */
 export function ErrorBoundary() {
-  const shell = useRouteLoaderData<typeof loader>('routes/staff')
+  const shell = useRouteLoaderData<typeof loader>('routes/staff+/_layout')
   return shell ? (
     <PortalShell shell={shell}>
       <GeneralErrorBoundary homeHref="/staff" homeLabel="Back to the inbox" />

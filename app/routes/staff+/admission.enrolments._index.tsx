@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { ENROLLMENT_STATUSES } from '../../domain/admission/admission.schemas'
-import { MONTH_TEXT, STATUS_TEXT } from '../../domain/admission/admission.rules'
-import { getAllStudentEnrollments } from '../../domain/admission/get-all-student-enrollments'
-import { requireAccess } from '../utils/session.server'
+import { ENROLLMENT_STATUSES } from '../../../domain/admission/admission.schemas'
+import { MONTH_TEXT, STATUS_TEXT } from '../../../domain/admission/admission.rules'
+import { getAllStudentEnrollments } from '../../../domain/admission/get-all-student-enrollments'
+import { requireAccess } from '../../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Enrolments · OSHC Back Office' }]
 

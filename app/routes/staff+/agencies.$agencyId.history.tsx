@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { getAgencyHistories } from '../../domain/agencies/reads/get-agency-histories'
-import { withActorNames } from '../../domain/shared/actor-names'
-import { orNotFound, requireAgencyPage } from '../utils/agency-page.server'
-import { GeneralErrorBoundary } from '../components/error-boundary'
-import { Timeline } from '../components/timeline'
-import { AGENCY_ACTION_LABELS, AGENCY_STATUS_LABELS, labelOf } from '../utils/labels'
+import { getAgencyHistories } from '../../../domain/agencies/reads/get-agency-histories'
+import { withActorNames } from '../../../domain/shared/actor-names'
+import { orNotFound, requireAgencyPage } from '../../utils/agency-page.server'
+import { GeneralErrorBoundary } from '../../components/error-boundary'
+import { Timeline } from '../../components/timeline'
+import { AGENCY_ACTION_LABELS, AGENCY_STATUS_LABELS, labelOf } from '../../utils/labels'
 
 /** "Status changed: Configured → Agreement sent", or the action alone when the status stayed. */
 function titleOf(h: { action: string; from_status: string | null; to_status: string | null }) {

@@ -1,18 +1,18 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
-import { getAgency } from '../../domain/agencies/reads/get-agency'
-import { orNotFound, requireAgencyPage, staffWaitingFor } from '../utils/agency-page.server'
+import { getAgency } from '../../../domain/agencies/reads/get-agency'
+import { orNotFound, requireAgencyPage, staffWaitingFor } from '../../utils/agency-page.server'
 import {
   AGENCY_TAB_LABELS,
   AGENCY_TABS,
   agencyTabPath,
   type AgencyTab,
-} from '../components/agency/agency-tabs'
-import { PageHeader } from '../components/app-shell'
-import { GeneralErrorBoundary } from '../components/error-boundary'
-import { StatusBadge } from '../components/status-badge'
-import { TabLinks } from '../components/tab-links'
+} from '../../components/agency/agency-tabs'
+import { PageHeader } from '../../components/app-shell'
+import { GeneralErrorBoundary } from '../../components/error-boundary'
+import { StatusBadge } from '../../components/status-badge'
+import { TabLinks } from '../../components/tab-links'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.agency.name ?? 'Agency'} · OSHC Back Office` },

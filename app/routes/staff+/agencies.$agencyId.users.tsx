@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { UserListQuerySchema } from '../../domain/users/users.schemas'
-import { findAgencyUsers } from '../../domain/users/find-agency-users'
-import { requireAgencyPage } from '../utils/agency-page.server'
-import { DataTable } from '../components/data-table'
-import { GeneralErrorBoundary } from '../components/error-boundary'
-import { StatusBadge } from '../components/status-badge'
-import { listParams, throwAsResponse } from '../utils/forms.server'
-import { formatDate } from '../utils/misc'
+import { UserListQuerySchema } from '../../../domain/users/users.schemas'
+import { findAgencyUsers } from '../../../domain/users/find-agency-users'
+import { requireAgencyPage } from '../../utils/agency-page.server'
+import { DataTable } from '../../components/data-table'
+import { GeneralErrorBoundary } from '../../components/error-boundary'
+import { StatusBadge } from '../../components/status-badge'
+import { listParams, throwAsResponse } from '../../utils/forms.server'
+import { formatDate } from '../../utils/misc'
 
 /** The agency's portal users, read-only: the agency manages them itself. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,29 +1,29 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { UserPlus } from 'lucide-react'
-import { queryObject } from '../../api/router.server'
-import { STATUS_GROUPS } from '../../domain/agencies/agencies.rules'
-import { AgencyListQuerySchema } from '../../domain/agencies/agencies.schemas'
-import { findAgencies } from '../../domain/agencies/reads/find-agencies'
-import { findCountries } from '../../domain/reference/find-countries'
-import { PageQuerySchema, SortDirectionSchema } from '../../domain/shared/pagination'
-import { PageHeader } from '../components/app-shell'
+import { queryObject } from '../../../api/router.server'
+import { STATUS_GROUPS } from '../../../domain/agencies/agencies.rules'
+import { AgencyListQuerySchema } from '../../../domain/agencies/agencies.schemas'
+import { findAgencies } from '../../../domain/agencies/reads/find-agencies'
+import { findCountries } from '../../../domain/reference/find-countries'
+import { PageQuerySchema, SortDirectionSchema } from '../../../domain/shared/pagination'
+import { PageHeader } from '../../components/app-shell'
 import {
   DataTable,
   ExportLinks,
   FilterBar,
   SORT_DIRECTION_PARAM,
   SORT_KEY_PARAM,
-} from '../components/data-table'
-import { StatusBadge } from '../components/status-badge'
-import { buttonVariants } from '../components/ui/button'
-import { Input } from '../components/ui/input'
-import { Label } from '../components/ui/label'
-import { Select } from '../components/ui/select'
-import { cn } from '../utils/cn'
-import { formatDateTime } from '../utils/misc'
-import { CREATION_TYPE_LABELS, labelOf } from '../utils/labels'
-import { requireAccess } from '../utils/session.server'
+} from '../../components/data-table'
+import { StatusBadge } from '../../components/status-badge'
+import { buttonVariants } from '../../components/ui/button'
+import { Input } from '../../components/ui/input'
+import { Label } from '../../components/ui/label'
+import { Select } from '../../components/ui/select'
+import { cn } from '../../utils/cn'
+import { formatDateTime } from '../../utils/misc'
+import { CREATION_TYPE_LABELS, labelOf } from '../../utils/labels'
+import { requireAccess } from '../../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Agencies · OSHC Back Office' }]
 

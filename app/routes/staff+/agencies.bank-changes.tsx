@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
-import { approveAgencyBankChange } from '../../domain/agencies/bank-details/approve-agency-bank-change'
-import { rejectAgencyBankChange } from '../../domain/agencies/bank-details/reject-agency-bank-change'
-import { findAgencyBankChanges } from '../../domain/agencies/bank-details/find-agency-bank-changes'
-import { FIELD_LABELS, maskAccount } from '../../domain/agencies/bank-details/payout-details.rules'
-import { DomainError } from '../../domain/shared/errors'
-import { formatDateTime } from '../../domain/shared/format'
-import { GeneralErrorBoundary } from '../components/error-boundary'
-import { requireStaff } from '../utils/session.server'
-import { redirectWithToast } from '../utils/toast.server'
+import { approveAgencyBankChange } from '../../../domain/agencies/bank-details/approve-agency-bank-change'
+import { rejectAgencyBankChange } from '../../../domain/agencies/bank-details/reject-agency-bank-change'
+import { findAgencyBankChanges } from '../../../domain/agencies/bank-details/find-agency-bank-changes'
+import { FIELD_LABELS, maskAccount } from '../../../domain/agencies/bank-details/payout-details.rules'
+import { DomainError } from '../../../domain/shared/errors'
+import { formatDateTime } from '../../../domain/shared/format'
+import { GeneralErrorBoundary } from '../../components/error-boundary'
+import { requireStaff } from '../../utils/session.server'
+import { redirectWithToast } from '../../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Payout details to verify · OSHC Back Office' }]
 

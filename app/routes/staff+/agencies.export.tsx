@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { exportResponse, ExportFormatSchema } from '../../api/export.server'
-import { queryObject } from '../../api/router.server'
-import { AgencyListQuerySchema } from '../../domain/agencies/agencies.schemas'
-import { AGENCY_EXPORT_COLUMNS, iterateAgencies } from '../../domain/agencies/reads/iterate-agencies'
-import { SortDirectionSchema } from '../../domain/shared/pagination'
-import { requireAccess } from '../utils/session.server'
+import { exportResponse, ExportFormatSchema } from '../../../api/export.server'
+import { queryObject } from '../../../api/router.server'
+import { AgencyListQuerySchema } from '../../../domain/agencies/agencies.schemas'
+import { AGENCY_EXPORT_COLUMNS, iterateAgencies } from '../../../domain/agencies/reads/iterate-agencies'
+import { SortDirectionSchema } from '../../../domain/shared/pagination'
+import { requireAccess } from '../../utils/session.server'
 
 /** The list page's filters and sort, without paging, plus the file format (csv by default, or xlsx). */
 const ExportQuerySchema = AgencyListQuerySchema.extend({

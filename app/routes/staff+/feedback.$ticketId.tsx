@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
-import { getFeedbacksDetails } from '../../domain/feedback/get-feedbacks-details'
-import { PageHeader } from '../components/app-shell'
-import { TicketDetail } from '../components/engagement/ticket-view'
-import { ticketAction } from '../utils/feedback.server'
-import { idFromParam, throwAsResponse } from '../utils/forms.server'
-import { requireStaff } from '../utils/session.server'
+import { getFeedbacksDetails } from '../../../domain/feedback/get-feedbacks-details'
+import { PageHeader } from '../../components/app-shell'
+import { TicketDetail } from '../../components/engagement/ticket-view'
+import { ticketAction } from '../../utils/feedback.server'
+import { idFromParam, throwAsResponse } from '../../utils/forms.server'
+import { requireStaff } from '../../utils/session.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Ticket #${data.ticket.id}` : 'Ticket'} · OSHC Back Office` },

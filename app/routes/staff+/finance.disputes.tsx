@@ -1,19 +1,21 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
-import { CARD_DISPUTE_STATUSES } from '../../db/schema/finance'
-import { CARD_DISPUTE_STATUS_LABELS } from '../../domain/payments/card-disputes.rules'
-import { CardDisputeListQuerySchema, findCardDisputes } from '../../domain/payments/find-card-disputes'
-import { parseId } from '../../domain/shared/fields'
-import { DataTable, FilterBar } from '../components/data-table'
-import { GeneralErrorBoundary } from '../components/error-boundary'
-import { PerPageSelect } from '../components/finance/list-fields'
-import { Badge } from '../components/ui/badge'
-import { Label } from '../components/ui/label'
-import { Select } from '../components/ui/select'
-import { iso, parseOr400 } from '../utils/finance-lists.server'
-import { listParams } from '../utils/forms.server'
-import { formatCents, formatDate, formatDateTime } from '../utils/misc'
-import { requireAccess } from '../utils/session.server'
+import {
+  CARD_DISPUTE_STATUS_LABELS,
+  CARD_DISPUTE_STATUS_OPTIONS,
+} from '../../../domain/payments/card-disputes.rules'
+import { CardDisputeListQuerySchema, findCardDisputes } from '../../../domain/payments/find-card-disputes'
+import { parseId } from '../../../domain/shared/fields'
+import { DataTable, FilterBar } from '../../components/data-table'
+import { GeneralErrorBoundary } from '../../components/error-boundary'
+import { PerPageSelect } from '../../components/finance/list-fields'
+import { Badge } from '../../components/ui/badge'
+import { Label } from '../../components/ui/label'
+import { Select } from '../../components/ui/select'
+import { iso, parseOr400 } from '../../utils/finance-lists.server'
+import { listParams } from '../../utils/forms.server'
+import { formatCents, formatDate, formatDateTime } from '../../utils/misc'
+import { requireAccess } from '../../utils/session.server'
 
 /**
  * Card disputes (chargebacks) the card gateway reported: open ones first, each with what it
@@ -85,7 +87,7 @@ export default function StaffFinanceDisputes() {
           <Label htmlFor="status">Status</Label>
           <Select id="status" name="status" defaultValue={searchParams.get('status') ?? ''}>
             <option value="">Any status</option>
-            {CARD_DISPUTE_STATUSES.map((s) => (
+            {CARD_DISPUTE_STATUS_OPTIONS.map((s) => (
               <option key={s} value={s}>
                 {CARD_DISPUTE_STATUS_LABELS[s]}
               </option>

@@ -1,18 +1,21 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { ZodError } from 'zod'
-import { exportResponse } from '../../api/export.server'
-import { ExportFormatSchema } from '../../api/export.server'
-import { INVOICE_EXPORT_COLUMNS } from '../../domain/finance/invoice-listing'
-import { iterateInvoices } from '../../domain/finance/iterate-invoices'
-import { iteratePaymentPolicies } from '../../domain/finance/iterate-payment-policies'
-import { PAYMENT_POLICY_EXPORT_COLUMNS, type PaymentList } from '../../domain/finance/payment-policy-listing'
-import { iterateTopups } from '../../domain/finance/iterate-topups'
-import { TOPUP_EXPORT_COLUMNS } from '../../domain/finance/topup-listing'
-import { parseStaffFinanceQuery } from '../../domain/finance/finance-screens.schemas'
-import { iterateCommissionPayouts } from '../../domain/finance/payouts/iterate-commission-payouts'
-import { PAYOUT_EXPORT_COLUMNS } from '../../domain/finance/payouts/payout-listing'
-import { listParams, throwAsResponse } from '../utils/forms.server'
-import { requireStaff } from '../utils/session.server'
+import { exportResponse } from '../../../api/export.server'
+import { ExportFormatSchema } from '../../../api/export.server'
+import { INVOICE_EXPORT_COLUMNS } from '../../../domain/finance/invoice-listing'
+import { iterateInvoices } from '../../../domain/finance/iterate-invoices'
+import { iteratePaymentPolicies } from '../../../domain/finance/iterate-payment-policies'
+import {
+  PAYMENT_POLICY_EXPORT_COLUMNS,
+  type PaymentList,
+} from '../../../domain/finance/payment-policy-listing'
+import { iterateTopups } from '../../../domain/finance/iterate-topups'
+import { TOPUP_EXPORT_COLUMNS } from '../../../domain/finance/topup-listing'
+import { parseStaffFinanceQuery } from '../../../domain/finance/finance-screens.schemas'
+import { iterateCommissionPayouts } from '../../../domain/finance/payouts/iterate-commission-payouts'
+import { PAYOUT_EXPORT_COLUMNS } from '../../../domain/finance/payouts/payout-listing'
+import { listParams, throwAsResponse } from '../../utils/forms.server'
+import { requireStaff } from '../../utils/session.server'
 
 /**
  * GET /staff/finance/export?list=<tab>&…: the finance page's current list (same filters and sort,

@@ -1,12 +1,12 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { INVOICE_TYPES } from '../../db/schema/enums'
-import { INVOICE_TABS } from '../../domain/finance/finance.rules'
-import { findInvoices } from '../../domain/finance/find-invoices'
-import { GeneralErrorBoundary } from '../components/error-boundary'
-import { InvoiceList } from '../components/finance/invoice-list'
-import { sortOf, staffFilterChoices, staffListInput } from '../utils/finance-lists.server'
-import { requireAccess } from '../utils/session.server'
+import { INVOICE_TYPES } from '../../../db/schema/enums'
+import { INVOICE_TABS } from '../../../domain/finance/finance.rules'
+import { findInvoices } from '../../../domain/finance/find-invoices'
+import { GeneralErrorBoundary } from '../../components/error-boundary'
+import { InvoiceList } from '../../components/finance/invoice-list'
+import { sortOf, staffFilterChoices, staffListInput } from '../../utils/finance-lists.server'
+import { requireAccess } from '../../utils/session.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAccess(request, findInvoices.access, 'staff')

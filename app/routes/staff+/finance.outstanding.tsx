@@ -1,12 +1,12 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { PAYMENT_METHODS } from '../../db/schema/enums'
-import { OUTSTANDING_TABS } from '../../domain/finance/finance.rules'
-import { GeneralErrorBoundary } from '../components/error-boundary'
-import { STAFF_FINANCE_TAB_LABELS } from '../components/finance/finance-tabs'
-import { loadStaffPaymentTab } from '../utils/finance-lists.server'
-import { StaffPaymentList } from '../components/finance/staff-payment-list'
-import { requireStaff } from '../utils/session.server'
+import { PAYMENT_METHODS } from '../../../db/schema/enums'
+import { OUTSTANDING_TABS } from '../../../domain/finance/finance.rules'
+import { GeneralErrorBoundary } from '../../components/error-boundary'
+import { STAFF_FINANCE_TAB_LABELS } from '../../components/finance/finance-tabs'
+import { loadStaffPaymentTab } from '../../utils/finance-lists.server'
+import { StaffPaymentList } from '../../components/finance/staff-payment-list'
+import { requireStaff } from '../../utils/session.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadStaffPaymentTab(await requireStaff(request, 'finance'), request, 'outstanding')

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { getPolicyBankDocuments } from '../../domain/finance/get-policy-bank-documents'
-import { idFromParam, throwAsResponse } from '../utils/forms.server'
-import { requireAccess } from '../utils/session.server'
+import { getPolicyBankDocuments } from '../../../domain/finance/get-policy-bank-documents'
+import { idFromParam, throwAsResponse } from '../../utils/forms.server'
+import { requireAccess } from '../../utils/session.server'
 
 /** GET /staff/finance/proof/<policyId>: the newest payment proof of a policy, through a 5-minute URL. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,14 +1,14 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
-import { searchAgencyOptions } from '../../domain/agencies/reads/search-agency-options'
-import { getTrialBalance } from '../../domain/money/get-trial-balance'
-import { parseId } from '../../domain/shared/fields'
-import { AgencyPicker } from '../components/agency-picker'
-import { GeneralErrorBoundary } from '../components/error-boundary'
-import { Badge } from '../components/ui/badge'
-import { Button } from '../components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
-import { Label } from '../components/ui/label'
+import { searchAgencyOptions } from '../../../domain/agencies/reads/search-agency-options'
+import { getTrialBalance } from '../../../domain/money/get-trial-balance'
+import { parseId } from '../../../domain/shared/fields'
+import { AgencyPicker } from '../../components/agency-picker'
+import { GeneralErrorBoundary } from '../../components/error-boundary'
+import { Badge } from '../../components/ui/badge'
+import { Button } from '../../components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
+import { Label } from '../../components/ui/label'
 import {
   Table,
   TableBody,
@@ -17,10 +17,10 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../components/ui/table'
-import { listParams } from '../utils/forms.server'
-import { formatCents } from '../utils/misc'
-import { requireAccess } from '../utils/session.server'
+} from '../../components/ui/table'
+import { listParams } from '../../utils/forms.server'
+import { formatCents } from '../../utils/misc'
+import { requireAccess } from '../../utils/session.server'
 
 /**
  * The money journal's trial balance: per account kind the posted debits and credits and what is

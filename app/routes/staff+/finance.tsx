@@ -1,11 +1,11 @@
 import { type MetaFunction } from '@remix-run/node'
 import { Outlet, useLocation } from '@remix-run/react'
-import { STAFF_FINANCE_PAGES, STAFF_FINANCE_TABS } from '../../domain/finance/finance-screens.schemas'
-import { PageHeader } from '../components/app-shell'
-import { ExportLinks } from '../components/data-table'
-import { GeneralErrorBoundary } from '../components/error-boundary'
-import { STAFF_FINANCE_TAB_LABELS, tabOfPath } from '../components/finance/finance-tabs'
-import { TabLinks } from '../components/tab-links'
+import { STAFF_FINANCE_PAGES, STAFF_FINANCE_TABS } from '../../../domain/finance/finance-screens.schemas'
+import { PageHeader } from '../../components/app-shell'
+import { ExportLinks } from '../../components/data-table'
+import { GeneralErrorBoundary } from '../../components/error-boundary'
+import { STAFF_FINANCE_TAB_LABELS, tabOfPath } from '../../components/finance/finance-tabs'
+import { TabLinks } from '../../components/tab-links'
 
 export const meta: MetaFunction = () => [{ title: 'Finance · OSHC Back Office' }]
 

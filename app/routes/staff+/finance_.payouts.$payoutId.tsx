@@ -1,31 +1,31 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { z } from 'zod'
 import { Link, useLoaderData } from '@remix-run/react'
-import { approveCommissionPayout } from '../../domain/finance/payouts/approve-commission-payout'
-import { getCommissionPayout } from '../../domain/finance/payouts/get-commission-payout'
-import { rejectCommissionPayout } from '../../domain/finance/payouts/reject-commission-payout'
+import { approveCommissionPayout } from '../../../domain/finance/payouts/approve-commission-payout'
+import { getCommissionPayout } from '../../../domain/finance/payouts/get-commission-payout'
+import { rejectCommissionPayout } from '../../../domain/finance/payouts/reject-commission-payout'
 import {
   BANK_DOCUMENT_REQUIRED_MSG,
   PAYOUT_PAYMENT_TYPES,
   REJECTION_REASON_REQUIRED_MSG,
-} from '../../domain/finance/payouts/payouts.rules'
-import { PageHeader } from '../components/app-shell'
-import { GeneralErrorBoundary } from '../components/error-boundary'
-import { PayoutDecisionForms } from '../components/finance/payout-decision'
-import { StatusBadge } from '../components/status-badge'
-import { Timeline } from '../components/timeline'
-import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card'
-import { idFromParam, readForm, submitForm, throwAsResponse } from '../utils/forms.server'
+} from '../../../domain/finance/payouts/payouts.rules'
+import { PageHeader } from '../../components/app-shell'
+import { GeneralErrorBoundary } from '../../components/error-boundary'
+import { PayoutDecisionForms } from '../../components/finance/payout-decision'
+import { StatusBadge } from '../../components/status-badge'
+import { Timeline } from '../../components/timeline'
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
+import { idFromParam, readForm, submitForm, throwAsResponse } from '../../utils/forms.server'
 import {
   COMMISSION_STATUS_LABELS,
   labelOf,
   PAYOUT_ACTION_LABELS,
   PAYOUT_PAYMENT_TYPE_LABELS,
-} from '../utils/labels'
-import { formatDateTime, formatMoney } from '../utils/misc'
-import { requireAccess } from '../utils/session.server'
-import { redirectWithToast } from '../utils/toast.server'
-import { storeFormFile } from '../utils/upload.server'
+} from '../../utils/labels'
+import { formatDateTime, formatMoney } from '../../utils/misc'
+import { requireAccess } from '../../utils/session.server'
+import { redirectWithToast } from '../../utils/toast.server'
+import { storeFormFile } from '../../utils/upload.server'
 
 /** The approve form: how the payout is paid and, for a bank transfer, its proof (a file). */
 const ApprovePayoutFormSchema = z

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { GeneralErrorBoundary } from '../components/error-boundary'
-import { NotificationsPage } from '../components/notifications-page'
-import { notificationsAction, notificationsLoader } from '../utils/notifications.server'
+import { GeneralErrorBoundary } from '../../components/error-boundary'
+import { NotificationsPage } from '../../components/notifications-page'
+import { notificationsAction, notificationsLoader } from '../../utils/notifications.server'
 
 export const meta: MetaFunction = () => [{ title: 'Notifications · OSHC Back Office' }]
 

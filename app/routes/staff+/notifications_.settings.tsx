@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { GeneralErrorBoundary } from '../components/error-boundary'
-import { NotificationSettingsPage } from '../components/notification-settings'
-import { notificationSettingsAction, notificationSettingsLoader } from '../utils/notifications.server'
+import { GeneralErrorBoundary } from '../../components/error-boundary'
+import { NotificationSettingsPage } from '../../components/notification-settings'
+import { notificationSettingsAction, notificationSettingsLoader } from '../../utils/notifications.server'
 
 export const meta: MetaFunction = () => [{ title: 'Mail settings · OSHC Back Office' }]
 

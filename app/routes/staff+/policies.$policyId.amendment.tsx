@@ -1,27 +1,27 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
-import { getAmendmentOverview } from '../../domain/amendments/get-amendment-overview'
-import { handlePolicyAmendment } from '../../domain/amendments/handle-policy-amendment'
-import { updateAmendmentPremium } from '../../domain/amendments/update-amendment-premium'
-import { approveAmendmentPayment } from '../../domain/amendments/approve-amendment-payment'
-import { rejectAmendmentPayment } from '../../domain/amendments/reject-amendment-payment'
-import { HandlePolicyAmendmentSchema } from '../../domain/amendments/amendments.schemas'
-import { uploadPolicyCertificate } from '../../domain/policies/upload-policy-certificate'
-import { DomainError, HTTP_STATUS, validation } from '../../domain/shared/errors'
-import { PageHeader } from '../components/app-shell'
-import { GeneralErrorBoundary } from '../components/error-boundary'
-import { AmendmentSummary } from '../components/policies/amendment-summary'
+import { getAmendmentOverview } from '../../../domain/amendments/get-amendment-overview'
+import { handlePolicyAmendment } from '../../../domain/amendments/handle-policy-amendment'
+import { updateAmendmentPremium } from '../../../domain/amendments/update-amendment-premium'
+import { approveAmendmentPayment } from '../../../domain/amendments/approve-amendment-payment'
+import { rejectAmendmentPayment } from '../../../domain/amendments/reject-amendment-payment'
+import { HandlePolicyAmendmentSchema } from '../../../domain/amendments/amendments.schemas'
+import { uploadPolicyCertificate } from '../../../domain/policies/upload-policy-certificate'
+import { DomainError, HTTP_STATUS, validation } from '../../../domain/shared/errors'
+import { PageHeader } from '../../components/app-shell'
+import { GeneralErrorBoundary } from '../../components/error-boundary'
+import { AmendmentSummary } from '../../components/policies/amendment-summary'
 import {
   AmendedCertificateForm,
   ConfirmPremiumForm,
   PaymentDecisionForm,
   StaffOpenForm,
-} from '../components/policies/amendment-staff-forms'
-import { idFromParam, readForm, throwAsResponse } from '../utils/forms.server'
-import { requireStaff } from '../utils/session.server'
-import { redirectWithToast } from '../utils/toast.server'
-import { storeFormFile } from '../utils/upload.server'
+} from '../../components/policies/amendment-staff-forms'
+import { idFromParam, readForm, throwAsResponse } from '../../utils/forms.server'
+import { requireStaff } from '../../utils/session.server'
+import { redirectWithToast } from '../../utils/toast.server'
+import { storeFormFile } from '../../utils/upload.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Amendment of ${data?.policy.ref ?? 'policy'} · OSHC Back Office` },

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { getCertificateByPolicyId } from '../../domain/policies/get-certificate-by-policy-id'
-import { idFromParam, throwAsResponse } from '../utils/forms.server'
-import { requireAccess } from '../utils/session.server'
+import { getCertificateByPolicyId } from '../../../domain/policies/get-certificate-by-policy-id'
+import { idFromParam, throwAsResponse } from '../../utils/forms.server'
+import { requireAccess } from '../../utils/session.server'
 
 /** GET /staff/policies/<id>/certificates/<certificateId>: a certificate (old or new) of the policy. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -2,28 +2,28 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
 import { z } from 'zod'
-import { approveFullRefund } from '../../domain/refunds/approve-full-refund'
-import { approvePolicyCancellation } from '../../domain/refunds/approve-policy-cancellation'
-import { initiateFullRefund } from '../../domain/refunds/initiate-full-refund'
-import { rejectFullRefund } from '../../domain/refunds/reject-full-refund'
-import { retryFullRefundPayment } from '../../domain/refunds/retry-full-refund-payment'
-import { tickCancellationStep } from '../../domain/refunds/tick-cancellation-step'
-import { PageHeader } from '../components/app-shell'
-import { GeneralErrorBoundary } from '../components/error-boundary'
-import { type FormResult } from '../components/forms'
-import { RefundStaffSection } from '../components/policies/refund-staff-section'
-import { idFromParam, readForm, submitForm, throwAsResponse } from '../utils/forms.server'
+import { approveFullRefund } from '../../../domain/refunds/approve-full-refund'
+import { approvePolicyCancellation } from '../../../domain/refunds/approve-policy-cancellation'
+import { initiateFullRefund } from '../../../domain/refunds/initiate-full-refund'
+import { rejectFullRefund } from '../../../domain/refunds/reject-full-refund'
+import { retryFullRefundPayment } from '../../../domain/refunds/retry-full-refund-payment'
+import { tickCancellationStep } from '../../../domain/refunds/tick-cancellation-step'
+import { PageHeader } from '../../components/app-shell'
+import { GeneralErrorBoundary } from '../../components/error-boundary'
+import { type FormResult } from '../../components/forms'
+import { RefundStaffSection } from '../../components/policies/refund-staff-section'
+import { idFromParam, readForm, submitForm, throwAsResponse } from '../../utils/forms.server'
 import {
   CancellationApproveForm,
   staffRefundData,
   RefundApproveForm,
   RefundInitiateForm,
   RefundRejectForm,
-} from '../utils/refunds.server'
-import { requireStaff } from '../utils/session.server'
-import { redirectWithToast } from '../utils/toast.server'
-import { storeFormFile } from '../utils/upload.server'
-import { formatMoney } from '../utils/misc'
+} from '../../utils/refunds.server'
+import { requireStaff } from '../../utils/session.server'
+import { redirectWithToast } from '../../utils/toast.server'
+import { storeFormFile } from '../../utils/upload.server'
+import { formatMoney } from '../../utils/misc'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Full refund of ${data?.view.ref ?? 'a policy'} · OSHC Back Office` },

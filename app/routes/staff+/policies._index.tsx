@@ -1,19 +1,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { searchAgencyOptions } from '../../domain/agencies/reads/search-agency-options'
-import { findPolicies } from '../../domain/policies/find-policies'
-import { PageHeader } from '../components/app-shell'
-import { GeneralErrorBoundary } from '../components/error-boundary'
-import { PolicyList } from '../components/policy-list'
-import { throwAsResponse } from '../utils/forms.server'
+import { searchAgencyOptions } from '../../../domain/agencies/reads/search-agency-options'
+import { findPolicies } from '../../../domain/policies/find-policies'
+import { PageHeader } from '../../components/app-shell'
+import { GeneralErrorBoundary } from '../../components/error-boundary'
+import { PolicyList } from '../../components/policy-list'
+import { throwAsResponse } from '../../utils/forms.server'
 import {
   policyListQuery,
   policyQueryView,
   policyRowsView,
   policyTabs,
   providerOptions,
-} from '../utils/policy-list.server'
-import { requireStaff } from '../utils/session.server'
+} from '../../utils/policy-list.server'
+import { requireStaff } from '../../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Policies · OSHC Back Office' }]
 

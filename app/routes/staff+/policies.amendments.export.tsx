@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { exportResponse, ExportFormatSchema } from '../../api/export.server'
-import { iterateAmendedPolicies } from '../../domain/amendments/iterate-amended-policies'
-import { AMENDMENT_EXPORT_COLUMNS } from '../../domain/amendments/amendment-listing'
-import { AmendmentListFilterSchema } from '../../domain/amendments/amendments.schemas'
-import { listParams, throwAsResponse } from '../utils/forms.server'
-import { requireStaff } from '../utils/session.server'
+import { exportResponse, ExportFormatSchema } from '../../../api/export.server'
+import { iterateAmendedPolicies } from '../../../domain/amendments/iterate-amended-policies'
+import { AMENDMENT_EXPORT_COLUMNS } from '../../../domain/amendments/amendment-listing'
+import { AmendmentListFilterSchema } from '../../../domain/amendments/amendments.schemas'
+import { listParams, throwAsResponse } from '../../utils/forms.server'
+import { requireStaff } from '../../utils/session.server'
 
 const ExportQuery = AmendmentListFilterSchema.extend({
   format: ExportFormatSchema,

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { findAmendments } from '../../domain/amendments/find-amendments'
-import { AmendmentListQuerySchema, AMENDMENT_TABS } from '../../domain/amendments/amendments.schemas'
-import { PageHeader } from '../components/app-shell'
-import { DataTable, ExportLinks } from '../components/data-table'
-import { GeneralErrorBoundary } from '../components/error-boundary'
-import { StatusBadge } from '../components/status-badge'
-import { listParams, throwAsResponse } from '../utils/forms.server'
-import { formatDate, formatMoney } from '../utils/misc'
-import { requireAccess } from '../utils/session.server'
+import { findAmendments } from '../../../domain/amendments/find-amendments'
+import { AmendmentListQuerySchema, AMENDMENT_TABS } from '../../../domain/amendments/amendments.schemas'
+import { PageHeader } from '../../components/app-shell'
+import { DataTable, ExportLinks } from '../../components/data-table'
+import { GeneralErrorBoundary } from '../../components/error-boundary'
+import { StatusBadge } from '../../components/status-badge'
+import { listParams, throwAsResponse } from '../../utils/forms.server'
+import { formatDate, formatMoney } from '../../utils/misc'
+import { requireAccess } from '../../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Amendments · OSHC Back Office' }]
 

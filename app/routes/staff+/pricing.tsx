@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { NavLink, Outlet } from '@remix-run/react'
-import { PageHeader } from '../components/app-shell'
-import { GeneralErrorBoundary } from '../components/error-boundary'
-import { cn } from '../utils/cn'
-import { requireStaff } from '../utils/session.server'
+import { PageHeader } from '../../components/app-shell'
+import { GeneralErrorBoundary } from '../../components/error-boundary'
+import { cn } from '../../utils/cn'
+import { requireStaff } from '../../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Pricing and offers · OSHC Back Office' }]
 

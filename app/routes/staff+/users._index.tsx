@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { findOshcUsers } from '../../domain/users/find-oshc-users'
-import { UserListQuerySchema } from '../../domain/users/users.schemas'
-import { GeneralErrorBoundary } from '../components/error-boundary'
-import { listParams, throwAsResponse } from '../utils/forms.server'
-import { UsersPage } from '../components/users-table'
-import { requireAccess } from '../utils/session.server'
+import { findOshcUsers } from '../../../domain/users/find-oshc-users'
+import { UserListQuerySchema } from '../../../domain/users/users.schemas'
+import { GeneralErrorBoundary } from '../../components/error-boundary'
+import { listParams, throwAsResponse } from '../../utils/forms.server'
+import { UsersPage } from '../../components/users-table'
+import { requireAccess } from '../../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Staff users · OSHC Back Office' }]
 

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { createOshcUser } from '../../domain/users/create-oshc-user'
-import { findOshcRoles } from '../../domain/users/find-oshc-roles'
-import { NewStaffUserSchema } from '../utils/user-forms.schemas'
-import { GeneralErrorBoundary } from '../components/error-boundary'
-import { NewUserPage } from '../components/user-form'
-import { readForm, submitForm } from '../utils/forms.server'
-import { requireAccess } from '../utils/session.server'
-import { redirectWithToast } from '../utils/toast.server'
+import { createOshcUser } from '../../../domain/users/create-oshc-user'
+import { findOshcRoles } from '../../../domain/users/find-oshc-roles'
+import { NewStaffUserSchema } from '../../utils/user-forms.schemas'
+import { GeneralErrorBoundary } from '../../components/error-boundary'
+import { NewUserPage } from '../../components/user-form'
+import { readForm, submitForm } from '../../utils/forms.server'
+import { requireAccess } from '../../utils/session.server'
+import { redirectWithToast } from '../../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'New staff user · OSHC Back Office' }]
 

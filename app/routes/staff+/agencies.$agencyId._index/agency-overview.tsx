@@ -1,11 +1,11 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, type useLoaderData } from '@remix-run/react'
-import { AGENCY_STATUSES, type AgencyStatus } from '../../utils/agency-forms.schemas'
-import type { loader } from '../../routes/staff.agencies.$agencyId._index'
-import { formatDateTime } from '../../utils/misc'
-import { AGENCY_STATUS_LABELS, CREATION_TYPE_LABELS, labelOf } from '../../utils/labels'
-import { ConfirmSubmit } from '../confirm-submit'
+import { AGENCY_STATUSES, type AgencyStatus } from '../../../utils/agency-forms.schemas'
+import type { loader } from './overview.server'
+import { formatDateTime } from '../../../utils/misc'
+import { AGENCY_STATUS_LABELS, CREATION_TYPE_LABELS, labelOf } from '../../../utils/labels'
+import { ConfirmSubmit } from '../../../components/confirm-submit'
 import {
   ErrorList,
   errorsOf,
@@ -14,11 +14,11 @@ import {
   SubmitButton,
   TextareaField,
   useResultFor,
-} from '../forms'
-import { StatusBadge } from '../status-badge'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card'
-import { SetStatusSchema } from '../../utils/agency-forms.schemas'
-import { Detail, PortalButtons, yesNo } from './agency-parts'
+} from '../../../components/forms'
+import { StatusBadge } from '../../../components/status-badge'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
+import { SetStatusSchema } from '../../../utils/agency-forms.schemas'
+import { Detail, PortalButtons, yesNo } from '../../../components/agency/agency-parts'
 
 type Agency = ReturnType<typeof useLoaderData<typeof loader>>['agency']
 

@@ -1,15 +1,22 @@
 import type { useLoaderData } from '@remix-run/react'
 import { Download } from 'lucide-react'
-import type { AgencyStatus } from '../../utils/agency-forms.schemas'
-import type { loader } from '../../routes/staff.agencies.$agencyId.agreement'
-import { formatDate } from '../../utils/misc'
-import { AGENCY_STATUS_LABELS, labelOf } from '../../utils/labels'
-import { ErrorList, errorsOf, IntentForm, SubmitButton, useResultFor, type FormResult } from '../forms'
-import { buttonVariants } from '../ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card'
-import { Input } from '../ui/input'
-import { Label } from '../ui/label'
-import { Detail, PortalButtons, yesNo } from './agency-parts'
+import type { AgencyStatus } from '../../../utils/agency-forms.schemas'
+import type { loader } from './agreement.server'
+import { formatDate } from '../../../utils/misc'
+import { AGENCY_STATUS_LABELS, labelOf } from '../../../utils/labels'
+import {
+  ErrorList,
+  errorsOf,
+  IntentForm,
+  SubmitButton,
+  useResultFor,
+  type FormResult,
+} from '../../../components/forms'
+import { buttonVariants } from '../../../components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
+import { Input } from '../../../components/ui/input'
+import { Label } from '../../../components/ui/label'
+import { Detail, PortalButtons, yesNo } from '../../../components/agency/agency-parts'
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>
 

@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, type useLoaderData } from '@remix-run/react'
-import type { loader } from '../../routes/staff.agencies.$agencyId.configuration'
-import { formatMoney } from '../../utils/misc'
-import { labelOf, PAYMENT_METHOD_KEY_LABELS } from '../../utils/labels'
-import { CheckboxField, ErrorList, Field, SubmitButton, useResultFor } from '../forms'
-import { configureSchema } from '../../utils/agency-forms.schemas'
-import { withoutKey } from './agency-parts'
+import type { loader } from './configuration.server'
+import { formatMoney } from '../../../utils/misc'
+import { labelOf, PAYMENT_METHOD_KEY_LABELS } from '../../../utils/labels'
+import { CheckboxField, ErrorList, Field, SubmitButton, useResultFor } from '../../../components/forms'
+import { configureSchema } from '../../../utils/agency-forms.schemas'
+import { withoutKey } from '../../../components/agency/agency-parts'
 
 export type ConfigurationData = ReturnType<typeof useLoaderData<typeof loader>>
 

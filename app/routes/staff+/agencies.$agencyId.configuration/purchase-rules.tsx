@@ -2,11 +2,19 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-t
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
 import { Trash2 } from 'lucide-react'
-import { POLICY_TYPES } from '../../utils/agency-forms.schemas'
-import { policyTypeLabel } from '../../utils/labels'
-import { ConfirmSubmit } from '../confirm-submit'
-import { ErrorList, errorsOf, Field, IntentForm, SelectField, SubmitButton, useResultFor } from '../forms'
-import { AddRuleSchema } from '../../utils/agency-forms.schemas'
+import { POLICY_TYPES } from '../../../utils/agency-forms.schemas'
+import { policyTypeLabel } from '../../../utils/labels'
+import { ConfirmSubmit } from '../../../components/confirm-submit'
+import {
+  ErrorList,
+  errorsOf,
+  Field,
+  IntentForm,
+  SelectField,
+  SubmitButton,
+  useResultFor,
+} from '../../../components/forms'
+import { AddRuleSchema } from '../../../utils/agency-forms.schemas'
 import type { ConfigurationData } from './configuration-form'
 
 /** The agency's purchase rules: delete one (after confirmation) or add one. */
