@@ -2,6 +2,7 @@
 import type { DbOrTx } from '../../db/client'
 import { notify } from '../notifications/notify'
 import type { AdmissionScope } from './admission-scope'
+import { agencyLinks, staffLinks } from '../shared/links'
 
 type EnrollmentRef = { id: number; agency_id: number | null; course_name: string }
 
@@ -14,7 +15,7 @@ export async function tellAgency(tx: DbOrTx, e: EnrollmentRef, title: string, me
       eventType: 'MESSAGE_SENT_BY_OSHC',
       title,
       message,
-      link: `/agency/admission/enrolments/${e.id}`,
+      link: agencyLinks.enrolment(e.id),
       meta: { student_enrollment_id: e.id },
     },
     { agencyId: e.agency_id },
@@ -35,7 +36,7 @@ export async function tellStaff(
       eventType: scope.kind === 'agency_user' ? 'MESSAGE_SENT_BY_AGENCY_USER' : 'MESSAGE_SENT_BY_AGENCY',
       title,
       message,
-      link: `/staff/admission/enrolments/${e.id}`,
+      link: staffLinks.enrolment(e.id),
       meta: { student_enrollment_id: e.id },
     },
     { staffPermission: 'agency_management' },

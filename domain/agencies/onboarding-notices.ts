@@ -2,6 +2,7 @@
 // the agency (its account and users) or to staff with agency management.
 import type { DbOrTx } from '../../db/client'
 import { notify } from '../notifications/notify'
+import { onboardingLinks, staffLinks } from '../shared/links'
 
 /** The event types of the onboarding steps (and of a live portal switched off and on again). */
 export const ONBOARDING_NOTICES = [
@@ -21,7 +22,7 @@ const STAFF = { staffPermission: 'agency_management' } as const
 
 /** Who hears of each step, and what they read. */
 function noticeOf(step: OnboardingNotice, agency: { id: number; name: string }, what?: string) {
-  const staffLink = `/staff/agencies/${agency.id}`
+  const staffLink = staffLinks.agency(agency.id)
   switch (step) {
     case 'REGISTRATION_REQUEST_SUBMITTED':
       return {
@@ -35,14 +36,14 @@ function noticeOf(step: OnboardingNotice, agency: { id: number; name: string }, 
         to: { agencyId: agency.id },
         title: 'Your agency is configured',
         message: 'Our team set up your insurers and commission. Your agreement follows.',
-        link: '/onboarding',
+        link: onboardingLinks.home,
       }
     case 'AGREEMENT_SENT':
       return {
         to: { agencyId: agency.id },
         title: 'Your agreement is ready to sign',
         message: 'Download the agreement, sign it and upload the signed copy to activate your portal.',
-        link: '/onboarding/agreement',
+        link: onboardingLinks.agreement,
       }
     case 'AGREEMENT_SIGNED':
       return {
@@ -63,7 +64,7 @@ function noticeOf(step: OnboardingNotice, agency: { id: number; name: string }, 
         to: { agencyId: agency.id },
         title: 'Your portal is deactivated',
         message: `Our team deactivated the portal of ${agency.name}: quoting and selling are closed until it is reactivated. Contact us to ask why.`,
-        link: '/onboarding/deactivated',
+        link: onboardingLinks.deactivated,
       }
     case 'PORTAL_REACTIVATED':
       return {
@@ -77,7 +78,7 @@ function noticeOf(step: OnboardingNotice, agency: { id: number; name: string }, 
         to: { agencyId: agency.id },
         title: 'Your registration is waiting for you',
         message: `Please ${what ?? 'continue your registration'}.`,
-        link: '/onboarding',
+        link: onboardingLinks.home,
       }
     case 'ONBOARDING_ESCALATED':
       return {

@@ -9,10 +9,11 @@ import { notFound } from '../shared/errors'
 import { cardGateway, SESSION_PLACEHOLDER } from '../payments/card-gateway'
 import { storeInvoiceCheckout } from '../finance/invoice-card'
 import type { AmendmentRow } from './amendment-loading'
+import { agencyLinks } from '../shared/links'
 
 /** Where the agency lands after the card checkout of an amendment. */
 export const amendmentCheckoutReturn = (policyId: number) => {
-  const base = new URL(`/agency/policies/${policyId}/amendment`, config().APP_URL).toString()
+  const base = new URL(agencyLinks.amendmentCard(policyId), config().APP_URL).toString()
   return {
     successUrl: `${base}?checkout=success&session_id=${SESSION_PLACEHOLDER}`,
     cancelUrl: `${base}?checkout=cancel`,

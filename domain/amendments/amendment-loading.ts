@@ -6,6 +6,7 @@ import { isAgencySide, type Actor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import type { AmendmentData } from './amendment-data'
 import { phaseOf, type AmendmentDecider, type AmendmentState } from './amendments.rules'
+import { agencyLinks, staffLinks } from '../shared/links'
 
 export type AmendmentRow = typeof amendments.$inferSelect
 
@@ -84,5 +85,5 @@ export function actorOf(d: AmendmentDecider): Actor {
 }
 
 /** Links of an amendment on either side. */
-export const agencyAmendmentPath = (policyId: number) => `/agency/policies/${policyId}#amendment`
-export const staffAmendmentPath = (policyId: number) => `/staff/policies/${policyId}#amendment`
+export const agencyAmendmentPath = agencyLinks.policyAmendment
+export const staffAmendmentPath = staffLinks.policyAmendment

@@ -1,10 +1,11 @@
 import type { DbOrTx } from '../../db/client'
 import { financeRequestHistories } from '../../db/schema'
 import { actorLabel, type Actor } from '../shared/actor'
+import { agencyLinks, staffLinks } from '../shared/links'
 
 /** The agency's and the staff's links of a clawback (inbox tasks, notifications). */
-export const agencyClawbackPath = (policyId: number) => `/agency/finance/clawbacks?policy_id=${policyId}`
-export const staffClawbackPath = (policyId: number) => `/staff/finance/clawbacks?policy_id=${policyId}`
+export const agencyClawbackPath = agencyLinks.clawback
+export const staffClawbackPath = staffLinks.clawback
 
 /**
  * One row of a clawback's timeline (finance_request_histories, CLAWBACK), in the transaction of the

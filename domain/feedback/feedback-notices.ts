@@ -2,6 +2,7 @@ import type { DbOrTx } from '../../db/client'
 import { notify } from '../notifications/notify'
 import type { Actor } from '../shared/actor'
 import type { TicketRow } from './feedback-loading'
+import { agencyLinks, staffLinks } from '../shared/links'
 
 /**
  * In the transaction of a new ticket or comment: the other side is told. Staff writing on an
@@ -17,7 +18,7 @@ export async function tellOtherSide(tx: DbOrTx, actor: Actor, ticket: TicketRow,
         eventType: 'MESSAGE_SENT_BY_OSHC',
         title: `Ticket #${ticket.id}: ${what}`,
         message: ticket.title,
-        link: `/agency/feedback/${ticket.id}`,
+        link: agencyLinks.feedback(ticket.id),
         meta: { ticket_id: ticket.id },
       },
       { agencyId: ticket.agency_id },
@@ -30,7 +31,7 @@ export async function tellOtherSide(tx: DbOrTx, actor: Actor, ticket: TicketRow,
       eventType: actor.kind === 'agency_user' ? 'MESSAGE_SENT_BY_AGENCY_USER' : 'MESSAGE_SENT_BY_AGENCY',
       title: `Ticket #${ticket.id}: ${what}`,
       message: ticket.title,
-      link: `/staff/feedback/${ticket.id}`,
+      link: staffLinks.feedback(ticket.id),
       meta: { ticket_id: ticket.id },
     },
     { staffPermission: 'agency_management' },

@@ -30,6 +30,7 @@ import {
   presentBnplRequest,
   recordBnplHistory,
 } from './bnpl-requests'
+import { agencyLinks } from '../shared/links'
 
 /**
  * approveBuyNowPayLaterPaymentRequest (staff with finance): a REQUESTED settlement becomes APPROVED
@@ -174,7 +175,7 @@ export const approveBnplPaymentRequest = defineUseCase(
           eventType: 'BNPL_PAYMENT_APPROVED',
           title: 'Buy now, pay later settlement approved',
           message: `Settlement #${row.id} of ${formatCents(row.total_amount)} was approved`,
-          link: '/agency/finance/bnpl',
+          link: agencyLinks.bnpl,
           meta: { bnpl_request_id: row.id },
         },
         { agencyId: row.agency_id },

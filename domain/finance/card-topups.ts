@@ -15,11 +15,12 @@ import { mailAgency } from './agency-mail'
 import { recordInvoicePayment } from './invoice-payments'
 import { postBalanceEntry } from './ledger'
 import { assertCheckoutPaid } from '../payments/checkout-paid'
+import { agencyLinks } from '../shared/links'
 
 export type CardPaymentRow = typeof cardPayments.$inferSelect
 
 /** Where the gateway sends the agency back: the top-up page, which confirms and shows the result. */
-export const TOPUP_RETURN_PATH = '/agency/finance/topups'
+export const TOPUP_RETURN_PATH = agencyLinks.topups
 
 const absolute = (path: string) => new URL(path, config().APP_URL).toString()
 

@@ -17,12 +17,13 @@ import { CLOSED_INVOICE_STATUSES, recordInvoicePayment } from './invoice-payment
 import { creditOverpayment, type InvoiceRow } from './invoice-loading'
 import { notifyInvoicePaid } from './invoice-notices'
 import { assertCheckoutPaid } from '../payments/checkout-paid'
+import { agencyLinks } from '../shared/links'
 
 const CURRENCY = 'AUD'
 
 /** Where the agency lands after the hosted checkout of an invoice. */
 export const invoiceCheckoutReturn = (invoiceId: number) => {
-  const base = new URL(`/agency/finance/invoices/${invoiceId}`, config().APP_URL).toString()
+  const base = new URL(agencyLinks.invoice(invoiceId), config().APP_URL).toString()
   return {
     successUrl: `${base}?checkout=success&session_id=${SESSION_PLACEHOLDER}`,
     cancelUrl: `${base}?checkout=cancel`,

@@ -3,9 +3,10 @@ import type { DbOrTx } from '../../db/client'
 import { isStaff, type Actor } from '../shared/actor'
 import { notify } from '../notifications/notify'
 import type { InvoiceRow } from './invoice-loading'
+import { agencyLinks, staffLinks } from '../shared/links'
 
-const agencyLink = (id: number) => `/agency/finance/invoices/${id}`
-const staffLink = (id: number) => `/staff/finance/invoices/${id}`
+const agencyLink = agencyLinks.invoice
+const staffLink = staffLinks.invoice
 
 /** INVOICE_PAID to the agency when a payment closed the invoice (PAID or OVER_PAID). */
 export async function notifyInvoicePaid(tx: DbOrTx, before: InvoiceRow, after: InvoiceRow) {

@@ -6,6 +6,7 @@ import { clock } from '../shared/clock'
 import { formatCents } from '../shared/format'
 import { INVOICE_TYPE_LABELS } from '../shared/labels'
 import { notify } from '../notifications/notify'
+import { agencyLinks } from '../shared/links'
 
 export type InvoiceType = (typeof INVOICE_TYPES)[number]
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
@@ -107,7 +108,7 @@ export async function createInvoice(
         eventType: 'INVOICE_CREATED',
         title: `Invoice #${invoice.id}`,
         message: `${INVOICE_TYPE_LABELS[inv.type]} invoice of ${formatCents(subTotal)}`,
-        link: `/agency/finance/invoices/${invoice.id}`,
+        link: agencyLinks.invoice(invoice.id),
         meta: { invoice_id: invoice.id },
       },
       { agencyId: inv.agencyId },

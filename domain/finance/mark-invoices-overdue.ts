@@ -3,6 +3,7 @@ import type { Db } from '../../db/client'
 import { notify, recipients } from '../notifications/notify'
 import { formatCents, formatDate } from '../shared/format'
 import { recordInvoiceHistory } from './invoice-payments'
+import { agencyLinks, staffLinks } from '../shared/links'
 
 /** Who the history rows name for this job. */
 export const INVOICES_OVERDUE_ACTOR = 'schedule:invoices-overdue'
@@ -74,7 +75,7 @@ export async function markInvoicesOverdue(deps: { db: Db; now: Date; timeZone: s
             eventType: 'INVOICE_OVERDUE',
             title: `Invoice #${inv.id} is overdue`,
             message: `Invoice #${inv.id} was due on ${formatDate(inv.due_date)}; ${formatCents(Number(inv.total_outstanding_amount))} is outstanding.`,
-            link: `/agency/finance/invoices/${inv.id}`,
+            link: agencyLinks.invoice(inv.id),
             meta: { invoice_id: inv.id },
           },
           { agencyId: inv.agency_id },
@@ -85,7 +86,7 @@ export async function markInvoicesOverdue(deps: { db: Db; now: Date; timeZone: s
             eventType: 'INVOICE_OVERDUE',
             title: `Invoice #${inv.id} of ${inv.agency_name ?? 'an agency'} is overdue`,
             message: `Due on ${formatDate(inv.due_date)}; ${formatCents(Number(inv.total_outstanding_amount))} is outstanding.`,
-            link: `/staff/finance/invoices/${inv.id}`,
+            link: staffLinks.invoice(inv.id),
             meta: { invoice_id: inv.id, agency_id: inv.agency_id },
           },
           { identityIds: finance },

@@ -8,13 +8,14 @@ import { formatCents } from '../shared/format'
 import { syncWorkflowTasks } from '../tasks/workflow-tasks'
 import { MAX_STORED_MISMATCHES, type ReconciliationMismatch } from './reconciliation-runs'
 import { RECONCILIATION_CHECK_LABELS } from './reconciliation.rules'
+import { staffLinks } from '../shared/links'
 
 const DAY_MS = 86_400_000
 /** How many mismatches the alert mail spells out (the screen shows them all). */
 const MAIL_LINES = 20
 
 export const reconciliationTaskId = (runId: number) => `reconciliation-${runId}`
-export const RECONCILIATION_PATH = '/staff/finance/reconciliation'
+export const RECONCILIATION_PATH = staffLinks.reconciliation
 
 type AgencyFigures = {
   agency_id: number

@@ -19,6 +19,7 @@ import {
   presentBnplRequest,
   recordBnplHistory,
 } from './bnpl-requests'
+import { agencyLinks } from '../shared/links'
 
 /**
  * rejectBuyNowPayLaterPaymentRequest (staff with finance): a REQUESTED settlement becomes REJECTED
@@ -115,7 +116,7 @@ export const rejectBnplPaymentRequest = defineUseCase(
           eventType: 'BNPL_PAYMENT_REJECTED',
           title: 'Buy now, pay later settlement rejected',
           message: `Settlement #${row.id} of ${formatCents(row.total_amount)} was rejected: ${reason}`,
-          link: '/agency/finance/bnpl',
+          link: agencyLinks.bnpl,
           meta: { bnpl_request_id: row.id },
         },
         { agencyId: row.agency_id },

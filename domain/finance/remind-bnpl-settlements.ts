@@ -10,6 +10,7 @@ import { notify } from '../notifications/notify'
 import { formatCents, formatDate } from '../shared/format'
 import { BNPL_REMINDERS, reminderDue, REQUESTABLE_BNPL_STATUSES } from './bnpl.rules'
 import { unsettledBnplPayments } from './bnpl-deadlines'
+import { agencyLinks } from '../shared/links'
 
 /**
  * Mails each agency about its BNPL purchases whose settlement deadline is 7 days away, and again
@@ -53,7 +54,7 @@ export async function remindBnplSettlements(deps: { db: Db; mail: typeof sendMai
         eventType: 'BNPL_SETTLEMENT_REMINDER',
         title: `Buy now, pay later settlement due ${days === 1 ? 'tomorrow' : `in ${days} days`}`,
         message: `Policy ${p.ref} (${formatCents(p.amount)}) must be settled by ${formatDate(p.deadline)}`,
-        link: '/agency/finance/bnpl',
+        link: agencyLinks.bnpl,
         meta: { policy_id: p.policy_id, reminder },
       },
       { agencyId: p.agency_id },

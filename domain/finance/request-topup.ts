@@ -17,6 +17,7 @@ import type { AgencyRow } from '../agencies/agency-access'
 import { presentTopup } from './topup-listing'
 import { defineUseCase } from '../shared/authorize'
 import { formatCents } from '../shared/format'
+import { staffLinks } from '../shared/links'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const aud = (cents: number) => formatCents(cents)
@@ -105,7 +106,7 @@ export const requestTopup = defineUseCase(
       audience: 'staff',
       subject: `Approve top-up of ${aud(amount)} for ${agency.full_company_name ?? agency.email}`,
       agencyId: agency.id,
-      link: '/staff/finance/topups',
+      link: staffLinks.topups,
       dueAt: new Date(clock.now().getTime() + DAY_MS),
       amount,
     })

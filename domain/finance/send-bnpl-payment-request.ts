@@ -21,6 +21,7 @@ import { bnplSettlementKey, postBalanceEntry } from './ledger'
 import { REQUESTABLE_BNPL_STATUSES } from './bnpl.rules'
 import { BANK_DOCUMENT_REQUIRED, type SendBnplRequest } from './bnpl.schemas'
 import { bnplTaskId, presentBnplRequest, recordBnplHistory } from './bnpl-requests'
+import { staffLinks } from '../shared/links'
 
 const DAY_MS = 86_400_000
 
@@ -185,7 +186,7 @@ export const sendBnplPaymentRequest = defineUseCase(
           eventType: 'BNPL_PAYMENT_REQUESTED',
           title: 'Buy now, pay later settlement to verify',
           message: `${agency.full_company_name ?? agency.email} sent a settlement of ${formatCents(total)} for ${owed.length} ${owed.length === 1 ? 'policy' : 'policies'}`,
-          link: `/staff/finance/bnpl?request=${request.id}`,
+          link: staffLinks.bnpl(request.id),
           meta: { bnpl_request_id: request.id },
         },
         { staffPermission: 'finance' },
@@ -197,7 +198,7 @@ export const sendBnplPaymentRequest = defineUseCase(
       audience: 'staff',
       subject: `Verify buy now, pay later settlement of ${formatCents(request.total_amount)} for ${agency.full_company_name ?? agency.email}`,
       agencyId: agency.id,
-      link: `/staff/finance/bnpl?request=${request.id}`,
+      link: staffLinks.bnpl(request.id),
       dueAt: new Date(clock.now().getTime() + DAY_MS),
       amount: request.total_amount,
     })

@@ -1,5 +1,6 @@
 import { config } from '../shared/config'
 import { formatCents } from '../shared/format'
+import { agencyLinks } from '../shared/links'
 
 const link = (path: string) => new URL(path, config().APP_URL).toString()
 const aud = (cents: number) => formatCents(cents)
@@ -8,19 +9,19 @@ const aud = (cents: number) => formatCents(cents)
 export const financeMails = {
   policyPaymentApproved: (ref: string, amountCents: number) => ({
     subject: `Payment approved for policy ${ref}`,
-    text: `Your bank payment of ${aud(amountCents)} for policy ${ref} has been verified and approved.\nThe policy is now paid; its certificate follows.\nOpen your finance page: ${link('/agency/finance')}`,
+    text: `Your bank payment of ${aud(amountCents)} for policy ${ref} has been verified and approved.\nThe policy is now paid; its certificate follows.\nOpen your finance page: ${link(agencyLinks.finance)}`,
   }),
   policyPaymentRejected: (ref: string, policyId: number, reason: string) => ({
     subject: `Payment rejected for policy ${ref}`,
-    text: `Your bank payment for policy ${ref} could not be verified and was rejected.\nReason: ${reason}\nYou can pay again here: ${link(`/agency/policies/${policyId}/pay`)}`,
+    text: `Your bank payment for policy ${ref} could not be verified and was rejected.\nReason: ${reason}\nYou can pay again here: ${link(agencyLinks.policyPay(policyId))}`,
   }),
   topupApproved: (amountCents: number, balanceCents: number) => ({
     subject: 'Top-up approved',
-    text: `Your top-up of ${aud(amountCents)} has been approved and credited to your agency balance.\nBalance now: ${aud(balanceCents)}\nOpen your finance page: ${link('/agency/finance')}`,
+    text: `Your top-up of ${aud(amountCents)} has been approved and credited to your agency balance.\nBalance now: ${aud(balanceCents)}\nOpen your finance page: ${link(agencyLinks.finance)}`,
   }),
   topupRejected: (amountCents: number, reason: string) => ({
     subject: 'Top-up rejected',
-    text: `Your top-up of ${aud(amountCents)} was rejected.\nReason: ${reason}\nYou can request a new top-up here: ${link('/agency/finance/topups')}`,
+    text: `Your top-up of ${aud(amountCents)} was rejected.\nReason: ${reason}\nYou can request a new top-up here: ${link(agencyLinks.topups)}`,
   }),
 }
 

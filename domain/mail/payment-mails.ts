@@ -1,5 +1,6 @@
 import { config } from '../shared/config'
 import { formatDateTime } from '../shared/format'
+import { agencyLinks } from '../shared/links'
 
 const link = (path: string) => new URL(path, config().APP_URL).toString()
 
@@ -13,7 +14,7 @@ export const paymentMails = {
   }),
   paymentLinkPaid: (p: { policyRef: string; policyId: number; amount: string }) => ({
     subject: `Policy ${p.policyRef} has been paid through its payment link`,
-    text: `The payment link for policy ${p.policyRef} has been paid by card (${p.amount}).\nThe policy is now paid: ${link(`/agency/policies/${p.policyId}`)}`,
+    text: `The payment link for policy ${p.policyRef} has been paid by card (${p.amount}).\nThe policy is now paid: ${link(agencyLinks.policy(p.policyId))}`,
   }),
   /** To the student who bought through an agency's website widget. */
   widgetPurchaseConfirmed: (p: {

@@ -2,6 +2,7 @@ import { config } from '../shared/config'
 import { formatCents } from '../shared/format'
 import { PAYOUT_PAYMENT_TYPE_LABELS } from '../shared/labels'
 import type { PayoutPaymentType } from '../finance/payouts/payouts.rules'
+import { agencyLinks } from '../shared/links'
 
 const link = (path: string) => new URL(path, config().APP_URL).toString()
 
@@ -22,11 +23,11 @@ export const payoutMails = {
       `Paid by: ${PAYOUT_PAYMENT_TYPE_LABELS[p.paymentType]}. Receipt: ${p.receiptId}.`,
       ...(p.offsetCents ? [`${formatCents(p.offsetCents)} settled open clawbacks.`] : []),
       ...(p.creditedCents ? [`${formatCents(p.creditedCents)} was credited to your agency balance.`] : []),
-      `Open your payouts: ${link('/agency/finance/payouts')}`,
+      `Open your payouts: ${link(agencyLinks.payouts)}`,
     ].join('\n'),
   }),
   rejected: (p: { id: number; externalInvoiceId: string; totalCents: number; reason: string }) => ({
     subject: `Commission payout #${p.id} rejected`,
-    text: `Your commission payout request #${p.id} (your invoice ${p.externalInvoiceId}) of ${formatCents(p.totalCents)} was rejected.\nReason: ${p.reason}\nIts commission is banked again; you can request it again here: ${link('/agency/finance/commission')}`,
+    text: `Your commission payout request #${p.id} (your invoice ${p.externalInvoiceId}) of ${formatCents(p.totalCents)} was rejected.\nReason: ${p.reason}\nIts commission is banked again; you can request it again here: ${link(agencyLinks.commission)}`,
   }),
 }

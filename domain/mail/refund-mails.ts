@@ -1,5 +1,6 @@
 import { config } from '../shared/config'
 import { formatCents } from '../shared/format'
+import { agencyLinks } from '../shared/links'
 
 const link = (path: string) => new URL(path, config().APP_URL).toString()
 
@@ -11,7 +12,7 @@ export const refundMails = {
       `The refund of policy ${p.ref} has been assessed.`,
       `Refundable premium: ${formatCents(p.refundableCents)}; commission deducted: ${formatCents(p.deductableCents)}.`,
       `You will receive ${formatCents(Math.max(0, p.refundableCents - p.deductableCents))} once it is approved.`,
-      `Open the policy: ${link(`/agency/policies/${p.policyId}`)}`,
+      `Open the policy: ${link(agencyLinks.policy(p.policyId))}`,
     ].join('\n'),
   }),
   completed: (p: { ref: string; policyId: number; netCents: number; method: string; receiptId: string }) => ({
@@ -19,11 +20,11 @@ export const refundMails = {
     text: [
       `The full refund of policy ${p.ref} has been approved and paid: ${formatCents(p.netCents)} (${p.method}).`,
       `Receipt: ${p.receiptId}.`,
-      `Open the policy: ${link(`/agency/policies/${p.policyId}`)}`,
+      `Open the policy: ${link(agencyLinks.policy(p.policyId))}`,
     ].join('\n'),
   }),
   rejected: (p: { ref: string; policyId: number; reason: string }) => ({
     subject: `Full refund of policy ${p.ref} rejected`,
-    text: `The full refund request of policy ${p.ref} was rejected.\nReason: ${p.reason}\nOpen the policy: ${link(`/agency/policies/${p.policyId}`)}`,
+    text: `The full refund request of policy ${p.ref} was rejected.\nReason: ${p.reason}\nOpen the policy: ${link(agencyLinks.policy(p.policyId))}`,
   }),
 }

@@ -1,4 +1,5 @@
 import { config } from '../shared/config'
+import { onboardingLinks } from '../shared/links'
 
 const link = (path: string) => new URL(path, config().APP_URL).toString()
 
@@ -18,7 +19,7 @@ export const mails = {
   }),
   agreementSent: (companyName: string) => ({
     subject: 'Your agency agreement is ready to sign',
-    text: `Hello ${companyName},\nYour agency agreement is ready. Download it, sign it and upload the signed copy at ${link('/onboarding/agreement')}.`,
+    text: `Hello ${companyName},\nYour agency agreement is ready. Download it, sign it and upload the signed copy at ${link(onboardingLinks.agreement)}.`,
   }),
   passwordReset: (token: string) => ({
     subject: 'Reset your password',

@@ -2,6 +2,7 @@
 // money held, and how the stored codes read.
 import type { CardDisputeStatus } from '../../db/schema/finance'
 import { labelOf } from '../shared/labels'
+import { staffLinks } from '../shared/links'
 
 /** The journal key of what a dispute holds, and of the card surcharge it holds beside it. */
 /** What the gateway says about a dispute (the fields we read of Stripe's Dispute object). */
@@ -28,7 +29,7 @@ export const cardDisputeKeys = {
 export const cardDisputeTaskId = (disputeId: number) => `card-dispute-${disputeId}`
 
 /** The staff page that lists disputes. */
-export const CARD_DISPUTES_PATH = '/staff/finance/disputes'
+export const CARD_DISPUTES_PATH = staffLinks.disputes
 
 /**
  * How a closed dispute ended for us: Stripe's `won` gives the money back, `warning_closed` (an

@@ -15,6 +15,7 @@ import { identityOf } from './purchase-booking'
 import { loadPolicyFor, type PolicyRow } from './purchase-loading'
 import { paymentOptions } from './payment-options'
 import { defineUseCase } from '../shared/authorize'
+import { agencyLinks } from '../shared/links'
 
 const absolute = (path: string) => new URL(path, config().APP_URL).toString()
 
@@ -88,7 +89,7 @@ export const createCardCheckout = defineUseCase(
     assertMethodAvailable(options, 'CARD')
     if (!policy.purchased_at)
       await assertNotProtectedByRule(getDb(), { agencyId: agency.id, providerId, policyType })
-    const base = `/agency/policies/${policy.id}/pay`
+    const base = agencyLinks.policyPay(policy.id)
     return openCardCheckout({
       policy,
       amountCents: options.card.total,

@@ -15,6 +15,7 @@ import { presentPaymentLink } from './payment-link-presenter'
 import { defineUseCase } from '../shared/authorize'
 import { notify } from '../notifications/notify'
 import { formatCents, formatDateTime } from '../shared/format'
+import { agencyLinks } from '../shared/links'
 
 export const DEFAULT_LINK_HOURS = 72
 
@@ -61,7 +62,7 @@ export const createPaymentLink = defineUseCase(
           eventType: 'PAYMENT_LINK_CREATED',
           title: `Payment link for ${policy.ref} created`,
           message: `A link to pay ${formatCents(row.amount)} for policy ${policy.ref} by card is ready to send to the student; it expires on ${formatDateTime(row.expires_at)}.`,
-          link: `/agency/policies/${policy.id}`,
+          link: agencyLinks.policy(policy.id),
           meta: { payment_link_id: row.id, policy_id: policy.id },
         },
         { agencyId: agency.id },

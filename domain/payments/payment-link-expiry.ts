@@ -6,6 +6,7 @@ import type { PaymentLinkStatus } from './payments.rules'
 import { formatCents, formatDateTime } from '../shared/format'
 import { notify } from '../notifications/notify'
 import { sharedStepDeps, type StepDeps } from '../shared/step-deps'
+import { agencyLinks } from '../shared/links'
 
 /**
  * Reminder of a payment link (the expiry workflow, actor `workflow:payment-link-<id>`): mails the
@@ -55,7 +56,7 @@ export async function remindPaymentLink(
       eventType: 'PAYMENT_LINK_EXPIRING',
       title: `Payment link of ${p.ref} expires soon`,
       message: `The link to pay ${formatCents(claimed.amount)} for policy ${p.ref} expires on ${formatDateTime(claimed.expires_at)}.`,
-      link: `/agency/policies/${claimed.policy_id}`,
+      link: agencyLinks.policy(claimed.policy_id),
       meta: { payment_link_id: linkId, policy_id: claimed.policy_id },
     },
     { agencyId: p.agencyId },
@@ -88,7 +89,7 @@ export async function expirePaymentLink(
         eventType: 'PAYMENT_LINK_EXPIRED',
         title: `Payment link of ${p.ref} expired`,
         message: `The link to pay ${formatCents(link.amount)} for policy ${p.ref} expired unpaid; create a new one if the student still wants to pay.`,
-        link: `/agency/policies/${link.policy_id}`,
+        link: agencyLinks.policy(link.policy_id),
         meta: { payment_link_id: linkId, policy_id: link.policy_id },
       },
       { agencyId: p.agencyId },

@@ -9,6 +9,7 @@ import { clock } from '../shared/clock'
 import type { PolicyRow } from './purchase-loading'
 import { assertPurchasable } from './purchase-guards'
 import { notify } from '../notifications/notify'
+import { staffLinks } from '../shared/links'
 
 export type PurchaseBooking = {
   policy: PolicyRow
@@ -46,7 +47,7 @@ export async function bookPurchase(
         eventType: 'POLICY_PURCHASED',
         title: `Policy ${p.policy.ref} purchased`,
         message: `Paid by ${p.method.toLowerCase().replace(/_/g, ' ')}`,
-        link: `/staff/policies/${p.policy.id}`,
+        link: staffLinks.policy(p.policy.id),
         meta: { policy_id: p.policy.id },
       },
       { staffPermission: 'policy_management' },

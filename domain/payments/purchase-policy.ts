@@ -17,6 +17,7 @@ import { loadPolicyFor } from './purchase-loading'
 import { paymentOptions } from './payment-options'
 import { settlePremiumPayment } from './settle-premium'
 import { defineUseCase } from '../shared/authorize'
+import { staffLinks } from '../shared/links'
 
 export const BANK_DOCUMENT_REQUIRED = 'Bank document is required'
 
@@ -159,7 +160,7 @@ export const purchasePolicy = defineUseCase(
         audience: 'staff',
         subject: `Verify bank payment for policy ${policy.ref}`,
         agencyId: agency.id,
-        link: '/staff/finance/verification',
+        link: staffLinks.verification,
         dueAt: new Date(clock.now().getTime() + DAY_MS),
         amount: booking.premium,
       })

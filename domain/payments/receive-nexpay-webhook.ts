@@ -15,6 +15,7 @@ import { isNexpayPaid, NEXPAY_TOLERANCE_SECONDS, parseSignatureHeader } from './
 import { policyPaymentWorkflowId } from './purchase-policy'
 import { openPremiumInvoices, settlePremiumPayment } from './settle-premium'
 import { postDeliveryExcess, postPremiumDelivery } from './money-postings'
+import { staffLinks } from '../shared/links'
 
 export const NEXPAY_ACTOR = 'webhook:nexpay'
 const PROVIDER = 'nexpay'
@@ -297,7 +298,7 @@ async function openDeliveryTask(
     audience: 'staff',
     subject: `NexPay delivery ${t.deliveryId} for policy ${t.policy.ref}: ${t.outcome}`,
     agency_id: t.policy.agency_id,
-    link: `/staff/policies/${t.policy.id}`,
+    link: staffLinks.policy(t.policy.id),
     due_at: new Date(clock.now().getTime() + 24 * 3_600_000),
     amount: t.cents,
   })

@@ -20,6 +20,7 @@ import { formatCents, formatDate } from '../shared/format'
 import { clock } from '../shared/clock'
 import { assertCheckoutPaid } from './checkout-paid'
 import { notify } from '../notifications/notify'
+import { agencyLinks } from '../shared/links'
 
 export type CardPaymentRow = typeof cardPayments.$inferSelect
 
@@ -90,7 +91,7 @@ export async function settleCardPayment(opts: {
             eventType: 'PAYMENT_LINK_PAID',
             title: `Policy ${policy.ref} paid through its payment link`,
             message: `The student paid ${formatCents(state.amountPaidCents)} by card for policy ${policy.ref}, which is now paid.`,
-            link: `/agency/policies/${policyId}`,
+            link: agencyLinks.policy(policyId),
             meta: { payment_link_id: paidLink.id, policy_id: policyId },
           },
           { agencyId: paidLink.agency_id },

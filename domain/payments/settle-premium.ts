@@ -8,6 +8,7 @@ import { clock } from '../shared/clock'
 import { formatCents } from '../shared/format'
 import { notify } from '../notifications/notify'
 import { postCommissionBanked, postPremiumSettled } from './money-postings'
+import { agencyLinks } from '../shared/links'
 
 /**
  * The one way a premium becomes paid, in `tx`: the premium payment turns PAID, the policy moves
@@ -72,7 +73,7 @@ export async function settlePremiumPayment(
         eventType: 'COMMISSION_GENERATED',
         title: `Commission banked on policy ${policy.ref}`,
         message: `${formatCents(banked.amount)} is banked for your agency and can be requested in a payout.`,
-        link: '/agency/finance/commission',
+        link: agencyLinks.commission,
         meta: { policy_id: policy.id },
       },
       { agencyId: policy.agency_id },

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client'
 import { invoiceLineItems, invoices } from '../../db/schema'
 import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from '../finance/invoices'
 import type { PricedColumns } from './policy-pricing'
+import { agencyLinks } from '../shared/links'
 
 /**
  * Opens the policy's PREMIUM invoice: one PREMIUM (or OFFER_PREMIUM) line, tax = premium minus
@@ -31,7 +32,7 @@ export async function openPremiumInvoice(
         discount_rate: priced.discount_rate,
         payer: AGENCY_PARTY,
         receiver: PRODUCT_PARTY,
-        link: `/agency/policies/${policy.id}`,
+        link: agencyLinks.policy(policy.id),
         meta: priced.is_offer_applied
           ? { offer_id: priced.offer_id, original_amount_before_offer: priced.original_amount_before_offer }
           : undefined,

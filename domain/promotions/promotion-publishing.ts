@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client'
 import { agencies, agencyUsers } from '../../db/schema'
 import { notify } from '../notifications/notify'
 import type { PromotionRow } from './promotion-presenter'
+import { agencyLinks } from '../shared/links'
 
 /** In the transaction that publishes it: every activated agency and its users are told. */
 export async function announcePromotion(tx: DbOrTx, p: PromotionRow) {
@@ -24,7 +25,7 @@ export async function announcePromotion(tx: DbOrTx, p: PromotionRow) {
       eventType: 'PROMOTION_PUBLISHED',
       title: `New promotion: ${p.title}`,
       message: `Running until ${p.end_date}.`,
-      link: '/agency/promotions',
+      link: agencyLinks.promotions,
       meta: { promotion_id: p.id },
     },
     { identityIds },

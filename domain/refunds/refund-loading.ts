@@ -6,11 +6,12 @@ import { commissions, fullRefunds, policyPremiumPayments } from '../../db/schema
 import { fromCents } from '../shared/money'
 import { notFound } from '../shared/errors'
 import { netRefund, OPEN_REFUND_STATUSES, type RefundState } from './refunds.rules'
+import { agencyLinks, staffLinks } from '../shared/links'
 
 export type RefundRow = typeof fullRefunds.$inferSelect
 
-export const staffPolicyPath = (policyId: number) => `/staff/policies/${policyId}`
-export const agencyPolicyPath = (policyId: number) => `/agency/policies/${policyId}`
+export const staffPolicyPath = staffLinks.policy
+export const agencyPolicyPath = agencyLinks.policy
 
 export const stateOf = (r: RefundRow): RefundState => ({
   refundId: r.id,

@@ -7,6 +7,7 @@ import { type Actor, isAgencySide } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { clock } from '../shared/clock'
 import { notFound } from '../shared/errors'
+import { agencyLinks } from '../shared/links'
 
 /** How long an issued certificate stays on the home page as "ready to download". */
 export const NEW_CERTIFICATE_DAYS = 30
@@ -25,7 +26,7 @@ const REFUNDING: readonly PolicyStatus[] = [
   'FULL_REFUND_APPROVED',
 ]
 
-const listOf = (statuses: readonly PolicyStatus[]) => `/agency/policies?status=${statuses.join(',')}`
+const listOf = (statuses: readonly PolicyStatus[]) => agencyLinks.policies(statuses)
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /**

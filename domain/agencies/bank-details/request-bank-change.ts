@@ -17,6 +17,7 @@ import {
   payoutDetailsOf,
   type PayoutDetails,
 } from './payout-details.rules'
+import { staffLinks } from '../../shared/links'
 
 /**
  * A change of payout details after activation (called by updateAgencyBank): on the agency side it
@@ -65,7 +66,7 @@ export async function requestBankChange(opts: { actor: Actor; agencyId: number; 
       audience: 'staff',
       subject: `Verify new payout details of ${name}`,
       agencyId: agency.id,
-      link: '/staff/agencies/bank-changes',
+      link: staffLinks.bankChanges,
       dueAt: new Date(clock.now().getTime() + 24 * 3_600_000),
     })
     await mailBankChange(agency, change.id, {

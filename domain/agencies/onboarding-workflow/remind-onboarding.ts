@@ -7,6 +7,7 @@ import type { OnboardingPhase } from '../onboarding.rules'
 import { recordAgencyHistory } from '../agency-history'
 import { verifyPagePath } from '../onboarding/one-time-codes'
 import { agencyName } from './agency-contact'
+import { onboardingLinks, staffLinks } from '../../shared/links'
 
 type Reminder = { what: string; path: string | ((agencyId: number) => string); toAgency: boolean }
 
@@ -19,15 +20,19 @@ const REMINDERS: Partial<Record<OnboardingPhase, Reminder>> = {
   },
   details: {
     what: 'complete your company details and submit your registration',
-    path: '/onboarding',
+    path: onboardingLinks.home,
     toAgency: true,
   },
-  sign: { what: 'sign and upload your agency agreement', path: '/onboarding/agreement', toAgency: true },
-  configure: { what: 'an agency is waiting to be configured', path: '/staff/inbox', toAgency: false },
-  'send-agreement': { what: 'an agency is waiting for its agreement', path: '/staff/inbox', toAgency: false },
+  sign: { what: 'sign and upload your agency agreement', path: onboardingLinks.agreement, toAgency: true },
+  configure: { what: 'an agency is waiting to be configured', path: staffLinks.inbox, toAgency: false },
+  'send-agreement': {
+    what: 'an agency is waiting for its agreement',
+    path: staffLinks.inbox,
+    toAgency: false,
+  },
   activate: {
     what: 'an agency with a signed agreement is waiting for activation',
-    path: '/staff/inbox',
+    path: staffLinks.inbox,
     toAgency: false,
   },
 }
@@ -56,7 +61,7 @@ export async function remindOnboarding(
     await sendMail(
       {
         to: config().STAFF_TEAM_EMAIL,
-        ...mails.escalation(`${agency.name}: ${what}`, `/staff/agencies/${agency.id}`),
+        ...mails.escalation(`${agency.name}: ${what}`, staffLinks.agency(agency.id)),
       },
       { idempotencyKey: input.key },
     )

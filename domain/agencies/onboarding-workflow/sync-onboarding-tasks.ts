@@ -2,6 +2,7 @@ import { syncWorkflowTasks, type WantedTask } from '../../tasks/workflow-tasks'
 import type { OnboardingPhase } from '../onboarding.rules'
 import { sharedStepDeps, type StepDeps } from '../../shared/step-deps'
 import { agencyName } from './agency-contact'
+import { onboardingLinks, staffLinks } from '../../shared/links'
 
 /** The inbox task each phase opens (none while the agency cannot sign in yet). */
 function taskFor(
@@ -14,7 +15,7 @@ function taskFor(
     audience: 'staff',
     subject,
     agencyId: agency.id,
-    link: `/staff/agencies/${agency.id}/${tab}`,
+    link: staffLinks.agency(agency.id, tab),
     dueAt,
   })
   switch (phase) {
@@ -30,7 +31,7 @@ function taskFor(
         audience: 'agency',
         subject: 'Complete your company details and submit them',
         agencyId: agency.id,
-        link: '/onboarding',
+        link: onboardingLinks.home,
         dueAt,
       }
     case 'sign':
@@ -39,7 +40,7 @@ function taskFor(
         audience: 'agency',
         subject: 'Sign the agency agreement and upload it',
         agencyId: agency.id,
-        link: '/onboarding/agreement',
+        link: onboardingLinks.agreement,
         dueAt,
       }
     default:

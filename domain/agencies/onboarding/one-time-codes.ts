@@ -5,6 +5,7 @@ import { secretFor } from '../../shared/config'
 import { hmac, safeEqual, sixDigitCode } from '../../shared/crypto'
 import { DomainError } from '../../shared/errors'
 import { clock } from '../../shared/clock'
+import { onboardingLinks } from '../../shared/links'
 
 export const OTP_TTL_MS = 10 * 60 * 1000
 
@@ -73,4 +74,4 @@ export function agencyIdFromVerifyToken(token: string | null | undefined) {
   return safeEqual(m[2], linkMac(agencyId)) ? agencyId : null
 }
 
-export const verifyPagePath = (agencyId: number) => `/onboarding/verify?token=${verifyLinkToken(agencyId)}`
+export const verifyPagePath = (agencyId: number) => onboardingLinks.verify(verifyLinkToken(agencyId))

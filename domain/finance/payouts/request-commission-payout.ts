@@ -24,6 +24,7 @@ import { presentPayout } from './payout-listing'
 import { recordPayoutHistory } from './payout-history'
 import { payoutGst, spreadGst } from './payouts.rules'
 import { BANKED_COMMISSION_STATUSES } from '../finance.rules'
+import { staffLinks } from '../../shared/links'
 
 const PREMIUM_LINES = ['PREMIUM', 'OFFER_PREMIUM'] as const
 
@@ -218,7 +219,7 @@ export const requestCommissionPayout = defineUseCase(
           eventType: 'COMMISSION_PAYOUT_REQUESTED',
           title: `Commission payout #${payout.id} requested`,
           message: `${found.length} commission line${found.length === 1 ? '' : 's'}, ${formatCents(payout.total_amount)}, waiting for approval.`,
-          link: `/staff/finance/payouts/${payout.id}`,
+          link: staffLinks.payout(payout.id),
           meta: { payout_id: payout.id, agency_id: agencyId },
         },
         { staffPermission: 'finance' },
