@@ -91,3 +91,33 @@ export function postClawbackBankPayment(
     },
   ])
 }
+
+/**
+ * A commission payout SETTLED_WITH_CLAWBACK offsets `amount` of the clawback: the offset part of
+ * the payout pays the policy's clawback account out of the agency's commission payable (CLAWBACK),
+ * linked to the payout and its invoice.
+ */
+export function postClawbackOffsetByPayout(
+  tx: DbOrTx,
+  c: ClawbackRow,
+  payout: { id: number; agency_id: number; invoice_id: number | null },
+  amount: number,
+  actor: Actor,
+) {
+  return postTransfers(tx, [
+    {
+      key: `payout:${payout.id}:clawback:${c.id}`,
+      debit: account.agencyCommissionPayable(payout.agency_id),
+      credit: account.policyClawback(c.policy_id),
+      amount,
+      code: 'CLAWBACK',
+      note: `Clawback #${c.id} offset by commission payout #${payout.id}`,
+      policyId: c.policy_id,
+      clawbackId: c.id,
+      agencyId: payout.agency_id,
+      payoutId: payout.id,
+      invoiceId: payout.invoice_id,
+      actor,
+    },
+  ])
+}

@@ -1,6 +1,6 @@
 // The steps of the clawback workflow (its activities call these): load the clawback, open the
-// inbox task of the current wait, remind, apply a staff decision; and the settlement a commission
-// payout SETTLED_WITH_CLAWBACK applies. Each checks the database first, so retries change nothing twice.
+// inbox task of the current wait, remind, apply a staff decision. Each checks the database first,
+// so retries change nothing twice. (A commission payout's offsets: offset-clawbacks-by-payout.ts.)
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { agencies, clawbacks, commissions, financeRequestHistories, policies } from '../../db/schema'
@@ -393,55 +393,4 @@ export async function applyClawbackDecision(
     return after
   })
   return clawbackStateOf(row)
-}
-
-/**
- * A commission payout SETTLED_WITH_CLAWBACK offset `amount` of a clawback (called by the payout's
- * decision, in its transaction, after it lowered outstanding_amount): the clawback's invoice takes
- * the payment (AGENCY_BALANCE: the money stayed with OSHC out of the payout) and, when nothing is
- * left, the policy moves to CLAWBACK_COMPLETED and the agency is told. The payout's decision then
- * tells the clawback's workflow (after commit) through `clawbackProcess().changed(id)`.
- */
-export async function settleClawbackByPayout(
-  tx: DbOrTx,
-  o: {
-    clawback: ClawbackRow
-    amount: number
-    left: number
-    payoutId: number
-    receiptId: string
-    actor: StaffActor
-  },
-) {
-  const c = o.clawback
-  if (c.invoice_id && o.amount > 0)
-    await recordInvoicePayment(tx, {
-      invoiceId: c.invoice_id,
-      method: 'AGENCY_BALANCE',
-      amount: o.amount,
-      status: 'COMPLETED',
-      actor: o.actor,
-      ref: o.receiptId,
-      notes: `Offset by commission payout #${o.payoutId}`,
-      meta: { clawback_id: c.id, payout_id: o.payoutId },
-    })
-  if (o.left > 0) return
-  const [policy] = await tx.select().from(policies).where(eq(policies.id, c.policy_id)).for('update')
-  if (policy)
-    await followPolicy(tx, policy, 'settleClawbackByPayout', {
-      actor: o.actor,
-      note: `Clawback of ${formatCents(c.clawback_commission_amount)} settled by commission payout #${o.payoutId}`,
-      meta: { clawback_id: c.id, payout_id: o.payoutId },
-    })
-  await notify(
-    tx,
-    {
-      eventType: 'CLAWBACK_COMPLETED',
-      title: `Clawback on policy ${policy?.ref ?? c.policy_id} settled`,
-      message: `Settled by commission payout #${o.payoutId}`,
-      link: agencyClawbackPath(c.policy_id),
-      meta: { clawback_id: c.id, payout_id: o.payoutId },
-    },
-    { agencyId: c.agency_id },
-  )
 }

@@ -40,6 +40,7 @@ const files = (function walk(dir: string): string[] {
 const INTERNAL = new Set([
   'reserveClawbackPayment',
   'postClawbackBankPayment',
+  'postClawbackOffsetByPayout',
   'actorLabel',
   'hasPermission',
   'isStaff',

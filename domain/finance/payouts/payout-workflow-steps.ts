@@ -1,19 +1,10 @@
 // The steps of the commissionPayout workflow (its activities call these): load the payout, open
 // its inbox task, remind staff, and apply a decision. Each checks the database first, so a retried
 // activity changes nothing twice.
-import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
-import {
-  agencies,
-  clawbacks,
-  commissionPayoutItems,
-  commissionPayouts,
-  commissions,
-  financeRequestHistories,
-  invoices,
-} from '../../../db/schema'
+import { agencies, commissionPayouts, financeRequestHistories } from '../../../db/schema'
 import type { StaffActor } from '../../shared/actor'
-import { isoDate } from '../../shared/clock'
 import { financeTeamEmail } from '../../shared/config'
 import { invalidTransition, notFound } from '../../shared/errors'
 import { formatCents } from '../../shared/format'
@@ -21,23 +12,14 @@ import { financeRecipient } from '../../mail/finance-mails'
 import { payoutMails } from '../../mail/payout-mails'
 import { notify } from '../../notifications/notify'
 import { remindOnce } from '../../tasks/remind-once'
-import { closeWorkflowTasks, syncWorkflowTasks } from '../../tasks/workflow-tasks'
-import { recordInvoiceHistory, recordInvoicePayment } from '../invoice-payments'
-import { setInvoiceStatus } from '../invoices'
-import { postBalanceEntry } from '../ledger'
-import { staffAsNow } from '../../money/authority'
-import { account } from '../../money/accounts'
-import { postTransfers } from '../../money/journal'
+import { syncWorkflowTasks } from '../../tasks/workflow-tasks'
 import { assertNotMaker } from '../finance-guards'
 import { recordPayoutHistory } from './payout-history'
-import { PAYOUT_PAYMENT_TYPE_LABELS } from '../../shared/labels'
+import { approvePayout, rejectPayout, type PayoutOutcome, type PayoutRow } from './payout-decision'
 import { statusAfter, type PayoutDecision, type PayoutState } from './payouts.rules'
-import { settleClawbackByPayout } from '../../clawbacks/clawback-workflow-steps'
 import { clawbackProcess, type ClawbackDeps } from '../../clawbacks/clawback-process'
 import { logError } from '../../shared/log'
 import { sharedStepDeps, type StepDeps } from '../../shared/step-deps'
-
-type PayoutRow = typeof commissionPayouts.$inferSelect
 
 const stateOf = (p: PayoutRow): PayoutState => ({
   payoutId: p.id,
@@ -138,7 +120,9 @@ export async function remindPayout(
 /**
  * Applies a staff decision in one transaction (the activity of the `decide` update). The payout
  * must be REQUESTED; one already at the decision's outcome is answered as it is (a retried
- * activity), anything else is refused (409). Maker-checker is checked again here.
+ * activity), anything else is refused (409). Maker-checker is checked again here. The decision
+ * itself is rejectPayout or approvePayout (payout-decision.ts), whose offsets against clawbacks are
+ * the clawbacks area's own effect (offsetClawbacksByPayout).
  *
  * Approve: commissions PAID, payout APPROVED with receipt and payment date, its COMMISSION invoice
  * paid through recordInvoicePayment (BANK for a bank transfer, AGENCY_BALANCE otherwise). BANK
@@ -164,9 +148,8 @@ export async function applyCommissionPayoutDecision(
     email: decision.by.email,
     permissions: new Set(),
   }
-  const by = `Oshc:${decision.by.email}`
   const target = statusAfter(decision)
-  const outcome = await deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx): Promise<PayoutOutcome> => {
     const [p] = await tx
       .select()
       .from(commissionPayouts)
@@ -178,258 +161,13 @@ export async function applyCommissionPayoutDecision(
     if (p.status !== 'REQUESTED')
       throw invalidTransition(`This payout is already ${p.status}; only a REQUESTED payout can be decided`)
     assertNotMaker(staff.identityId, p)
-    const now = deps.clock.now()
-    const commissionIds = tx
-      .select({ id: commissionPayoutItems.commission_id })
-      .from(commissionPayoutItems)
-      .where(eq(commissionPayoutItems.payout_id, p.id))
-    const common = { decided_by: staff.identityId, decided_at: now, updated_at: now }
-
-    if (decision.kind === 'reject') {
-      await tx
-        .update(commissions)
-        .set({ status: 'COMMISSION_BANKED', updated_at: now })
-        .where(and(inArray(commissions.id, commissionIds), eq(commissions.status, 'PAYOUT_REQUESTED')))
-      if (p.invoice_id) {
-        const [inv] = await tx
-          .select({ status: invoices.status })
-          .from(invoices)
-          .where(eq(invoices.id, p.invoice_id))
-        await setInvoiceStatus(tx, p.invoice_id, {
-          status: 'CANCELLED',
-          cancellation_reasons: decision.rejection_reason,
-        })
-        await recordInvoiceHistory(tx, {
-          invoiceId: p.invoice_id,
-          action: 'CANCELLED',
-          message: `Commission payout #${p.id} rejected; invoice cancelled`,
-          note: decision.rejection_reason,
-          fromStatus: inv?.status ?? null,
-          toStatus: 'CANCELLED',
-          actor: staff,
-        })
-      }
-      const [payout] = await tx
-        .update(commissionPayouts)
-        .set({ status: 'REJECTED', rejection_reason: decision.rejection_reason, ...common })
-        .where(eq(commissionPayouts.id, p.id))
-        .returning()
-      await recordPayoutHistory(tx, {
-        payoutId: p.id,
-        agencyId: p.agency_id,
-        action: 'REJECTED',
-        by,
-        byIdentityId: staff.identityId,
-        fromStatus: 'REQUESTED',
-        toStatus: 'REJECTED',
-        note: decision.rejection_reason,
-      })
-      await closeWorkflowTasks(`payout-${p.id}`, 'rejected', tx)
-      await notify(
-        tx,
-        {
-          eventType: 'COMMISSION_PAYOUT_REJECTED',
-          title: `Commission payout #${p.id} rejected`,
-          message: `${formatCents(p.total_amount)} was not paid: ${decision.rejection_reason}`,
-          link: '/agency/finance/payouts',
-          meta: { payout_id: p.id },
-        },
-        { agencyId: p.agency_id },
-      )
-      return { payout, credited: 0, offsets: [] }
-    }
-
-    const receiptId = `PO-${p.id}-${isoDate(now).replaceAll('-', '')}`
-    const total = p.total_amount
-    const payable = account.agencyCommissionPayable(p.agency_id)
-    const journalLinks = { agencyId: p.agency_id, payoutId: p.id, invoiceId: p.invoice_id, actor: staff }
-    // The agency's invoice adds GST to the banked commission: the house owes it on top, so it
-    // joins what is payable before the payout takes the whole total out (issue 22).
-    if (p.gst_amount > 0)
-      await postTransfers(tx, [
-        {
-          key: `payout:${p.id}:gst`,
-          debit: account.house('gst'),
-          credit: payable,
-          amount: p.gst_amount,
-          code: 'GST',
-          note: `GST on commission payout #${p.id}`,
-          ...journalLinks,
-        },
-      ])
-    let offset = 0
-    const offsets: { clawback_id: number; amount: number; completed: boolean }[] = []
-    if (decision.payment_type === 'SETTLED_WITH_CLAWBACK') {
-      const open = await tx
-        .select()
-        .from(clawbacks)
-        .where(
-          and(
-            eq(clawbacks.agency_id, p.agency_id),
-            // A clawback the agency is paying another way (REQUESTED by bank, balance or banked
-            // commission) waits for its own decision; one it chose to net against payouts is taken.
-            or(
-              inArray(clawbacks.status, ['INITIATED', 'REJECTED']),
-              and(
-                eq(clawbacks.status, 'REQUESTED'),
-                or(eq(clawbacks.clawback_method, 'COMMISSION'), isNull(clawbacks.clawback_method)),
-              ),
-            ),
-            gt(clawbacks.outstanding_amount, 0),
-          ),
-        )
-        .orderBy(asc(clawbacks.created_at), asc(clawbacks.id))
-        .for('update')
-      for (const c of open) {
-        if (offset >= total) break
-        const take = Math.min(c.outstanding_amount, total - offset)
-        const left = c.outstanding_amount - take
-        offset += take
-        offsets.push({ clawback_id: c.id, amount: take, completed: left === 0 })
-        await tx
-          .update(clawbacks)
-          .set({
-            outstanding_amount: left,
-            updated_at: now,
-            ...(left === 0
-              ? {
-                  status: 'COMPLETED' as const,
-                  clawback_method: 'COMMISSION' as const,
-                  clawback_completed_at: now,
-                  receipt_id: receiptId,
-                  decided_by: staff.identityId,
-                }
-              : {}),
-          })
-          .where(eq(clawbacks.id, c.id))
-        await tx.insert(financeRequestHistories).values({
-          request_type: 'CLAWBACK',
-          request_id: c.id,
-          agency_id: p.agency_id,
-          action: 'OFFSET_BY_PAYOUT',
-          from_status: c.status,
-          to_status: left === 0 ? 'COMPLETED' : c.status,
-          actor: by,
-          actor_id: staff.identityId,
-          note: `${formatCents(take)} offset by commission payout #${p.id}; ${formatCents(left)} outstanding`,
-          meta: { payout_id: p.id, amount: take },
-        })
-        // The offset part of the payout pays the clawback out of commission payable.
-        await postTransfers(tx, [
-          {
-            key: `payout:${p.id}:clawback:${c.id}`,
-            debit: payable,
-            credit: account.policyClawback(c.policy_id),
-            amount: take,
-            code: 'CLAWBACK',
-            note: `Clawback #${c.id} offset by commission payout #${p.id}`,
-            policyId: c.policy_id,
-            clawbackId: c.id,
-            ...journalLinks,
-          },
-        ])
-        await settleClawbackByPayout(tx, {
-          clawback: c,
-          amount: take,
-          left,
-          payoutId: p.id,
-          receiptId,
-          actor: staff,
-        })
-      }
-    }
-    const credited = decision.payment_type === 'BANK' ? 0 : total - offset
-    // Paid by bank transfer: the money leaves commission payable through the bank's clearing
-    // account (by balance it goes through postBalanceEntry, COMMISSION_RECEIVED, below).
-    if (decision.payment_type === 'BANK' && total - offset > 0)
-      await postTransfers(tx, [
-        {
-          key: `payout:${p.id}`,
-          debit: payable,
-          credit: account.clearing('bank'),
-          amount: total - offset,
-          code: 'PAYOUT',
-          note: `Commission payout #${p.id} by bank transfer, receipt ${receiptId}`,
-          ...journalLinks,
-        },
-      ])
-    const entry =
-      credited > 0
-        ? await postBalanceEntry(tx, {
-            agencyId: p.agency_id,
-            type: 'COMMISSION_RECEIVED',
-            amount: credited,
-            actor: staff,
-            invoiceId: p.invoice_id,
-            note: `Commission payout #${p.id}${offset ? ` (after ${formatCents(offset)} offset against clawbacks)` : ''}`,
-            // The writer's backstop: the decider as they are now (holding finance), not the maker.
-            decision: { by: (await staffAsNow(tx, staff.identityId)) ?? staff, makers: [p.created_by] },
-          })
-        : null
-    if (p.invoice_id && total > 0) {
-      await recordInvoicePayment(tx, {
-        invoiceId: p.invoice_id,
-        method: decision.payment_type === 'BANK' ? 'BANK' : 'AGENCY_BALANCE',
-        amount: total,
-        status: 'COMPLETED',
-        actor: staff,
-        ref: receiptId,
-        notes: `${PAYOUT_PAYMENT_TYPE_LABELS[decision.payment_type]}${
-          offset ? `: ${formatCents(offset)} against clawbacks, ${formatCents(credited)} to the balance` : ''
-        }`,
-        meta: {
-          payout_id: p.id,
-          payment_type: decision.payment_type,
-          bank_document: decision.bank_document,
-          clawback_offsets: offsets,
-          ledger_id: entry?.id ?? null,
-        },
-      })
-    }
-    await tx
-      .update(commissions)
-      .set({ status: 'PAID', updated_at: now })
-      .where(and(inArray(commissions.id, commissionIds), eq(commissions.status, 'PAYOUT_REQUESTED')))
-    const [payout] = await tx
-      .update(commissionPayouts)
-      .set({
-        status: 'APPROVED',
-        payment_type: decision.payment_type,
-        bank_document: decision.payment_type === 'BANK' ? decision.bank_document : null,
-        receipt_id: receiptId,
-        payment_date: now,
-        clawback_offset_amount: offset,
-        ...common,
-      })
-      .where(eq(commissionPayouts.id, p.id))
-      .returning()
-    await recordPayoutHistory(tx, {
-      payoutId: p.id,
-      agencyId: p.agency_id,
-      action: 'APPROVED',
-      by,
-      byIdentityId: staff.identityId,
-      fromStatus: 'REQUESTED',
-      toStatus: 'APPROVED',
-      note: `${PAYOUT_PAYMENT_TYPE_LABELS[decision.payment_type]}, receipt ${receiptId}`,
-      meta: { offsets, credited, ledger_id: entry?.id ?? null },
-    })
-    await closeWorkflowTasks(`payout-${p.id}`, 'approved', tx)
-    await notify(
-      tx,
-      {
-        eventType: 'COMMISSION_PAID',
-        title: `Commission payout #${p.id} approved`,
-        message: `${formatCents(total)} paid (${PAYOUT_PAYMENT_TYPE_LABELS[decision.payment_type]}), receipt ${receiptId}`,
-        link: '/agency/finance/payouts',
-        meta: { payout_id: p.id },
-      },
-      { agencyId: p.agency_id },
-    )
-    return { payout, credited, offsets }
+    const ctx = { tx, p, staff, by: `Oshc:${decision.by.email}`, now: deps.clock.now() }
+    return decision.kind === 'reject'
+      ? rejectPayout(ctx, decision.rejection_reason)
+      : approvePayout(ctx, decision)
   })
   await mailDecision(outcome.payout, outcome.credited, deps)
-  for (const o of outcome.offsets ?? []) {
+  for (const o of outcome.offsets) {
     // The clawback's workflow reloads it (and ends when this payout settled it).
     await (deps.clawbacks ?? clawbackProcess())
       .changed(o.clawback_id)
