@@ -11,10 +11,10 @@ import { findOutbox } from '../../domain/mail/mailer'
 import { resetConfig } from '../../domain/shared/config'
 import { loadContext, refuseCrossSiteWrites, trustProxyWhenConfigured } from '../../server/edge'
 import { ADMIN, codeFrom } from '../setup/api'
-import * as loginPage from '../../app/routes/login'
-import * as logoutPage from '../../app/routes/logout'
-import * as registerPage from '../../app/routes/register'
-import * as verifyPage from '../../app/routes/onboarding.verify'
+import * as loginPage from '../../app/routes/_auth+/login'
+import * as logoutPage from '../../app/routes/_auth+/logout'
+import * as registerPage from '../../app/routes/_auth+/register'
+import * as verifyPage from '../../app/routes/onboarding+/verify'
 
 const PROFILE = '/authentication/getAgencyAgencyUserAndOshcUserData'
 const AGENCY_API = '/agencies/agency-management'
@@ -659,7 +659,7 @@ describe('9. cross-site writes are refused', () => {
   it('every page action refuses a post from another origin with 403, signed in or not', async () => {
     const routes = import.meta.glob('../../app/routes/**/*.{ts,tsx}')
     // files.$ is authorised by its signed URL (/api applies the same rule itself, Bearer calls exempt).
-    const exempt = ['files.$.ts']
+    const exempt = ['files+/$.ts']
     const token = await tokenOf(ADMIN.email, ADMIN.password)
     let checked = 0
     for (const [path, load] of Object.entries(routes)) {

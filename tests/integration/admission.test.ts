@@ -866,7 +866,7 @@ describe('screens', () => {
   it('serve the agency pages: finder with fees in dollars, students, the application with its quote period; refuse unlinked agencies', async () => {
     const u = await addUniversity()
     const c = await addCourse(u.id, { name: `Dollar course ${Date.now()}`, fee_amount: 1_500_000 })
-    const finder = await import('../../app/routes/agency.admission._index')
+    const finder = await import('../../app/routes/agency+/admission._index')
     const found = async (q: string) =>
       unwrap(
         await finder.loader(
@@ -878,7 +878,7 @@ describe('screens', () => {
     await expect(finder.loader(args(get('/agency/admission', unlinked.token)))).rejects.toMatchObject({
       status: 403,
     })
-    const layout = await import('../../app/routes/agency.admission')
+    const layout = await import('../../app/routes/agency+/admission')
     expect(unwrap(await layout.loader(args(get('/agency/admission', unlinked.token))))).toEqual({
       linked: false,
       is_active: false,
@@ -889,7 +889,7 @@ describe('screens', () => {
     const e = (await apply(s.id, i.id)).body.data.id
     await move(e, 'PROCESSING')
     await move(e, 'ENROLLED')
-    const page = await import('../../app/routes/agency.admission.enrolments.$enrollmentId')
+    const page = await import('../../app/routes/agency+/admission.enrolments.$enrollmentId')
     const data = unwrap(await page.loader(args(get(`/x`, linked.token), { enrollmentId: String(e) })))
     // 52 weeks from 1 Nov 2027 end on 29 Oct 2028 (a leap year): a long course ending in October, + 2 months.
     expect(data.enrollment).toMatchObject({
@@ -900,7 +900,7 @@ describe('screens', () => {
     await expect(
       page.loader(args(get(`/x`, other.token), { enrollmentId: String(e) })),
     ).rejects.toMatchObject({ status: 404 })
-    const students = await import('../../app/routes/agency.admission.students._index')
+    const students = await import('../../app/routes/agency+/admission.students._index')
     expect(
       unwrap(await students.loader(args(get('/agency/admission/students', linked.token)))).students.length,
     ).toBeGreaterThan(0)

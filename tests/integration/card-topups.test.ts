@@ -9,8 +9,8 @@ import {
   invoicePayments,
   invoices,
 } from '../../db/schema'
-import * as checkoutPage from '../../app/routes/checkout.sandbox.$sessionId'
-import * as topupsPage from '../../app/routes/agency.finance.topups'
+import * as checkoutPage from '../../app/routes/_payer+/checkout.sandbox.$sessionId'
+import * as topupsPage from '../../app/routes/agency+/finance.topups'
 import { agencyWithToken, api, staffToken } from '../setup/api'
 import { stripeStandIn } from '../setup/stripe-stand-in'
 

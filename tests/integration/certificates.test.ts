@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises'
 import { getDb } from '../../db/client'
 import { files, outboxMails, policies, policyCertificates, policyHistories } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
-import { action, loader } from '../../app/routes/files.$'
+import { action, loader } from '../../app/routes/files+/$'
 import { agencyWithToken, api, lastMail, staffToken } from '../setup/api'
 
 // Certificate bytes of this file go to their own directory (set before config() is first read).
@@ -390,7 +390,7 @@ describe('certificate screens', () => {
     // The unchecked "send e-mail" box means no mail.
     expect(await mailsTo(await studentEmail(policy.id))).toHaveLength(0)
 
-    const download = await import('../../app/routes/agency.policies.$policyId.certificate')
+    const download = await import('../../app/routes/agency+/policies.$policyId.certificate')
     const redirect = (await call(() =>
       download.loader({
         request: new Request(`http://test.local/agency/policies/${policy.id}/certificate`, {

@@ -3,8 +3,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { cities, countries, customers, policies, states } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
-import { loader as citiesLoader } from '../../app/routes/agency.policies.cities'
-import { action as editAction } from '../../app/routes/agency.policies.$policyId.edit'
+import { loader as citiesLoader } from '../../app/routes/agency+/policies.cities'
+import { action as editAction } from '../../app/routes/agency+/policies.$policyId.edit/route'
 import { agencyWithToken } from '../setup/api'
 
 let agency: Awaited<ReturnType<typeof agencyWithToken>>

@@ -14,7 +14,7 @@ import {
 } from '../../db/schema'
 import { seedDemo } from '../../db/seed/demo'
 import { presignDownload } from '../../domain/files/storage'
-import { loader } from '../../app/routes/files.$'
+import { loader } from '../../app/routes/files+/$'
 import { api, staffToken } from '../setup/api'
 
 // Seeded files go to this test file's own directory (set before config() is first read).

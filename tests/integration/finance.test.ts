@@ -641,7 +641,7 @@ describe('finance screens: one route per tab (loaders and actions, as a browser 
 
   it('sends the old ?tab= addresses (and the bare page) to the tab routes, keeping the filters', async () => {
     const staffIndex = await import('../../app/routes/staff+/finance._index')
-    const agencyIndex = await import('../../app/routes/agency.finance._index')
+    const agencyIndex = await import('../../app/routes/agency+/finance._index')
     const { token } = await agencyWithToken()
     expect(
       await locationOf(() =>
@@ -700,8 +700,8 @@ describe('finance screens: one route per tab (loaders and actions, as a browser 
   })
 
   it('the agency tabs load their own lists; the summary is the layout’s', async () => {
-    const layout = await import('../../app/routes/agency.finance')
-    const payments = await import('../../app/routes/agency.finance.payments')
+    const layout = await import('../../app/routes/agency+/finance')
+    const payments = await import('../../app/routes/agency+/finance.payments')
     const { agency, token } = await agencyWithToken()
     const { policy } = await createPolicy(getDb(), { agencyId: agency.id, status: 'INITIATED' })
     const summary = await layout.loader(args(get('/agency/finance/payments', token)))

@@ -21,10 +21,10 @@ import {
 } from '../../domain/money/reads'
 import { findAgencyMoneyTrail } from '../../domain/money/find-agency-money-trail'
 import { DomainError } from '../../domain/shared/errors'
-import * as agencyPolicyPage from '../../app/routes/agency.policies.$policyId._index'
+import * as agencyPolicyPage from '../../app/routes/agency+/policies.$policyId._index'
 import * as staffPolicyPage from '../../app/routes/staff+/policies.$policyId._index'
 import * as trialBalancePage from '../../app/routes/staff+/finance.trial-balance'
-import * as moneyTrailPage from '../../app/routes/agency.finance.money-trail'
+import * as moneyTrailPage from '../../app/routes/agency+/finance.money-trail'
 import { ADMIN, agencyWithToken, staffToken, staffWith } from '../setup/api'
 
 const ORIGIN = 'http://test.local'

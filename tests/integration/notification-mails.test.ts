@@ -7,7 +7,7 @@ import { findOutbox, sendMail } from '../../domain/mail/mailer'
 import { mailNotifications } from '../../domain/notifications/mail-notifications'
 import { groupOf } from '../../domain/notifications/notifications.rules'
 import { notify } from '../../domain/notifications/notify'
-import * as settingsPage from '../../app/routes/agency.notifications_.settings'
+import * as settingsPage from '../../app/routes/agency+/notifications_.settings'
 import { api, login } from '../setup/api'
 
 const PASSWORD = 'Agency-Passw0rd!'

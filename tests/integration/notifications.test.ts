@@ -6,9 +6,9 @@ import { getDb } from '../../db/client'
 import { clientErrorReports } from '../../db/schema'
 import { notify } from '../../domain/notifications/notify'
 import { CLIENT_ERROR_LIMIT } from '../../domain/notifications/report-client-error'
-import * as stream from '../../app/routes/notifications.stream'
-import * as agencyPage from '../../app/routes/agency.notifications'
-import * as agencyLayout from '../../app/routes/agency'
+import * as stream from '../../app/routes/notifications+/stream'
+import * as agencyPage from '../../app/routes/agency+/notifications'
+import * as agencyLayout from '../../app/routes/agency+/_layout'
 import { agencyWithToken, api, staffToken } from '../setup/api'
 
 type Agency = Awaited<ReturnType<typeof agencyWithToken>>

@@ -9,8 +9,8 @@ import { paymentLinkWorkflowId } from '../../workflows/payment-link-expiry/payme
 import { agencyWithToken, api, lastMail } from '../setup/api'
 import { startWorker } from '../setup/worker'
 import { eventsFor } from '../setup/notifications'
-import * as payPage from '../../app/routes/pay.$reference'
-import * as checkoutPage from '../../app/routes/checkout.sandbox.$sessionId'
+import * as payPage from '../../app/routes/_payer+/pay.$reference'
+import * as checkoutPage from '../../app/routes/_payer+/checkout.sandbox.$sessionId'
 
 let stopWorker: () => Promise<void>
 beforeAll(async () => {

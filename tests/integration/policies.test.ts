@@ -1296,8 +1296,8 @@ describe('screens (route modules, as Remix calls them)', () => {
     (r && typeof r === 'object' && 'data' in r && 'init' in r ? (r as { data: any }).data : r) as any
 
   it('walks the new-policy wizard to the payment screen', async () => {
-    const newRoute = await import('../../app/routes/agency.policies.new')
-    const edit = await import('../../app/routes/agency.policies.$policyId.edit')
+    const newRoute = await import('../../app/routes/agency+/policies.new')
+    const edit = await import('../../app/routes/agency+/policies.$policyId.edit/route')
     const form = {
       policy_type: 'COUPLE',
       title: 'Ms',
@@ -1446,7 +1446,7 @@ describe('screens (route modules, as Remix calls them)', () => {
     expect(c.education_institute).toBe('UNSW')
 
     // The detail page and the lists.
-    const detailRoute = await import('../../app/routes/agency.policies.$policyId._index')
+    const detailRoute = await import('../../app/routes/agency+/policies.$policyId._index')
     const detail = payload(
       await call(() =>
         detailRoute.loader({ request: req(`/agency/policies/${policyId}`, A.token), params, context: {} }),
@@ -1470,14 +1470,14 @@ describe('screens (route modules, as Remix calls them)', () => {
     expect(location(archived)).toBe(`/agency/policies/${policyId}`)
     expect((await policyRow(policyId)).is_archived).toBe(true)
 
-    const listRoute = await import('../../app/routes/agency.policies._index')
+    const listRoute = await import('../../app/routes/agency+/policies._index')
     const archivedList = payload(
       await call(() =>
         listRoute.loader({ request: req('/agency/policies?archived=1', A.token), params: {}, context: {} }),
       ),
     )
     expect(archivedList.rows.map((r: any) => r.id)).toContain(policyId)
-    const exportRoute = await import('../../app/routes/agency.policies.export')
+    const exportRoute = await import('../../app/routes/agency+/policies.export')
     const csv = (await call(() =>
       exportRoute.loader({
         request: req('/agency/policies/export?archived=1&format=csv', A.token),

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { rm } from 'node:fs/promises'
 import { getDb } from '../../db/client'
 import { notificationReceivers, notifications, promotions } from '../../db/schema'
-import { action as putFile, loader as getFile } from '../../app/routes/files.$'
+import { action as putFile, loader as getFile } from '../../app/routes/files+/$'
 import * as editPage from '../../app/routes/staff+/promotions.$promotionId'
 import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
 

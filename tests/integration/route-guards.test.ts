@@ -7,9 +7,9 @@ import { resetPublicRateLimits } from '../../api/public-client.server'
 import { getActor, requireAccess } from '../../app/utils/session.server'
 import { findOshcUsers } from '../../domain/users/find-oshc-users'
 import * as staffUsersPage from '../../app/routes/staff+/users._index'
-import * as agencyNewUserPage from '../../app/routes/agency.users.new'
+import * as agencyNewUserPage from '../../app/routes/agency+/users.new'
 import * as offersPage from '../../app/routes/staff+/pricing.offers._index'
-import * as wizardPage from '../../app/routes/agency.policies.$policyId.edit'
+import * as wizardPage from '../../app/routes/agency+/policies.$policyId.edit/route'
 import { initiatePolicy } from '../../domain/policies/initiate-policy'
 import { getPolicyDetails } from '../../domain/policies/get-policy-details'
 
@@ -239,7 +239,7 @@ describe('a widget token is not a portal session', () => {
 
   it('does not open the notification stream', async () => {
     const headers = await widgetHeaders()
-    const stream = await import('../../app/routes/notifications.stream')
+    const stream = await import('../../app/routes/notifications+/stream')
     const request = new Request(`${ORIGIN}/notifications/stream`, { headers })
     const o = await outcomeOf(() => stream.loader({ request, params: {}, context: {} }))
     expect(o).toBe('302 /login?redirectTo=%2Fnotifications%2Fstream')

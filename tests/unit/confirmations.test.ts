@@ -66,7 +66,7 @@ describe('destructive actions ask first', () => {
   it('both policy pages archive through the one form that asks', () => {
     for (const file of [
       '../components/policies/staff-policy-forms.tsx',
-      'agency.policies.$policyId._index.tsx',
+      'agency+/policies.$policyId._index.tsx',
     ]) {
       const source = readFileSync(new URL(`../../app/routes/${file}`, import.meta.url), 'utf8')
       expect(source, file).toMatch(/<ArchivePolicyForm policy=\{policy\}/)

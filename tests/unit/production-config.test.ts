@@ -68,7 +68,7 @@ describe('production refuses to start without what it needs', () => {
     // A process of its own: the configuration is read once per process.
     const script = `
       const { handleApiRequest } = await import('./api/router.server.ts')
-      const { loader } = await import('./app/routes/dev.mail.tsx')
+      const { loader } = await import('./app/routes/_public+/dev.mail.tsx')
       const api = await handleApiRequest(new Request('http://x.local/api/dev/outbox'))
       let page
       try { await loader({ request: new Request('http://x.local/dev/mail'), params: {}, context: {} }); page = 200 }

@@ -1,0 +1,85 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
+import { LoginSchema } from '../../../domain/access/access.schemas'
+import { login } from '../../../domain/access/login'
+import { AuthCard } from '../../components/auth-card'
+import { ErrorList, Field, SubmitButton } from '../../components/forms'
+import { readForm, retryAfterHeaders, submitForm } from '../../utils/forms.server'
+import { getActor, homeFor, requireSameOrigin, sessionCookie } from '../../utils/session.server'
+import { safeRedirect } from '../../utils/safe-redirect.server'
+
+export const meta: MetaFunction = () => [{ title: 'Sign in · OSHC Back Office' }]
+export const headers = retryAfterHeaders
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { actor, mustChangePassword } = await getActor(request)
+  if (actor.kind !== 'public' && actor.kind !== 'system')
+    throw redirect(await homeFor(actor, mustChangePassword))
+  return null
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireSameOrigin(request)
+  const formData = await readForm(request)
+  return submitForm(formData, LoginSchema, async (v) => {
+    const r = await login({ ...v, clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown' })
+    const { actorForToken } = await import('../../../domain/access/sessions')
+    const actor = await actorForToken(r.token)
+    const home = actor ? await homeFor(actor, r.mustChangePassword) : '/'
+    const to = r.mustChangePassword ? home : safeRedirect(request, formData.get('redirectTo'), home)
+    return redirect(to, { headers: { 'Set-Cookie': sessionCookie(r.token, r.expiresAt, request) } })
+  })
+}
+
+export default function LoginPage() {
+  const lastResult = useActionData<typeof action>()
+  const [searchParams] = useSearchParams()
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult,
+    constraint: getZodConstraint(LoginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldRevalidate: 'onBlur',
+  })
+  return (
+    <AuthCard title="Sign in" description="Agencies and staff sign in here.">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+        <Field
+          labelProps={{ children: 'Email' }}
+          inputProps={{
+            ...getInputProps(fields.email, { type: 'email' }),
+            autoComplete: 'email',
+            autoFocus: true,
+          }}
+          errors={fields.email.errors}
+        />
+        <Field
+          labelProps={{ children: 'Password' }}
+          inputProps={{
+            ...getInputProps(fields.password, { type: 'password' }),
+            autoComplete: 'current-password',
+          }}
+          errors={fields.password.errors}
+        />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <SubmitButton className="w-full">Sign in</SubmitButton>
+      </Form>
+      <div className="mt-6 flex justify-between text-sm">
+        <Link to="/forgot-password" className="text-primary underline-offset-4 hover:underline">
+          Forgot your password?
+        </Link>
+        <Link to="/register" className="text-primary underline-offset-4 hover:underline">
+          Register your agency
+        </Link>
+      </div>
+    </AuthCard>
+  )
+}

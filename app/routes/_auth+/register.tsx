@@ -1,0 +1,131 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { and, asc, eq } from 'drizzle-orm'
+import { getDb } from '../../../db/client'
+import { agencies, countries } from '../../../db/schema'
+import { RegisterAgencySchema } from '../../../domain/agencies/agencies.schemas'
+import { registerAgency } from '../../../domain/agencies/onboarding/register-agency'
+import { sha256 } from '../../../domain/shared/crypto'
+import { AuthCard } from '../../components/auth-card'
+import { CheckboxField, ErrorList, Field, SelectField, SubmitButton } from '../../components/forms'
+import { readForm, submitForm } from '../../utils/forms.server'
+import { requireSameOrigin } from '../../utils/session.server'
+
+export const meta: MetaFunction = () => [{ title: 'Register your agency · OSHC Back Office' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  const token = url.searchParams.get('invitation') ?? ''
+  const db = getDb()
+  const list = await db
+    .select({ id: countries.id, name: countries.name, iso2: countries.iso2 })
+    .from(countries)
+    .orderBy(asc(countries.name))
+  // The invitation's own token names the agency (the id in the link is not trusted).
+  const invited = token
+    ? (
+        await db
+          .select({ email: agencies.email })
+          .from(agencies)
+          .where(and(eq(agencies.invitation_token_hash, sha256(token)), eq(agencies.status, 'PENDING')))
+      )[0]
+    : undefined
+  return { countries: list, token, invitedEmail: invited?.email ?? '' }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireSameOrigin(request)
+  return submitForm(await readForm(request), RegisterAgencySchema, async (input) => {
+    const clientIp = (context as { clientIp?: string }).clientIp ?? 'unknown'
+    const agency = await registerAgency({ input, clientIp })
+    return redirect(agency.path_by_status)
+  })
+}
+
+export default function Register() {
+  const { countries, token, invitedEmail } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  const australia = countries.find((c) => c.iso2 === 'AU')
+  const [form, fields] = useForm({
+    id: 'register',
+    lastResult,
+    defaultValue: {
+      email: invitedEmail,
+      country_id: australia ? String(australia.id) : '',
+      recaptcha_token: 'no-js-token',
+      token,
+    },
+    constraint: getZodConstraint(RegisterAgencySchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterAgencySchema }),
+    shouldRevalidate: 'onBlur',
+  })
+  return (
+    <AuthCard
+      wide
+      title="Register your agency"
+      description="Sell overseas student health cover from six insurers. We will e-mail you a code to verify your address."
+    >
+      <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+        <input {...getInputProps(fields.recaptcha_token, { type: 'hidden' })} />
+        <input {...getInputProps(fields.token, { type: 'hidden' })} />
+        <Field
+          className="sm:col-span-2"
+          labelProps={{ children: 'Company name' }}
+          inputProps={getInputProps(fields.full_company_name, { type: 'text' })}
+          errors={fields.full_company_name.errors}
+        />
+        <Field
+          className="sm:col-span-2"
+          labelProps={{ children: 'Company address' }}
+          inputProps={getInputProps(fields.full_company_address, { type: 'text' })}
+          errors={fields.full_company_address.errors}
+        />
+        <Field
+          labelProps={{ children: 'Contact person' }}
+          inputProps={getInputProps(fields.contact_person, { type: 'text' })}
+          errors={fields.contact_person.errors}
+        />
+        <Field
+          labelProps={{ children: 'Contact number' }}
+          inputProps={getInputProps(fields.contact_number, { type: 'tel' })}
+          errors={fields.contact_number.errors}
+        />
+        <Field
+          labelProps={{ children: 'Email' }}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), readOnly: !!invitedEmail }}
+          errors={fields.email.errors}
+        />
+        <SelectField
+          labelProps={{ children: 'Country' }}
+          selectProps={getSelectProps(fields.country_id)}
+          placeholder="Choose a country"
+          options={countries.map((c) => ({ value: String(c.id), label: c.name }))}
+          errors={fields.country_id.errors}
+        />
+        <CheckboxField
+          className="sm:col-span-2"
+          labelProps={{ children: 'I accept the terms and the privacy policy' }}
+          inputProps={getInputProps(fields.has_accepted_terms_and_privacy_policy, { type: 'checkbox' })}
+          errors={fields.has_accepted_terms_and_privacy_policy.errors}
+        />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <div className="sm:col-span-2">
+          <SubmitButton className="w-full">Register</SubmitButton>
+        </div>
+      </Form>
+      <p className="mt-6 text-sm">
+        Already registered?{' '}
+        <Link to="/login" className="text-primary underline underline-offset-4">
+          Sign in
+        </Link>
+      </p>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,60 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { ResetPasswordSchema } from '../../../domain/access/access.schemas'
+import { resetPassword } from '../../../domain/access/change-password'
+import { AuthCard } from '../../components/auth-card'
+import { ErrorList, Field, SubmitButton } from '../../components/forms'
+import { readForm, retryAfterHeaders, submitForm } from '../../utils/forms.server'
+import { requireSameOrigin } from '../../utils/session.server'
+import { redirectWithToast } from '../../utils/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'Reset password · OSHC Back Office' }]
+export const headers = retryAfterHeaders
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return { token: new URL(request.url).searchParams.get('token') ?? '' }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireSameOrigin(request)
+  return submitForm(await readForm(request), ResetPasswordSchema, async (v) => {
+    await resetPassword({ ...v, clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown' })
+    return redirectWithToast('/login', {
+      title: 'Password changed',
+      description: 'Sign in with your new password.',
+      type: 'success',
+    })
+  })
+}
+
+export default function ResetPassword() {
+  const { token } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  const [form, fields] = useForm({
+    id: 'reset',
+    lastResult,
+    defaultValue: { token },
+    constraint: getZodConstraint(ResetPasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+  })
+  return (
+    <AuthCard title="Choose a new password" description="At least 10 characters, not your e-mail address.">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input {...getInputProps(fields.token, { type: 'hidden' })} />
+        <ErrorList errors={fields.token.errors} />
+        <Field
+          labelProps={{ children: 'New password' }}
+          inputProps={{
+            ...getInputProps(fields.password, { type: 'password' }),
+            autoComplete: 'new-password',
+          }}
+          errors={fields.password.errors}
+        />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <SubmitButton className="w-full">Save password</SubmitButton>
+      </Form>
+    </AuthCard>
+  )
+}

@@ -1,9 +1,0 @@
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { isStaff } from '../../domain/shared/actor'
-import { requireUser } from '../utils/session.server'
-
-/** The address digests link to: the notifications page of the signed-in person's portal. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { actor } = await requireUser(request)
-  return redirect(isStaff(actor) ? '/staff/notifications' : '/agency/notifications')
-}

@@ -1,0 +1,2 @@
+export { loader, meta } from './waiting'
+export { default } from './waiting'

@@ -1,0 +1,71 @@
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { z } from 'zod'
+import { getAgencyBankDetail } from '../../../domain/agencies/reads/get-agency-bank-detail'
+import { submitRegistrationRequest } from '../../../domain/agencies/onboarding/submit-registration-request'
+import { AuthCard } from '../../components/auth-card'
+import { ErrorList, SubmitButton } from '../../components/forms'
+import { StepNav } from '../../components/step-nav'
+import { readForm, submitForm } from '../../utils/forms.server'
+import { requireOnboardingStep } from '../../utils/onboarding.server'
+import { STEPS } from '../../utils/onboarding-steps'
+
+export const meta: MetaFunction = () => [{ title: 'Submit registration · OSHC Back Office' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { actor, agency } = await requireOnboardingStep(request, 'COMPANY_DETAIL_DONE')
+  const bank = await getAgencyBankDetail({ actor, agencyId: agency.id })
+  return {
+    summary: [
+      ['Company', agency.full_company_name],
+      ['Contact', `${agency.contact_person} · ${agency.contact_number}`],
+      [
+        'Address',
+        [agency.street_address_1, agency.street_address_2, agency.post_code].filter(Boolean).join(', '),
+      ],
+      ['Policy e-mails', agency.policy_comms_email],
+      ['Finance e-mails', agency.finance_comms_email],
+      ['Bank', bank ? `${bank.bank} · ${bank.bank_account_name} · ${bank.account_number}` : ''],
+    ] as [string, string | null][],
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { actor, agency } = await requireOnboardingStep(request, 'COMPANY_DETAIL_DONE')
+  return submitForm(await readForm(request), z.object({}), async () => {
+    await submitRegistrationRequest({ actor, agencyId: agency.id })
+    return redirect('/onboarding/waiting')
+  })
+}
+
+export default function SubmitStep() {
+  const { summary } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  return (
+    <AuthCard wide title="Review and submit" description="Check your details, then send them to our team.">
+      <StepNav steps={STEPS} current="/onboarding/submit" reachable={3} />
+      <dl className="mb-6 grid grid-cols-3 gap-x-4 gap-y-2 text-sm">
+        {summary.map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="font-medium text-muted-foreground">{k}</dt>
+            <dd className="col-span-2">{v || '—'}</dd>
+          </div>
+        ))}
+      </dl>
+      <Form method="post" className="space-y-4">
+        <ErrorList errors={lastResult?.error?.[''] ?? undefined} />
+        <div className="flex items-center gap-4">
+          <SubmitButton>Submit registration</SubmitButton>
+          <Link to="/onboarding/company" className="text-sm text-primary hover:underline">
+            Edit details
+          </Link>
+        </div>
+      </Form>
+    </AuthCard>
+  )
+}

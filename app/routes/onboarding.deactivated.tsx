@@ -1,2 +1,0 @@
-export { loader, meta } from './onboarding.waiting'
-export { default } from './onboarding.waiting'
