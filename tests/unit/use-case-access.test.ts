@@ -38,6 +38,7 @@ const files = (function walk(dir: string): string[] {
  * loaders, writers and presenters. They are not reachable from an edge on their own.
  */
 const INTERNAL = new Set([
+  'hold',
   'reserveClawbackPayment',
   'postClawbackBankPayment',
   'postClawbackOffsetByPayout',
