@@ -557,7 +557,7 @@ describe('pages', () => {
 
   it('answers 404 for a route id that no record can have', async () => {
     const token = await staffToken()
-    const policyPage = await import('../../app/routes/staff+/policies.$policyId._index')
+    const policyPage = await import('../../app/routes/staff+/policies.$policyId._index/route')
     const agencyPage = await import('../../app/routes/staff+/agencies.$agencyId')
     for (const bad of ['2147483648', '1e20', '-1', '1.5', 'a\u0000b']) {
       const request = new Request(`http://test.local/staff/x`, { headers: bearer(token) })

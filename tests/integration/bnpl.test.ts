@@ -26,7 +26,7 @@ import { getAccount } from '../../domain/money/journal'
 import { moneyTransfers } from '../../db/schema/journal'
 import { remindBnplSettlements } from '../../domain/finance/remind-bnpl-settlements'
 import * as staffPage from '../../app/routes/staff+/finance.bnpl'
-import * as agencyPage from '../../app/routes/agency+/finance.bnpl'
+import * as agencyPage from '../../app/routes/agency+/finance.bnpl/route'
 import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
 
 const AFM = '/agencies/finance-management'

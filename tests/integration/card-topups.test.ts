@@ -10,7 +10,7 @@ import {
   invoices,
 } from '../../db/schema'
 import * as checkoutPage from '../../app/routes/_payer+/checkout.sandbox.$sessionId'
-import * as topupsPage from '../../app/routes/agency+/finance.topups'
+import * as topupsPage from '../../app/routes/agency+/finance.topups/route'
 import { agencyWithToken, api, staffToken } from '../setup/api'
 import { stripeStandIn } from '../setup/stripe-stand-in'
 

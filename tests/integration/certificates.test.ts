@@ -350,7 +350,7 @@ describe('certificate screens', () => {
 
   it('uploads with a file input, issues without e-mail, and the agency downloads through its page', async () => {
     const policy = await paidPolicy()
-    const staffPage = await import('../../app/routes/staff+/policies.$policyId._index')
+    const staffPage = await import('../../app/routes/staff+/policies.$policyId._index/route')
     const params = { policyId: String(policy.id) }
     const form = new FormData()
     form.set('intent', 'upload-certificate')

@@ -663,8 +663,8 @@ describe('finance screens: one route per tab (loaders and actions, as a browser 
   })
 
   it('each tab guards itself: an agency is refused by the staff tab loader and action', async () => {
-    const verification = await import('../../app/routes/staff+/finance.verification')
-    const topups = await import('../../app/routes/staff+/finance.topups')
+    const verification = await import('../../app/routes/staff+/finance.verification/route')
+    const topups = await import('../../app/routes/staff+/finance.topups/route')
     const { token } = await agencyWithToken()
     for (const run of [
       () => verification.loader(args(get('/staff/finance/verification', token))),
@@ -676,7 +676,7 @@ describe('finance screens: one route per tab (loaders and actions, as a browser 
   })
 
   it('the verification tab lists a waiting payment and its action approves it, back to the tab', async () => {
-    const verification = await import('../../app/routes/staff+/finance.verification')
+    const verification = await import('../../app/routes/staff+/finance.verification/route')
     const { agency } = await agencyWithToken()
     const { policy } = await purchased(agency.id)
     const page = await verification.loader(
@@ -700,7 +700,7 @@ describe('finance screens: one route per tab (loaders and actions, as a browser 
   })
 
   it('the agency tabs load their own lists; the summary is the layout’s', async () => {
-    const layout = await import('../../app/routes/agency+/finance')
+    const layout = await import('../../app/routes/agency+/finance/route')
     const payments = await import('../../app/routes/agency+/finance.payments')
     const { agency, token } = await agencyWithToken()
     const { policy } = await createPolicy(getDb(), { agencyId: agency.id, status: 'INITIATED' })

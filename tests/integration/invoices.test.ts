@@ -552,7 +552,7 @@ describe('invoice payments', () => {
       search: url.searchParams,
       cardNumber: '4242 4242 4242 4242',
     })
-    const route = await import('../../app/routes/agency+/finance_.invoices.$invoiceId')
+    const route = await import('../../app/routes/agency+/finance_.invoices.$invoiceId/route')
     const page = `/agency/finance/invoices/${a.invoice.id}?checkout=success&session_id=${r.body.data.intent.payment_secret}`
     const req = () =>
       new Request(`http://test.local${page}`, { headers: { cookie: `oshc_session=${a.token}` } })
@@ -988,7 +988,7 @@ describe('invoice screens (loaders and actions, as a browser posts them)', () =>
   }
 
   it('the agency pays in parts through the multi-method form (balance + bank receipt), then sees its payments', async () => {
-    const route = await import('../../app/routes/agency+/finance_.invoices.$invoiceId')
+    const route = await import('../../app/routes/agency+/finance_.invoices.$invoiceId/route')
     const { agency, token } = await agencyWithToken()
     const invoiceId = await staffInvoice(agency.id, 10000)
     await fund(agency.id, 4000)
@@ -1054,8 +1054,8 @@ describe('invoice screens (loaders and actions, as a browser posts them)', () =>
   })
 
   it('a card row sends the agency to the checkout; staff verify the bank proof, add a note, mark paid and void a draft', async () => {
-    const agencyRoute = await import('../../app/routes/agency+/finance_.invoices.$invoiceId')
-    const staffRoute = await import('../../app/routes/staff+/finance_.invoices.$invoiceId')
+    const agencyRoute = await import('../../app/routes/agency+/finance_.invoices.$invoiceId/route')
+    const staffRoute = await import('../../app/routes/staff+/finance_.invoices.$invoiceId/route')
     const { agency, token } = await agencyWithToken()
     const invoiceId = await staffInvoice(agency.id, 5000)
     const card = await answer(() =>

@@ -9,7 +9,7 @@ import * as agencyLayout from '../../app/routes/agency+/_layout'
 import * as staffPolicies from '../../app/routes/staff+/policies._index'
 import * as agencyPolicies from '../../app/routes/agency+/policies._index'
 import * as inbox from '../../app/routes/staff+/inbox'
-import * as agencyHome from '../../app/routes/agency+/_index'
+import * as agencyHome from '../../app/routes/agency+/_index/route'
 import { agencyWithToken, staffToken } from '../setup/api'
 
 type Loader = (args: LoaderFunctionArgs) => Promise<unknown>

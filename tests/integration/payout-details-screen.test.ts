@@ -27,8 +27,8 @@ vi.mock('@remix-run/react', async (importOriginal) => ({
     createElement('a', { href: to, 'aria-current': rest['aria-current'] }, children),
 }))
 
-const page = await import('../../app/routes/agency+/finance.payout-details')
-const layout = await import('../../app/routes/agency+/finance')
+const page = await import('../../app/routes/agency+/finance.payout-details/route')
+const layout = await import('../../app/routes/agency+/finance/route')
 
 const ORIGIN = 'http://test.local'
 const PATH = '/agency/finance/payout-details'

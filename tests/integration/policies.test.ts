@@ -1446,7 +1446,7 @@ describe('screens (route modules, as Remix calls them)', () => {
     expect(c.education_institute).toBe('UNSW')
 
     // The detail page and the lists.
-    const detailRoute = await import('../../app/routes/agency+/policies.$policyId._index')
+    const detailRoute = await import('../../app/routes/agency+/policies.$policyId._index/route')
     const detail = payload(
       await call(() =>
         detailRoute.loader({ request: req(`/agency/policies/${policyId}`, A.token), params, context: {} }),
@@ -1490,7 +1490,7 @@ describe('screens (route modules, as Remix calls them)', () => {
 
   it('lets staff upload and issue a certificate from the staff detail page', async () => {
     const { policy } = await createPolicy(getDb(), { agencyId: A.agency.id, status: 'PAYMENT_APPROVED' })
-    const route = await import('../../app/routes/staff+/policies.$policyId._index')
+    const route = await import('../../app/routes/staff+/policies.$policyId._index/route')
     const params = { policyId: String(policy.id) }
     const page = payload(
       await call(() =>

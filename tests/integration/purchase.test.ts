@@ -26,7 +26,7 @@ import { receiveUpload } from '../../domain/files/storage'
 import { percentOf } from '../../domain/quotes/pricing.rules'
 import { agencyWithToken, api, lastMail, login, staffToken, tempPasswordFrom } from '../setup/api'
 import * as checkoutPage from '../../app/routes/_payer+/checkout.sandbox.$sessionId'
-import * as payPage from '../../app/routes/agency+/policies.$policyId.pay'
+import * as payPage from '../../app/routes/agency+/policies.$policyId.pay/route'
 
 const AFM = '/agencies/finance-management'
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n')

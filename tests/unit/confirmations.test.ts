@@ -50,7 +50,7 @@ describe('destructive actions ask first', () => {
       /title=\{`Archive policy \$\{policy\.ref\}\?`\}/,
     ],
     [
-      '../components/policies/staff-policy-forms.tsx',
+      'staff+/policies.$policyId._index/staff-policy-forms.tsx',
       'Delete certificate',
       /title=\{`Delete \$\{c\.certificate_name\} of policy \$\{policy\.ref\}\?`\}/,
     ],
@@ -65,8 +65,8 @@ describe('destructive actions ask first', () => {
 
   it('both policy pages archive through the one form that asks', () => {
     for (const file of [
-      '../components/policies/staff-policy-forms.tsx',
-      'agency+/policies.$policyId._index.tsx',
+      'staff+/policies.$policyId._index/staff-policy-forms.tsx',
+      'agency+/policies.$policyId._index/route.tsx',
     ]) {
       const source = readFileSync(new URL(`../../app/routes/${file}`, import.meta.url), 'utf8')
       expect(source, file).toMatch(/<ArchivePolicyForm policy=\{policy\}/)

@@ -33,8 +33,9 @@ vi.mock('@remix-run/react', async (importOriginal) => ({
 }))
 
 const { StaffPaymentList } = await import('../../app/components/finance/staff-payment-list')
-const { TopupDecision } = await import('../../app/components/finance/topup-decision')
-const { BalanceMethod, BnplMethod } = await import('../../app/components/finance/pay-methods')
+const { TopupDecision } = await import('../../app/routes/staff+/finance.topups/topup-decision')
+const { BalanceMethod, BnplMethod } =
+  await import('../../app/routes/agency+/policies.$policyId.pay/pay-methods')
 
 /** The questions a rendering asks, by the label of the button that confirms: [title, description]. */
 const questions = (html: string) =>

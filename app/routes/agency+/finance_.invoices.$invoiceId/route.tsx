@@ -1,0 +1,144 @@
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { confirmInvoiceCardPayment } from '../../../../domain/finance/confirm-invoice-card-payment'
+import { deleteInvoicePaymentDocument } from '../../../../domain/finance/delete-invoice-payment-document'
+import { getAgencyBalance } from '../../../../domain/finance/get-agency-balance'
+import { MakePaymentSchema } from '../../../../domain/finance/invoices.schemas'
+import { makePaymentByAgency } from '../../../../domain/finance/make-payment-by-agency'
+import { DomainError } from '../../../../domain/shared/errors'
+import { parseId } from '../../../../domain/shared/fields'
+import { GeneralErrorBoundary } from '../../../components/error-boundary'
+import { InvoiceHistory } from '../../../components/finance/invoice-history'
+import { InvoicePayForm, PAY_FORM_MAX_ROWS } from './invoice-pay-form'
+import { InvoicePayments } from '../../../components/finance/invoice-payments'
+import { InvoiceDetail } from '../../../components/invoice-detail'
+import { Alert, AlertDescription } from '../../../components/ui/alert'
+import { idFromParam, readForm } from '../../../utils/forms.server'
+import { addNote, firstIssue, loadInvoice, withDownloads } from '../../../utils/invoice.server'
+import { formatMoney } from '../../../utils/misc'
+import { FINANCE_PAGES, requireAccess, requireAgency } from '../../../utils/session.server'
+import { redirectWithToast } from '../../../utils/toast.server'
+import { storeFormFile } from '../../../utils/upload.server'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Invoice #${data?.invoice.id ?? ''} · Agency portal` },
+]
+
+const OPEN = ['PENDING', 'OVERDUE', 'PARTIALLY_PAID']
+
+/** The invoice; back from a card checkout (?checkout=success&session_id=…) the payment is recorded first. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const actor = await requireAgency(request, FINANCE_PAGES)
+  const url = new URL(request.url)
+  const sessionId = url.searchParams.get('session_id')
+  let checkout: { ok: boolean; message: string } | null = null
+  if (url.searchParams.get('checkout') === 'success' && sessionId) {
+    const invoiceId = idFromParam(params.invoiceId, 'Invoice')
+    checkout = await confirmInvoiceCardPayment({ actor, invoiceId, sessionId })
+      .then(() => ({ ok: true, message: 'Your card payment is recorded.' }))
+      .catch((err: unknown) => {
+        if (err instanceof DomainError) return { ok: false, message: err.message }
+        throw err
+      })
+  } else if (url.searchParams.get('checkout') === 'cancel') {
+    checkout = { ok: false, message: 'The card payment was cancelled; nothing was charged.' }
+  }
+  const [invoice, balance] = await Promise.all([
+    loadInvoice(actor, params.invoiceId).then(withDownloads),
+    getAgencyBalance({ actor, agencyId: actor.agencyId }),
+  ])
+  return { invoice, balance: balance.balance, checkout }
+}
+
+/** Rows method_<i> / amount_<i> / document_<i> of the pay form (blank rows skipped), receipts stored. */
+async function paymentRows(actor: Parameters<typeof storeFormFile>[0]['actor'], formData: FormData) {
+  const rows = []
+  for (let i = 0; i < PAY_FORM_MAX_ROWS; i++) {
+    const method = String(formData.get(`method_${i}`) ?? '').trim()
+    if (!method) continue
+    const file = formData.get(`document_${i}`)
+    const hasFile = !!file && typeof file !== 'string' && file.size > 0
+    const stored =
+      method === 'BANK' && hasFile ? await storeFormFile({ actor, file, field: `document_${i}` }) : null
+    rows.push({
+      method,
+      payment_amount: String(formData.get(`amount_${i}`) ?? ''),
+      documentName: stored?.filename ?? null,
+      documentUrl: stored?.key ?? null,
+    })
+  }
+  return rows
+}
+
+/** pay (the multi-method form), add-note, delete-document:<id>; back here with a toast. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireAccess(request, makePaymentByAgency.access)
+  const invoiceId = idFromParam(params.invoiceId, 'Invoice')
+  const formData = await readForm(request)
+  const back = `/agency/finance/invoices/${invoiceId}`
+  const [verb, idText] = String(formData.get('intent') ?? '').split(':')
+  const fail = (title: string) => redirectWithToast(back, { type: 'error', title })
+  try {
+    switch (verb) {
+      case 'pay': {
+        const parsed = MakePaymentSchema.safeParse({
+          invoice_id: invoiceId,
+          payment_methods: await paymentRows(actor, formData),
+        })
+        if (!parsed.success) return fail(firstIssue(parsed.error))
+        const r = await makePaymentByAgency({ actor, input: parsed.data })
+        if (r.intent) return redirect(r.intent.url)
+        const paid = r.payments.reduce((s, p) => s + p.payment_amount, 0)
+        return redirectWithToast(back, {
+          type: 'success',
+          title: `Payment of ${formatMoney(paid)} made`,
+          description: `The invoice is ${r.invoice.status}; bank transfers count once our finance team verifies them.`,
+        })
+      }
+      case 'add-note':
+        return await addNote({ actor, invoiceId, formData, back })
+      case 'delete-document': {
+        await deleteInvoicePaymentDocument({ actor, documentId: parseId(idText) ?? 0 })
+        return redirectWithToast(back, { type: 'success', title: 'Document deleted' })
+      }
+      default:
+        throw new Response('Unknown action', { status: 400 })
+    }
+  } catch (err) {
+    if (err instanceof DomainError) return fail(err.message)
+    throw err
+  }
+}
+
+export default function AgencyInvoice() {
+  const { invoice, balance, checkout } = useLoaderData<typeof loader>()
+  const payable =
+    invoice.to === 'AGENCY' && OPEN.includes(invoice.status) && invoice.total_outstanding_amount > 0
+  return (
+    <InvoiceDetail invoice={invoice} backHref="/agency/finance/invoices">
+      {checkout ? (
+        <Alert variant={checkout.ok ? 'success' : 'warning'}>
+          <AlertDescription>{checkout.message}</AlertDescription>
+        </Alert>
+      ) : null}
+      {payable ? (
+        <InvoicePayForm
+          invoiceId={invoice.id}
+          outstanding={invoice.total_outstanding_amount}
+          balance={balance}
+        />
+      ) : null}
+      <InvoicePayments payments={invoice.payments} side="agency" />
+      <InvoiceHistory histories={invoice.histories} />
+    </InvoiceDetail>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,177 @@
+import { Link } from '@remix-run/react'
+import { formatMoney } from '../../../utils/misc'
+import { ConfirmSubmit } from '../../../components/confirm-submit'
+import { errorsOf, ErrorList, IntentForm, SubmitButton, useResultFor } from '../../../components/forms'
+import { Input } from '../../../components/ui/input'
+import { Label } from '../../../components/ui/label'
+import { BankDetails, MethodCard, type BankAccount } from './pay-parts'
+
+/** What the methods need to know of the policy and the agency's money (cents). */
+export type PayOptions = {
+  ref: string
+  premium: number
+  currency: string
+  agencyBalance: number
+  buyNowPayLaterRemainingAmount: number
+  cardAmount: number
+  isCardSurchargeEnabled: boolean
+  cardSurchargeRate: number | string | null
+  nexpayReference: string
+  bankTransfer: { account: BankAccount | null; reference: string }
+  Bank: boolean
+  AgencyBalance: boolean
+  BuyNowPayLater: boolean
+  buyNowPayLaterUnavailableReason?: string | null
+  Nexpay: boolean
+  Card: boolean
+}
+
+export function BankMethod({ o }: { o: PayOptions }) {
+  const answer = useResultFor('bank')
+  return (
+    <MethodCard
+      id="bank"
+      title="Bank transfer"
+      available={o.Bank}
+      description="Transfer the premium and upload the proof. Our finance team verifies it."
+    >
+      <IntentForm className="space-y-3" intent="bank" encType="multipart/form-data">
+        <BankDetails
+          account={o.bankTransfer.account}
+          reference={o.bankTransfer.reference}
+          amount={formatMoney(o.premium, o.currency)}
+        />
+        <div className="space-y-2">
+          <Label htmlFor="bank_document">Proof of transfer</Label>
+          <Input
+            id="bank_document"
+            name="bank_document"
+            type="file"
+            accept=".pdf,.jpg,.jpeg,.png,.doc,.docx"
+            aria-invalid={errorsOf(answer, 'bank_document').length ? true : undefined}
+            aria-describedby="bank-document-hint bank-document-errors"
+          />
+          <p id="bank-document-hint" className="text-sm text-muted-foreground">
+            PDF, JPEG, PNG, DOC or DOCX, up to 5 MB.
+          </p>
+          <ErrorList id="bank-document-errors" errors={errorsOf(answer, 'bank_document', 'file_path')} />
+        </div>
+        <ErrorList errors={errorsOf(answer, '')} />
+        <SubmitButton>Submit bank payment</SubmitButton>
+      </IntentForm>
+    </MethodCard>
+  )
+}
+
+export function BalanceMethod({ o }: { o: PayOptions }) {
+  const answer = useResultFor('balance')
+  const short = o.agencyBalance < o.premium
+  const premium = formatMoney(o.premium, o.currency)
+  return (
+    <MethodCard
+      id="balance"
+      title="Agency balance"
+      available={o.AgencyBalance}
+      description={`Available: ${formatMoney(o.agencyBalance)}.`}
+    >
+      <IntentForm className="space-y-3" intent="balance">
+        {short ? (
+          <p id="balance-short" className="text-sm text-muted-foreground">
+            Your balance {formatMoney(o.agencyBalance)} does not cover {premium}. Top up your balance from the{' '}
+            <Link to="/agency/finance/topups" className="font-medium text-primary underline">
+              finance page
+            </Link>{' '}
+            or choose another method.
+          </p>
+        ) : null}
+        <ErrorList errors={errorsOf(answer, '')} />
+        <ConfirmSubmit
+          variant="default"
+          disabled={short}
+          title={`Pay policy ${o.ref} from your balance?`}
+          description={`${premium} is taken from your agency balance of ${formatMoney(o.agencyBalance)}; ${formatMoney(o.agencyBalance - o.premium)} remains.`}
+          confirmLabel="Pay from balance"
+        >
+          Pay {premium} from balance
+        </ConfirmSubmit>
+      </IntentForm>
+    </MethodCard>
+  )
+}
+
+export function BnplMethod({ o }: { o: PayOptions }) {
+  const answer = useResultFor('bnpl')
+  const short = o.buyNowPayLaterRemainingAmount < o.premium
+  const premium = formatMoney(o.premium, o.currency)
+  return (
+    <MethodCard
+      id="bnpl"
+      title="Buy now, pay later"
+      available={o.BuyNowPayLater}
+      unavailableReason={o.buyNowPayLaterUnavailableReason}
+      description={`Allowance left: ${formatMoney(o.buyNowPayLaterRemainingAmount)}.`}
+    >
+      <IntentForm className="space-y-3" intent="bnpl">
+        {short ? (
+          <p id="bnpl-short" className="text-sm text-muted-foreground">
+            The allowance left, {formatMoney(o.buyNowPayLaterRemainingAmount)}, does not cover {premium}.
+          </p>
+        ) : null}
+        <ErrorList errors={errorsOf(answer, '')} />
+        <ConfirmSubmit
+          variant="default"
+          disabled={short}
+          title={`Pay policy ${o.ref} with buy now, pay later?`}
+          description={`${premium} is drawn from your allowance of ${formatMoney(o.buyNowPayLaterRemainingAmount)}; ${formatMoney(o.buyNowPayLaterRemainingAmount - o.premium)} remains.`}
+          confirmLabel="Use buy now, pay later"
+        >
+          Use buy now, pay later
+        </ConfirmSubmit>
+      </IntentForm>
+    </MethodCard>
+  )
+}
+
+export function NexpayMethod({ o }: { o: PayOptions }) {
+  const answer = useResultFor('nexpay')
+  return (
+    <MethodCard
+      id="nexpay"
+      title="NexPay"
+      available={o.Nexpay}
+      description={
+        <>
+          Pay through NexPay with the reference <strong>{o.nexpayReference}</strong>. The policy is paid when
+          NexPay confirms.
+        </>
+      }
+    >
+      <IntentForm className="space-y-3" intent="nexpay">
+        <ErrorList errors={errorsOf(answer, '')} />
+        <SubmitButton>Pay with NexPay</SubmitButton>
+      </IntentForm>
+    </MethodCard>
+  )
+}
+
+export function CardMethod({ o }: { o: PayOptions }) {
+  const answer = useResultFor('card')
+  const amount = formatMoney(o.cardAmount, o.currency)
+  return (
+    <MethodCard
+      id="card"
+      title="Card"
+      available={o.Card}
+      description={
+        o.isCardSurchargeEnabled
+          ? `A ${o.cardSurchargeRate}% card surcharge applies: ${amount} in total.`
+          : 'Pay now on the secure card checkout.'
+      }
+    >
+      <IntentForm className="space-y-3" intent="card">
+        <ErrorList errors={errorsOf(answer, '')} />
+        <SubmitButton>Pay {amount} by card</SubmitButton>
+      </IntentForm>
+    </MethodCard>
+  )
+}
