@@ -67,6 +67,25 @@ export async function postClawbackPayment(tx: DbOrTx, c: ClawbackRow) {
   if (key) await decidePending(tx, key, 'post')
 }
 
+/**
+ * A rejected balance payment is given back (CLAWBACK_PAYMENT credit): its reservation is voided; a
+ * payment made before reservations is posted back.
+ */
+export async function giveBackClawbackPayment(tx: DbOrTx, c: ClawbackRow, amount: number, actor: Actor) {
+  const key = await pendingClawbackPayment(tx, c)
+  return postBalanceEntry(tx, {
+    agencyId: c.agency_id,
+    type: 'CLAWBACK_PAYMENT',
+    amount,
+    actor,
+    policyId: c.policy_id,
+    invoiceId: c.invoice_id,
+    clawbackId: c.id,
+    note: `Clawback #${c.id} payment rejected: given back`,
+    journal: key ? { release: key } : undefined,
+  })
+}
+
 /** An approved bank transfer of the agency: `clearing:bank` -> the policy's clawback account. */
 export function postClawbackBankPayment(
   tx: DbOrTx,

@@ -1,33 +1,27 @@
 // The steps of the clawback workflow (its activities call these): load the clawback, open the
 // inbox task of the current wait, remind, apply a staff decision. Each checks the database first,
 // so retries change nothing twice. (A commission payout's offsets: offset-clawbacks-by-payout.ts.)
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { agencies, clawbacks, commissions, financeRequestHistories, policies } from '../../db/schema'
+import { agencies, clawbacks, financeRequestHistories, policies } from '../../db/schema'
 import type { StaffActor } from '../shared/actor'
-import { isoDate } from '../shared/clock'
 import { financeTeamEmail } from '../shared/config'
-import { conflict, invalidTransition, notFound } from '../shared/errors'
+import { invalidTransition, notFound } from '../shared/errors'
 import { formatCents } from '../shared/format'
 import { financeRecipient } from '../mail/finance-mails'
 import { notify } from '../notifications/notify'
 import { closeWorkflowTasks, syncWorkflowTasks } from '../tasks/workflow-tasks'
-import { followPolicy } from '../policies/policy-history'
-import { recordInvoicePayment } from '../finance/invoice-payments'
-import { postBalanceEntry } from '../finance/ledger'
 import { remindOnce } from '../tasks/remind-once'
-import { pendingClawbackPayment, postClawbackBankPayment, postClawbackPayment } from './clawback-money'
 import { assertNotMaker } from '../finance/finance-guards'
 import { agencyClawbackPath, recordClawbackHistory, staffClawbackPath } from './clawback-history'
+import { completeClawbackPayment, rejectClawbackPayment } from './clawback-payment-decision'
 import {
   METHOD_LABELS,
-  netAgainstBanked,
   statusAfter,
   type ClawbackDecision,
   type ClawbackMethod,
   type ClawbackState,
 } from './clawbacks.rules'
-import { BANKED_COMMISSION_STATUSES } from '../finance/finance.rules'
 import { sharedStepDeps, type StepDeps } from '../shared/step-deps'
 
 type ClawbackRow = typeof clawbacks.$inferSelect
@@ -179,64 +173,11 @@ export async function remindClawback(
   )
 }
 
-const receiptOf = (id: number, at: Date) => `CB-${id}-${isoDate(at).replaceAll('-', '')}`
-
-/**
- * Nets `amount` against the agency's COMMISSION_BANKED commissions, taken whole and oldest first
- * (BANKED_COMMISSION): the used commissions become PAID; the balance ledger shows them credited
- * (COMMISSION_RECEIVED, their whole amount) and the clawback debited (CLAWBACK_PAYMENT), so the
- * agency keeps what was left over. 409 when the banked commission does not cover `amount`.
- */
-async function netBankedCommission(
-  tx: DbOrTx,
-  c: ClawbackRow,
-  amount: number,
-  actor: StaffActor | string,
-  now: Date,
-) {
-  const banked = await tx
-    .select({ id: commissions.id, amount: commissions.amount })
-    .from(commissions)
-    .where(
-      and(
-        eq(commissions.agency_id, c.agency_id),
-        inArray(commissions.status, [...BANKED_COMMISSION_STATUSES]),
-      ),
-    )
-    .orderBy(asc(commissions.updated_at), asc(commissions.id))
-    .for('update')
-  const net = netAgainstBanked(amount, banked)
-  if (net.short > 0)
-    throw conflict(
-      `Not enough banked commission to net this clawback: ${formatCents(net.usedTotal)} banked, ${formatCents(amount)} owed`,
-    )
-  for (const u of net.used)
-    await tx.update(commissions).set({ status: 'PAID', updated_at: now }).where(eq(commissions.id, u.id))
-  await postBalanceEntry(tx, {
-    agencyId: c.agency_id,
-    type: 'COMMISSION_RECEIVED',
-    amount: net.usedTotal,
-    actor,
-    policyId: c.policy_id,
-    invoiceId: c.invoice_id,
-    note: `Banked commission #${net.used.map((u) => u.id).join(', #')} released to net clawback #${c.id}`,
-  })
-  const debit = await postBalanceEntry(tx, {
-    agencyId: c.agency_id,
-    type: 'CLAWBACK_PAYMENT',
-    amount: -amount,
-    actor,
-    policyId: c.policy_id,
-    invoiceId: c.invoice_id,
-    note: `Clawback #${c.id} netted against banked commission`,
-  })
-  return { net, ledgerId: debit.id }
-}
-
 /**
  * Applies a staff decision in one transaction (the activity of the `decide` update). The clawback
  * must be REQUESTED; one already at the decision's outcome is answered as it is (a retried
  * activity), anything else is refused (409). Maker-checker: whoever initiated it may not decide.
+ * The decision itself is rejectClawbackPayment or completeClawbackPayment (clawback-payment-decision.ts).
  *
  * Approve -> COMPLETED (clawback_completed_at, receipt, policy CLAWBACK_COMPLETED, its CLAWBACK
  * invoice paid through recordInvoicePayment). BANK: the transfer came in, posted from the bank
@@ -269,128 +210,18 @@ export async function applyClawbackDecision(
       )
     assertNotMaker(staff.identityId, c)
     const [policy] = await tx.select().from(policies).where(eq(policies.id, c.policy_id)).for('update')
-    const now = deps.clock.now()
-    const method = (c.clawback_method ?? 'BANK') as ClawbackMethod
-    const amount = c.outstanding_amount
-    const common = { decided_by: staff.identityId, updated_at: now }
-
-    if (decision.kind === 'reject') {
-      if (method === 'AGENCY_BALANCE' && amount > 0) {
-        // The reservation is voided; a payment made before reservations is posted back.
-        const key = await pendingClawbackPayment(tx, c)
-        await postBalanceEntry(tx, {
-          agencyId: c.agency_id,
-          type: 'CLAWBACK_PAYMENT',
-          amount,
-          actor: staff,
-          policyId: c.policy_id,
-          invoiceId: c.invoice_id,
-          clawbackId: c.id,
-          note: `Clawback #${c.id} payment rejected: given back`,
-          journal: key ? { release: key } : undefined,
-        })
-      }
-      const [after] = await tx
-        .update(clawbacks)
-        .set({ status: 'REJECTED', rejection_reason: decision.rejection_reason, ...common })
-        .where(eq(clawbacks.id, c.id))
-        .returning()
-      if (policy)
-        await followPolicy(tx, policy, 'rejectClawback', {
-          actor: staff,
-          note: decision.rejection_reason,
-          meta: { clawback_id: c.id },
-        })
-      await recordClawbackHistory(tx, {
-        clawbackId: c.id,
-        agencyId: c.agency_id,
-        action: 'REJECTED',
-        actor: staff,
-        fromStatus: 'REQUESTED',
-        toStatus: 'REJECTED',
-        note: decision.rejection_reason,
-        meta: { method, given_back: method === 'AGENCY_BALANCE' ? amount : 0 },
-      })
-      await closeWorkflowTasks(`clawback-${c.id}`, 'rejected', tx)
-      await notify(
-        tx,
-        {
-          eventType: 'CLAWBACK_REJECTED',
-          title: `Clawback payment on policy ${policy?.ref ?? c.policy_id} rejected`,
-          message: `${formatCents(amount)} (${METHOD_LABELS[method]}) was not accepted: ${decision.rejection_reason}. Please pay again.`,
-          link: agencyClawbackPath(c.policy_id),
-          meta: { clawback_id: c.id },
-        },
-        { agencyId: c.agency_id },
-      )
-      return after
-    }
-
-    if (method === 'COMMISSION' && amount > 0)
-      throw invalidTransition(
-        'This clawback is settled by the next commission payout (SETTLED_WITH_CLAWBACK); it cannot be approved before',
-      )
-    const receiptId = receiptOf(c.id, now)
-    let ledgerId: number | null = null
-    let netted: unknown = null
-    if (method === 'BANKED_COMMISSION' && amount > 0) {
-      const r = await netBankedCommission(tx, c, amount, staff, now)
-      ledgerId = r.ledgerId
-      netted = r.net.used
-    }
-    if (method === 'AGENCY_BALANCE' && amount > 0) await postClawbackPayment(tx, c)
-    if (method === 'BANK' && amount > 0) await postClawbackBankPayment(tx, c, amount, staff, receiptId)
-    if (c.invoice_id && amount > 0)
-      await recordInvoicePayment(tx, {
-        invoiceId: c.invoice_id,
-        method: method === 'BANK' ? 'BANK' : 'AGENCY_BALANCE',
-        amount,
-        status: 'COMPLETED',
-        actor: staff,
-        ref: receiptId,
-        notes: `Clawback #${c.id}: ${METHOD_LABELS[method]}`,
-        meta: { clawback_id: c.id, method, bank_document: c.bank_document_url, ledger_id: ledgerId, netted },
-      })
-    const [after] = await tx
-      .update(clawbacks)
-      .set({
-        status: 'COMPLETED',
-        outstanding_amount: 0,
-        receipt_id: receiptId,
-        clawback_completed_at: now,
-        ...common,
-      })
-      .where(eq(clawbacks.id, c.id))
-      .returning()
-    if (policy)
-      await followPolicy(tx, policy, 'approveClawback', {
-        actor: staff,
-        note: `Clawback of ${formatCents(c.clawback_commission_amount)} settled (${METHOD_LABELS[method]}), receipt ${receiptId}`,
-        meta: { clawback_id: c.id },
-      })
-    await recordClawbackHistory(tx, {
-      clawbackId: c.id,
-      agencyId: c.agency_id,
-      action: 'APPROVED',
-      actor: staff,
-      fromStatus: 'REQUESTED',
-      toStatus: 'COMPLETED',
-      note: `${formatCents(amount)} ${METHOD_LABELS[method]}, receipt ${receiptId}`,
-      meta: { amount, method, ledger_id: ledgerId, netted },
-    })
-    await closeWorkflowTasks(`clawback-${c.id}`, 'approved', tx)
-    await notify(
+    const ctx = {
       tx,
-      {
-        eventType: 'CLAWBACK_COMPLETED',
-        title: `Clawback on policy ${policy?.ref ?? c.policy_id} settled`,
-        message: `${formatCents(amount)} accepted (${METHOD_LABELS[method]}), receipt ${receiptId}`,
-        link: agencyClawbackPath(c.policy_id),
-        meta: { clawback_id: c.id },
-      },
-      { agencyId: c.agency_id },
-    )
-    return after
+      c,
+      policy,
+      staff,
+      now: deps.clock.now(),
+      method: (c.clawback_method ?? 'BANK') as ClawbackMethod,
+      amount: c.outstanding_amount,
+    }
+    return decision.kind === 'reject'
+      ? rejectClawbackPayment(ctx, decision.rejection_reason)
+      : completeClawbackPayment(ctx)
   })
   return clawbackStateOf(row)
 }

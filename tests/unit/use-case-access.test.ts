@@ -42,6 +42,7 @@ const INTERNAL = new Set([
   'reserveClawbackPayment',
   'postClawbackBankPayment',
   'postClawbackOffsetByPayout',
+  'giveBackClawbackPayment',
   'actorLabel',
   'hasPermission',
   'isStaff',
