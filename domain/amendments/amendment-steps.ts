@@ -21,9 +21,10 @@ import {
 import type { AmendmentData } from './amendment-data'
 import { PHASE_AUDIENCE, PHASE_LABELS, payerOf, type AmendmentPhase } from './amendments.rules'
 import { sharedStepDeps, type StepDeps } from '../shared/step-deps'
+import { processKeys } from '../shared/process-keys.rules'
 
 /** The workflow (and inbox task owner) of an amendment; the contract builds the same id. */
-export const amendmentWorkflowKey = (amendmentId: number) => `amendment-${amendmentId}`
+export const amendmentWorkflowKey = processKeys.amendment
 
 async function withPolicy(db: DbOrTx, amendmentId: number) {
   const [row] = await db

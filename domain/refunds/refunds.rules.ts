@@ -1,3 +1,4 @@
+import { processKeys } from '../shared/process-keys.rules'
 /**
  * Full refunds and the cancellation beside them: pure rules and the shapes the workflow, its
  * activities and the use cases share (DESIGN.md section 6, "Full refund"). No runtime imports.
@@ -13,7 +14,7 @@ export const OPEN_REFUND_STATUSES: readonly FullRefundStatus[] = ['REQUESTED', '
 export const REFUND_DOCUMENT = 'REFUND_DOCUMENT'
 
 /** The workflow id of a policy's refund (workflows/full-refund/full-refund.contract.ts builds the same). */
-export const refundWorkflowId = (policyId: number) => `full-refund-${policyId}`
+export const refundWorkflowId = processKeys.fullRefund
 
 export const REASON_REQUIRED_MSG = 'full_refund_requested_reason is required'
 export const REJECTION_REASON_REQUIRED_MSG = 'Rejection reason is required'

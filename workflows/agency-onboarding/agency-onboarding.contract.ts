@@ -9,13 +9,14 @@ import type {
   OnboardingPhase,
   OnboardingSnapshot,
 } from '../../domain/agencies/onboarding.rules'
+import { processKeys } from '../../domain/shared/process-keys.rules'
 
 export type { OnboardingDecision, OnboardingPhase, OnboardingSnapshot }
 // The machine's pure rules, for the workflow (it imports nothing but @temporalio/workflow and contracts).
 export { isAgencyStatus, phaseOf, refusalFromSnapshot } from '../../domain/agencies/onboarding.rules'
 
 export const AGENCY_ONBOARDING_WORKFLOW = 'agencyOnboarding'
-export const agencyOnboardingWorkflowId = (agencyId: number) => `agency-onboarding-${agencyId}`
+export const agencyOnboardingWorkflowId = processKeys.agencyOnboarding
 
 /** Durations in Temporal's duration strings ('1d', '30s'); from configuration so tests use seconds. */
 export type OnboardingDurations = { verify: string; details: string; agreement: string; staff: string }

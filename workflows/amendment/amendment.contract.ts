@@ -8,12 +8,13 @@ import type {
   AmendmentPhase,
   AmendmentState,
 } from '../../domain/amendments/amendments.rules'
+import { processKeys } from '../../domain/shared/process-keys.rules'
 
 export type { AmendmentDecision, AmendmentPhase, AmendmentState }
 export { amendmentDecisionRefusal } from '../../domain/amendments/amendments.rules'
 
 export const AMENDMENT_WORKFLOW = 'amendment'
-export const amendmentWorkflowId = (amendmentId: number) => `amendment-${amendmentId}`
+export const amendmentWorkflowId = processKeys.amendment
 
 /** Durations in Temporal's duration strings ('3d', '5s'), each counted from the start of a wait. */
 export type AmendmentDurations = { reminder: string; escalation: string }

@@ -4,11 +4,12 @@
  */
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow'
 import type { ClawbackDecision, ClawbackState, ClawbackStatus } from '../../domain/clawbacks/clawbacks.rules'
+import { processKeys } from '../../domain/shared/process-keys.rules'
 
 export type { ClawbackDecision, ClawbackState, ClawbackStatus }
 
 export const CLAWBACK_WORKFLOW = 'clawback'
-export const clawbackWorkflowId = (clawbackId: number) => `clawback-${clawbackId}`
+export const clawbackWorkflowId = processKeys.clawback
 
 /**
  * Durations in Temporal's duration strings ('7d', '5s'). Payment wait, from its start: reminders to

@@ -4,11 +4,12 @@
  */
 import { defineQuery, defineUpdate } from '@temporalio/workflow'
 import type { PayoutDecision, PayoutState, PayoutStatus } from '../../domain/finance/payouts/payouts.rules'
+import { processKeys } from '../../domain/shared/process-keys.rules'
 
 export type { PayoutDecision, PayoutState, PayoutStatus }
 
 export const COMMISSION_PAYOUT_WORKFLOW = 'commissionPayout'
-export const commissionPayoutWorkflowId = (payoutId: number) => `payout-${payoutId}`
+export const commissionPayoutWorkflowId = processKeys.commissionPayout
 
 /** Durations in Temporal's duration strings ('3d', '5s'), both counted from the request. */
 export type PayoutDurations = { reminder: string; escalation: string }

@@ -4,12 +4,13 @@
  */
 import { defineQuery, defineUpdate } from '@temporalio/workflow'
 import type { FullRefundStatus, RefundDecision, RefundState } from '../../domain/refunds/refunds.rules'
+import { processKeys } from '../../domain/shared/process-keys.rules'
 
 export type { FullRefundStatus, RefundDecision, RefundState }
 
 export const FULL_REFUND_WORKFLOW = 'fullRefund'
 /** One run per refund request; a new request of the same policy (after a rejection) is a new run. */
-export const fullRefundWorkflowId = (policyId: number) => `full-refund-${policyId}`
+export const fullRefundWorkflowId = processKeys.fullRefund
 
 /** Durations in Temporal's duration strings ('2d', '3s'), both counted from the start of each wait. */
 export type FullRefundDurations = { reminder: string; escalation: string }

@@ -4,9 +4,10 @@
  */
 import { defineQuery, defineSignal } from '@temporalio/workflow'
 import type { PaymentLinkStatus } from '../../domain/payments/payments.rules'
+import { processKeys } from '../../domain/shared/process-keys.rules'
 
 export const PAYMENT_LINK_EXPIRY_WORKFLOW = 'paymentLinkExpiry'
-export const paymentLinkWorkflowId = (linkId: number) => `payment-link-${linkId}`
+export const paymentLinkWorkflowId = processKeys.paymentLink
 
 export type PaymentLinkExpiryInput = {
   linkId: number
