@@ -1,13 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { requireStaff } from '../../utils/session.server'
+import type { MetaFunction } from '@remix-run/node'
+import { titleIn } from '../../portals/portal'
+import { notFoundLoader } from '../../portals/portal.server'
 
-export const meta: MetaFunction = () => [{ title: 'Page not found · OSHC Back Office' }]
+export const meta: MetaFunction = () => [{ title: titleIn('staff', 'Page not found') }]
 
-/** An unknown address under /staff: a 404 shown inside the staff navigation (the layout's error boundary). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request)
-  throw new Response(null, { status: 404, statusText: 'Not Found' })
-}
+/** An unknown address under /staff: a 404 shown inside the portal's navigation (the layout's error boundary). */
+export const loader = notFoundLoader('staff')
 
 // A page, not a resource route: the layout's error boundary renders the 404 inside the navigation.
 export default function NotFound() {
