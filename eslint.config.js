@@ -73,11 +73,32 @@ export default tseslint.config(
           selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
           message: 'Read the time with clock.now() (domain/shared/clock.ts).',
         },
+        // Pages and workflow ids are named once (ADR 0016): a moved route or a renamed key
+        // changes one module, not a string somewhere in the domain.
+        {
+          selector: 'Literal[value=/^\\/(staff|agency|onboarding)(\\/|$|\\?)/]',
+          message: 'Link to a page through domain/shared/links.ts.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/(staff|agency|onboarding)(\\/|$|\\?)/]',
+          message: 'Link to a page through domain/shared/links.ts.',
+        },
+        {
+          selector:
+            'TemplateLiteral[expressions.length=1] > TemplateElement:first-child[value.raw=/^(payout|clawback|amendment|full-refund|agency-onboarding|payment-link)-$/]',
+          message: 'Name a workflow id through domain/shared/process-keys.rules.ts.',
+        },
       ],
     },
   },
   {
-    files: ['domain/shared/clock.ts'],
+    // The modules that name the clock, the pages, the workflow ids and the onboarding steps' pages.
+    files: [
+      'domain/shared/clock.ts',
+      'domain/shared/links.ts',
+      'domain/shared/process-keys.rules.ts',
+      'domain/agencies/agencies.rules.ts',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

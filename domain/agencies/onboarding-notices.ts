@@ -2,7 +2,7 @@
 // the agency (its account and users) or to staff with agency management.
 import type { DbOrTx } from '../../db/client'
 import { notify } from '../notifications/notify'
-import { onboardingLinks, staffLinks } from '../shared/links'
+import { agencyLinks, onboardingLinks, staffLinks } from '../shared/links'
 
 /** The event types of the onboarding steps (and of a live portal switched off and on again). */
 export const ONBOARDING_NOTICES = [
@@ -57,7 +57,7 @@ function noticeOf(step: OnboardingNotice, agency: { id: number; name: string }, 
         to: { agencyId: agency.id },
         title: 'Your portal is active',
         message: 'You can now quote and sell cover to your students.',
-        link: '/agency',
+        link: agencyLinks.home,
       }
     case 'PORTAL_DEACTIVATED':
       return {
@@ -71,7 +71,7 @@ function noticeOf(step: OnboardingNotice, agency: { id: number; name: string }, 
         to: { agencyId: agency.id },
         title: 'Your portal is active again',
         message: `Our team reactivated the portal of ${agency.name}: you can quote and sell again.`,
-        link: '/agency',
+        link: agencyLinks.home,
       }
     case 'ONBOARDING_REMINDER':
       return {

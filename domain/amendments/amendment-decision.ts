@@ -219,7 +219,7 @@ async function creditDecision(ctx: Ctx): Promise<MoneyDecision | null> {
   const meta = (confirmed?.meta ?? {}) as { confirmed_by?: number | null; makers?: number[] }
   const by = meta.confirmed_by ? await staffAsNow(ctx.tx, meta.confirmed_by) : null
   return {
-    by: by ?? { kind: 'system', name: `amendment-${ctx.a.id}:unrecorded-confirmation` },
+    by: by ?? { kind: 'system', name: `${amendmentWorkflowKey(ctx.a.id)}:unrecorded-confirmation` },
     makers: [...(meta.makers ?? []), ...(s.makers ?? [])],
   }
 }

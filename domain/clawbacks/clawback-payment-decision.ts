@@ -19,6 +19,7 @@ import { BANKED_COMMISSION_STATUSES } from '../finance/finance.rules'
 import { giveBackClawbackPayment, postClawbackBankPayment, postClawbackPayment } from './clawback-money'
 import { agencyClawbackPath, recordClawbackHistory } from './clawback-history'
 import { METHOD_LABELS, netAgainstBanked, type ClawbackMethod } from './clawbacks.rules'
+import { processKeys } from '../shared/process-keys.rules'
 
 type ClawbackRow = typeof clawbacks.$inferSelect
 
@@ -57,7 +58,7 @@ export async function rejectClawbackPayment(ctx: ClawbackCtx, reason: string) {
     note: reason,
     meta: { method, given_back: method === 'AGENCY_BALANCE' ? amount : 0 },
   })
-  await closeWorkflowTasks(`clawback-${c.id}`, 'rejected', ctx.tx)
+  await closeWorkflowTasks(processKeys.clawback(c.id), 'rejected', ctx.tx)
   await notify(
     ctx.tx,
     {
@@ -142,7 +143,7 @@ async function tellCompleted(ctx: ClawbackCtx, receiptId: string, taken: Taken) 
     note: `${formatCents(amount)} ${METHOD_LABELS[method]}, receipt ${receiptId}`,
     meta: { amount, method, ...taken },
   })
-  await closeWorkflowTasks(`clawback-${c.id}`, 'approved', ctx.tx)
+  await closeWorkflowTasks(processKeys.clawback(c.id), 'approved', ctx.tx)
   await notify(
     ctx.tx,
     {

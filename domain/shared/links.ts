@@ -24,6 +24,7 @@ export const staffLinks = {
 } as const
 
 export const agencyLinks = {
+  home: '/agency',
   policies: (statuses?: readonly string[]) =>
     `/agency/policies${statuses?.length ? `?status=${statuses.join(',')}` : ''}`,
   policy: (policyId: number) => `/agency/policies/${policyId}`,

@@ -17,6 +17,8 @@ import { setInvoiceStatus } from '../invoices'
 import { creditPayoutToBalance, postPayoutByBank, postPayoutGst } from './payout-money'
 import { recordPayoutHistory } from './payout-history'
 import type { PayoutDecision } from './payouts.rules'
+import { processKeys } from '../../shared/process-keys.rules'
+import { agencyLinks } from '../../shared/links'
 
 export type PayoutRow = typeof commissionPayouts.$inferSelect
 
@@ -47,14 +49,14 @@ export async function rejectPayout(ctx: PayoutCtx, reason: string): Promise<Payo
     toStatus: 'REJECTED',
     note: reason,
   })
-  await closeWorkflowTasks(`payout-${p.id}`, 'rejected', ctx.tx)
+  await closeWorkflowTasks(processKeys.commissionPayout(p.id), 'rejected', ctx.tx)
   await notify(
     ctx.tx,
     {
       eventType: 'COMMISSION_PAYOUT_REJECTED',
       title: `Commission payout #${p.id} rejected`,
       message: `${formatCents(p.total_amount)} was not paid: ${reason}`,
-      link: '/agency/finance/payouts',
+      link: agencyLinks.payouts,
       meta: { payout_id: p.id },
     },
     { agencyId: p.agency_id },
@@ -179,14 +181,14 @@ async function tellApproved(ctx: PayoutCtx, d: Approval, paid: Omit<Paid, 'offse
     note: `${label}, receipt ${paid.receiptId}`,
     meta: { offsets: paid.offsets, credited: paid.credited, ledger_id: paid.ledgerId },
   })
-  await closeWorkflowTasks(`payout-${p.id}`, 'approved', ctx.tx)
+  await closeWorkflowTasks(processKeys.commissionPayout(p.id), 'approved', ctx.tx)
   await notify(
     ctx.tx,
     {
       eventType: 'COMMISSION_PAID',
       title: `Commission payout #${p.id} approved`,
       message: `${formatCents(p.total_amount)} paid (${label}), receipt ${paid.receiptId}`,
-      link: '/agency/finance/payouts',
+      link: agencyLinks.payouts,
       meta: { payout_id: p.id },
     },
     { agencyId: p.agency_id },

@@ -20,6 +20,7 @@ import { statusAfter, type PayoutDecision, type PayoutState } from './payouts.ru
 import { clawbackProcess, type ClawbackDeps } from '../../clawbacks/clawback-process'
 import { logError } from '../../shared/log'
 import { sharedStepDeps, type StepDeps } from '../../shared/step-deps'
+import { staffLinks } from '../../shared/links'
 
 const stateOf = (p: PayoutRow): PayoutState => ({
   payoutId: p.id,
@@ -30,7 +31,7 @@ const stateOf = (p: PayoutRow): PayoutState => ({
 })
 
 /** The staff link of a payout (inbox task, reminders). */
-export const staffPayoutPath = (payoutId: number) => `/staff/finance/payouts/${payoutId}`
+export const staffPayoutPath = staffLinks.payout
 
 async function payoutWithAgency(db: Db, payoutId: number) {
   const [row] = await db
