@@ -27,9 +27,6 @@ import {
   type RefundState,
 } from './refunds.rules'
 
-// The refund's checks live in refund-guards.ts; the use cases that refuse early import them here.
-export { assertCommissionSettled, assertRefundAmounts, PAYOUT_IN_FLIGHT_MSG } from './refund-guards'
-
 /** The shared step dependencies and the port that starts a clawback's workflow. */
 export type RefundStepDeps = StepDeps & {
   /** Starts the clawback's workflow after commit (the worker's port; absent until it exists). */

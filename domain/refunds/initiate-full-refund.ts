@@ -5,7 +5,7 @@ import { conflict } from '../shared/errors'
 import { toCents } from '../shared/money'
 import { refundProcess } from './refund-process'
 import { loadPolicy } from '../policies/policy-loading'
-import { assertRefundAmounts } from './full-refund-workflow-steps'
+import { assertRefundAmounts } from './refund-guards'
 import { openRefund, policyMoney, presentRefund, refundById } from './refund-loading'
 
 export const NO_OPEN_REFUND_MSG = 'This policy has no full refund request waiting'
