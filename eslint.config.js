@@ -202,8 +202,11 @@ export default tseslint.config(
     },
   },
   {
-    // Browser code: route modules' default components and components must not pull server trees.
-    files: ['app/components/**/*.{ts,tsx}'],
+    // Browser code: components, the portals' shared pages and the modules beside a route in its
+    // folder (not route.tsx, whose loader and action Remix splits off, nor *.server.ts) must not
+    // pull server trees (ADR 0015).
+    files: ['app/components/**/*.{ts,tsx}', 'app/portals/**/*.{ts,tsx}', 'app/routes/*/*/*.{ts,tsx}'],
+    ignores: ['**/route.tsx', '**/*.server.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
