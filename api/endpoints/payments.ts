@@ -1,4 +1,4 @@
-import { endpoint, ok, type Endpoint } from '../define'
+import { endpoint, ok, paged, type Endpoint } from '../define'
 import {
   AirwallexCheckoutSchema,
   CreatePaymentLinkSchema,
@@ -17,7 +17,8 @@ import { createPaymentLink } from '../../domain/payments/create-payment-link'
 import { createExchangeQuote } from '../../domain/payments/create-exchange-quote'
 import { receiveNexpayWebhook } from '../../domain/payments/receive-nexpay-webhook'
 import { receiveStripeWebhook } from '../../domain/payments/receive-stripe-webhook'
-import { toCents } from '../../domain/shared/money'
+import { CardDisputeListQuerySchema, findCardDisputes } from '../../domain/payments/find-card-disputes'
+import { fromCents, toCents } from '../../domain/shared/money'
 
 const AFM = '/agencies/finance-management'
 
@@ -152,7 +153,7 @@ export const paymentEndpoints: Endpoint[] = [
     method: 'POST',
     path: '/webhook/stripe',
     summary:
-      'Stripe events, signed with stripe-signature (checked by the Stripe SDK, 300 s tolerance; 401 otherwise). checkout.session.completed and checkout.session.async_payment_succeeded settle the card payment of that session, idempotently; other events are acknowledged. 404 while STRIPE_WEBHOOK_SECRET is unset',
+      'Stripe events, signed with stripe-signature (checked by the Stripe SDK, 300 s tolerance; 401 otherwise). checkout.session.completed and checkout.session.async_payment_succeeded settle the card payment of that session, idempotently; charge.dispute.created holds the disputed amount on the money journal and opens a staff task, charge.dispute.closed releases it (won) or takes it (lost), charge.dispute.updated keeps the latest status; other events are acknowledged. 404 while STRIPE_WEBHOOK_SECRET is unset',
     access: { public: true },
     rawBody: true,
     handler: async ({ request, rawBody }) =>
@@ -163,5 +164,22 @@ export const paymentEndpoints: Endpoint[] = [
         }),
         'Received',
       ),
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/oshc/finance-management/getCardDisputes',
+    summary:
+      'Card disputes (chargebacks) reported by Stripe, open ones first (paged; status OPEN, WON or LOST to filter): what each disputes, the amount disputed and the amount held on the money journal (AUD) and from which account, reason, status and dates. Not in the specification; staff with finance',
+    access: findCardDisputes.access,
+    query: CardDisputeListQuerySchema,
+    handler: async ({ actor, query }) => {
+      const r = await findCardDisputes({ actor, input: query })
+      const items = r.items.map((d) => ({
+        ...d,
+        amount: fromCents(d.amount),
+        held_amount: fromCents(d.held_amount),
+      }))
+      return paged({ ...r, items })
+    },
   }),
 ]

@@ -462,4 +462,24 @@ describe('the card disputes page', () => {
     expect(await statusOf(() => load('/staff/finance/disputes', otherStaff))).toBe(403)
     expect(await statusOf(() => load('/staff/finance/disputes', financeStaff))).toBe('passed')
   })
+  it('answers the same list through the API in AUD to staff holding finance; others are refused', async () => {
+    const { card } = await policyPaidByCard()
+    const one: DisputeFields = { id: disputeId(), payment_intent: card.gateway_payment_id, amount: 12_34 }
+    await dispute('created', one)
+    const call = (token: string, query: Record<string, string> = {}) =>
+      api('GET', '/oshc/finance-management/getCardDisputes', { token, query: { perPage: '100', ...query } })
+    const r = await call(staff, { status: 'OPEN' })
+    expect(r.status, JSON.stringify(r.body)).toBe(200)
+    expect(
+      r.body.data.find((d: { gateway_dispute_id: string }) => d.gateway_dispute_id === one.id),
+    ).toMatchObject({
+      amount: 12.34,
+      held_amount: 12.34,
+      status: 'OPEN',
+    })
+    expect(r.body.pageInfo.total).toBeGreaterThan(0)
+    const { token: agencyToken } = await agencyWithToken()
+    expect((await call(agencyToken)).status).toBe(403)
+    expect((await call(await staffWith(['policy_management']))).status).toBe(403)
+  })
 })
