@@ -584,7 +584,8 @@ async function paidOutPolicy(m: Model, r: Real) {
 
 /**
  * Staff claw back the paid-out commission of a paid policy; the agency pays it from its balance
- * (reserved until staff decide; 409 when the balance is short) or by bank transfer; another
+ * (reserved until staff decide; 409 when the balance is short), racing a purchase from the same
+ * balance, or by bank transfer; another
  * finance person approves it or rejects it (a rejected balance payment is given back).
  */
 class Clawback implements fc.AsyncCommand<Model, Real> {
@@ -617,21 +618,46 @@ class Clawback implements fc.AsyncCommand<Model, Real> {
     const id = init.body.data.id as number
     const owed = Math.round(init.body.data.clawback_commission_amount * 100)
     await openClawbackTask(id, 'clawback-payment')
-    const paid = await api('POST', `${AFM}/clawbackPayment`, {
-      token: r.token,
-      body: {
-        policy_id: p.id,
-        payment_method: this.method,
-        bank_document: this.method === 'BANK' ? await uploadedFile(r.agencyId) : null,
-      },
-    })
-    if (this.method === 'AGENCY_BALANCE' && m.balance < owed) {
-      ok(paid, 409)
+    const bankDocument = this.method === 'BANK' ? await uploadedFile(r.agencyId) : null
+    // A payment from the balance races a purchase from the same balance: each succeeds or is 409.
+    const rival = this.method === 'AGENCY_BALANCE' ? await newPolicy(r) : null
+    const [paid, bought] = await Promise.all([
+      api('POST', `${AFM}/clawbackPayment`, {
+        token: r.token,
+        body: { policy_id: p.id, payment_method: this.method, bank_document: bankDocument },
+      }),
+      rival
+        ? api('POST', `${AFM}/purchasePolicy`, {
+            token: r.token,
+            body: { policy_id: rival.id, payment_type: 'AGENCY_BALANCE' },
+          })
+        : null,
+    ])
+    if (rival && bought) {
+      if (bought.status === 409) expect(bought.body.message).toBe('Insufficient agency balance')
+      else {
+        ok(bought)
+        m.balance -= rival.premium!
+        const premium = rival.premium!
+        m.policies.push({
+          id: rival.id,
+          ref: rival.ref,
+          premium,
+          method: 'AGENCY_BALANCE',
+          state: 'PAID',
+          received: premium,
+        })
+      }
+    }
+    if (paid.status === 409) {
+      expect(this.method).toBe('AGENCY_BALANCE')
       expect(paid.body.message).toBe('Insufficient agency balance')
+      expect(m.balance).toBeLessThan(owed)
       return
     }
     ok(paid)
     if (this.method === 'AGENCY_BALANCE') m.balance -= owed
+    expect(m.balance).toBeGreaterThanOrEqual(0)
     await openClawbackTask(id, 'clawback-decision')
     ok(
       this.decision === 'approve'
