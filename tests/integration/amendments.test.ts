@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, asc, eq, isNull } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import {
   agencyBalances,
@@ -620,6 +620,7 @@ describe('amendments through the API', () => {
       })
       .from(policyHistories)
       .where(eq(policyHistories.policy_id, p.policy.id))
+      .orderBy(asc(policyHistories.id))
     expect(steps.filter((h) => /Clawback/.test(h.action))).toEqual([
       { action: 'initiateClawback', from: 'PAYMENT_APPROVED', to: 'PAYMENT_APPROVED' },
       { action: 'requestClawbackPayment', from: 'CERTIFICATE_UPLOADED', to: 'CERTIFICATE_UPLOADED' },
