@@ -69,7 +69,7 @@ export async function moneyScenarios(b: MoneyBench) {
 
   // In-process writers of the app's own modules, as bench.ts seeds (its env is set by then).
   const { getDb } = await import('../db/client')
-  const { postBalanceEntry } = await import('../domain/finance/ledger')
+  const { postBalanceEntry } = await import('../domain/finance/ledger/ledger')
   const { createAgency } = await import('../db/seed/factories')
 
   const bearer = (t: string) => ({ authorization: `Bearer ${t}` })

@@ -1,7 +1,7 @@
 import { endpoint, ok, paged, type Endpoint } from '../define'
-import { findReconciliationRuns } from '../../domain/finance/find-reconciliation-runs'
-import { ReconciliationRunsQuerySchema } from '../../domain/finance/reconciliation-runs'
-import { runReconciliation } from '../../domain/finance/run-reconciliation'
+import { findReconciliationRuns } from '../../domain/finance/reconciliation/find-reconciliation-runs'
+import { ReconciliationRunsQuerySchema } from '../../domain/finance/reconciliation/reconciliation-runs'
+import { runReconciliation } from '../../domain/finance/reconciliation/run-reconciliation'
 
 const OSHC = '/oshc/finance-management'
 

@@ -208,7 +208,7 @@ export const invoicePayments = pgTable(
 
 /**
  * The agency balance ledger: one row per movement, signed cents, with the balance after it.
- * Written only by domain/finance/ledger.ts in the transaction that moves agency_balances.
+ * Written only by domain/finance/ledger/ledger.ts in the transaction that moves agency_balances.
  */
 export const agencyBalanceTransactions = pgTable(
   'agency_balance_transactions',

@@ -18,8 +18,8 @@ import {
   policyHistories,
   policyPremiumPayments,
 } from '../schema'
-import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from '../../domain/finance/invoices'
-import { recordInvoicePayment } from '../../domain/finance/invoice-payments'
+import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from '../../domain/finance/invoices/invoices'
+import { recordInvoicePayment } from '../../domain/finance/invoices/invoice-payments'
 import { postCommissionBanked, postPremiumSettled } from '../../domain/payments/money-postings'
 import { priceOf, withoutGst } from '../../domain/quotes/pricing.rules'
 import { toCents } from '../../domain/shared/money'

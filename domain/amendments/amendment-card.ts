@@ -7,7 +7,7 @@ import { config } from '../shared/config'
 import { randomToken } from '../shared/crypto'
 import { notFound } from '../shared/errors'
 import { cardGateway, SESSION_PLACEHOLDER } from '../payments/card-gateway'
-import { storeInvoiceCheckout } from '../finance/invoice-card'
+import { storeInvoiceCheckout } from '../finance/invoices/invoice-card'
 import type { AmendmentRow } from './amendment-loading'
 import { agencyLinks } from '../shared/links'
 

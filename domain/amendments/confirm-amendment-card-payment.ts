@@ -4,7 +4,7 @@ import { cardPayments } from '../../db/schema'
 import { isAgencySide, type Actor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { forbidden, notFound } from '../shared/errors'
-import { settleInvoiceCardPayment } from '../finance/invoice-card'
+import { settleInvoiceCardPayment } from '../finance/invoices/invoice-card'
 import { amendmentStateOf, loadAmendment } from './amendment-loading'
 import { amendmentDetails, decideAndPresent } from './amendment-presenter'
 

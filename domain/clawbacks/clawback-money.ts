@@ -5,7 +5,7 @@ import { moneyTransfers } from '../../db/schema/journal'
 import type { Actor } from '../shared/actor'
 import { account } from '../money/accounts'
 import { decidePending, postTransfers } from '../money/journal'
-import { postBalanceEntry } from '../finance/ledger'
+import { postBalanceEntry } from '../finance/ledger/ledger'
 
 type ClawbackRow = typeof clawbacks.$inferSelect
 

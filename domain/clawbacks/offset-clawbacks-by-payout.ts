@@ -9,7 +9,7 @@ import type { StaffActor } from '../shared/actor'
 import { formatCents } from '../shared/format'
 import { notify } from '../notifications/notify'
 import { followPolicy } from '../policies/policy-history'
-import { recordInvoicePayment } from '../finance/invoice-payments'
+import { recordInvoicePayment } from '../finance/invoices/invoice-payments'
 import { postClawbackOffsetByPayout } from './clawback-money'
 import { agencyClawbackPath, recordClawbackHistory } from './clawback-history'
 

@@ -7,7 +7,7 @@ import { conflict, validation } from '../shared/errors'
 import { formatCents } from '../shared/format'
 import { notify } from '../notifications/notify'
 import { lockPolicyFor, transitionPolicy } from '../policies/policy-history'
-import { createPolicyFinanceInvoice, modifyPolicyFinance } from '../finance/modify-policy-finance'
+import { createPolicyFinanceInvoice, modifyPolicyFinance } from '../finance/policy-payments/modify-policy-finance'
 import { agencyClawbackPath, recordClawbackHistory } from './clawback-history'
 import {
   clawbackCommission,

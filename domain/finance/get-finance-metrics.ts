@@ -3,7 +3,7 @@ import { getDb } from '../../db/client'
 import { agencyBalances, clawbacks, commissions, invoices } from '../../db/schema'
 import type { Actor } from '../shared/actor'
 import { fromCents } from '../shared/money'
-import { invoiceScope, invoiceTabWhere } from './invoice-listing'
+import { invoiceScope, invoiceTabWhere } from './invoices/invoice-listing'
 import { defineUseCase } from '../shared/authorize'
 import { BANKED_COMMISSION_STATUSES } from './finance.rules'
 

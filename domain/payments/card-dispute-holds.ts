@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm'
 import type { DbOrTx, getDb } from '../../db/client'
 import { agencyTopups, type cardDisputes, type cardPayments } from '../../db/schema'
-import { postBalanceEntry } from '../finance/ledger'
+import { postBalanceEntry } from '../finance/ledger/ledger'
 import { account } from '../money/accounts'
 import { decidePending, postPending, type TransferInput } from '../money/journal'
 import { DomainError } from '../shared/errors'

@@ -1,7 +1,7 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { invoiceLineItems, invoices } from '../../db/schema'
-import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from '../finance/invoices'
+import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from '../finance/invoices/invoices'
 import type { PricedColumns } from './policy-pricing'
 import { agencyLinks } from '../shared/links'
 

@@ -17,7 +17,7 @@ import {
   tasks,
 } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
-import { postBalanceEntry } from '../../domain/finance/ledger'
+import { postBalanceEntry } from '../../domain/finance/ledger/ledger'
 import { priceOf, withoutGst, percentOf } from '../../domain/quotes/pricing.rules'
 import { toCents } from '../../domain/shared/money'
 import { RATE_CARDS } from '../../db/seed/reference'

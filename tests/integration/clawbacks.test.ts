@@ -10,8 +10,8 @@ import {
   tasks,
 } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
-import { postBalanceEntry } from '../../domain/finance/ledger'
-import { reconcileLedgers } from '../../domain/finance/reconcile-ledgers'
+import { postBalanceEntry } from '../../domain/finance/ledger/ledger'
+import { reconcileLedgers } from '../../domain/finance/reconciliation/reconcile-ledgers'
 import { sendMail } from '../../domain/mail/mailer'
 import { clock } from '../../domain/shared/clock'
 import * as staffClawbacks from '../../app/routes/staff+/finance.clawbacks/route'

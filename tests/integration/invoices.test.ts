@@ -15,7 +15,7 @@ import {
   notifications,
 } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
-import { postBalanceEntry } from '../../domain/finance/ledger'
+import { postBalanceEntry } from '../../domain/finance/ledger/ledger'
 import { paySandboxCheckout } from '../../domain/payments/sandbox-checkout'
 import { agencyWithToken, api, staffWith } from '../setup/api'
 

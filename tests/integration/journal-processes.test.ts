@@ -18,7 +18,7 @@ import {
 } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
 import { applyCommissionPayoutDecision } from '../../domain/finance/payouts/payout-workflow-steps'
-import { reconcileLedgers } from '../../domain/finance/reconcile-ledgers'
+import { reconcileLedgers } from '../../domain/finance/reconciliation/reconcile-ledgers'
 import { account } from '../../domain/money/accounts'
 import { getAccount } from '../../domain/money/journal'
 import { paySandboxCheckout } from '../../domain/payments/sandbox-checkout'

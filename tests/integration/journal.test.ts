@@ -4,7 +4,7 @@ import { getDb } from '../../db/client'
 import { agencyBalances, moneyTransfers } from '../../db/schema'
 import { BALANCE_TRANSACTION_TYPES } from '../../db/schema/enums'
 import { createAgency } from '../../db/seed/factories'
-import { postBalanceEntry, postBnplEntry } from '../../domain/finance/ledger'
+import { postBalanceEntry, postBnplEntry } from '../../domain/finance/ledger/ledger'
 import { account, balanceEntryTransfer } from '../../domain/money/accounts'
 import {
   decidePending,

@@ -24,7 +24,7 @@ import {
   sessions,
 } from '../../db/schema'
 import { createAgency, createPolicy } from '../../db/seed/factories'
-import { postBalanceEntry } from '../../domain/finance/ledger'
+import { postBalanceEntry } from '../../domain/finance/ledger/ledger'
 import { MAKER_CHECKER_MSG } from '../../domain/finance/finance.rules'
 import { account } from '../../domain/money/accounts'
 import {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { MONEY_ACCOUNT_KINDS, TRANSFER_CODES } from '../../db/schema/journal'
 import { createPolicy } from '../../db/seed/factories'
-import { postBalanceEntry } from '../../domain/finance/ledger'
+import { postBalanceEntry } from '../../domain/finance/ledger/ledger'
 import { account } from '../../domain/money/accounts'
 import { postPending, postTransfers } from '../../domain/money/journal'
 import {

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { getDb } from '../../db/client'
 import { createAgency, createPolicy } from '../../db/seed/factories'
-import { readBalanceCents } from '../../domain/finance/agency-balance'
+import { readBalanceCents } from '../../domain/finance/ledger/agency-balance'
 import { priceWithProviders } from '../../domain/quotes/price-policy'
 import { policyMoney } from '../../domain/refunds/refund-loading'
 

@@ -21,7 +21,7 @@ import {
   tasks,
 } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
-import { postBalanceEntry } from '../../domain/finance/ledger'
+import { postBalanceEntry } from '../../domain/finance/ledger/ledger'
 import { receiveUpload } from '../../domain/files/storage'
 import { percentOf } from '../../domain/quotes/pricing.rules'
 import { agencyWithToken, api, lastMail, login, staffToken, tempPasswordFrom } from '../setup/api'

@@ -5,7 +5,7 @@ import { getDb } from '../../db/client'
 import { amendments, policies, policyHistories, tasks } from '../../db/schema'
 import { currentDetails } from '../../domain/amendments/amendment-data'
 import { UpdateStudentDetailsSchema } from '../../domain/policies/policies.schemas'
-import { postBalanceEntry } from '../../domain/finance/ledger'
+import { postBalanceEntry } from '../../domain/finance/ledger/ledger'
 import { agencyWithBanked } from './payouts'
 import { eventually } from './eventually'
 

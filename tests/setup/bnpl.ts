@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client'
-import { postBnplEntry } from '../../domain/finance/ledger'
+import { postBnplEntry } from '../../domain/finance/ledger/ledger'
 import { account } from '../../domain/money/accounts'
 import { postTransfers } from '../../domain/money/journal'
 

@@ -12,7 +12,7 @@ import {
   policies,
   tasks,
 } from '../../db/schema'
-import { postBalanceEntry } from '../../domain/finance/ledger'
+import { postBalanceEntry } from '../../domain/finance/ledger/ledger'
 import { openClawback } from '../../domain/clawbacks/open-clawback'
 import { initiateClawback } from '../../domain/clawbacks/initiate-clawback'
 import { payClawback } from '../../domain/clawbacks/pay-clawback'
@@ -20,7 +20,7 @@ import { approveClawback } from '../../domain/clawbacks/approve-clawback'
 import { rejectClawback } from '../../domain/clawbacks/reject-clawback'
 import { requestCommissionPayout } from '../../domain/finance/payouts/request-commission-payout'
 import { approveCommissionPayout } from '../../domain/finance/payouts/approve-commission-payout'
-import { reconcileLedgers } from '../../domain/finance/reconcile-ledgers'
+import { reconcileLedgers } from '../../domain/finance/reconciliation/reconcile-ledgers'
 import { type DomainError } from '../../domain/shared/errors'
 import { clock } from '../../domain/shared/clock'
 import { sendMail } from '../../domain/mail/mailer'

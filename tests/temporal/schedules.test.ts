@@ -11,9 +11,9 @@ import {
   tasks,
 } from '../../db/schema'
 import { createAgency } from '../../db/seed/factories'
-import { createInvoice } from '../../domain/finance/invoices'
-import { recordInvoicePayment } from '../../domain/finance/invoice-payments'
-import { businessDate } from '../../domain/finance/mark-invoices-overdue'
+import { createInvoice } from '../../domain/finance/invoices/invoices'
+import { recordInvoicePayment } from '../../domain/finance/invoices/invoice-payments'
+import { businessDate } from '../../domain/finance/invoices/mark-invoices-overdue'
 import { findOutbox } from '../../domain/mail/mailer'
 import { notify } from '../../domain/notifications/notify'
 import { config, financeTeamEmail } from '../../domain/shared/config'

@@ -19,7 +19,7 @@ describe('the client build refuses server code', () => {
     'fs',
     'nodemailer',
     '../../db/client',
-    '../../domain/finance/ledger',
+    '../../domain/finance/ledger/ledger',
     '../../api/router.server',
     '../../temporal/client',
   ])('refuses %s in browser code', (source) => {

@@ -73,13 +73,13 @@ const INTERNAL = new Set([
   'getProfile',
   'settleCardPayment',
   'settlePremiumPayment',
-  // Money writers (domain/finance/invoice-payments.ts), called inside a use case that checked.
+  // Money writers (domain/finance/invoices/invoice-payments.ts), called inside a use case that checked.
   'settleInvoice',
   'completeInvoicePayment',
   // Journal postings of the processes (domain/payments/money-postings.ts), in a checked use case's tx.
   'postPremiumSettled',
   'postCommissionBanked',
-  // Invoice loaders (domain/finance/invoice-loading.ts): the use case checked the actor; they add the tenant 404.
+  // Invoice loaders (domain/finance/invoices/invoice-loading.ts): the use case checked the actor; they add the tenant 404.
   'lockInvoiceFor',
   'lockInvoicePaymentFor',
   'lockPaymentDocumentFor',

@@ -37,7 +37,7 @@ export interface ScheduledJobsActivities {
   markInvoicesOverdue(): Promise<InvoicesOverdueResult>
   /** Unowned inbox tasks past due: reminder, then escalation, each once per task. */
   remindInboxDeadlines(): Promise<InboxDeadlinesResult>
-  /** BNPL settlement reminders (domain/finance/remind-bnpl-settlements.ts). */
+  /** BNPL settlement reminders (domain/finance/bnpl/remind-bnpl-settlements.ts). */
   remindBnplSettlements(): Promise<BnplSettlementResult>
   /** One ledger reconciliation run; a mismatch opens a staff task and mails finance. */
   reconcileLedgers(): Promise<LedgerReconciliationResult>

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { findPaymentPolicies } from '../../../domain/finance/find-payment-policies'
+import { findPaymentPolicies } from '../../../domain/finance/policy-payments/find-payment-policies'
 import { AGENCY_PAYMENT_TABS } from '../../../domain/finance/finance.rules'
 import { DataTable } from '../../components/data-table'
 import { GeneralErrorBoundary } from '../../components/error-boundary'

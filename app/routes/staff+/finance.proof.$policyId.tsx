@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { getPolicyBankDocuments } from '../../../domain/finance/get-policy-bank-documents'
+import { getPolicyBankDocuments } from '../../../domain/finance/policy-payments/get-policy-bank-documents'
 import { idFromParam, throwAsResponse } from '../../utils/forms.server'
 import { requireAccess } from '../../utils/session.server'
 

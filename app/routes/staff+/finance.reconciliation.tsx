@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
-import { findReconciliationRuns } from '../../../domain/finance/find-reconciliation-runs'
-import { ReconciliationRunsQuerySchema } from '../../../domain/finance/reconciliation-runs'
+import { findReconciliationRuns } from '../../../domain/finance/reconciliation/find-reconciliation-runs'
+import { ReconciliationRunsQuerySchema } from '../../../domain/finance/reconciliation/reconciliation-runs'
 import {
   RECONCILIATION_CHECK_LABELS,
   type ReconciliationCheck,
-} from '../../../domain/finance/reconciliation.rules'
-import { runReconciliation } from '../../../domain/finance/run-reconciliation'
+} from '../../../domain/finance/reconciliation/reconciliation.rules'
+import { runReconciliation } from '../../../domain/finance/reconciliation/run-reconciliation'
 import { DomainError } from '../../../domain/shared/errors'
 import { parseId } from '../../../domain/shared/fields'
 import { DataTable } from '../../components/data-table'

@@ -8,7 +8,7 @@ import { formatCents } from '../../shared/format'
 import { staffAsNow } from '../../money/authority'
 import { account } from '../../money/accounts'
 import { postTransfers } from '../../money/journal'
-import { postBalanceEntry } from '../ledger'
+import { postBalanceEntry } from '../ledger/ledger'
 
 /** The decision being applied (payout-decision's context). */
 type PayoutCtx = { tx: DbOrTx; p: typeof commissionPayouts.$inferSelect; staff: StaffActor }

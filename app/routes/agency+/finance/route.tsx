@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData, useLocation } from '@remix-run/react'
-import { getAgencyBalance } from '../../../../domain/finance/get-agency-balance'
+import { getAgencyBalance } from '../../../../domain/finance/ledger/get-agency-balance'
 import { getFinanceMetrics } from '../../../../domain/finance/get-finance-metrics'
 import { AGENCY_FINANCE_PAGES, AGENCY_FINANCE_TABS } from '../../../../domain/finance/finance-screens.schemas'
 import { PageHeader } from '../../../components/app-shell'

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { markInvoiceAsPaid } from '../../../../domain/finance/mark-invoice-as-paid'
-import { updateInvoicePaymentDocumentStatus } from '../../../../domain/finance/update-invoice-payment-document-status'
-import { voidInvoice } from '../../../../domain/finance/void-invoice'
+import { markInvoiceAsPaid } from '../../../../domain/finance/invoices/mark-invoice-as-paid'
+import { updateInvoicePaymentDocumentStatus } from '../../../../domain/finance/invoices/update-invoice-payment-document-status'
+import { voidInvoice } from '../../../../domain/finance/invoices/void-invoice'
 import {
   UpdatePaymentDocumentStatusSchema,
   VoidInvoiceSchema,
-} from '../../../../domain/finance/invoices.schemas'
+} from '../../../../domain/finance/invoices/invoices.schemas'
 import { DomainError } from '../../../../domain/shared/errors'
 import { parseId } from '../../../../domain/shared/fields'
 import { GeneralErrorBoundary } from '../../../components/error-boundary'
