@@ -7,7 +7,7 @@ import {
   LoginSchema,
   ResetPasswordSchema,
 } from '../../domain/access/access.schemas'
-import { login } from '../../domain/access/login'
+import { signInWithPassword } from '../authenticator.server'
 import { revokeSession } from '../../domain/access/sessions'
 import { getProfile } from '../../domain/access/get-profile'
 import { changePassword, forgotPassword, resetPassword } from '../../domain/access/change-password'
@@ -23,7 +23,7 @@ export const authEndpoints = [
     access: { public: true },
     body: LoginSchema,
     handler: async ({ body, clientIp, request }) => {
-      const r = await login({ ...body, clientIp })
+      const r = await signInWithPassword({ ...body, clientIp })
       return json(
         200,
         {

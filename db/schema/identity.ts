@@ -37,6 +37,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => identities.id, { onDelete: 'cascade' }),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** How the person signed in: `password` or `sso` (single sign-on). */
+    method: text('method').notNull().default('password'),
     ...timestamps,
   },
   (t) => [

@@ -1,16 +1,21 @@
 import { eq, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { identities } from '../../db/schema'
+import { config } from '../shared/config'
 import { DomainError } from '../shared/errors'
 import { attemptLimiter } from '../shared/rate-limit'
 import { checkPassword } from './passwords'
 import { actorForIdentity, createSession } from './sessions'
 import { getProfile } from './get-profile'
 
+export const STAFF_USE_SSO = 'Staff sign in with single sign-on: use the button below.'
+
 /**
  * Checks e-mail and password and opens a session. An unknown e-mail costs the same work (a dummy
  * hash is verified) and gets the same answer as a wrong password. Failures count per e-mail and
- * IP, per e-mail (a short growing delay, never a lock) and per IP (see attemptLimiter).
+ * IP, per e-mail (a short growing delay, never a lock) and per IP (see attemptLimiter). With
+ * STAFF_SSO_ONLY a staff member's password sign-in is refused (after the password, so the refusal
+ * tells nothing of who is staff to someone without it).
  */
 export async function login(input: { email: string; password: string; clientIp: string }) {
   const email = input.email.trim().toLowerCase()
@@ -32,6 +37,9 @@ export async function login(input: { email: string; password: string; clientIp: 
     })
   }
   await limiter.succeeded()
+  // A staff member of a company that signs in through its identity provider has no password here.
+  if (actor.kind === 'Oshc' && config().STAFF_SSO_ONLY)
+    throw new DomainError('FORBIDDEN', STAFF_USE_SSO, { email: [STAFF_USE_SSO] })
   const session = await createSession(identity.id)
   const { mustChangePassword, ...plainActor } = actor
   const profile = await getProfile(plainActor)

@@ -18,13 +18,16 @@ import { cacheVersionsJson, observeCacheVersions } from '../shared/reference-cac
 
 export const SESSION_TTL_MS = 1000 * 60 * 60 * 12
 
+/** How a session was opened. */
+export type SignInMethod = 'password' | 'sso'
+
 /** Opens a session and returns the opaque token (only its hash is stored). */
-export async function createSession(identityId: number) {
+export async function createSession(identityId: number, method: SignInMethod = 'password') {
   const token = randomToken()
   const expiresAt = new Date(clock.now().getTime() + SESSION_TTL_MS)
   await getDb()
     .insert(sessions)
-    .values({ token_hash: sha256(token), identity_id: identityId, expires_at: expiresAt })
+    .values({ token_hash: sha256(token), identity_id: identityId, expires_at: expiresAt, method })
   return { token, expiresAt }
 }
 

@@ -125,6 +125,25 @@ const EnvSchema = z
      * production: clearly marked demo details; unset in production: the page asks the agency to
      * contact finance instead of showing an account.
      */
+    /**
+     * Staff single sign-on through the company's OpenID provider (Entra ID, Okta, Google
+     * Workspace): its issuer URL, this app's client id and secret. All three or none.
+     */
+    OIDC_ISSUER: z.string().url().optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    /** The e-mail domains single sign-on accepts, comma-separated (example.com,example.org); unset: any. */
+    OIDC_ALLOWED_DOMAINS: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? '').split(',').map((d) => d.trim().toLowerCase()).filter(Boolean)),
+    /** The words on the sign-in page's button. */
+    OIDC_BUTTON_LABEL: z.string().min(1).default('Sign in with your company account'),
+    /** Staff sign in only through single sign-on: their password sign-in is refused. */
+    STAFF_SSO_ONLY: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((v) => v === 'true'),
     BANK_NAME: z.string().min(1).optional(),
     BANK_ACCOUNT_NAME: z.string().min(1).optional(),
     BANK_BSB: z
@@ -148,6 +167,17 @@ const EnvSchema = z
           message: `${key} is a published development value; generate your own (${secretHint})`,
         })
     }
+    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET]
+    if (oidc.some(Boolean) && !oidc.every(Boolean))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER'],
+        message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set together or not at all',
+      })
+    if (env.STAFF_SSO_ONLY && !env.OIDC_ISSUER)
+      ctx.addIssue({ code: 'custom', path: ['STAFF_SSO_ONLY'], message: 'STAFF_SSO_ONLY needs OIDC_ISSUER' })
+    if (env.OIDC_ISSUER?.startsWith('http:') && !demoOf(env))
+      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'OIDC_ISSUER must be https in production' })
     if (!demoOf(env)) {
       if (!env.SEED_ADMIN_PASSWORD)
         ctx.addIssue({

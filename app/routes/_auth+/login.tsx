@@ -6,9 +6,11 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { LoginSchema } from '../../../domain/access/access.schemas'
-import { login } from '../../../domain/access/login'
+import { signInWithPassword, ssoEnabled } from '../../../api/authenticator.server'
+import { OIDC_START_PATH } from '../../../api/oidc-strategy.server'
+import { config } from '../../../domain/shared/config'
 import { AuthCard } from '../../components/auth-card'
 import { ErrorList, Field, SubmitButton } from '../../components/forms'
 import { readForm, retryAfterHeaders, submitForm } from '../../utils/forms.server'
@@ -22,14 +24,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { actor, mustChangePassword } = await getActor(request)
   if (actor.kind !== 'public' && actor.kind !== 'system')
     throw redirect(await homeFor(actor, mustChangePassword))
-  return null
+  return { sso: ssoEnabled() ? { href: OIDC_START_PATH, label: config().OIDC_BUTTON_LABEL } : null }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request)
   const formData = await readForm(request)
   return submitForm(formData, LoginSchema, async (v) => {
-    const r = await login({ ...v, clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown' })
+    const r = await signInWithPassword({
+      ...v,
+      clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown',
+    })
     const { actorForToken } = await import('../../../domain/access/sessions')
     const actor = await actorForToken(r.token)
     const home = actor ? await homeFor(actor, r.mustChangePassword) : '/'
@@ -40,6 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const lastResult = useActionData<typeof action>()
+  const { sso } = useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
   const [form, fields] = useForm({
     id: 'login',
@@ -72,6 +78,18 @@ export default function LoginPage() {
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton className="w-full">Sign in</SubmitButton>
       </Form>
+      {sso ? (
+        <div className="mt-4 space-y-2 text-center">
+          <p className="text-xs text-muted-foreground">Staff of the insurer</p>
+          {/* A full page load: the provider's sign-in is another site. */}
+          <a
+            href={sso.href}
+            className="inline-flex w-full items-center justify-center rounded-md border px-4 py-2 text-sm font-medium hover:bg-muted"
+          >
+            {sso.label}
+          </a>
+        </div>
+      ) : null}
       <div className="mt-6 flex justify-between text-sm">
         <Link to="/forgot-password" className="text-primary underline-offset-4 hover:underline">
           Forgot your password?
