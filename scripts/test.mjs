@@ -32,7 +32,13 @@ function stage(name, fn) {
 
 let stopEmbedded = null
 let e2eProcess = null
+let oidcProcess = null
 async function cleanup() {
+  if (oidcProcess) {
+    try {
+      process.kill(-oidcProcess.pid, 'SIGTERM')
+    } catch {}
+  }
   if (e2eProcess) {
     try {
       process.kill(-e2eProcess.pid, 'SIGTERM')
@@ -116,6 +122,31 @@ try {
       TEMPORAL_TASK_QUEUE: 'oshc-e2e',
     }
     delete e2eEnv.TEMPORAL_ADDRESS
+    // Staff single sign-on against a real OpenID provider (oidc-provider, tests/setup/oidc-provider.ts).
+    const oidcPort = 4780
+    oidcProcess = spawn(
+      'npx',
+      ['tsx', 'tests/setup/oidc-provider.ts', String(oidcPort), `http://localhost:${port}`],
+      {
+        cwd: root,
+        env,
+        stdio: ['ignore', 'pipe', 'inherit'],
+        detached: true,
+      },
+    )
+    const oidcSecret = await new Promise((resolve, reject) => {
+      let out = ''
+      oidcProcess.stdout.on('data', (chunk) => {
+        out += chunk
+        if (out.includes('\n')) resolve(out.split('\n')[0].trim())
+      })
+      oidcProcess.on('exit', (code) => reject(new Error(`the OpenID provider exited (${code})`)))
+    })
+    Object.assign(e2eEnv, {
+      OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
+      OIDC_CLIENT_ID: 'oshc-back-office',
+      OIDC_CLIENT_SECRET: oidcSecret,
+    })
     e2eProcess = spawn('node', ['scripts/start.mjs'], {
       cwd: root,
       env: e2eEnv,

@@ -136,7 +136,12 @@ const EnvSchema = z
     OIDC_ALLOWED_DOMAINS: z
       .string()
       .optional()
-      .transform((v) => (v ?? '').split(',').map((d) => d.trim().toLowerCase()).filter(Boolean)),
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((d) => d.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     /** The words on the sign-in page's button. */
     OIDC_BUTTON_LABEL: z.string().min(1).default('Sign in with your company account'),
     /** Staff sign in only through single sign-on: their password sign-in is refused. */
@@ -177,7 +182,11 @@ const EnvSchema = z
     if (env.STAFF_SSO_ONLY && !env.OIDC_ISSUER)
       ctx.addIssue({ code: 'custom', path: ['STAFF_SSO_ONLY'], message: 'STAFF_SSO_ONLY needs OIDC_ISSUER' })
     if (env.OIDC_ISSUER?.startsWith('http:') && !demoOf(env))
-      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'OIDC_ISSUER must be https in production' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER'],
+        message: 'OIDC_ISSUER must be https in production',
+      })
     if (!demoOf(env)) {
       if (!env.SEED_ADMIN_PASSWORD)
         ctx.addIssue({
