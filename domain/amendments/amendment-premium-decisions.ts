@@ -11,7 +11,15 @@ import { creditReceivable } from './amendment-money'
 import { amendmentStateOf } from './amendment-loading'
 import type { AmendmentData } from './amendment-data'
 import { amendmentWorkflowKey, premiumColumns } from './amendment-steps'
-import { closeTask, history, settled, tell, update, type Applied, type Ctx } from './amendment-decision-effects'
+import {
+  closeTask,
+  history,
+  settled,
+  tell,
+  update,
+  type Applied,
+  type Ctx,
+} from './amendment-decision-effects'
 
 /** Staff confirm (optionally adjusting) the premium; a rise gets its AMENDMENT invoice (PREMIUM with amendment_id). */
 export async function confirmPremium(ctx: Ctx, newPremium: number | null): Promise<Applied> {
