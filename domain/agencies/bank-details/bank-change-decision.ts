@@ -65,6 +65,17 @@ export async function decideBankChange(
     const [a] = await tx.select().from(agencies).where(eq(agencies.id, c.agency_id))
     return { change: decided, agency: a }
   })
+  await mailBankDecision(agency, change, decision, reason)
+  return presentBankChange(change)
+}
+
+/** After commit: the agency's owner and finance addresses hear the decision. */
+async function mailBankDecision(
+  agency: Parameters<typeof mailBankChange>[0],
+  change: typeof agencyBankDetailChanges.$inferSelect,
+  decision: 'APPROVED' | 'REJECTED',
+  reason: string | null,
+) {
   const after = payoutDetailsOf(change.after)
   await mailBankChange(
     agency,
@@ -80,5 +91,4 @@ export async function decideBankChange(
         },
     decision.toLowerCase(),
   )
-  return presentBankChange(change)
 }
