@@ -3,7 +3,8 @@ import { assertAgencyAccess } from '../agencies/agency-access'
 import type { Actor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { assertFinanceReader } from '../finance/finance-guards'
-import { agencyBalanceTrail, withApprovers } from './reads'
+import { agencyBalanceTrail } from './balance-trail'
+import { withApprovers } from './reads'
 
 /**
  * The agency's statement from the journal: its balance account's transfers, newest first, with
