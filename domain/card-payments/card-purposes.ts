@@ -6,7 +6,13 @@ import { topupCardPurpose } from '../finance/topups/card-topups'
 import { premiumCardPurpose } from '../payments/settle-card-payment'
 import { notFound } from '../shared/errors'
 import type { CardPaymentRow } from './card-checkout'
-import { purposeOf, settleCard, type CardPurpose, type CardPurposeName, type SettledBy } from './card-settlement'
+import {
+  purposeOf,
+  settleCard,
+  type CardPurpose,
+  type CardPurposeName,
+  type SettledBy,
+} from './card-settlement'
 
 /** A policy's premium (bought, or paid through its payment link), a top-up, an invoice (an amendment's too). */
 export const cardPurposes: { [P in CardPurposeName]: CardPurpose<unknown> } = {

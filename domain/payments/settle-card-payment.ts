@@ -1,18 +1,12 @@
 import { and, eq, ne } from 'drizzle-orm'
 import { getDb, type DbOrTx } from '../../db/client'
-import {
-  agencies,
-  customers,
-  insuranceProviders,
-  paymentLinks,
-  policies,
-} from '../../db/schema'
+import { agencies, customers, insuranceProviders, paymentLinks, policies } from '../../db/schema'
 import { paymentLinkProcess } from './payment-link-process'
 import { lockPolicyFor } from '../policies/policy-history'
 import { sendMail } from '../mail/mailer'
 import { paymentMails } from '../mail/payment-mails'
 import { bookPurchase } from './purchase-booking'
-import { settlePremiumPayment } from './settle-premium'
+import { settlePremiumPayment } from '../finance/policy-payments/settle-premium'
 import { formatCents, formatDate } from '../shared/format'
 import { clock } from '../shared/clock'
 import { settleCard, type CardPurpose, type SettledBy } from '../card-payments/card-settlement'
@@ -71,7 +65,12 @@ export function settleCardPayment(opts: { cardPaymentId: number } & SettledBy) {
 }
 
 /** The payment link turns PAID (once) and its agency is notified, in the settling transaction. */
-async function markLinkPaid(tx: DbOrTx, linkId: number, policy: { id: number; ref: string }, paidCents: number) {
+async function markLinkPaid(
+  tx: DbOrTx,
+  linkId: number,
+  policy: { id: number; ref: string },
+  paidCents: number,
+) {
   const [paidLink] = await tx
     .update(paymentLinks)
     .set({ status: 'PAID', paid_at: clock.now() })

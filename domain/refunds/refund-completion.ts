@@ -26,7 +26,7 @@ import { modifyPolicyFinance } from '../finance/policy-payments/modify-policy-fi
 import { staffAsNow } from '../money/authority'
 import { account, COMMISSION_PAYABLE_STATUSES } from '../money/accounts'
 import { postTransfers } from '../money/journal'
-import { postCommissionChange, postPremiumReturned } from '../payments/money-postings'
+import { postCommissionChange, postPremiumReturned } from '../money/money-postings'
 import { openClawback } from '../clawbacks/open-clawback'
 import { agencyPolicyPath, policyMoney, type RefundRow } from './refund-loading'
 import { assertCommissionSettled } from './refund-guards'

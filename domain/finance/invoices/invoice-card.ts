@@ -101,7 +101,12 @@ export const invoiceCardPurpose: CardPurpose<void> = {
 }
 
 /** A card payment for an invoice closed (or back in draft) meanwhile goes to the agency balance. */
-async function creditClosedInvoiceCard(tx: DbOrTx, card: CardPaymentRow, inv: InvoiceRow, actor: Actor | string) {
+async function creditClosedInvoiceCard(
+  tx: DbOrTx,
+  card: CardPaymentRow,
+  inv: InvoiceRow,
+  actor: Actor | string,
+) {
   await postBalanceEntry(tx, {
     agencyId: inv.agency_id,
     type: 'INVOICE_PAYMENT',

@@ -6,7 +6,7 @@ import { commissions } from '../../../db/schema'
 import type { Actor } from '../../shared/actor'
 import { clock } from '../../shared/clock'
 import type { MoneyDecision } from '../../money/authority'
-import { postCommissionBanked } from '../../payments/money-postings'
+import { postCommissionBanked } from '../../money/money-postings'
 
 /**
  * The PENDING commissions of `policyIds` become COMMISSION_BANKED, and the journal banks them too

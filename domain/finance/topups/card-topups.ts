@@ -7,7 +7,11 @@ import { actorLabel } from '../../shared/actor'
 import { conflict, notFound } from '../../shared/errors'
 import { formatCents } from '../../shared/format'
 import { recordAgencyHistory } from '../../agencies/agency-history'
-import { checkoutReturnUrls, openGatewayCheckout, type CardPaymentRow } from '../../card-payments/card-checkout'
+import {
+  checkoutReturnUrls,
+  openGatewayCheckout,
+  type CardPaymentRow,
+} from '../../card-payments/card-checkout'
 import { settleCard, type CardPurpose } from '../../card-payments/card-settlement'
 import { financeMails } from '../../mail/finance-mails'
 import { notify } from '../../notifications/notify'
@@ -84,11 +88,18 @@ export const topupCardPurpose: CardPurpose<number> = {
 
 /** The card payment's top-up, locked, turns APPROVED with the card reference; 409 unless REQUESTED. */
 async function approveCardTopup(tx: DbOrTx, card: CardPaymentRow) {
-  const [topup] = await tx.select().from(agencyTopups).where(eq(agencyTopups.id, card.topup_id!)).for('update')
+  const [topup] = await tx
+    .select()
+    .from(agencyTopups)
+    .where(eq(agencyTopups.id, card.topup_id!))
+    .for('update')
   if (!topup) throw notFound('Top-up')
   if (topup.status !== 'REQUESTED')
     throw conflict(`This top-up is ${topup.status}; its card payment cannot be settled`)
-  await tx.update(agencyTopups).set({ status: 'APPROVED', receipt_id: card.ref }).where(eq(agencyTopups.id, topup.id))
+  await tx
+    .update(agencyTopups)
+    .set({ status: 'APPROVED', receipt_id: card.ref })
+    .where(eq(agencyTopups.id, topup.id))
   return topup
 }
 
