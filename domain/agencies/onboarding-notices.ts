@@ -82,12 +82,7 @@ const NOTICES: Record<OnboardingNotice, (agency: AgencyRef, what?: string) => No
 }
 
 /** Writes the notification of an onboarding step in the step's transaction. */
-export async function noticeOnboarding(
-  tx: DbOrTx,
-  step: OnboardingNotice,
-  agency: AgencyRef,
-  what?: string,
-) {
+export async function noticeOnboarding(tx: DbOrTx, step: OnboardingNotice, agency: AgencyRef, what?: string) {
   const n = NOTICES[step](agency, what)
   return notify(
     tx,

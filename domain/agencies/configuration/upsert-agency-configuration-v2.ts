@@ -35,7 +35,8 @@ export const upsertAgencyConfigurationV2 = defineUseCase(
         await upsertProviderConfig(tx, agencyId, c)
         await savePaymentMethods(tx, agencyId, c)
       }
-      for (const o of input.ovhcData) await upsertOvhcCommission(tx, agencyId, o.provider_id, o.commission_rate)
+      for (const o of input.ovhcData)
+        await upsertOvhcCommission(tx, agencyId, o.provider_id, o.commission_rate)
       await savePurchaseRules(tx, agencyId, input.purchase_rule)
       await setBnplAllowance(tx, agencyId, toCents(input.buy_now_pay_later_amount))
       await recordAgencyHistory(tx, {
@@ -70,7 +71,11 @@ async function assertProvidersOf(input: ConfigurationV2) {
 }
 
 /** The provider's payment-method settings (enabled, commission), one row per method. */
-async function savePaymentMethods(tx: Tx, agencyId: number, c: ConfigurationV2['paymentBasedConfigs'][number]) {
+async function savePaymentMethods(
+  tx: Tx,
+  agencyId: number,
+  c: ConfigurationV2['paymentBasedConfigs'][number],
+) {
   for (const m of c.paymentMethods) {
     const values = {
       is_payment_method_enabled: m.is_payment_method_enabled,
