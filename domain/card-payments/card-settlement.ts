@@ -1,7 +1,7 @@
 // Settling a card payment once its gateway says it is paid (ADR 0017): the steps every purpose
 // shares (the gateway asked first, the row locked, the card PAID once) around the purpose's own
 // effects, which the area it pays into registers (domain/card-payments/card-purposes.ts).
-import { eq } from 'drizzle-orm'
+import { eq, type SQL } from 'drizzle-orm'
 import { getDb, type DbOrTx } from '../../db/client'
 import { cardPayments } from '../../db/schema'
 import type { Actor } from '../shared/actor'
@@ -23,6 +23,16 @@ export function purposeOf(card: Pick<CardPaymentRow, 'topup_id' | 'policy_id' | 
   if (card.policy_id !== null) return 'premium' as const
   if (card.invoice_id !== null) return 'invoice' as const
   return null
+}
+
+/**
+ * The card payment a return page names (`where`: its session and whose it is), when it pays for
+ * `purpose`; otherwise 404 Checkout session.
+ */
+export async function findReturningCheckout(purpose: CardPurposeName, where: SQL | undefined) {
+  const [row] = await getDb().select().from(cardPayments).where(where)
+  if (!row || purposeOf(row) !== purpose) throw notFound('Checkout session')
+  return row
 }
 
 /** Who settles: the actor written to history and ledgers, and the identity booking a purchase. */
