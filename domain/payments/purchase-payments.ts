@@ -1,13 +1,11 @@
 // What each payment method does to a purchase, in its transaction after the booking
-// (purchase-booking.ts), and the bank document and verification task a BANK purchase needs.
-import { eq } from 'drizzle-orm'
-import { getDb, type DbOrTx } from '../../db/client'
-import { files, policyFiles } from '../../db/schema'
+// (purchase-booking.ts), and the verification task a BANK purchase opens.
+import type { DbOrTx } from '../../db/client'
+import { policyFiles } from '../../db/schema'
 import type { AgencyActor } from '../shared/actor'
 import { clock } from '../shared/clock'
-import { conflict, DomainError, validation } from '../shared/errors'
+import { conflict } from '../shared/errors'
 import { staffLinks } from '../shared/links'
-import { assertFileUsable } from '../files/storage'
 import { transitionPolicy } from '../policies/policy-history'
 import { postBalanceEntry, postBnplEntry } from '../finance/ledger/ledger'
 import { settlePremiumPayment } from '../finance/policy-payments/settle-premium'
@@ -15,8 +13,6 @@ import { syncWorkflowTasks } from '../tasks/workflow-tasks'
 import { METHOD_LABELS, type PaymentMethod } from './payments.rules'
 import type { PurchaseBooking } from './purchase-booking'
 import type { PolicyRow } from './purchase-loading'
-
-export const BANK_DOCUMENT_REQUIRED = 'Bank document is required'
 
 /** The staff inbox task of a bank payment waiting for verification (closed by the finance side). */
 export const policyPaymentWorkflowId = (policyId: number) => `policy-payment-${policyId}`
@@ -28,24 +24,6 @@ export const bookedPaymentStatus = (method: PaymentMethod) =>
   method === 'BNPL' ? 'PENDING_CREDIT_PAYMENT' : method === 'AGENCY_BALANCE' ? 'PENDING' : 'REQUESTED'
 
 export type BankDocument = { key: string; name: string }
-
-/** A BANK purchase's document: required, and a file the agency uploaded (400 on bank_document). */
-export async function bankDocumentOf(
-  actor: AgencyActor,
-  agencyId: number,
-  bankDocument: string | null | undefined,
-): Promise<BankDocument> {
-  const key = bankDocument?.trim()
-  if (!key) throw validation('bank_document', BANK_DOCUMENT_REQUIRED)
-  try {
-    await assertFileUsable(key, actor, agencyId)
-  } catch (err) {
-    if (err instanceof DomainError) throw validation('bank_document', 'File not found')
-    throw err
-  }
-  const [file] = await getDb().select({ filename: files.filename }).from(files).where(eq(files.key, key))
-  return { key, name: file?.filename ?? key }
-}
 
 type Paying = {
   actor: AgencyActor

@@ -1,17 +1,26 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { agencyBalances } from '../../db/schema'
-import type { Actor } from '../shared/actor'
+import { agencyBalances, files } from '../../db/schema'
+import type { Actor, AgencyActor } from '../shared/actor'
+import { DomainError, validation } from '../shared/errors'
+import { assertFileUsable } from '../files/storage'
 import { fromCents } from '../shared/money'
 import { lockPolicyFor } from '../policies/policy-history'
 import { createCardCheckout } from './create-card-checkout'
 import type { PaymentMethod } from './payments.rules'
 import { assertMethodAvailable, assertPurchasable, assertPurchaser } from './purchase-guards'
 import { bookPurchase, identityOf, type PurchaseBooking } from './purchase-booking'
-import { bankDocumentOf, bookedPaymentStatus, openBankVerificationTask, payWith } from './purchase-payments'
+import {
+  bookedPaymentStatus,
+  openBankVerificationTask,
+  payWith,
+  type BankDocument,
+} from './purchase-payments'
 import { loadPolicyFor, type PolicyRow } from './purchase-loading'
 import { paymentOptions } from './payment-options'
 import { defineUseCase } from '../shared/authorize'
+
+export const BANK_DOCUMENT_REQUIRED = 'Bank document is required'
 
 /**
  * purchasePolicy (agency side with `purchase`): buys an INITIATED or PAYMENT_REJECTED policy of
@@ -101,4 +110,22 @@ function purchaseAnswer(
         }
       : {}),
   }
+}
+
+/** A BANK purchase's document: required, and a file the agency uploaded (400 on bank_document). */
+async function bankDocumentOf(
+  actor: AgencyActor,
+  agencyId: number,
+  bankDocument: string | null | undefined,
+): Promise<BankDocument> {
+  const key = bankDocument?.trim()
+  if (!key) throw validation('bank_document', BANK_DOCUMENT_REQUIRED)
+  try {
+    await assertFileUsable(key, actor, agencyId)
+  } catch (err) {
+    if (err instanceof DomainError) throw validation('bank_document', 'File not found')
+    throw err
+  }
+  const [file] = await getDb().select({ filename: files.filename }).from(files).where(eq(files.key, key))
+  return { key, name: file?.filename ?? key }
 }
