@@ -2,12 +2,8 @@ import { z } from 'zod'
 import { AMENDMENT_DOCUMENT_TYPES } from '../../db/schema/enums'
 import { bool, id, moneyAmount, optionalText, text } from '../shared/fields'
 import { PageQuerySchema, SortDirectionSchema } from '../shared/pagination'
-import {
-  PartnerSchema,
-  DependantSchema,
-  StudentCustomerSchema,
-  QuoteChoiceSchema,
-} from '../policies/policies.schemas'
+import { PartnerSchema, DependantSchema, StudentCustomerSchema } from '../policies/customer.schemas'
+import { QuoteChoiceSchema } from '../policies/policies.schemas'
 import { BANK_DOCUMENT_REQUIRED_MSG, REJECTION_REASON_REQUIRED_MSG } from './amendments.rules'
 
 /** Inputs of the amendment calls (spec/02 sections 7.1, 7.3-7.5). Amounts arrive in AUD. */
