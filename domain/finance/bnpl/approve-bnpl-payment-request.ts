@@ -56,10 +56,14 @@ export const approveBnplPaymentRequest = defineUseCase(
       )
       if (moved !== items.length)
         throw conflict('A premium of this request is no longer waiting for this settlement')
-      await receiveSettlement(tx, row, items, actor)
+      await receiveSettlement(tx, { row, items, actor })
       const policyIds = items.map((i) => i.policy_id)
       // The journal banks the commission too (commission payable), in this transaction (issue 22).
-      await bankPendingCommissions(tx, policyIds, actor, { by: actor, makers: [row.created_by] })
+      await bankPendingCommissions(tx, {
+        policyIds,
+        actor,
+        decision: { by: actor, makers: [row.created_by] },
+      })
       // The premium invoices the purchase left open are paid by this settlement.
       await payOpenPremiumInvoices(tx, policyIds, {
         method: 'BNPL',
@@ -69,7 +73,7 @@ export const approveBnplPaymentRequest = defineUseCase(
         meta: { bnpl_request_id: row.id },
       })
       await markPremiumLinesCommissionBanked(tx, policyIds)
-      if (row.invoice_id) await completePendingInvoicePayments(tx, row.invoice_id, actor)
+      if (row.invoice_id) await completePendingInvoicePayments(tx, { invoiceId: row.invoice_id, actor })
       await recordBnplHistory(tx, {
         requestId: row.id,
         agencyId: row.agency_id,

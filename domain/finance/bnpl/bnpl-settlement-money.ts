@@ -32,10 +32,9 @@ export async function reserveBalanceSettlement(
  */
 export async function receiveSettlement(
   tx: DbOrTx,
-  row: BnplRequestRow,
-  items: Array<{ policy_id: number; amount: number }>,
-  actor: StaffActor,
+  s: { row: BnplRequestRow; items: Array<{ policy_id: number; amount: number }>; actor: StaffActor },
 ) {
+  const { row, items } = s
   const key = bnplSettlementKey(row.id)
   if (row.payment_type === 'AGENCY_BALANCE' && (await isReserved(tx, key)))
     await decidePending(tx, key, 'post')
@@ -48,7 +47,7 @@ export async function receiveSettlement(
         credit: account.agencyBnplSettlement(row.agency_id),
         amount: items.reduce((sum, i) => sum + i.amount, 0),
         code: 'BNPL_SETTLEMENT_PAID',
-        actor,
+        actor: s.actor,
         note: `Buy now, pay later settlement #${row.id} received`,
         agencyId: row.agency_id,
       },
@@ -57,11 +56,11 @@ export async function receiveSettlement(
     await postBnplEntry(tx, {
       agencyId: row.agency_id,
       amount: i.amount,
-      actor,
+      actor: s.actor,
       policyId: i.policy_id,
       note: `Settled by buy now, pay later request #${row.id}`,
       // The writer's backstop of the use case's checks: giving the allowance back is a credit.
-      decision: { by: actor, makers: [row.created_by] },
+      decision: { by: s.actor, makers: [row.created_by] },
     })
   }
 }
@@ -73,14 +72,15 @@ export async function receiveSettlement(
  * one person with finance may give it back. The reservation made when it was sent is voided (a
  * request sent before reservations existed posted its debit: it is credited back).
  */
-export async function giveBackSettlement(tx: DbOrTx, row: BnplRequestRow, actor: StaffActor) {
+export async function giveBackSettlement(tx: DbOrTx, s: { row: BnplRequestRow; actor: StaffActor }) {
+  const { row } = s
   if (row.payment_type !== 'AGENCY_BALANCE') return
   const key = bnplSettlementKey(row.id)
   await postBalanceEntry(tx, {
     agencyId: row.agency_id,
     type: 'CREDIT_PAYMENT',
     amount: row.total_amount,
-    actor,
+    actor: s.actor,
     invoiceId: row.invoice_id,
     note: `Buy now, pay later settlement #${row.id} rejected: balance given back`,
     journal: (await isReserved(tx, key)) ? { release: key } : undefined,

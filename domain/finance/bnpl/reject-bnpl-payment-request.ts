@@ -46,7 +46,7 @@ export const rejectBnplPaymentRequest = defineUseCase(
       )
       if (row.invoice_id)
         await cancelSettlementInvoice(tx, row.invoice_id, { reason, actor, why: 'settlement rejected' })
-      await giveBackSettlement(tx, row, actor)
+      await giveBackSettlement(tx, { row, actor })
       await recordBnplHistory(tx, {
         requestId: row.id,
         agencyId: row.agency_id,

@@ -60,12 +60,15 @@ export async function markPremiumLinesCommissionBanked(tx: DbOrTx, policyIds: nu
 }
 
 /** Every PENDING payment of the invoice is completed (the money it waited for arrived). */
-export async function completePendingInvoicePayments(tx: DbOrTx, invoiceId: number, actor: Actor | string) {
+export async function completePendingInvoicePayments(
+  tx: DbOrTx,
+  c: { invoiceId: number; actor: Actor | string },
+) {
   const pending = await tx
     .select({ id: invoicePayments.id })
     .from(invoicePayments)
-    .where(and(eq(invoicePayments.invoice_id, invoiceId), eq(invoicePayments.status, 'PENDING')))
-  for (const p of pending) await completeInvoicePayment(tx, p.id, actor)
+    .where(and(eq(invoicePayments.invoice_id, c.invoiceId), eq(invoicePayments.status, 'PENDING')))
+  for (const p of pending) await completeInvoicePayment(tx, p.id, c.actor)
 }
 
 /** A PENDING invoice whose settlement was rejected is CANCELLED, with its history row. */

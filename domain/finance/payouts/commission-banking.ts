@@ -15,20 +15,18 @@ import { postCommissionBanked } from '../../money/money-postings'
  */
 export async function bankPendingCommissions(
   tx: DbOrTx,
-  policyIds: number[],
-  actor: Actor | string,
-  decision?: MoneyDecision | null,
+  c: { policyIds: number[]; actor: Actor | string; decision?: MoneyDecision | null },
 ) {
   const banked = await tx
     .update(commissions)
     .set({ status: 'COMMISSION_BANKED', updated_at: clock.now() })
-    .where(and(inArray(commissions.policy_id, policyIds), eq(commissions.status, 'PENDING')))
+    .where(and(inArray(commissions.policy_id, c.policyIds), eq(commissions.status, 'PENDING')))
     .returning({
       id: commissions.id,
       agency_id: commissions.agency_id,
       policy_id: commissions.policy_id,
       amount: commissions.amount,
     })
-  await postCommissionBanked(tx, banked, actor, decision)
+  await postCommissionBanked(tx, banked, c.actor, c.decision)
   return banked
 }
