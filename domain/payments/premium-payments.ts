@@ -34,3 +34,11 @@ export async function lowerPremiumPayment(
     .set({ amount: payment.amount - cents, updated_at: clock.now() })
     .where(eq(policyPremiumPayments.id, payment.id))
 }
+
+/** The policy's PAID premium payments become FULL_REFUNDED (its full refund completed). */
+export async function markPremiumsFullRefunded(tx: DbOrTx, policyId: number, now: Date) {
+  await tx
+    .update(policyPremiumPayments)
+    .set({ status: 'FULL_REFUNDED', updated_at: now })
+    .where(and(eq(policyPremiumPayments.policy_id, policyId), eq(policyPremiumPayments.status, 'PAID')))
+}

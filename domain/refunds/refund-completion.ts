@@ -5,14 +5,7 @@
 // refund and the policy completed, the task closed and the agency notified.
 import { and, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import {
-  commissions,
-  fullRefunds,
-  identities,
-  oshcUsers,
-  policies,
-  policyPremiumPayments,
-} from '../../db/schema'
+import { commissions, fullRefunds, identities, oshcUsers, policies } from '../../db/schema'
 import type { StaffActor } from '../shared/actor'
 import { isoDate } from '../shared/clock'
 import { formatCents } from '../shared/format'
@@ -28,6 +21,7 @@ import { account, COMMISSION_PAYABLE_STATUSES } from '../money/accounts'
 import { postTransfers } from '../money/journal'
 import { postCommissionChange, postPremiumReturned } from '../money/money-postings'
 import { openClawback } from '../clawbacks/open-clawback'
+import { markPremiumsFullRefunded } from '../payments/premium-payments'
 import { agencyPolicyPath, policyMoney, type RefundRow } from './refund-loading'
 import { assertCommissionSettled } from './refund-guards'
 import { staffOf } from './refund-decision'
@@ -94,7 +88,7 @@ export async function refundCompletion(
 /** Pays the refund and completes it; the refund as it now is (with the clawback it opened). */
 export async function payRefund(c: Completion, workflowId: string): Promise<RefundRow> {
   const invoiceId = c.net > 0 ? await payNet(c) : null
-  await markPremiumRefunded(c)
+  await markPremiumsFullRefunded(c.tx, c.r.policy_id, c.now)
   await keepDeductedCommission(c)
   await cancelUnpaidCommission(c)
   const refund = await markCompleted(c, invoiceId)
@@ -169,14 +163,6 @@ async function payNet(c: Completion) {
     meta: { full_refund_id: r.id, payment_url: r.payment_url, ledger_id: entry?.id ?? null },
   })
   return invoiceId
-}
-
-/** The policy's PAID premium payments become FULL_REFUNDED. */
-async function markPremiumRefunded(c: Completion) {
-  await c.tx
-    .update(policyPremiumPayments)
-    .set({ status: 'FULL_REFUNDED', updated_at: c.now })
-    .where(and(eq(policyPremiumPayments.policy_id, c.r.policy_id), eq(policyPremiumPayments.status, 'PAID')))
 }
 
 /**
