@@ -56,7 +56,8 @@ export function presentOpening(a: AmendmentRow) {
  * on the policy, staff notified; after commit the `amendment-<id>` workflow starts.
  */
 export async function openAmendment(opts: Opening) {
-  const found = await loadPolicy(opts.actor, opts.policyId)
+  const { actor } = opts
+  const found = await loadPolicy(actor, opts.policyId)
   let row: AmendmentRow
   try {
     row = await getDb().transaction(async (tx) => {
