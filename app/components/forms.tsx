@@ -48,7 +48,7 @@ export function useResultFor(...intents: string[]): FormResult | undefined {
  * `<ConformForm form intent>`). A form of one button still has its (tiny) schema.
  */
 /** A form's schema: an object of fields (what Conform validates). */
-type FormSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>
+export type FormSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>
 
 export function useConformForm(
   schema: FormSchema,
