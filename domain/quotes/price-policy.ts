@@ -14,6 +14,7 @@ import { toCents } from '../shared/money'
 import { priceOf, ruleBlocks, ruleInfo, ruleLocks, type Price } from './pricing.rules'
 import { clock } from '../shared/clock'
 import { cachedReference, type CachedTable } from '../shared/reference-cache'
+import { setPurchaseRuleCounts } from '../agencies/configuration/purchase-rule-counts'
 
 export type PolicyType = (typeof POLICY_TYPES)[number]
 
@@ -245,18 +246,12 @@ export async function recordPurchaseForRules(
       ruleLocks(r)
     ) {
       if (r.credits <= 0) throw conflict('This quote is protected by a purchase rule')
-      await tx
-        .update(purchaseRules)
-        .set({ credits: r.credits - 1 })
-        .where(eq(purchaseRules.id, r.id))
+      await setPurchaseRuleCounts(tx, r.id, { credits: r.credits - 1 })
     }
   }
   for (const r of rules) {
     if (r.should_buy_insurance_provider_id === p.providerId && r.should_buy_policy_type === p.policyType) {
-      await tx
-        .update(purchaseRules)
-        .set({ has_bought_quantity: r.has_bought_quantity + 1 })
-        .where(eq(purchaseRules.id, r.id))
+      await setPurchaseRuleCounts(tx, r.id, { has_bought_quantity: r.has_bought_quantity + 1 })
     }
   }
 }
