@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { commissions } from '../../db/schema'
 import type { Actor } from '../shared/actor'
-import { clock } from '../shared/clock'
 import { formatCents } from '../shared/format'
 import { openClawback } from '../clawbacks/open-clawback'
+import { setCommissionAmount } from '../finance/payouts/commission-changes'
 import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from '../finance/invoices/invoices'
 import { recordInvoiceHistory, recordInvoicePayment } from '../finance/invoices/invoice-payments'
 import { postBalanceEntry, postBnplEntry } from '../finance/ledger/ledger'
@@ -58,10 +58,7 @@ export async function adjustCommission(tx: DbOrTx, a: AmendmentRow, actor: Actor
       })
       clawbackId = opened.clawbackId
     }
-    await tx
-      .update(commissions)
-      .set({ status, amount: target, updated_at: clock.now() })
-      .where(eq(commissions.id, c.id))
+    await setCommissionAmount(tx, c.id, { status, amount: target })
     // Banked and not paid out: commission payable follows the new amount in the journal.
     if (status === 'COMMISSION_BANKED_AMENDMENT_ADJUSTED')
       await postCommissionChange(tx, {
@@ -73,10 +70,7 @@ export async function adjustCommission(tx: DbOrTx, a: AmendmentRow, actor: Actor
         note: `Amendment #${a.id}: banked commission ${formatCents(c.amount)} -> ${formatCents(target)}`,
       })
   } else if (c.status === 'PENDING' || c.status === 'PAYOUT_REJECTED') {
-    await tx
-      .update(commissions)
-      .set({ amount: target, updated_at: clock.now() })
-      .where(eq(commissions.id, c.id))
+    await setCommissionAmount(tx, c.id, { amount: target })
   }
   const [after] = await tx.select().from(commissions).where(eq(commissions.id, c.id))
   await recordPolicyHistory(tx, {

@@ -3,9 +3,9 @@
 // invoice, the balance ledger or the journal, the invoice payment), the commission deducted kept by
 // the house, a commission not paid out cancelled, one paid out clawed back (openClawback), the
 // refund and the policy completed, the task closed and the agency notified.
-import { and, eq, inArray } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { commissions, fullRefunds, identities, oshcUsers, policies } from '../../db/schema'
+import { fullRefunds, identities, oshcUsers } from '../../db/schema'
 import type { StaffActor } from '../shared/actor'
 import { isoDate } from '../shared/clock'
 import { formatCents } from '../shared/format'
@@ -22,6 +22,7 @@ import { postTransfers } from '../money/journal'
 import { postCommissionChange, postPremiumReturned } from '../money/money-postings'
 import { openClawback } from '../clawbacks/open-clawback'
 import { markPremiumsFullRefunded } from '../payments/premium-payments'
+import { cancelCommission } from '../finance/payouts/commission-changes'
 import { agencyPolicyPath, policyMoney, type RefundRow } from './refund-loading'
 import { assertCommissionSettled } from './refund-guards'
 import { staffOf } from './refund-decision'
@@ -195,11 +196,7 @@ async function keepDeductedCommission(c: Completion) {
 async function cancelUnpaidCommission(c: Completion) {
   const commission = c.money.commission
   if (!commission || !(COMMISSION_NOT_PAID_OUT as readonly string[]).includes(commission.status)) return
-  const [cancelled] = await c.tx
-    .update(commissions)
-    .set({ status: 'FULL_REFUNDED', updated_at: c.now })
-    .where(and(eq(commissions.id, commission.id), inArray(commissions.status, [...COMMISSION_NOT_PAID_OUT])))
-    .returning({ id: commissions.id })
+  const cancelled = await cancelCommission(c.tx, commission.id, COMMISSION_NOT_PAID_OUT, c.now)
   if (cancelled && (COMMISSION_PAYABLE_STATUSES as readonly string[]).includes(commission.status))
     await postCommissionChange(c.tx, {
       key: `commission-cancelled:${commission.id}`,
@@ -236,7 +233,8 @@ async function markCompleted(c: Completion, invoiceId: number | null) {
 
 /**
  * A commission already paid out and not wholly deducted opens a clawback of the rest (openClawback;
- * its workflow starts after commit), linked from the refund and the policy. Returns its id or null.
+ * its workflow starts after commit), linked from the refund; openClawback sets the policy's
+ * clawback_amount to it. Returns its id or null.
  */
 async function clawBackPaidCommission(c: Completion) {
   const { r, deducted } = c
@@ -251,6 +249,5 @@ async function clawBackPaidCommission(c: Completion) {
     note: `Commission paid out on refunded policy ${c.policy.ref}: ${formatCents(deducted)} deducted from the refund, ${formatCents(rest)} to claw back`,
   })
   await c.tx.update(fullRefunds).set({ clawback_id: clawbackId }).where(eq(fullRefunds.id, r.id))
-  await c.tx.update(policies).set({ clawback_amount: rest }).where(eq(policies.id, r.policy_id))
   return clawbackId
 }
