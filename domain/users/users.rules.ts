@@ -10,12 +10,6 @@ import { conflict, forbidden, notFound } from '../shared/errors'
 
 export const USER_MANAGEMENT = 'user_management'
 
-/** Agency user and role administration: the agency (or its user) holding user_management. */
-export function assertAgencyUserManager(actor: Actor): asserts actor is AgencyActor {
-  if (!isAgencySide(actor)) throw forbidden()
-  assertPermission(actor, USER_MANAGEMENT)
-}
-
 /**
  * Which agency an agency-side read is about. An agency-side caller (any agency permission) reads only
  * its own agency: naming another agency is "not found". Staff with user_management may read an agency
