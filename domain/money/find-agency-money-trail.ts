@@ -2,7 +2,6 @@ import { getDb } from '../../db/client'
 import { assertAgencyAccess } from '../agencies/agency-access'
 import type { Actor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
-import { assertFinanceReader } from '../finance/finance-guards'
 import { agencyBalanceTrail } from './balance-trail'
 import { withApprovers } from './reads'
 
@@ -14,7 +13,6 @@ import { withApprovers } from './reads'
 export const findAgencyMoneyTrail = defineUseCase(
   { staff: ['finance'], agency: ['finance', 'purchase'] },
   async function findAgencyMoneyTrail(opts: { actor: Actor; agencyId: number; page: number }) {
-    assertFinanceReader(opts.actor)
     await assertAgencyAccess(opts.actor, opts.agencyId)
     const db = getDb()
     const trail = await agencyBalanceTrail(db, opts.agencyId, opts.page)
