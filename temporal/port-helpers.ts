@@ -42,34 +42,37 @@ export async function startOnce(workflowType: string, workflowId: string, input:
   }
 }
 
-/** Delivers a decision as the workflow's Update; a refusal is a 409 with its reason. */
-export async function executeDecision<A extends [unknown, ...unknown[]]>(
+/**
+ * Delivers a decision as the workflow's Update and answers what the Update returned (typed by the
+ * contract's definition: the state the decision left); a refusal is a 409 with its reason.
+ */
+export async function executeDecision<R, A extends [unknown, ...unknown[]]>(
   handle: WorkflowHandle,
-  update: UpdateDefinition<unknown, A>,
+  update: UpdateDefinition<R, A>,
   args: A,
-) {
+): Promise<R> {
   try {
-    await handle.executeUpdate(update, { args })
+    return await handle.executeUpdate(update, { args })
   } catch (err) {
     throw refusalOf(err) ?? err
   }
 }
 
 /**
- * Delivers a decision to the workflow `workflowId`. A completed run means it was decided already
- * (409 `closedMessage`); a run that never started (its start after the commit failed) or was
- * terminated is started again with `restart`, then decided.
+ * Delivers a decision to the workflow `workflowId` and answers the Update's result. A completed
+ * run means it was decided already (409 `closedMessage`); a run that never started (its start
+ * after the commit failed) or was terminated is started again with `restart`, then decided.
  */
-export async function decideOrRestart<A extends [unknown, ...unknown[]]>(opts: {
+export async function decideOrRestart<R, A extends [unknown, ...unknown[]]>(opts: {
   workflowId: string
-  update: UpdateDefinition<unknown, A>
+  update: UpdateDefinition<R, A>
   args: A
   restart: () => Promise<void>
   closedMessage: string
-}) {
+}): Promise<R> {
   const handle = (await temporalClient()).workflow.getHandle(opts.workflowId)
   try {
-    await executeDecision(handle, opts.update, opts.args)
+    return await executeDecision(handle, opts.update, opts.args)
   } catch (err) {
     if (!(err instanceof WorkflowNotFoundError)) throw err
     let finished = false
@@ -80,6 +83,6 @@ export async function decideOrRestart<A extends [unknown, ...unknown[]]>(opts: {
     }
     if (finished) throw new DomainError('INVALID_TRANSITION', opts.closedMessage)
     await opts.restart()
-    await executeDecision(handle, opts.update, opts.args)
+    return await executeDecision(handle, opts.update, opts.args)
   }
 }

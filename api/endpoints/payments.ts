@@ -16,8 +16,8 @@ import { createAirwallexCheckout } from '../../domain/payments/create-airwallex-
 import { createPaymentLink } from '../../domain/payments/create-payment-link'
 import { createExchangeQuote } from '../../domain/payments/create-exchange-quote'
 import { receiveNexpayWebhook } from '../../domain/payments/receive-nexpay-webhook'
-import { receiveStripeWebhook } from '../../domain/payments/receive-stripe-webhook'
-import { CardDisputeListQuerySchema, findCardDisputes } from '../../domain/payments/find-card-disputes'
+import { receiveStripeWebhook } from '../../domain/card-payments/receive-stripe-webhook'
+import { CardDisputeListQuerySchema, findCardDisputes } from '../../domain/card-payments/find-card-disputes'
 import { fromCents, toCents } from '../../domain/shared/money'
 
 const AFM = '/agencies/finance-management'

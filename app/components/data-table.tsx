@@ -1,28 +1,24 @@
 import { Form, Link, useLocation, useSearchParams } from '@remix-run/react'
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Columns3, Download } from 'lucide-react'
+import { ChevronLeft, ChevronRight, Download } from 'lucide-react'
 import * as React from 'react'
 
 import { cn } from '../utils/cn'
 import { useHiddenColumns, visibleColumns } from './column-visibility'
+import {
+  ColumnChooser,
+  PagerLink,
+  SortableHead,
+  type DataTableColumn,
+  type SortDirection,
+} from './data-table-parts'
 import { Button, buttonVariants } from './ui/button'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, type StickySide } from './ui/table'
+import { Table, TableBody, TableCell, TableHeader, TableRow, type StickySide } from './ui/table'
 
 export const SORT_KEY_PARAM = 'sort_key'
 export const SORT_DIRECTION_PARAM = 'sort_direction'
 export const PAGE_PARAM = 'page'
 
-export type SortDirection = 'asc' | 'desc'
-
-export interface DataTableColumn<T> {
-  key: string
-  header: string
-  sortable?: boolean
-  cell: (row: T) => React.ReactNode
-  /** Extra classes for this column's <th> and <td> (e.g. 'text-right'). */
-  className?: string
-  /** The row's actions: kept in view at the right while the table scrolls, never hidden. */
-  action?: boolean
-}
+export type { DataTableColumn, SortDirection }
 
 export interface PageInfo {
   page: number
@@ -123,42 +119,15 @@ export function DataTable<T>({
           {caption ? <caption className="sr-only">{caption}</caption> : null}
           <TableHeader>
             <TableRow className="hover:bg-transparent">
-              {shown.map((column) => {
-                const isSorted = sortKey === column.key
-                const direction = isSorted ? (sortDirection ?? 'asc') : undefined
-                const ariaSort =
-                  direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
-                const SortIcon =
-                  direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ArrowUpDown
-                return (
-                  <TableHead
-                    key={column.key}
-                    aria-sort={column.sortable ? ariaSort : undefined}
-                    sticky={stickySide(column, columns.indexOf(column))}
-                    className={column.className}
-                  >
-                    {column.sortable ? (
-                      <Link
-                        to={sortHref(column.key)}
-                        preventScrollReset
-                        className="-ml-2 inline-flex items-center gap-1 rounded-md px-2 py-1 hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                      >
-                        {column.header}
-                        <SortIcon className="h-3.5 w-3.5" aria-hidden="true" />
-                        <span className="sr-only">
-                          {direction === 'asc'
-                            ? ', sorted ascending. Activate to sort descending'
-                            : direction === 'desc'
-                              ? ', sorted descending. Activate to sort ascending'
-                              : ', activate to sort ascending'}
-                        </span>
-                      </Link>
-                    ) : (
-                      column.header
-                    )}
-                  </TableHead>
-                )
-              })}
+              {shown.map((column) => (
+                <SortableHead
+                  key={column.key}
+                  column={column}
+                  sticky={stickySide(column, columns.indexOf(column))}
+                  direction={sortKey === column.key ? (sortDirection ?? 'asc') : undefined}
+                  href={sortHref(column.key)}
+                />
+              ))}
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -204,70 +173,6 @@ export function DataTable<T>({
         </div>
       </nav>
     </div>
-  )
-}
-
-/** The "Columns" menu: a checkbox per optional column (shown only once JavaScript runs). */
-function ColumnChooser<T>({
-  columns,
-  hidden,
-  onChange,
-  label,
-}: {
-  columns: DataTableColumn<T>[]
-  hidden: string[]
-  onChange: (key: string, visible: boolean) => void
-  label: string
-}) {
-  return (
-    <details className="relative self-end">
-      <summary className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'cursor-pointer list-none')}>
-        <Columns3 aria-hidden="true" />
-        Columns
-      </summary>
-      <fieldset className="absolute right-0 z-20 mt-1 w-56 space-y-1 rounded-md border bg-card p-3 text-sm text-card-foreground shadow-md">
-        <legend className="sr-only">{label}</legend>
-        {columns.map((column) => (
-          <label key={column.key} className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              checked={!hidden.includes(column.key)}
-              onChange={(event) => onChange(column.key, event.target.checked)}
-            />
-            {column.header}
-          </label>
-        ))}
-      </fieldset>
-    </details>
-  )
-}
-
-function PagerLink({
-  href,
-  rel,
-  children,
-}: {
-  href: string | undefined
-  rel: string
-  children: React.ReactNode
-}) {
-  const className = buttonVariants({ variant: 'outline', size: 'sm' })
-  if (!href) {
-    return (
-      <span
-        className={cn(
-          className,
-          'cursor-not-allowed text-muted-foreground hover:bg-background hover:text-muted-foreground',
-        )}
-      >
-        {children}
-      </span>
-    )
-  }
-  return (
-    <Link to={href} rel={rel} preventScrollReset className={className}>
-      {children}
-    </Link>
   )
 }
 

@@ -9,7 +9,7 @@ import {
 } from '../../domain/policies/policy-listing'
 import type { getPolicyDetails } from '../../domain/policies/get-policy-details'
 import type { getPolicyHistory } from '../../domain/policies/get-policy-history'
-import { POLICY_STATUS_GROUPS } from '../../domain/policies/policies.rules'
+import { POLICY_STATUS_GROUPS } from '../../domain/policies/policy-lists.rules'
 import {
   PolicyListFilterSchema,
   PolicyListQuerySchema,

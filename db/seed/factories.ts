@@ -20,7 +20,7 @@ import {
 } from '../schema'
 import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from '../../domain/finance/invoices/invoices'
 import { recordInvoicePayment } from '../../domain/finance/invoices/invoice-payments'
-import { postCommissionBanked, postPremiumSettled } from '../../domain/payments/money-postings'
+import { postCommissionBanked, postPremiumSettled } from '../../domain/money/money-postings'
 import { priceOf, withoutGst } from '../../domain/quotes/pricing.rules'
 import { toCents } from '../../domain/shared/money'
 import { RATE_CARDS } from './reference'

@@ -1,13 +1,13 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { agencies, identities, passwordResetTokens } from '../../db/schema'
+import { identities, passwordResetTokens } from '../../db/schema'
 import { DomainError, notFound } from '../shared/errors'
 import type { Actor } from '../shared/actor'
 import { actorLabel } from '../shared/actor'
 import { randomToken, sha256 } from '../shared/crypto'
 import { sendMail } from '../mail/mailer'
 import { mails } from '../mail/templates'
-import { recordAgencyHistory } from '../agencies/agency-history'
+import { recordFirstPasswordChange } from '../agencies/onboarding/status-moves'
 import { notifyWorkflow } from '../agencies/onboarding/workflow-signal'
 import { logError } from '../shared/log'
 import { attemptLimiter, type AttemptLimits } from '../shared/rate-limit'
@@ -61,20 +61,8 @@ export const changePassword = defineUseCase(
         .set({ password_hash: hash, must_change_password: false })
         .where(eq(identities.id, identity.id))
       await revokeSessions(identity.id, { except: opts.currentSessionToken, tx })
-      if (actor.kind === 'Agency') {
-        const [agency] = await tx.select().from(agencies).where(eq(agencies.id, actor.agencyId)).for('update')
-        if (agency?.status === 'SIGN_UP_REQUEST_SENT') {
-          await tx.update(agencies).set({ status: 'LOGIN_CRED_CHANGED' }).where(eq(agencies.id, agency.id))
-          await recordAgencyHistory(tx, {
-            agencyId: agency.id,
-            action: 'PASSWORD_CHANGED',
-            actor: actorLabel(actor),
-            from: 'SIGN_UP_REQUEST_SENT',
-            to: 'LOGIN_CRED_CHANGED',
-          })
-          agencyId = agency.id
-        }
-      }
+      if (actor.kind === 'Agency')
+        agencyId = await recordFirstPasswordChange(tx, actor.agencyId, actorLabel(actor))
     })
     if (agencyId) await notifyWorkflow(agencyId)
     return { changed: true }

@@ -146,60 +146,64 @@ async function lookUpSession(hash: string): Promise<SessionActor | null> {
     : { ...base, kind: row.kind, userId: row.user_id, permissions }
 }
 
+type IdentityKind = 'Agency' | 'agency_user' | 'Oshc'
+
+/** Resolves a signed-in identity to its actor, or null when its record is missing or disabled. */
 export async function actorForIdentity(
   identityId: number,
   email: string,
-  kind: 'Agency' | 'agency_user' | 'Oshc',
+  kind: IdentityKind,
   mustChangePassword: boolean,
-): Promise<(Actor & { mustChangePassword: boolean }) | null> {
+): Promise<SessionActor | null> {
+  const base = { identityId, email, mustChangePassword }
+  if (kind === 'Agency') return agencyActor(base)
+  if (kind === 'agency_user') return agencyUserActor(base)
+  return staffActor(base)
+}
+
+type ActorBase = { identityId: number; email: string; mustChangePassword: boolean }
+
+/** An agency's own login holds every agency permission. */
+async function agencyActor(base: ActorBase): Promise<SessionActor | null> {
+  const [agency] = await getDb()
+    .select({ id: agencies.id })
+    .from(agencies)
+    .where(eq(agencies.identity_id, base.identityId))
+  if (!agency) return null
+  return { ...base, kind: 'Agency', agencyId: agency.id, permissions: new Set(AGENCY_PERMISSIONS) }
+}
+
+/** An enabled agency user, with the permissions of its role. */
+async function agencyUserActor(base: ActorBase): Promise<SessionActor | null> {
   const db = getDb()
-  if (kind === 'Agency') {
-    const [agency] = await db
-      .select({ id: agencies.id })
-      .from(agencies)
-      .where(eq(agencies.identity_id, identityId))
-    if (!agency) return null
-    return {
-      kind,
-      identityId,
-      agencyId: agency.id,
-      email,
-      permissions: new Set(AGENCY_PERMISSIONS),
-      mustChangePassword,
-    }
-  }
-  if (kind === 'agency_user') {
-    const [user] = await db
-      .select({
-        id: agencyUsers.id,
-        agencyId: agencyUsers.agency_id,
-        status: agencyUsers.status,
-        roleId: agencyUsers.agency_role_id,
-      })
-      .from(agencyUsers)
-      .where(eq(agencyUsers.identity_id, identityId))
-    if (!user || user.status !== 'ENABLED') return null
-    const perms = user.roleId
-      ? await db
-          .select({ name: agencyPermissions.name })
-          .from(agencyRolePermissions)
-          .innerJoin(agencyPermissions, eq(agencyPermissions.id, agencyRolePermissions.permission_id))
-          .where(eq(agencyRolePermissions.role_id, user.roleId))
-      : []
-    return {
-      kind,
-      identityId,
-      agencyId: user.agencyId,
-      userId: user.id,
-      email,
-      permissions: new Set(perms.map((p) => p.name)),
-      mustChangePassword,
-    }
-  }
+  const [user] = await db
+    .select({
+      id: agencyUsers.id,
+      agencyId: agencyUsers.agency_id,
+      status: agencyUsers.status,
+      roleId: agencyUsers.agency_role_id,
+    })
+    .from(agencyUsers)
+    .where(eq(agencyUsers.identity_id, base.identityId))
+  if (!user || user.status !== 'ENABLED') return null
+  const perms = user.roleId
+    ? await db
+        .select({ name: agencyPermissions.name })
+        .from(agencyRolePermissions)
+        .innerJoin(agencyPermissions, eq(agencyPermissions.id, agencyRolePermissions.permission_id))
+        .where(eq(agencyRolePermissions.role_id, user.roleId))
+    : []
+  const permissions = new Set(perms.map((p) => p.name))
+  return { ...base, kind: 'agency_user', agencyId: user.agencyId, userId: user.id, permissions }
+}
+
+/** An enabled staff user, with the permissions of its role. */
+async function staffActor(base: ActorBase): Promise<SessionActor | null> {
+  const db = getDb()
   const [user] = await db
     .select({ id: oshcUsers.id, status: oshcUsers.status, roleId: oshcUsers.role_id })
     .from(oshcUsers)
-    .where(eq(oshcUsers.identity_id, identityId))
+    .where(eq(oshcUsers.identity_id, base.identityId))
   if (!user || user.status !== 'ENABLED') return null
   const perms = user.roleId
     ? await db
@@ -208,12 +212,5 @@ export async function actorForIdentity(
         .innerJoin(oshcPermissions, eq(oshcPermissions.id, oshcRolePermissions.permission_id))
         .where(eq(oshcRolePermissions.role_id, user.roleId))
     : []
-  return {
-    kind,
-    identityId,
-    userId: user.id,
-    email,
-    permissions: new Set(perms.map((p) => p.name)),
-    mustChangePassword,
-  }
+  return { ...base, kind: 'Oshc', userId: user.id, permissions: new Set(perms.map((p) => p.name)) }
 }

@@ -9,8 +9,8 @@ import {
   admissionEnrollments,
   admissionStudents,
   admissionUniversities,
-  agencies,
 } from '../../db/schema'
+import { setYourAdmissionFlag } from '../agencies/configuration/your-admission-flag'
 import { isAgencySide, isStaff, type Actor } from '../shared/actor'
 import { forbidden, notFound } from '../shared/errors'
 
@@ -115,12 +115,7 @@ export async function setAgencyLink(
   isActive: boolean,
   identityId: number | null,
 ) {
-  const [agency] = await tx
-    .update(agencies)
-    .set({ is_yourAdmission_active: isActive })
-    .where(eq(agencies.id, agencyId))
-    .returning({ id: agencies.id })
-  if (!agency) throw notFound('Agency')
+  if (!(await setYourAdmissionFlag(tx, agencyId, isActive))) throw notFound('Agency')
   return syncAdmissionLink(tx, agencyId, isActive, identityId)
 }
 

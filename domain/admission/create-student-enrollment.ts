@@ -1,11 +1,11 @@
 import { and, eq, notInArray } from 'drizzle-orm'
-import { getDb } from '../../db/client'
+import { getDb, type DbOrTx } from '../../db/client'
 import { admissionCourseIntakes, admissionEnrollmentHistory, admissionEnrollments } from '../../db/schema'
 import { actorLabel, type Actor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { conflict, notFound } from '../shared/errors'
 import { tellStaff } from './admission-notices'
-import { assertAdmissionScope, loadCourse, loadStudent } from './admission-scope'
+import { assertAdmissionScope, loadCourse, loadStudent, type AdmissionScope } from './admission-scope'
 
 export const ALREADY_APPLIED_MSG = 'This student has already applied to this intake'
 
@@ -24,29 +24,8 @@ export const createStudentEnrollment = defineUseCase(
     return getDb().transaction(async (tx) => {
       const scope = await assertAdmissionScope(actor, { activeLink: true }, tx)
       const student = await loadStudent(input.student_id, scope, tx, true)
-      const [intake] = await tx
-        .select()
-        .from(admissionCourseIntakes)
-        .where(eq(admissionCourseIntakes.id, input.course_intake_id))
-      if (!intake) throw notFound('Course intake')
-      const { course, university } = await loadCourse(
-        intake.course_id,
-        scope.agencyId === null ? null : scope,
-        tx,
-      ).catch(() => {
-        throw notFound('Course intake')
-      })
-      const [open] = await tx
-        .select({ id: admissionEnrollments.id })
-        .from(admissionEnrollments)
-        .where(
-          and(
-            eq(admissionEnrollments.student_id, student.id),
-            eq(admissionEnrollments.intake_id, intake.id),
-            notInArray(admissionEnrollments.status, ['REJECTED']),
-          ),
-        )
-      if (open) throw conflict(ALREADY_APPLIED_MSG)
+      const { intake, course, university } = await loadIntake(input.course_intake_id, scope, tx)
+      await assertNoOpenApplication(student.id, intake.id, tx)
       const [row] = await tx
         .insert(admissionEnrollments)
         .values({
@@ -82,3 +61,35 @@ export const createStudentEnrollment = defineUseCase(
     })
   },
 )
+
+/** The intake with its course and university, as the scope sees them (404 otherwise). */
+async function loadIntake(intakeId: number, scope: AdmissionScope, tx: DbOrTx) {
+  const [intake] = await tx
+    .select()
+    .from(admissionCourseIntakes)
+    .where(eq(admissionCourseIntakes.id, intakeId))
+  if (!intake) throw notFound('Course intake')
+  const { course, university } = await loadCourse(
+    intake.course_id,
+    scope.agencyId === null ? null : scope,
+    tx,
+  ).catch(() => {
+    throw notFound('Course intake')
+  })
+  return { intake, course, university }
+}
+
+/** 409 while the student has an open (not REJECTED) application to the intake. */
+async function assertNoOpenApplication(studentId: number, intakeId: number, tx: DbOrTx) {
+  const [open] = await tx
+    .select({ id: admissionEnrollments.id })
+    .from(admissionEnrollments)
+    .where(
+      and(
+        eq(admissionEnrollments.student_id, studentId),
+        eq(admissionEnrollments.intake_id, intakeId),
+        notInArray(admissionEnrollments.status, ['REJECTED']),
+      ),
+    )
+  if (open) throw conflict(ALREADY_APPLIED_MSG)
+}

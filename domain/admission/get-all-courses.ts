@@ -13,7 +13,7 @@ import { pageInfo } from '../shared/pagination'
 import { escapeLike } from '../reference/search-text'
 import type { CourseSearchQuery } from './admission.schemas'
 import { presentCourse } from './admission-presenter'
-import { assertAdmissionScope } from './admission-scope'
+import { assertAdmissionScope, type AdmissionScope } from './admission-scope'
 
 /**
  * GET /oshc/your-admission/getAllCourses (staff; linked agencies): the course finder. Filters the
@@ -25,49 +25,8 @@ export const getAllCourses = defineUseCase(
   async function getAllCourses(opts: { actor: Actor; query: CourseSearchQuery }) {
     const scope = await assertAdmissionScope(opts.actor, { activeLink: true })
     const q = opts.query
-    const where: (SQL | undefined)[] = [
-      isNull(admissionCourses.deleted_at),
-      isNull(admissionUniversities.deleted_at),
-    ]
-    if (scope.agencyId !== null) where.push(eq(admissionUniversities.status, 'AVAILABLE'))
-    if (q.country_id) where.push(eq(admissionUniversities.country_id, q.country_id))
-    if (q.type) where.push(eq(admissionUniversities.type, q.type))
-    if (q.fee_min !== undefined) where.push(gte(admissionCourses.fee_amount, q.fee_min))
-    if (q.fee_max !== undefined) where.push(lte(admissionCourses.fee_amount, q.fee_max))
-    if (q.search) {
-      const like = `%${escapeLike(q.search)}%`
-      where.push(or(ilike(admissionCourses.name, like), ilike(admissionUniversities.full_name, like)))
-    }
+    const where = and(...courseFilters(q, scope))
     const db = getDb()
-    if (q.intake_month)
-      where.push(
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(admissionCourseIntakes)
-            .where(
-              and(
-                eq(admissionCourseIntakes.course_id, admissionCourses.id),
-                eq(admissionCourseIntakes.month, q.intake_month),
-              ),
-            ),
-        ),
-      )
-    if (q.english_test_type && q.english_score !== undefined)
-      where.push(
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(admissionEnglishRequirements)
-            .where(
-              and(
-                eq(admissionEnglishRequirements.course_id, admissionCourses.id),
-                eq(admissionEnglishRequirements.english_test_type, q.english_test_type),
-                sql`${admissionEnglishRequirements.overall} > ${q.english_score}`,
-              ),
-            ),
-        ),
-      )
     const rows = await db
       .select({
         course: admissionCourses,
@@ -82,7 +41,7 @@ export const getAllCourses = defineUseCase(
       .from(admissionCourses)
       .innerJoin(admissionUniversities, eq(admissionUniversities.id, admissionCourses.university_id))
       .innerJoin(countries, eq(countries.id, admissionUniversities.country_id))
-      .where(and(...where))
+      .where(where)
       .orderBy(asc(admissionCourses.name), asc(admissionCourses.id))
       .limit(q.perPage)
       .offset((q.page - 1) * q.perPage)
@@ -92,7 +51,7 @@ export const getAllCourses = defineUseCase(
         .select({ n: sql<number>`count(*)::int` })
         .from(admissionCourses)
         .innerJoin(admissionUniversities, eq(admissionUniversities.id, admissionCourses.university_id))
-        .where(and(...where))
+        .where(where)
       total = n
     }
     return {
@@ -105,3 +64,48 @@ export const getAllCourses = defineUseCase(
     }
   },
 )
+
+/** The finder's filters; an agency sees only AVAILABLE universities. */
+function courseFilters(q: CourseSearchQuery, scope: AdmissionScope): (SQL | undefined)[] {
+  const where: (SQL | undefined)[] = [
+    isNull(admissionCourses.deleted_at),
+    isNull(admissionUniversities.deleted_at),
+  ]
+  if (scope.agencyId !== null) where.push(eq(admissionUniversities.status, 'AVAILABLE'))
+  if (q.country_id) where.push(eq(admissionUniversities.country_id, q.country_id))
+  if (q.type) where.push(eq(admissionUniversities.type, q.type))
+  if (q.fee_min !== undefined) where.push(gte(admissionCourses.fee_amount, q.fee_min))
+  if (q.fee_max !== undefined) where.push(lte(admissionCourses.fee_amount, q.fee_max))
+  if (q.search) {
+    const like = `%${escapeLike(q.search)}%`
+    where.push(or(ilike(admissionCourses.name, like), ilike(admissionUniversities.full_name, like)))
+  }
+  if (q.intake_month) where.push(exists(intakeInMonth(q.intake_month)))
+  if (q.english_test_type && q.english_score !== undefined)
+    where.push(notExists(englishAskedAbove(q.english_test_type, q.english_score)))
+  return where
+}
+
+/** The course has an intake in the month. */
+function intakeInMonth(month: number) {
+  return getDb()
+    .select({ one: sql`1` })
+    .from(admissionCourseIntakes)
+    .where(
+      and(eq(admissionCourseIntakes.course_id, admissionCourses.id), eq(admissionCourseIntakes.month, month)),
+    )
+}
+
+/** The course asks more than the score of the test (a course that asks nothing of it matches). */
+function englishAskedAbove(testType: NonNullable<CourseSearchQuery['english_test_type']>, score: number) {
+  return getDb()
+    .select({ one: sql`1` })
+    .from(admissionEnglishRequirements)
+    .where(
+      and(
+        eq(admissionEnglishRequirements.course_id, admissionCourses.id),
+        eq(admissionEnglishRequirements.english_test_type, testType),
+        sql`${admissionEnglishRequirements.overall} > ${score}`,
+      ),
+    )
+}

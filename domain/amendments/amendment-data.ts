@@ -7,6 +7,7 @@ import { customerDependants, customerPartners, customers, type policies } from '
 import { withoutGst } from '../quotes/pricing.rules'
 import { customerValues } from '../policies/customer-columns'
 import { writeFamily } from '../policies/customer-family'
+import { writeCustomer } from '../policies/customer-record'
 import type { PricedColumns } from '../policies/policy-pricing'
 import type { PolicyRow } from '../policies/policy-loading'
 import type { UpdateStudentDetailsInput } from '../policies/policies.schemas'
@@ -130,7 +131,7 @@ export async function applyDetails(
 ): Promise<{ changes: FieldChange[]; set: Partial<typeof policies.$inferInsert> }> {
   const before = await currentDetails(tx, policy)
   const changes = detailChanges(before, data)
-  await tx.update(customers).set(customerValues(data.customer)).where(eq(customers.id, policy.customer_id))
+  await writeCustomer(tx, policy.customer_id, data.customer)
   await writeFamily(tx, policy.customer_id, data.partner, data.family_members)
   const gst = data.priced?.gst_rate ?? policy.gst_rate ?? '0'
   const set: Partial<typeof policies.$inferInsert> = {

@@ -1,32 +1,26 @@
 // The money of an amendment once its premium is settled: the commission follows the new premium
 // (clawing back what was paid out too much), and a fall in premium goes back to what funded it.
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { commissions, policyPremiumPayments } from '../../db/schema'
+import { commissions } from '../../db/schema'
 import type { Actor } from '../shared/actor'
-import { clock } from '../shared/clock'
 import { formatCents } from '../shared/format'
 import { openClawback } from '../clawbacks/open-clawback'
+import { setCommissionAmount } from '../finance/payouts/commission-changes'
 import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from '../finance/invoices/invoices'
 import { recordInvoiceHistory, recordInvoicePayment } from '../finance/invoices/invoice-payments'
 import { postBalanceEntry, postBnplEntry } from '../finance/ledger/ledger'
 import { account } from '../money/accounts'
 import { postTransfers } from '../money/journal'
-import { postCommissionChange } from '../payments/money-postings'
+import { postCommissionChange } from '../money/money-postings'
 import { conflict } from '../shared/errors'
 import { policyPremiumHeld } from '../refunds/refund-loading'
+import { lockOwedBnplPremium, lowerPremiumPayment } from '../payments/premium-payments'
 import { clawbackProcess, type ClawbackDeps } from '../clawbacks/clawback-process'
 import { withoutGst } from '../quotes/pricing.rules'
 import { recordPolicyHistory } from '../policies/policy-history'
 import type { AmendmentRow } from './amendment-loading'
 import type { MoneyDecision } from '../money/authority'
-
-/** A BNPL purchase's premium payment while it is owed (not settled yet). */
-const BNPL_OWED = [
-  'PENDING_CREDIT_PAYMENT',
-  'PENDING_CREDIT_PAYMENT_REJECTED',
-  'PENDING_CREDIT_PAYMENT_REQUESTED',
-] as const
 
 const ADJUSTED = {
   COMMISSION_BANKED: 'COMMISSION_BANKED_AMENDMENT_ADJUSTED',
@@ -64,10 +58,7 @@ export async function adjustCommission(tx: DbOrTx, a: AmendmentRow, actor: Actor
       })
       clawbackId = opened.clawbackId
     }
-    await tx
-      .update(commissions)
-      .set({ status, amount: target, updated_at: clock.now() })
-      .where(eq(commissions.id, c.id))
+    await setCommissionAmount(tx, c.id, { status, amount: target })
     // Banked and not paid out: commission payable follows the new amount in the journal.
     if (status === 'COMMISSION_BANKED_AMENDMENT_ADJUSTED')
       await postCommissionChange(tx, {
@@ -79,10 +70,7 @@ export async function adjustCommission(tx: DbOrTx, a: AmendmentRow, actor: Actor
         note: `Amendment #${a.id}: banked commission ${formatCents(c.amount)} -> ${formatCents(target)}`,
       })
   } else if (c.status === 'PENDING' || c.status === 'PAYOUT_REJECTED') {
-    await tx
-      .update(commissions)
-      .set({ amount: target, updated_at: clock.now() })
-      .where(eq(commissions.id, c.id))
+    await setCommissionAmount(tx, c.id, { amount: target })
   }
   const [after] = await tx.select().from(commissions).where(eq(commissions.id, c.id))
   await recordPolicyHistory(tx, {
@@ -129,18 +117,7 @@ export async function creditReceivable(
   decision: MoneyDecision | null = null,
 ) {
   const amount = a.payable_amount
-  const [owed] = await tx
-    .select()
-    .from(policyPremiumPayments)
-    .where(
-      and(
-        eq(policyPremiumPayments.policy_id, a.policy_id),
-        inArray(policyPremiumPayments.status, [...BNPL_OWED]),
-      ),
-    )
-    .orderBy(desc(policyPremiumPayments.id))
-    .limit(1)
-    .for('update')
+  const owed = await lockOwedBnplPremium(tx, a.policy_id)
   if (owed?.status === 'PENDING_CREDIT_PAYMENT_REQUESTED') throw conflict(BNPL_SETTLING_MSG)
   const toBnpl = owed ? Math.min(amount, owed.amount) : 0
   const toCash = amount - toBnpl
@@ -148,6 +125,32 @@ export async function creditReceivable(
     const held = await policyPremiumHeld(a.policy_id, tx)
     if (toCash > held) throw conflict(creditTooLargeMsg(held))
   }
+  const invoiceId = await creditInvoice(tx, a, ref, gstRate, actor)
+  const credit: Credit = { tx, a, ref, actor, decision, invoiceId }
+  if (owed && toBnpl > 0) await creditBnpl(credit, owed, toBnpl)
+  if (toCash > 0) await creditBalance(credit, toCash)
+  return { invoiceId, toBnpl, toCash }
+}
+
+/** One amendment credit being paid: its PARTIAL_REFUND invoice and the decision behind it. */
+type Credit = {
+  tx: DbOrTx
+  a: AmendmentRow
+  ref: string
+  actor: Actor | string
+  decision: MoneyDecision | null
+  invoiceId: number
+}
+
+/** The PARTIAL_REFUND invoice of the credit, issued by the agency (owed) to OSHC (pays). */
+async function creditInvoice(
+  tx: DbOrTx,
+  a: AmendmentRow,
+  ref: string,
+  gstRate: string,
+  actor: Actor | string,
+) {
+  const amount = a.payable_amount
   const { invoice } = await createInvoice(tx, {
     agencyId: a.agency_id,
     type: 'PARTIAL_REFUND',
@@ -178,69 +181,72 @@ export async function creditReceivable(
     actor,
     toStatus: invoice.status,
   })
-  if (owed && toBnpl > 0) {
-    await tx
-      .update(policyPremiumPayments)
-      .set({ amount: owed.amount - toBnpl, updated_at: clock.now() })
-      .where(eq(policyPremiumPayments.id, owed.id))
-    // Less premium received on credit: the journal returns it from the policy's premium received
-    // to the agency's settlement account, from which postBnplEntry gives the credit back.
-    await postTransfers(tx, [
-      {
-        key: `amendment-credit:${a.id}:bnpl`,
-        debit: account.policyPremiumReceived(a.policy_id),
-        credit: account.agencyBnplSettlement(a.agency_id),
-        amount: toBnpl,
-        code: 'AMENDMENT_CREDIT',
-        note: `Amendment #${a.id} of policy ${ref}: premium lowered on credit`,
-        agencyId: a.agency_id,
-        policyId: a.policy_id,
-        amendmentId: a.id,
-        actor,
-      },
-    ])
-    const entry = await postBnplEntry(tx, {
-      agencyId: a.agency_id,
+  return invoice.id
+}
+
+/** The part taken off what a BNPL purchase still owes: premium payment, journal, allowance, invoice. */
+async function creditBnpl(c: Credit, owed: { id: number; amount: number }, toBnpl: number) {
+  const { tx, a, ref, actor } = c
+  await lowerPremiumPayment(tx, owed, toBnpl)
+  // Less premium received on credit: the journal returns it from the policy's premium received
+  // to the agency's settlement account, from which postBnplEntry gives the credit back.
+  await postTransfers(tx, [
+    {
+      key: `amendment-credit:${a.id}:bnpl`,
+      debit: account.policyPremiumReceived(a.policy_id),
+      credit: account.agencyBnplSettlement(a.agency_id),
       amount: toBnpl,
-      actor,
-      policyId: a.policy_id,
-      note: `Amendment #${a.id} of policy ${ref}: premium lowered, ${formatCents(toBnpl)} less owed`,
-      decision,
-    })
-    await recordInvoicePayment(tx, {
-      invoiceId: invoice.id,
-      method: 'BNPL',
-      amount: toBnpl,
-      status: 'COMPLETED',
-      actor,
-      ref: `AMD-${a.id}`,
-      notes: 'Deducted from the buy now, pay later amount owed',
-      meta: { amendment_id: a.id, bnpl_transaction_id: entry.id, premium_payment_id: owed.id },
-    })
-  }
-  if (toCash > 0) {
-    const entry = await postBalanceEntry(tx, {
+      code: 'AMENDMENT_CREDIT',
+      note: `Amendment #${a.id} of policy ${ref}: premium lowered on credit`,
       agencyId: a.agency_id,
-      type: 'AMENDMENT_PAYMENT_RECEIVED',
-      amount: toCash,
-      actor,
       policyId: a.policy_id,
-      invoiceId: invoice.id,
-      note: `Amendment #${a.id} of policy ${ref}: premium difference refunded`,
-      decision,
-    })
-    await recordInvoicePayment(tx, {
-      invoiceId: invoice.id,
-      method: 'AGENCY_BALANCE',
-      amount: toCash,
-      status: 'COMPLETED',
+      amendmentId: a.id,
       actor,
-      ref: `AMD-${a.id}`,
-      notes: 'Credited to the agency balance',
-      meta: { amendment_id: a.id, ledger_id: entry.id },
-    })
-  }
-  return { invoiceId: invoice.id, toBnpl, toCash }
+    },
+  ])
+  const entry = await postBnplEntry(tx, {
+    agencyId: a.agency_id,
+    amount: toBnpl,
+    actor,
+    policyId: a.policy_id,
+    note: `Amendment #${a.id} of policy ${ref}: premium lowered, ${formatCents(toBnpl)} less owed`,
+    decision: c.decision,
+  })
+  await recordInvoicePayment(tx, {
+    invoiceId: c.invoiceId,
+    method: 'BNPL',
+    amount: toBnpl,
+    status: 'COMPLETED',
+    actor,
+    ref: `AMD-${a.id}`,
+    notes: 'Deducted from the buy now, pay later amount owed',
+    meta: { amendment_id: a.id, bnpl_transaction_id: entry.id, premium_payment_id: owed.id },
+  })
+}
+
+/** The rest, credited to the agency's balance and paid on the invoice from it. */
+async function creditBalance(c: Credit, toCash: number) {
+  const { tx, a, actor } = c
+  const entry = await postBalanceEntry(tx, {
+    agencyId: a.agency_id,
+    type: 'AMENDMENT_PAYMENT_RECEIVED',
+    amount: toCash,
+    actor,
+    policyId: a.policy_id,
+    invoiceId: c.invoiceId,
+    note: `Amendment #${a.id} of policy ${c.ref}: premium difference refunded`,
+    decision: c.decision,
+  })
+  await recordInvoicePayment(tx, {
+    invoiceId: c.invoiceId,
+    method: 'AGENCY_BALANCE',
+    amount: toCash,
+    status: 'COMPLETED',
+    actor,
+    ref: `AMD-${a.id}`,
+    notes: 'Credited to the agency balance',
+    meta: { amendment_id: a.id, ledger_id: entry.id },
+  })
 }
 
 /** After commit: the clawback an adjustment opened gets its `clawback-<id>` workflow. */

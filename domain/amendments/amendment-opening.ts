@@ -55,13 +55,7 @@ export function presentOpening(a: AmendmentRow) {
  * or `premium` (cents, staff) when given; payer AGENCY when it rises, OSHC when it falls. History
  * on the policy, staff notified; after commit the `amendment-<id>` workflow starts.
  */
-export async function openAmendment(opts: {
-  actor: Actor
-  policyId: number
-  details: AmendmentDetails | null
-  premium?: number | null
-  note?: string | null
-}) {
+export async function openAmendment(opts: Opening) {
   const { actor } = opts
   const found = await loadPolicy(actor, opts.policyId)
   let row: AmendmentRow
@@ -71,64 +65,9 @@ export async function openAmendment(opts: {
       await assertNoOpenAmendment(tx, policy.id)
       // A lower premium may claw back commission; one clawback at a time.
       await assertNoOpenClawback(tx, policy.id, 'the policy is amended')
-      const previous = await currentDetails(tx, policy)
-      const next = opts.details ?? previous
-      const people = { hasPartner: !!next.partner, dependants: next.family_members.length }
-      if (opts.details) assertFamilyFits(next.policy.policy_type, people)
-      const priced = opts.details
-        ? (await pricedColumns(tx, policy.agency_id, next.policy, people)).set
-        : null
-      const data: AmendmentData = { ...next, priced }
-      const prevPremium = policy.premium ?? 0
-      const newPremium = opts.premium ?? priced?.premium ?? prevPremium
-      const changes = detailChanges(previous, next)
-      if (!changes.length && newPremium === prevPremium) throw conflict(NOTHING_CHANGES_MSG)
-      const [commission] = await tx
-        .select({ amount: commissions.amount })
-        .from(commissions)
-        .where(eq(commissions.policy_id, policy.id))
-      const prevCommission =
-        commission?.amount ?? percentOf(policy.premium_without_gst ?? 0, policy.commission_rate ?? '0')
-      const cols = premiumColumns(prevPremium, data, policy, newPremium)
-      const identity = 'identityId' in actor ? actor.identityId : null
-      const [a] = await tx
-        .insert(amendments)
-        .values({
-          policy_id: policy.id,
-          agency_id: policy.agency_id,
-          data,
-          previous_data: previous,
-          prev_premium: prevPremium,
-          prev_commission: prevCommission,
-          ...cols,
-          note: opts.note ?? null,
-          ...changedHalves(changes),
-          initiated_agency_user_id: isAgencySide(actor) ? identity : null,
-          initiated_oshc_user_id: isStaff(actor) ? actor.userId : null,
-          created_by: identity,
-          // A premium given by staff is their figure (maker-checker of the confirm step).
-          premium_set_by: isStaff(actor) && opts.premium != null ? identity : null,
-        })
-        .returning()
-      const what = `Amendment #${a.id} opened: premium ${formatCents(prevPremium)} -> ${formatCents(a.new_premium)}, ${changes.length} field(s) changed`
-      await recordPolicyHistory(tx, {
-        policyId: policy.id,
-        action: 'AMENDMENT_INITIATED',
-        actor,
-        note: opts.note ? `${what}: ${opts.note}` : what,
-        meta: { amendment_id: a.id, old_premium: prevPremium, new_premium: a.new_premium, changes },
-      })
-      await notify(
-        tx,
-        {
-          eventType: 'AMENDMENT_INITIATED',
-          title: `Amendment of policy ${policy.ref}`,
-          message: `${what}. Confirm the premium.`,
-          link: staffAmendmentPath(policy.id),
-          meta: { amendment_id: a.id, policy_id: policy.id },
-        },
-        { staffPermission: 'policy_management' },
-      )
+      const draft = await draftAmendment(tx, policy, opts)
+      const a = await insertAmendment(tx, policy, opts, draft)
+      await announceOpening(tx, policy, opts, a, draft)
       return a
     })
   } catch (err) {
@@ -137,6 +76,89 @@ export async function openAmendment(opts: {
   }
   await amendmentProcess().start(row.id)
   return presentOpening(row)
+}
+
+type Opening = {
+  actor: Actor
+  policyId: number
+  details: AmendmentDetails | null
+  premium?: number | null
+  note?: string | null
+}
+type Policy = Awaited<ReturnType<typeof lockPolicyFor>>
+type Draft = Awaited<ReturnType<typeof draftAmendment>>
+
+/** The new details beside the current ones, repriced; 409 when neither they nor the premium change. */
+async function draftAmendment(tx: DbOrTx, policy: Policy, opts: Opening) {
+  const previous = await currentDetails(tx, policy)
+  const next = opts.details ?? previous
+  const people = { hasPartner: !!next.partner, dependants: next.family_members.length }
+  if (opts.details) assertFamilyFits(next.policy.policy_type, people)
+  const priced = opts.details ? (await pricedColumns(tx, policy.agency_id, next.policy, people)).set : null
+  const data: AmendmentData = { ...next, priced }
+  const prevPremium = policy.premium ?? 0
+  const newPremium = opts.premium ?? priced?.premium ?? prevPremium
+  const changes = detailChanges(previous, next)
+  if (!changes.length && newPremium === prevPremium) throw conflict(NOTHING_CHANGES_MSG)
+  return { previous, data, prevPremium, newPremium, changes }
+}
+
+/** The commission the policy pays now: its commission row, else its rate on the premium. */
+async function currentCommission(tx: DbOrTx, policy: Policy) {
+  const [commission] = await tx
+    .select({ amount: commissions.amount })
+    .from(commissions)
+    .where(eq(commissions.policy_id, policy.id))
+  return commission?.amount ?? percentOf(policy.premium_without_gst ?? 0, policy.commission_rate ?? '0')
+}
+
+async function insertAmendment(tx: DbOrTx, policy: Policy, opts: Opening, d: Draft) {
+  const { actor } = opts
+  const identity = 'identityId' in actor ? actor.identityId : null
+  const prevCommission = await currentCommission(tx, policy)
+  const [a] = await tx
+    .insert(amendments)
+    .values({
+      policy_id: policy.id,
+      agency_id: policy.agency_id,
+      data: d.data,
+      previous_data: d.previous,
+      prev_premium: d.prevPremium,
+      prev_commission: prevCommission,
+      ...premiumColumns(d.prevPremium, d.data, policy, d.newPremium),
+      note: opts.note ?? null,
+      ...changedHalves(d.changes),
+      initiated_agency_user_id: isAgencySide(actor) ? identity : null,
+      initiated_oshc_user_id: isStaff(actor) ? actor.userId : null,
+      created_by: identity,
+      // A premium given by staff is their figure (maker-checker of the confirm step).
+      premium_set_by: isStaff(actor) && opts.premium != null ? identity : null,
+    })
+    .returning()
+  return a
+}
+
+/** The policy's history row and the staff notification of the opening. */
+async function announceOpening(tx: DbOrTx, policy: Policy, opts: Opening, a: AmendmentRow, d: Draft) {
+  const what = `Amendment #${a.id} opened: premium ${formatCents(d.prevPremium)} -> ${formatCents(a.new_premium)}, ${d.changes.length} field(s) changed`
+  await recordPolicyHistory(tx, {
+    policyId: policy.id,
+    action: 'AMENDMENT_INITIATED',
+    actor: opts.actor,
+    note: opts.note ? `${what}: ${opts.note}` : what,
+    meta: { amendment_id: a.id, old_premium: d.prevPremium, new_premium: a.new_premium, changes: d.changes },
+  })
+  await notify(
+    tx,
+    {
+      eventType: 'AMENDMENT_INITIATED',
+      title: `Amendment of policy ${policy.ref}`,
+      message: `${what}. Confirm the premium.`,
+      link: staffAmendmentPath(policy.id),
+      meta: { amendment_id: a.id, policy_id: policy.id },
+    },
+    { staffPermission: 'policy_management' },
+  )
 }
 
 /** 409 while an amendment of the policy is open: one at a time, and a refund waits for it. */

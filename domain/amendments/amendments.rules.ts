@@ -174,6 +174,25 @@ export function confirmPremiumRefusal(
 export const audText = (cents: number) =>
   `A$${(Math.abs(cents) / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`
 
+const blank = (v: unknown) => (typeof v === 'string' ? v.trim() === '' : v == null)
+
+/**
+ * The one rule of a payment decision's own fields (BANK needs its transfer proof, a rejection its
+ * reason), behind the API's schemas (amendments.schemas.ts), the use case and the workflow's
+ * validator: the field at fault and why, or null.
+ */
+export function amendmentPaymentIssue(
+  d:
+    | { kind: 'pay'; payment_method?: unknown; bank_document?: unknown }
+    | { kind: 'rejectPayment'; reason?: unknown },
+): { path: 'bank_document' | 'reason'; message: string } | null {
+  if (d.kind === 'rejectPayment')
+    return blank(d.reason) ? { path: 'reason', message: REJECTION_REASON_REQUIRED_MSG } : null
+  return d.payment_method === 'BANK' && blank(d.bank_document)
+    ? { path: 'bank_document', message: BANK_DOCUMENT_REQUIRED_MSG }
+    : null
+}
+
 /**
  * Why a decision is refused before it enters history (the update validator and the activity), or
  * null. `state` undefined: the workflow is still loading; the activity then decides against the
@@ -190,9 +209,8 @@ export function amendmentDecisionRefusal(
   const side = d.by.kind === 'Oshc' ? 'staff' : 'agency'
   if (side !== rule.side)
     return rule.side === 'staff' ? 'Only staff make this decision' : 'Only the agency makes this decision'
-  if (d.kind === 'rejectPayment' && !d.reason?.trim()) return REJECTION_REASON_REQUIRED_MSG
-  if (d.kind === 'pay' && d.payment_method === 'BANK' && !d.bank_document?.trim())
-    return BANK_DOCUMENT_REQUIRED_MSG
+  const issue = d.kind === 'pay' || d.kind === 'rejectPayment' ? amendmentPaymentIssue(d) : null
+  if (issue) return issue.message
   if (
     d.kind === 'confirmPremium' &&
     d.new_premium !== null &&

@@ -2,13 +2,9 @@ import { z } from 'zod'
 import { AMENDMENT_DOCUMENT_TYPES } from '../../db/schema/enums'
 import { bool, id, moneyAmount, optionalText, text } from '../shared/fields'
 import { PageQuerySchema, SortDirectionSchema } from '../shared/pagination'
-import {
-  PartnerSchema,
-  DependantSchema,
-  StudentCustomerSchema,
-  QuoteChoiceSchema,
-} from '../policies/policies.schemas'
-import { BANK_DOCUMENT_REQUIRED_MSG, REJECTION_REASON_REQUIRED_MSG } from './amendments.rules'
+import { PartnerSchema, DependantSchema, StudentCustomerSchema } from '../policies/customer.schemas'
+import { QuoteChoiceSchema } from '../policies/policies.schemas'
+import { amendmentPaymentIssue } from './amendments.rules'
 
 /** Inputs of the amendment calls (spec/02 sections 7.1, 7.3-7.5). Amounts arrive in AUD. */
 
@@ -46,6 +42,12 @@ export const UpdatePolicyPremiumSchema = z.object({
   note: optionalText(2000),
 })
 
+/** Adds a payment decision's field rule (amendmentPaymentIssue, the workflow validator's too). */
+const paymentRule = (kind: 'pay' | 'rejectPayment') => (v: Record<string, unknown>, ctx: z.RefinementCtx) => {
+  const issue = amendmentPaymentIssue({ kind, ...v })
+  if (issue) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message })
+}
+
 export const AMENDMENT_PAYMENT_METHODS = ['BANK', 'AGENCY_BALANCE', 'CARD'] as const
 /** ammendmentPayment/{ammendmentId} (agency). */
 export const AmendmentPaymentSchema = z
@@ -55,18 +57,13 @@ export const AmendmentPaymentSchema = z
     }),
     bank_document: optionalText(512),
   })
-  .superRefine((v, ctx) => {
-    if (v.payment_method === 'BANK' && !v.bank_document)
-      ctx.addIssue({ code: 'custom', path: ['bank_document'], message: BANK_DOCUMENT_REQUIRED_MSG })
-  })
+  .superRefine(paymentRule('pay'))
 
 /** rejectAmmendmentPaymentRequest: `reason` (finance path) or `rejection_reason` (policy path). */
 export const RejectAmendmentPaymentSchema = z
   .object({ reason: optionalText(2000), rejection_reason: optionalText(2000) })
   .transform((v) => ({ reason: v.reason ?? v.rejection_reason ?? null }))
-  .superRefine((v, ctx) => {
-    if (!v.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: REJECTION_REASON_REQUIRED_MSG })
-  })
+  .superRefine(paymentRule('rejectPayment'))
 
 /** amendmentDocumentUpload/{amendmentId}: an uploaded file key. */
 export const AmendmentDocumentSchema = z.object({

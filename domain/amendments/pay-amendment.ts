@@ -5,7 +5,7 @@ import { assertFileUsable } from '../files/storage'
 import { amendmentStateOf, loadAmendment } from './amendment-loading'
 import { decideAndPresent } from './amendment-presenter'
 import { openAmendmentCheckout } from './amendment-card'
-import { BANK_DOCUMENT_REQUIRED_MSG } from './amendments.rules'
+import { amendmentPaymentIssue } from './amendments.rules'
 
 /**
  * ammendmentPayment/{ammendmentId} (agency 'purchase' or 'finance', its own amendments): pays the
@@ -33,8 +33,13 @@ export const payAmendment = defineUseCase(
       return { checkout }
     }
     const bankDocument = opts.paymentMethod === 'BANK' ? (opts.bankDocument ?? null) : null
-    if (opts.paymentMethod === 'BANK') {
-      if (!bankDocument) throw validation('bank_document', BANK_DOCUMENT_REQUIRED_MSG)
+    const issue = amendmentPaymentIssue({
+      kind: 'pay',
+      payment_method: opts.paymentMethod,
+      bank_document: bankDocument,
+    })
+    if (issue) throw validation(issue.path, issue.message)
+    if (bankDocument) {
       try {
         await assertFileUsable(bankDocument, actor, a.agency_id)
       } catch (err) {

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client'
-import { financeRequestHistories } from '../../db/schema'
+import { recordFinanceRequestHistory } from '../finance/finance-request-history'
 import { actorLabel, type Actor } from '../shared/actor'
 import { agencyLinks, staffLinks } from '../shared/links'
 
@@ -25,17 +25,17 @@ export async function recordClawbackHistory(
     meta?: Record<string, unknown>
   },
 ) {
-  await tx.insert(financeRequestHistories).values({
+  await recordFinanceRequestHistory(tx, {
     request_type: 'CLAWBACK',
     request_id: h.clawbackId,
     agency_id: h.agencyId,
     action: h.action,
-    from_status: h.fromStatus ?? null,
-    to_status: h.toStatus ?? null,
+    fromStatus: h.fromStatus,
+    toStatus: h.toStatus,
     actor: typeof h.actor === 'string' ? h.actor : actorLabel(h.actor),
-    actor_id: typeof h.actor !== 'string' && 'identityId' in h.actor ? h.actor.identityId : null,
-    note: h.note ?? null,
-    agency_visible: h.agencyVisible ?? true,
-    meta: h.meta ?? null,
+    actorId: typeof h.actor !== 'string' && 'identityId' in h.actor ? h.actor.identityId : null,
+    note: h.note,
+    agencyVisible: h.agencyVisible,
+    meta: h.meta,
   })
 }

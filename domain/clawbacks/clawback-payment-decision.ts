@@ -16,6 +16,7 @@ import { followPolicy } from '../policies/policy-history'
 import { recordInvoicePayment } from '../finance/invoices/invoice-payments'
 import { postBalanceEntry } from '../finance/ledger/ledger'
 import { BANKED_COMMISSION_STATUSES } from '../finance/finance.rules'
+import { markCommissionsPaid } from '../finance/payouts/commission-changes'
 import { giveBackClawbackPayment, postClawbackBankPayment, postClawbackPayment } from './clawback-money'
 import { agencyClawbackPath, recordClawbackHistory } from './clawback-history'
 import { METHOD_LABELS, netAgainstBanked, type ClawbackMethod } from './clawbacks.rules'
@@ -190,8 +191,11 @@ async function netBankedCommission(ctx: ClawbackCtx) {
     throw conflict(
       `Not enough banked commission to net this clawback: ${formatCents(net.usedTotal)} banked, ${formatCents(amount)} owed`,
     )
-  for (const u of net.used)
-    await tx.update(commissions).set({ status: 'PAID', updated_at: now }).where(eq(commissions.id, u.id))
+  await markCommissionsPaid(
+    tx,
+    net.used.map((u) => u.id),
+    now,
+  )
   await postBalanceEntry(tx, {
     agencyId: c.agency_id,
     type: 'COMMISSION_RECEIVED',

@@ -1,5 +1,5 @@
 import { processSlot } from '../shared/process-slot'
-import type { ClawbackDecision } from './clawbacks.rules'
+import type { ClawbackDecision, ClawbackState } from './clawbacks.rules'
 
 /** What the domain asks of a clawback's process (workflows/clawback). */
 export interface ClawbackProcess {
@@ -11,7 +11,7 @@ export interface ClawbackProcess {
    * Deliver a staff decision on a paid clawback (starting the process first if it is missing);
    * refusals surface as INVALID_TRANSITION (409) with the reason.
    */
-  decide(clawbackId: number, decision: ClawbackDecision): Promise<void>
+  decide(clawbackId: number, decision: ClawbackDecision): Promise<ClawbackState>
 }
 
 export const clawbackProcess = processSlot<ClawbackProcess>('clawback')

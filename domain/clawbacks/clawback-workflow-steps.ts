@@ -2,7 +2,7 @@
 // inbox task of the current wait, remind, apply a staff decision. Each checks the database first,
 // so retries change nothing twice. (A commission payout's offsets: offset-clawbacks-by-payout.ts.)
 import { and, eq } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client'
+import type { DbOrTx, Tx } from '../../db/client'
 import { agencies, clawbacks, financeRequestHistories, policies } from '../../db/schema'
 import type { StaffActor } from '../shared/actor'
 import { financeTeamEmail } from '../shared/config'
@@ -98,37 +98,28 @@ export async function closeClawbackTasks(input: { workflowId: string }) {
   await closeWorkflowTasks(input.workflowId, 'completed')
 }
 
+type ReminderInput = {
+  clawbackId: number
+  workflowId: string
+  phase: 'payment' | 'decision'
+  escalate: boolean
+  key: string
+}
+
 /**
  * A deadline passed: while waiting for the agency's payment, a reminder to the agency (mail and
  * notification), or the escalation to staff finance; while waiting for staff, a reminder then an
  * escalation to staff finance. A history row (staff-only for staff nudges). Once per `key`.
  */
 export async function remindClawback(
-  input: {
-    clawbackId: number
-    workflowId: string
-    phase: 'payment' | 'decision'
-    escalate: boolean
-    key: string
-  },
+  input: ReminderInput,
   { db, mail }: Pick<StepDeps, 'db' | 'mail'> = sharedStepDeps(),
 ) {
   const r = await clawbackWithPolicy(db, input.clawbackId)
   const c = r.c
   const waitingFor = input.phase === 'payment' ? ['INITIATED', 'REJECTED'] : ['REQUESTED']
   if (!waitingFor.includes(c.status)) return
-  const toAgency = input.phase === 'payment' && !input.escalate
-  const agencyName = r.agencyName ?? r.agencyEmail
-  const what =
-    input.phase === 'payment'
-      ? toAgency
-        ? `the clawback of ${formatCents(c.outstanding_amount)} on policy ${r.ref} is waiting for your payment`
-        : `the clawback of ${formatCents(c.outstanding_amount)} on policy ${r.ref} of ${agencyName} is still unpaid`
-      : `the clawback payment of ${formatCents(c.outstanding_amount)} on policy ${r.ref} of ${agencyName} is waiting for a decision`
-  const path = toAgency ? agencyClawbackPath(c.policy_id) : staffClawbackPath(c.policy_id)
-  const to = toAgency
-    ? financeRecipient({ email: r.agencyEmail, finance_comms_email: r.financeEmail })
-    : financeTeamEmail()
+  const nudge = clawbackNudge(r, input)
   await remindOnce(
     {
       key: input.key,
@@ -141,35 +132,59 @@ export async function remindClawback(
           eq(financeRequestHistories.request_id, c.id),
         ),
       },
-      record: async (tx) => {
-        await recordClawbackHistory(tx, {
-          clawbackId: c.id,
-          agencyId: c.agency_id,
-          action: input.escalate ? 'ESCALATED' : 'REMINDER_SENT',
-          actor: `workflow:${input.workflowId}`,
-          note: what,
-          agencyVisible: toAgency,
-          meta: { key: input.key, phase: input.phase },
-        })
-        await notify(
-          tx,
-          {
-            eventType: input.escalate ? 'CLAWBACK_ESCALATED' : 'CLAWBACK_REMINDER',
-            title: input.escalate
-              ? 'Clawback escalated'
-              : toAgency
-                ? 'Clawback waiting for payment'
-                : 'Clawback waiting',
-            message: what,
-            link: path,
-            meta: { clawback_id: c.id, policy_id: c.policy_id },
-          },
-          toAgency ? { agencyId: c.agency_id } : { staffPermission: 'finance' },
-        )
-      },
-      mail: { to, what, path },
+      record: (tx) => recordClawbackNudge(tx, c, input, nudge),
+      mail: { to: nudge.to, what: nudge.what, path: nudge.path },
     },
     { db, mail },
+  )
+}
+
+type Nudge = ReturnType<typeof clawbackNudge>
+
+/** Who a reminder goes to (the agency, or staff finance), what it says and the page it links to. */
+function clawbackNudge(r: Awaited<ReturnType<typeof clawbackWithPolicy>>, input: ReminderInput) {
+  const c = r.c
+  const toAgency = input.phase === 'payment' && !input.escalate
+  const agencyName = r.agencyName ?? r.agencyEmail
+  const what =
+    input.phase === 'payment'
+      ? toAgency
+        ? `the clawback of ${formatCents(c.outstanding_amount)} on policy ${r.ref} is waiting for your payment`
+        : `the clawback of ${formatCents(c.outstanding_amount)} on policy ${r.ref} of ${agencyName} is still unpaid`
+      : `the clawback payment of ${formatCents(c.outstanding_amount)} on policy ${r.ref} of ${agencyName} is waiting for a decision`
+  const path = toAgency ? agencyClawbackPath(c.policy_id) : staffClawbackPath(c.policy_id)
+  const to = toAgency
+    ? financeRecipient({ email: r.agencyEmail, finance_comms_email: r.financeEmail })
+    : financeTeamEmail()
+  return { toAgency, what, path, to }
+}
+
+/** The reminder's history row (its `meta.key`) and notification, in the reminder's transaction. */
+async function recordClawbackNudge(tx: Tx, c: ClawbackRow, input: ReminderInput, nudge: Nudge) {
+  const { toAgency, what } = nudge
+  await recordClawbackHistory(tx, {
+    clawbackId: c.id,
+    agencyId: c.agency_id,
+    action: input.escalate ? 'ESCALATED' : 'REMINDER_SENT',
+    actor: `workflow:${input.workflowId}`,
+    note: what,
+    agencyVisible: toAgency,
+    meta: { key: input.key, phase: input.phase },
+  })
+  await notify(
+    tx,
+    {
+      eventType: input.escalate ? 'CLAWBACK_ESCALATED' : 'CLAWBACK_REMINDER',
+      title: input.escalate
+        ? 'Clawback escalated'
+        : toAgency
+          ? 'Clawback waiting for payment'
+          : 'Clawback waiting',
+      message: what,
+      link: nudge.path,
+      meta: { clawback_id: c.id, policy_id: c.policy_id },
+    },
+    toAgency ? { agencyId: c.agency_id } : { staffPermission: 'finance' },
   )
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { id, list, optionalId, optionalText } from '../shared/fields'
 import { PageQuerySchema, SortDirectionSchema } from '../shared/pagination'
 import { amountCents } from '../finance/finance.schemas'
-import { CLAWBACK_METHODS, type ClawbackStatus } from './clawbacks.rules'
+import { CLAWBACK_METHODS, REJECTION_REASON_REQUIRED_MSG, type ClawbackStatus } from './clawbacks.rules'
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v)
 const documentKey = () =>
@@ -29,8 +29,9 @@ export const ClawbackPaymentSchema = z.object({
   bank_document: documentKey(),
 })
 
+/** A staff rejection of a paid clawback: the reason the workflow's validator requires too. */
 export const ClawbackRejectSchema = z.object({
-  rejection_reason: z.string().trim().min(1, 'Rejection reason is required').max(1000),
+  rejection_reason: z.string().trim().min(1, REJECTION_REASON_REQUIRED_MSG).max(1000),
 })
 
 export const ClawbackInitiateDetailsQuerySchema = z.object({ policy_id: id() })

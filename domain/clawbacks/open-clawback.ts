@@ -7,7 +7,10 @@ import { conflict, validation } from '../shared/errors'
 import { formatCents } from '../shared/format'
 import { notify } from '../notifications/notify'
 import { lockPolicyFor, transitionPolicy } from '../policies/policy-history'
-import { createPolicyFinanceInvoice, modifyPolicyFinance } from '../finance/policy-payments/modify-policy-finance'
+import {
+  createPolicyFinanceInvoice,
+  modifyPolicyFinance,
+} from '../finance/policy-payments/modify-policy-finance'
 import { agencyClawbackPath, recordClawbackHistory } from './clawback-history'
 import {
   clawbackCommission,
@@ -27,21 +30,52 @@ import {
  * with the reason. The premium must be positive and at most the policy's premium, the commission
  * part positive and at most the commission paid (400 on clawback_premium_amount).
  */
-export async function openClawback(
-  tx: DbOrTx,
-  c: {
-    policyId: number
-    premiumAmount: number
-    commissionAmount?: number
-    actor: Actor | string
-    document?: string | null
-    documentName?: string | null
-    note?: string | null
-    /** Opened by an amendment: the policy stays in force with its status (followPolicy). */
-    keepPolicyStatus?: boolean
-  },
-): Promise<{ clawbackId: number }> {
+export async function openClawback(tx: DbOrTx, c: Opening): Promise<{ clawbackId: number }> {
   const policy = await lockPolicyFor(tx, c.policyId, 'initiateClawback')
+  const { rate, amount } = await clawbackTerms(tx, policy, c)
+  const [row] = await tx
+    .insert(clawbacks)
+    .values({
+      policy_id: policy.id,
+      agency_id: policy.agency_id,
+      clawback_premium_amount: c.premiumAmount,
+      clawback_commission_amount: amount,
+      outstanding_amount: amount,
+      status: 'INITIATED',
+      clawback_document: c.document ?? null,
+      clawback_document_name: c.documentName ?? null,
+      commission_rate: rate,
+      created_by: typeof c.actor !== 'string' && 'identityId' in c.actor ? c.actor.identityId : null,
+    })
+    .returning()
+  const input = { type: 'CLAWBACK' as const, total_premium_amount: amount }
+  const { invoiceId } =
+    typeof c.actor === 'string'
+      ? await createPolicyFinanceInvoice(tx, { actor: c.actor, policyId: policy.id, input })
+      : await modifyPolicyFinance({ actor: c.actor, policyId: policy.id, input, tx })
+  await tx.update(clawbacks).set({ invoice_id: invoiceId }).where(eq(clawbacks.id, row.id))
+  await announceClawback(tx, policy, c, { clawbackId: row.id, invoiceId, rate, amount })
+  return { clawbackId: row.id }
+}
+
+type Opening = {
+  policyId: number
+  premiumAmount: number
+  commissionAmount?: number
+  actor: Actor | string
+  document?: string | null
+  documentName?: string | null
+  note?: string | null
+  /** Opened by an amendment: the policy stays in force with its status (followPolicy). */
+  keepPolicyStatus?: boolean
+}
+type Policy = Awaited<ReturnType<typeof lockPolicyFor>>
+
+/**
+ * The commission rate and the commission to claw back (cents), once the clawback fits: the
+ * commission paid out, none other open, the premium and the commission part within what was paid.
+ */
+async function clawbackTerms(tx: DbOrTx, policy: Policy, c: Opening) {
   const [commission] = await tx.select().from(commissions).where(eq(commissions.policy_id, policy.id))
   if (!commission || !(PAID_COMMISSION_STATUSES as readonly string[]).includes(commission.status))
     throw conflict(`${COMMISSION_NOT_PAID_MSG} (commission ${commission?.status ?? 'missing'})`)
@@ -62,57 +96,45 @@ export async function openClawback(
       'clawback_premium_amount',
       `The commission to claw back (${formatCents(amount)}) cannot exceed the commission paid (${formatCents(commission.amount)})`,
     )
-  const createdBy = typeof c.actor !== 'string' && 'identityId' in c.actor ? c.actor.identityId : null
-  const [row] = await tx
-    .insert(clawbacks)
-    .values({
-      policy_id: policy.id,
-      agency_id: policy.agency_id,
-      clawback_premium_amount: c.premiumAmount,
-      clawback_commission_amount: amount,
-      outstanding_amount: amount,
-      status: 'INITIATED',
-      clawback_document: c.document ?? null,
-      clawback_document_name: c.documentName ?? null,
-      commission_rate: rate,
-      created_by: createdBy,
-    })
-    .returning()
-  const input = { type: 'CLAWBACK' as const, total_premium_amount: amount }
-  const { invoiceId } =
-    typeof c.actor === 'string'
-      ? await createPolicyFinanceInvoice(tx, { actor: c.actor, policyId: policy.id, input })
-      : await modifyPolicyFinance({ actor: c.actor, policyId: policy.id, input, tx })
-  await tx.update(clawbacks).set({ invoice_id: invoiceId }).where(eq(clawbacks.id, row.id))
-  const what = `Clawback of ${formatCents(amount)} commission (on ${formatCents(c.premiumAmount)} premium at ${Number(rate)}%)`
+  return { rate, amount }
+}
+
+/** The policy's transition and history, the clawback's history, and the agency told. */
+async function announceClawback(
+  tx: DbOrTx,
+  policy: Policy,
+  c: Opening,
+  o: { clawbackId: number; invoiceId: number; rate: string; amount: number },
+) {
+  const what = `Clawback of ${formatCents(o.amount)} commission (on ${formatCents(c.premiumAmount)} premium at ${Number(o.rate)}%)`
+  const note = c.note ? `${what}: ${c.note}` : what
   await transitionPolicy(tx, policy, 'initiateClawback', {
     actor: c.actor,
     to: c.keepPolicyStatus ? policy.status : undefined,
-    set: { clawback_amount: amount },
-    note: c.note ? `${what}: ${c.note}` : what,
-    meta: { clawback_id: row.id, invoice_id: invoiceId },
+    set: { clawback_amount: o.amount },
+    note,
+    meta: { clawback_id: o.clawbackId, invoice_id: o.invoiceId },
   })
   await recordClawbackHistory(tx, {
-    clawbackId: row.id,
+    clawbackId: o.clawbackId,
     agencyId: policy.agency_id,
     action: 'INITIATED',
     actor: c.actor,
     toStatus: 'INITIATED',
-    note: c.note ? `${what}: ${c.note}` : what,
-    meta: { invoice_id: invoiceId, premium_amount: c.premiumAmount, commission_amount: amount },
+    note,
+    meta: { invoice_id: o.invoiceId, premium_amount: c.premiumAmount, commission_amount: o.amount },
   })
   await notify(
     tx,
     {
       eventType: 'CLAWBACK_INITIATED',
       title: `Clawback on policy ${policy.ref}`,
-      message: `${formatCents(amount)} of commission paid on policy ${policy.ref} is to be paid back`,
+      message: `${formatCents(o.amount)} of commission paid on policy ${policy.ref} is to be paid back`,
       link: agencyClawbackPath(policy.id),
-      meta: { clawback_id: row.id, policy_id: policy.id },
+      meta: { clawback_id: o.clawbackId, policy_id: policy.id },
     },
     { agencyId: policy.agency_id },
   )
-  return { clawbackId: row.id }
 }
 
 /**

@@ -1,14 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { getDb } from '../../db/client'
+import { getDb, type DbOrTx } from '../../db/client'
 import { clawbacks, commissions, policies } from '../../db/schema'
 import { isAgencySide, type Actor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
-import { conflict, DomainError, notFound, validation } from '../shared/errors'
+import { conflict, notFound, validation } from '../shared/errors'
 import { formatCents } from '../shared/format'
 import { logError } from '../shared/log'
 import { clock } from '../shared/clock'
 import { clawbackProcess } from './clawback-process'
-import { assertFileUsable } from '../files/storage'
+import { assertFilesUsable } from '../files/storage'
 import { notify } from '../notifications/notify'
 import { followPolicy } from '../policies/policy-history'
 import { reserveClawbackPayment } from './clawback-money'
@@ -49,60 +49,14 @@ export const payClawback = defineUseCase(
     const bankDocument = method === 'BANK' ? input.bank_document : null
     if (method === 'BANK') {
       if (!bankDocument) throw validation('bank_document', CLAWBACK_DOCUMENT_REQUIRED_MSG)
-      try {
-        await assertFileUsable(bankDocument, actor, actor.agencyId)
-      } catch (err) {
-        if (err instanceof DomainError && err.code === 'VALIDATION')
-          throw validation('bank_document', err.message)
-        throw err
-      }
+      await assertFilesUsable('bank_document', [bankDocument], actor, actor.agencyId)
     }
     const row = await getDb().transaction(async (tx) => {
-      const [owner] = await tx
-        .select({ agency_id: policies.agency_id })
-        .from(policies)
-        .where(eq(policies.id, input.policy_id))
-      if (!owner || owner.agency_id !== actor.agencyId) throw notFound('Policy')
-      const [c] = await tx
-        .select()
-        .from(clawbacks)
-        .where(
-          and(
-            eq(clawbacks.policy_id, input.policy_id),
-            inArray(clawbacks.status, [...PAYABLE_CLAWBACK_STATUSES]),
-          ),
-        )
-        .for('update')
-      if (!c) {
-        const [waiting] = await tx
-          .select({ id: clawbacks.id })
-          .from(clawbacks)
-          .where(and(eq(clawbacks.policy_id, input.policy_id), eq(clawbacks.status, 'REQUESTED')))
-        throw conflict(
-          waiting
-            ? 'The clawback of this policy has been paid and is waiting for verification'
-            : 'This policy has no clawback waiting for payment',
-        )
-      }
+      const c = await lockPayableClawback(tx, actor.agencyId, input.policy_id)
       const [policy] = await tx.select().from(policies).where(eq(policies.id, c.policy_id)).for('update')
-      const amount = c.outstanding_amount
       if (method === 'AGENCY_BALANCE')
         await reserveClawbackPayment(tx, c, actor, `Clawback #${c.id} on policy ${policy.ref}`)
-      if (method === 'BANKED_COMMISSION') {
-        const [banked] = await tx
-          .select({ total: sql<number>`coalesce(sum(${commissions.amount}), 0)::bigint` })
-          .from(commissions)
-          .where(
-            and(
-              eq(commissions.agency_id, c.agency_id),
-              inArray(commissions.status, [...BANKED_COMMISSION_STATUSES]),
-            ),
-          )
-        if (Number(banked.total) < amount)
-          throw conflict(
-            `Not enough banked commission to net this clawback: ${formatCents(Number(banked.total))} banked, ${formatCents(amount)} owed`,
-          )
-      }
+      if (method === 'BANKED_COMMISSION') await assertBankedCommissionCovers(tx, c)
       const [after] = await tx
         .update(clawbacks)
         .set({
@@ -113,36 +67,7 @@ export const payClawback = defineUseCase(
         })
         .where(eq(clawbacks.id, c.id))
         .returning()
-      const what = `${formatCents(amount)} paid by ${METHOD_LABELS[method]}`
-      await followPolicy(tx, policy, 'requestClawbackPayment', {
-        actor,
-        note: what,
-        meta: { clawback_id: c.id, method },
-      })
-      await recordClawbackHistory(tx, {
-        clawbackId: c.id,
-        agencyId: c.agency_id,
-        action: 'PAYMENT_REQUESTED',
-        actor,
-        fromStatus: c.status,
-        toStatus: 'REQUESTED',
-        note: what,
-        meta: { amount, method, bank_document: bankDocument },
-      })
-      await notify(
-        tx,
-        {
-          eventType: 'CLAWBACK_REQUESTED',
-          title: `Clawback payment on policy ${policy.ref}`,
-          message:
-            method === 'COMMISSION'
-              ? `${formatCents(amount)} to be offset by the next commission payout (SETTLED_WITH_CLAWBACK)`
-              : `${what}: waiting for verification`,
-          link: staffClawbackPath(c.policy_id),
-          meta: { clawback_id: c.id, policy_id: c.policy_id },
-        },
-        { staffPermission: 'finance' },
-      )
+      await announcePayment(tx, { policy, c, actor, method, bankDocument })
       return after
     })
     await clawbackProcess()
@@ -153,3 +78,92 @@ export const payClawback = defineUseCase(
     return presentClawback(row)
   },
 )
+
+type ClawbackRow = typeof clawbacks.$inferSelect
+
+/** The policy's clawback waiting for payment, locked; 404 for another agency's policy, else 409. */
+async function lockPayableClawback(tx: DbOrTx, agencyId: number, policyId: number) {
+  const [owner] = await tx
+    .select({ agency_id: policies.agency_id })
+    .from(policies)
+    .where(eq(policies.id, policyId))
+  if (!owner || owner.agency_id !== agencyId) throw notFound('Policy')
+  const [c] = await tx
+    .select()
+    .from(clawbacks)
+    .where(and(eq(clawbacks.policy_id, policyId), inArray(clawbacks.status, [...PAYABLE_CLAWBACK_STATUSES])))
+    .for('update')
+  if (c) return c
+  const [waiting] = await tx
+    .select({ id: clawbacks.id })
+    .from(clawbacks)
+    .where(and(eq(clawbacks.policy_id, policyId), eq(clawbacks.status, 'REQUESTED')))
+  throw conflict(
+    waiting
+      ? 'The clawback of this policy has been paid and is waiting for verification'
+      : 'This policy has no clawback waiting for payment',
+  )
+}
+
+/** 409 unless the agency's banked commission covers what the clawback still owes. */
+async function assertBankedCommissionCovers(tx: DbOrTx, c: ClawbackRow) {
+  const amount = c.outstanding_amount
+  const [banked] = await tx
+    .select({ total: sql<number>`coalesce(sum(${commissions.amount}), 0)::bigint` })
+    .from(commissions)
+    .where(
+      and(
+        eq(commissions.agency_id, c.agency_id),
+        inArray(commissions.status, [...BANKED_COMMISSION_STATUSES]),
+      ),
+    )
+  if (Number(banked.total) < amount)
+    throw conflict(
+      `Not enough banked commission to net this clawback: ${formatCents(Number(banked.total))} banked, ${formatCents(amount)} owed`,
+    )
+}
+
+/** The policy follows, the clawback's history, and staff finance told. */
+async function announcePayment(
+  tx: DbOrTx,
+  p: {
+    policy: typeof policies.$inferSelect
+    c: ClawbackRow
+    actor: Actor
+    method: ClawbackMethod
+    bankDocument: string | null
+  },
+) {
+  const { policy, c, actor, method } = p
+  const amount = c.outstanding_amount
+  const what = `${formatCents(amount)} paid by ${METHOD_LABELS[method]}`
+  await followPolicy(tx, policy, 'requestClawbackPayment', {
+    actor,
+    note: what,
+    meta: { clawback_id: c.id, method },
+  })
+  await recordClawbackHistory(tx, {
+    clawbackId: c.id,
+    agencyId: c.agency_id,
+    action: 'PAYMENT_REQUESTED',
+    actor,
+    fromStatus: c.status,
+    toStatus: 'REQUESTED',
+    note: what,
+    meta: { amount, method, bank_document: p.bankDocument },
+  })
+  await notify(
+    tx,
+    {
+      eventType: 'CLAWBACK_REQUESTED',
+      title: `Clawback payment on policy ${policy.ref}`,
+      message:
+        method === 'COMMISSION'
+          ? `${formatCents(amount)} to be offset by the next commission payout (SETTLED_WITH_CLAWBACK)`
+          : `${what}: waiting for verification`,
+      link: staffClawbackPath(c.policy_id),
+      meta: { clawback_id: c.id, policy_id: c.policy_id },
+    },
+    { staffPermission: 'finance' },
+  )
+}

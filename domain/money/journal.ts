@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { moneyAccounts, moneyTransfers, type TransferCode } from '../../db/schema/journal'
 import { actorLabel, type Actor } from '../shared/actor'
 import { clock } from '../shared/clock'
 import { conflict, invalidTransition, notFound } from '../shared/errors'
-import { FLOOR_MESSAGES, FLOORS, parseAccount } from './accounts'
 import { assertMoneyAuthority, type MoneyDecision } from './authority'
+import { accountIds, addDelta, applyDeltas, type Delta } from './journal-accounts'
 
 export { assertMoneyAuthority, type MoneyDecision } from './authority'
 
@@ -40,115 +40,20 @@ export type TransferInput = {
   decision?: MoneyDecision | null
 }
 
-type Delta = { pd: number; pc: number; xd: number; xc: number }
-const zero = (): Delta => ({ pd: 0, pc: 0, xd: 0, xc: 0 })
+type State = 'PENDING' | 'POSTED'
 
-function floorError(code: string) {
-  const kind = parseAccount(code).kind
-  return conflict(FLOOR_MESSAGES[kind] ?? `This would take the money account ${code} below its floor`)
-}
-
-const isCheckViolation = (err: unknown) => {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
-    if ('code' in e && (e as { code: unknown }).code === '23514') return true
-    e = 'cause' in e ? (e as { cause: unknown }).cause : undefined
-  }
-  return false
-}
-
-/**
- * Applies the column changes to each account in code order, so two transactions that touch the
- * same accounts lock them in the same order and never deadlock. Each UPDATE carries the floor
- * (the same inequality as the table's CHECK), so a posting that would overdraw changes nothing
- * and answers 409 with the account's reason; the CHECK stays the backstop for any other writer.
- */
-async function applyDeltas(tx: DbOrTx, deltas: Map<string, Delta>) {
-  const a = moneyAccounts
-  for (const code of [...deltas.keys()].sort()) {
-    const d = deltas.get(code)!
-    const rows = await tx
-      .update(a)
-      .set({
-        posted_debits: sql`${a.posted_debits} + ${d.pd}`,
-        posted_credits: sql`${a.posted_credits} + ${d.pc}`,
-        pending_debits: sql`${a.pending_debits} + ${d.xd}`,
-        pending_credits: sql`${a.pending_credits} + ${d.xc}`,
-      })
-      .where(
-        and(
-          eq(a.code, code),
-          sql`(not ${a.debits_must_not_exceed_credits} or ${a.posted_debits} + ${d.pd} + ${a.pending_debits} + ${d.xd} <= ${a.posted_credits} + ${d.pc})`,
-          sql`(not ${a.credits_must_not_exceed_debits} or ${a.posted_credits} + ${d.pc} + ${a.pending_credits} + ${d.xc} <= ${a.posted_debits} + ${d.pd})`,
-        ),
-      )
-      .returning({ id: a.id })
-      .catch((err: unknown) => {
-        throw isCheckViolation(err) ? floorError(code) : err
-      })
-    if (!rows.length) throw floorError(code)
-  }
-}
-
-/** The account ids of `codes`, creating the accounts that do not exist yet (with their floor). */
-async function accountIds(tx: DbOrTx, codes: string[]) {
-  const rows = codes.map((c) => {
-    const p = parseAccount(c)
-    const floor = FLOORS[p.kind]
-    return {
-      ...p,
-      debits_must_not_exceed_credits: floor === 'debits_must_not_exceed_credits',
-      credits_must_not_exceed_debits: floor === 'credits_must_not_exceed_debits',
-    }
-  })
-  // Rows inserted by the CTE are invisible to the SELECT beside it (one snapshot), so the union
-  // has no duplicates; an account another transaction created meanwhile is read again below.
-  const values = sql.join(
-    rows.map(
-      (r) =>
-        sql`(${r.code}, ${r.kind}, ${r.agency_id}::int, ${r.policy_id}::int, ${r.invoice_id}::int, ${r.debits_must_not_exceed_credits}, ${r.credits_must_not_exceed_debits})`,
-    ),
-    sql`, `,
-  )
-  const list = sql.join(
-    codes.map((c) => sql`${c}`),
-    sql`, `,
-  )
-  const { rows: found } = await tx.execute<{ id: number; code: string }>(sql`
-    with ins as (
-      insert into money_accounts (code, kind, agency_id, policy_id, invoice_id,
-        debits_must_not_exceed_credits, credits_must_not_exceed_debits)
-      values ${values}
-      on conflict (code) do nothing
-      returning id, code
-    )
-    select id, code from ins
-    union all
-    select id, code from money_accounts where code in (${list})`)
-  const ids = new Map(found.map((r) => [r.code, r.id]))
-  const missing = codes.filter((c) => !ids.has(c))
-  if (missing.length)
-    for (const r of await tx
-      .select({ id: moneyAccounts.id, code: moneyAccounts.code })
-      .from(moneyAccounts)
-      .where(inArray(moneyAccounts.code, missing)))
-      ids.set(r.code, r.id)
-  return ids
-}
-
-const sameContent = (
-  row: TransferRow,
-  t: TransferInput,
-  ids: Map<string, number>,
-  state: 'PENDING' | 'POSTED',
-) =>
+const sameContent = (row: TransferRow, t: TransferInput, ids: Map<string, number>, state: State) =>
   row.debit_account_id === ids.get(t.debit) &&
   row.credit_account_id === ids.get(t.credit) &&
   row.amount === t.amount &&
   row.code === t.code &&
   (state === 'POSTED' ? row.state === 'POSTED' : true)
 
-async function record(tx: DbOrTx, transfers: TransferInput[], state: 'PENDING' | 'POSTED') {
-  if (!transfers.length) return []
+/**
+ * A call's transfers are well formed (positive whole cents, two accounts, unique keys) and pass
+ * the money authority, all before anything is written (a retry by a maker is refused too).
+ */
+function assertValidTransfers(transfers: TransferInput[]) {
   const keys = new Set<string>()
   for (const t of transfers) {
     if (!Number.isSafeInteger(t.amount) || t.amount <= 0)
@@ -156,13 +61,14 @@ async function record(tx: DbOrTx, transfers: TransferInput[], state: 'PENDING' |
     if (t.debit === t.credit) throw new Error(`A transfer moves money between two accounts (${t.key})`)
     if (!t.key || keys.has(t.key)) throw new Error(`Transfer keys are unique: ${t.key}`)
     keys.add(t.key)
-    // The one authority for money, before anything is written (a retry by a maker is refused too).
     assertMoneyAuthority(t)
   }
-  const codes = [...new Set(transfers.flatMap((t) => [t.debit, t.credit]))].sort()
-  const ids = await accountIds(tx, codes)
+}
+
+/** The transfers' rows in `state`; a key already recorded inserts nothing (answered below). */
+function insertTransfers(tx: DbOrTx, transfers: TransferInput[], ids: Map<string, number>, state: State) {
   const now = clock.now()
-  const inserted = await tx
+  return tx
     .insert(moneyTransfers)
     .values(
       transfers.map((t) => ({
@@ -192,42 +98,61 @@ async function record(tx: DbOrTx, transfers: TransferInput[], state: 'PENDING' |
     )
     .onConflictDoNothing({ target: moneyTransfers.idempotency_key })
     .returning()
+}
+
+/** Each transfer's row by key: the ones just inserted, and repeats recorded with the same content (else 409). */
+async function recordedByKey(
+  tx: DbOrTx,
+  transfers: TransferInput[],
+  inserted: TransferRow[],
+  ids: Map<string, number>,
+  state: State,
+) {
   const byKey = new Map(inserted.map((r) => [r.idempotency_key, r]))
   const repeats = transfers.filter((t) => !byKey.has(t.key))
-  if (repeats.length) {
-    const existing = await tx
-      .select()
-      .from(moneyTransfers)
-      .where(
-        inArray(
-          moneyTransfers.idempotency_key,
-          repeats.map((t) => t.key),
-        ),
-      )
-    for (const t of repeats) {
-      const row = existing.find((r) => r.idempotency_key === t.key)
-      if (!row || !sameContent(row, t, ids, state))
-        throw conflict(`The money transfer ${t.key} was already recorded with different content`)
-      byKey.set(t.key, row)
-    }
+  if (!repeats.length) return byKey
+  const existing = await tx
+    .select()
+    .from(moneyTransfers)
+    .where(
+      inArray(
+        moneyTransfers.idempotency_key,
+        repeats.map((t) => t.key),
+      ),
+    )
+  for (const t of repeats) {
+    const row = existing.find((r) => r.idempotency_key === t.key)
+    if (!row || !sameContent(row, t, ids, state))
+      throw conflict(`The money transfer ${t.key} was already recorded with different content`)
+    byKey.set(t.key, row)
   }
+  return byKey
+}
+
+/** What the newly inserted transfers move: both accounts of each, on the side of `state`. */
+function insertedDeltas(transfers: TransferInput[], inserted: TransferRow[], state: State) {
   const deltas = new Map<string, Delta>()
-  const add = (code: string, f: (d: Delta) => void) => {
-    const d = deltas.get(code) ?? zero()
-    f(d)
-    deltas.set(code, d)
-  }
   for (const t of transfers) {
     if (!inserted.some((r) => r.idempotency_key === t.key)) continue
     if (state === 'POSTED') {
-      add(t.debit, (d) => (d.pd += t.amount))
-      add(t.credit, (d) => (d.pc += t.amount))
+      addDelta(deltas, t.debit, (d) => (d.pd += t.amount))
+      addDelta(deltas, t.credit, (d) => (d.pc += t.amount))
     } else {
-      add(t.debit, (d) => (d.xd += t.amount))
-      add(t.credit, (d) => (d.xc += t.amount))
+      addDelta(deltas, t.debit, (d) => (d.xd += t.amount))
+      addDelta(deltas, t.credit, (d) => (d.xc += t.amount))
     }
   }
-  await applyDeltas(tx, deltas)
+  return deltas
+}
+
+async function record(tx: DbOrTx, transfers: TransferInput[], state: State) {
+  if (!transfers.length) return []
+  assertValidTransfers(transfers)
+  const codes = [...new Set(transfers.flatMap((t) => [t.debit, t.credit]))].sort()
+  const ids = await accountIds(tx, codes)
+  const inserted = await insertTransfers(tx, transfers, ids, state)
+  const byKey = await recordedByKey(tx, transfers, inserted, ids, state)
+  await applyDeltas(tx, insertedDeltas(transfers, inserted, state))
   return transfers.map((t) => byKey.get(t.key)!)
 }
 
@@ -267,36 +192,16 @@ export async function decidePending(
   decision: 'post' | 'void',
   by?: MoneyDecision | null,
 ) {
-  const list = [keys].flat()
   const target = decision === 'post' ? 'POSTED' : 'VOIDED'
-  const rows = await tx
-    .select()
-    .from(moneyTransfers)
-    .where(inArray(moneyTransfers.idempotency_key, list))
-    .orderBy(asc(moneyTransfers.id))
-    .for('update')
-  for (const key of list)
-    if (!rows.some((r) => r.idempotency_key === key)) throw notFound(`Pending money transfer ${key}`)
-  for (const r of rows)
-    if (r.state !== 'PENDING' && r.state !== target)
-      throw invalidTransition(`The money transfer ${r.idempotency_key} is ${r.state}; it cannot be ${target}`)
+  const rows = await lockPending(tx, [keys].flat(), target)
   const open = rows.filter((r) => r.state === 'PENDING')
   if (!open.length) return rows
-  const accountIds = [...new Set(open.flatMap((r) => [r.debit_account_id, r.credit_account_id]))]
-  const codes = new Map(
-    (
-      await tx
-        .select({ id: moneyAccounts.id, code: moneyAccounts.code })
-        .from(moneyAccounts)
-        .where(inArray(moneyAccounts.id, accountIds))
-    ).map((a) => [a.id, a.code]),
-  )
+  const codes = await accountCodes(tx, open)
   if (decision === 'post' && by)
     for (const r of open) assertMoneyAuthority({ credit: codes.get(r.credit_account_id)!, decision: by })
-  const now = clock.now()
   const decided = await tx
     .update(moneyTransfers)
-    .set({ state: target, decided_at: now })
+    .set({ state: target, decided_at: clock.now() })
     .where(
       inArray(
         moneyTransfers.id,
@@ -304,24 +209,51 @@ export async function decidePending(
       ),
     )
     .returning()
-  const deltas = new Map<string, Delta>()
-  for (const r of open) {
-    const debit = codes.get(r.debit_account_id)!
-    const credit = codes.get(r.credit_account_id)!
-    const d = deltas.get(debit) ?? zero()
-    const c = deltas.get(credit) ?? zero()
-    d.xd -= r.amount
-    c.xc -= r.amount
-    if (decision === 'post') {
-      d.pd += r.amount
-      c.pc += r.amount
-    }
-    deltas.set(debit, d)
-    deltas.set(credit, c)
-  }
-  await applyDeltas(tx, deltas)
+  await applyDeltas(tx, decidedDeltas(open, codes, decision))
   const after = new Map(decided.map((r) => [r.id, r]))
   return rows.map((r) => after.get(r.id) ?? r)
+}
+
+/** The transfers of `keys`, locked in id order: an unknown key is 404, one decided otherwise 409. */
+async function lockPending(tx: DbOrTx, keys: string[], target: 'POSTED' | 'VOIDED') {
+  const rows = await tx
+    .select()
+    .from(moneyTransfers)
+    .where(inArray(moneyTransfers.idempotency_key, keys))
+    .orderBy(asc(moneyTransfers.id))
+    .for('update')
+  for (const key of keys)
+    if (!rows.some((r) => r.idempotency_key === key)) throw notFound(`Pending money transfer ${key}`)
+  for (const r of rows)
+    if (r.state !== 'PENDING' && r.state !== target)
+      throw invalidTransition(`The money transfer ${r.idempotency_key} is ${r.state}; it cannot be ${target}`)
+  return rows
+}
+
+/** The codes of the accounts the transfers move, by account id. */
+async function accountCodes(tx: DbOrTx, transfers: TransferRow[]) {
+  const ids = [...new Set(transfers.flatMap((r) => [r.debit_account_id, r.credit_account_id]))]
+  const rows = await tx
+    .select({ id: moneyAccounts.id, code: moneyAccounts.code })
+    .from(moneyAccounts)
+    .where(inArray(moneyAccounts.id, ids))
+  return new Map(rows.map((a) => [a.id, a.code]))
+}
+
+/** Deciding pending transfers releases their reservation and, when posted, posts the amount. */
+function decidedDeltas(open: TransferRow[], codes: Map<number, string>, decision: 'post' | 'void') {
+  const deltas = new Map<string, Delta>()
+  for (const r of open) {
+    addDelta(deltas, codes.get(r.debit_account_id)!, (d) => {
+      d.xd -= r.amount
+      if (decision === 'post') d.pd += r.amount
+    })
+    addDelta(deltas, codes.get(r.credit_account_id)!, (c) => {
+      c.xc -= r.amount
+      if (decision === 'post') c.pc += r.amount
+    })
+  }
+  return deltas
 }
 
 /**

@@ -1,5 +1,5 @@
-// Reads of the money journal for the screens (issue 22): a policy's money trail, the trial balance,
-// an agency's accounts and its balance account's trail with the running balance. Each read takes
+// Reads of the money journal for the screens (issue 22): a policy's money trail, the trial balance
+// and an agency's accounts (its balance account's trail: balance-trail.ts). Each read takes
 // the caller's connection or transaction and filters on an indexed column (db/schema/journal.ts:
 // money_transfers_policy_idx, money_transfers_debit_idx / _credit_idx, money_accounts_agency_idx,
 // money_accounts_policy_idx). Account figures come from the accounts' running columns; only the
@@ -10,8 +10,6 @@ import type { DbOrTx } from '../../db/client'
 import { MONEY_ACCOUNT_KINDS, moneyAccounts, moneyTransfers } from '../../db/schema/journal'
 import { findActorNames } from '../shared/actor-names'
 import { actorDisplay } from '../shared/labels'
-import { pageInfo } from '../shared/pagination'
-import { account } from './accounts'
 import {
   accountKindLabel,
   accountLabel,
@@ -166,7 +164,7 @@ export async function trialBalance(tx: DbOrTx) {
 }
 
 /** What an account holds: credits - debits posted (`balance`), and less pending debits (`available`). */
-const withBalance = <T extends Sums>(a: T) => ({
+export const withBalance = <T extends Sums>(a: T) => ({
   ...a,
   balance: a.posted_credits - a.posted_debits,
   available: a.posted_credits - a.posted_debits - a.pending_debits,
@@ -227,103 +225,6 @@ export async function agencyAccounts(tx: DbOrTx, agencyId: number) {
         }),
       )
       .sort((x, y) => kindOrder(x.kind) - kindOrder(y.kind)),
-  }
-}
-
-export const TRAIL_PER_PAGE = 25
-
-/**
- * The transfers of the agency's balance account (`agency:<id>:balance`), newest first, `perPage`
- * a page, each with the other account, the policy it belongs to and the posted balance after it
- * (credits raise the balance; pending and voided transfers leave it as it was). Paged in SQL:
- * the two index scans (debit side, credit side) of the one account, a window sum over them,
- * LIMIT/OFFSET, then the other account and the policy for the page's rows only.
- * `balance` is the account's figures now, from its columns. Not a use case: see findAgencyMoneyTrail.
- */
-export async function agencyBalanceTrail(
-  tx: DbOrTx,
-  agencyId: number,
-  page: number,
-  perPage = TRAIL_PER_PAGE,
-) {
-  const code = account.agencyBalance(agencyId)
-  const [acc] = await tx
-    .select({
-      id: moneyAccounts.id,
-      posted_debits: moneyAccounts.posted_debits,
-      posted_credits: moneyAccounts.posted_credits,
-      pending_debits: moneyAccounts.pending_debits,
-      pending_credits: moneyAccounts.pending_credits,
-    })
-    .from(moneyAccounts)
-    .where(eq(moneyAccounts.code, code))
-  if (!acc) return { account: code, balance: null, items: [], pageInfo: pageInfo(page, perPage, 0) }
-  const { rows } = await tx.execute<{
-    id: number
-    created_at: Date | string
-    decided_at: Date | string | null
-    code: string
-    state: string
-    amount: number
-    direction: 'in' | 'out'
-    other: string
-    policy_id: number | null
-    policy_ref: string | null
-    actor: string
-    note: string | null
-    balance_after: number
-    total: number
-  }>(sql`
-    with mine as (
-      select id, created_at, decided_at, code, state, amount, policy_id, actor, note,
-        'in' as direction, debit_account_id as other_id
-      from money_transfers where credit_account_id = ${acc.id}
-      union all
-      select id, created_at, decided_at, code, state, amount, policy_id, actor, note,
-        'out' as direction, credit_account_id as other_id
-      from money_transfers where debit_account_id = ${acc.id}
-    ), ran as (
-      select mine.*,
-        sum(case when state = 'POSTED' then (case when direction = 'in' then amount else -amount end) else 0 end)
-          over (order by id rows between unbounded preceding and current row) as balance_after,
-        count(*) over () as total
-      from mine
-    ), shown as (
-      select * from ran order by id desc limit ${perPage} offset ${(page - 1) * perPage}
-    )
-    select r.id, r.created_at, r.decided_at, r.code, r.state, r.amount, r.direction,
-      o.code as other, r.policy_id, p.ref as policy_ref, r.actor, r.note,
-      r.balance_after::bigint as balance_after, r.total::int as total
-    from shown r
-    join money_accounts o on o.id = r.other_id
-    left join policies p on p.id = r.policy_id
-    order by r.id desc`)
-  const items = rows.map((r) => {
-    const amount = Number(r.amount)
-    return {
-      id: r.id,
-      created_at: new Date(r.created_at),
-      decided_at: r.decided_at ? new Date(r.decided_at) : null,
-      code: r.code,
-      label: transferCodeLabel(r.code),
-      state: r.state,
-      state_label: transferStateLabel(r.state),
-      /** Signed cents on the agency's balance: positive in, negative out. */
-      amount: r.direction === 'in' ? amount : -amount,
-      other: r.other,
-      other_label: accountLabel(r.other),
-      policy_id: r.policy_id,
-      policy_ref: r.policy_ref,
-      actor: r.actor,
-      note: r.note,
-      balance_after: Number(r.balance_after),
-    }
-  })
-  return {
-    account: code,
-    balance: withBalance(acc),
-    items,
-    pageInfo: pageInfo(page, perPage, rows[0] ? Number(rows[0].total) : 0),
   }
 }
 

@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { cardPayments, policies } from '../../db/schema'
 import type { Actor } from '../shared/actor'
-import { notFound } from '../shared/errors'
 import { fromCents } from '../shared/money'
 import { assertPurchaser } from './purchase-guards'
 import { identityOf } from './purchase-booking'
 import { settleCardPayment } from './settle-card-payment'
+import { findReturningCheckout } from '../card-payments/card-settlement'
 import { defineUseCase } from '../shared/authorize'
 
 /**
@@ -19,17 +19,14 @@ export const confirmCardCheckout = defineUseCase(
   { agency: ['purchase'] },
   async function confirmCardCheckout(opts: { actor: Actor; sessionId: string; policyId: number }) {
     const actor = assertPurchaser(opts.actor)
-    const [row] = await getDb()
-      .select({ id: cardPayments.id })
-      .from(cardPayments)
-      .where(
-        and(
-          eq(cardPayments.gateway_session_id, opts.sessionId),
-          eq(cardPayments.policy_id, opts.policyId),
-          eq(cardPayments.agency_id, actor.agencyId),
-        ),
-      )
-    if (!row) throw notFound('Checkout session')
+    const row = await findReturningCheckout(
+      'premium',
+      and(
+        eq(cardPayments.gateway_session_id, opts.sessionId),
+        eq(cardPayments.policy_id, opts.policyId),
+        eq(cardPayments.agency_id, actor.agencyId),
+      ),
+    )
     const { card, alreadySettled } = await settleCardPayment({
       cardPaymentId: row.id,
       actor,

@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm'
-import { getDb } from '../../db/client'
 import { cardPayments } from '../../db/schema'
-import { notFound } from '../shared/errors'
 import { findPaymentLink, getPaymentLink } from './get-payment-link'
 import { settleCardPayment } from './settle-card-payment'
+import { findReturningCheckout } from '../card-payments/card-settlement'
 
 /**
  * Back from the card checkout of a payment link (anyone holding the reference): when the gateway
@@ -12,13 +11,10 @@ import { settleCardPayment } from './settle-card-payment'
  */
 export async function confirmPaymentLinkCheckout(opts: { reference: string; sessionId: string }) {
   const r = await findPaymentLink(opts.reference)
-  const [card] = await getDb()
-    .select({ id: cardPayments.id })
-    .from(cardPayments)
-    .where(
-      and(eq(cardPayments.gateway_session_id, opts.sessionId), eq(cardPayments.payment_link_id, r.link.id)),
-    )
-  if (!card) throw notFound('Checkout session')
+  const card = await findReturningCheckout(
+    'premium',
+    and(eq(cardPayments.gateway_session_id, opts.sessionId), eq(cardPayments.payment_link_id, r.link.id)),
+  )
   await settleCardPayment({ cardPaymentId: card.id, actor: `payment-link:${r.link.id}`, createdBy: null })
   return getPaymentLink({ reference: opts.reference })
 }

@@ -1,10 +1,8 @@
 import { getDb } from '../../db/client'
-import { cardPayments } from '../../db/schema'
 import type { Actor } from '../shared/actor'
-import { config } from '../shared/config'
-import { randomToken } from '../shared/crypto'
 import { fromCents } from '../shared/money'
-import { cardGateway, SESSION_PLACEHOLDER } from './card-gateway'
+import { SESSION_PLACEHOLDER } from '../card-payments/card-gateway'
+import { checkoutReturnUrls, openGatewayCheckout, storeCardPayment } from '../card-payments/card-checkout'
 import {
   assertMethodAvailable,
   assertNotProtectedByRule,
@@ -16,8 +14,6 @@ import { loadPolicyFor, type PolicyRow } from './purchase-loading'
 import { paymentOptions } from './payment-options'
 import { defineUseCase } from '../shared/authorize'
 import { agencyLinks } from '../shared/links'
-
-const absolute = (path: string) => new URL(path, config().APP_URL).toString()
 
 /**
  * Opens a checkout with the configured card gateway and stores its card_payments row (PENDING).
@@ -33,40 +29,33 @@ export async function openCardCheckout(p: {
   createdBy: number | null
   paymentLinkId?: number | null
 }) {
-  const gateway = cardGateway()
-  const ref = `CP-${randomToken(12)}`
-  const session = await gateway.createCheckout({
-    reference: ref,
+  const { ref, gateway, session } = await openGatewayCheckout('CP', {
     amountCents: p.amountCents,
     currency: p.policy.premium_currency,
     description: `Overseas student health cover, policy ${p.policy.ref}`,
     successUrl: p.successUrl,
     cancelUrl: p.cancelUrl,
   })
-  const [card] = await getDb()
-    .insert(cardPayments)
-    .values({
-      ref,
-      gateway: gateway.name,
-      gateway_session_id: session.sessionId,
-      agency_id: p.policy.agency_id,
-      policy_id: p.policy.id,
-      payment_link_id: p.paymentLinkId ?? null,
-      amount: p.amountCents,
-      surcharge_rate: p.surchargeRate,
-      surcharge_amount: p.surchargeCents,
-      currency: p.policy.premium_currency,
-      status: 'PENDING',
-      created_by: p.createdBy,
-    })
-    .returning()
+  const card = await storeCardPayment(getDb(), {
+    ref,
+    gateway,
+    gateway_session_id: session.sessionId,
+    agency_id: p.policy.agency_id,
+    policy_id: p.policy.id,
+    payment_link_id: p.paymentLinkId ?? null,
+    amount: p.amountCents,
+    surcharge_rate: p.surchargeRate,
+    surcharge_amount: p.surchargeCents,
+    currency: p.policy.premium_currency,
+    created_by: p.createdBy,
+  })
   return {
     url: session.url,
     success_url: p.successUrl.replace(SESSION_PLACEHOLDER, session.sessionId),
     cancel_url: p.cancelUrl,
     card_payment_id: card.id,
     checkout_session_id: session.sessionId,
-    gateway: gateway.name,
+    gateway,
     amount: fromCents(card.amount),
     surcharge_amount: fromCents(card.surcharge_amount),
     surcharge_rate: card.surcharge_rate === null ? null : Number(card.surcharge_rate),
@@ -89,14 +78,12 @@ export const createCardCheckout = defineUseCase(
     assertMethodAvailable(options, 'CARD')
     if (!policy.purchased_at)
       await assertNotProtectedByRule(getDb(), { agencyId: agency.id, providerId, policyType })
-    const base = agencyLinks.policyPay(policy.id)
     return openCardCheckout({
       policy,
       amountCents: options.card.total,
       surchargeCents: options.card.surcharge,
       surchargeRate: options.card.rate,
-      successUrl: absolute(`${base}?checkout=success&session_id=${SESSION_PLACEHOLDER}`),
-      cancelUrl: absolute(`${base}?checkout=cancel`),
+      ...checkoutReturnUrls(agencyLinks.policyPay(policy.id)),
       createdBy: identityOf(actor),
     })
   },

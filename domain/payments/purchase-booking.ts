@@ -40,18 +40,7 @@ export async function bookPurchase(
   const { premium, providerId, policyType } = assertPurchasable(p.policy)
   if (!p.policy.purchased_at) {
     await recordPurchaseForRules(tx, { agencyId: p.policy.agency_id, providerId, policyType })
-    // POLICY_PURCHASED (spec/03 section 4): the policy team has a certificate to issue.
-    await notify(
-      tx,
-      {
-        eventType: 'POLICY_PURCHASED',
-        title: `Policy ${p.policy.ref} purchased`,
-        message: `Paid by ${p.method.toLowerCase().replace(/_/g, ' ')}`,
-        link: staffLinks.policy(p.policy.id),
-        meta: { policy_id: p.policy.id },
-      },
-      { staffPermission: 'policy_management' },
-    )
+    await notifyPolicyPurchased(tx, p.policy, p.method)
   }
   const [payment] = await tx
     .insert(policyPremiumPayments)
@@ -70,24 +59,48 @@ export async function bookPurchase(
       updated_by: p.createdBy,
     })
     .returning({ id: policyPremiumPayments.id })
-  const rate = p.policy.commission_rate ?? (await configuredCommissionRate(tx, p.policy)) ?? '0'
-  const base = p.policy.premium_without_gst ?? withoutGst(premium, p.policy.gst_rate ?? '0')
+  const commission = await bookPendingCommission(tx, p.policy, premium)
+  return { policy: p.policy, premium, paymentId: payment.id, commission, purchasedAt: clock.now() }
+}
+
+/** POLICY_PURCHASED (spec/03 section 4): the policy team has a certificate to issue. */
+function notifyPolicyPurchased(tx: DbOrTx, policy: PolicyRow, method: PaymentMethod) {
+  return notify(
+    tx,
+    {
+      eventType: 'POLICY_PURCHASED',
+      title: `Policy ${policy.ref} purchased`,
+      message: `Paid by ${method.toLowerCase().replace(/_/g, ' ')}`,
+      link: staffLinks.policy(policy.id),
+      meta: { policy_id: policy.id },
+    },
+    { staffPermission: 'policy_management' },
+  )
+}
+
+/**
+ * The policy's commission, PENDING until the premium is paid: the policy's rate, else the
+ * agency's configured rate for its insurer, of the premium without GST. Answers the cents.
+ */
+async function bookPendingCommission(tx: DbOrTx, policy: PolicyRow, premium: number) {
+  const rate = policy.commission_rate ?? (await configuredCommissionRate(tx, policy)) ?? '0'
+  const base = policy.premium_without_gst ?? withoutGst(premium, policy.gst_rate ?? '0')
   const commission = percentOf(base, rate)
   await tx
     .insert(commissions)
     .values({
-      policy_id: p.policy.id,
-      agency_id: p.policy.agency_id,
+      policy_id: policy.id,
+      agency_id: policy.agency_id,
       amount: commission,
       commission_rate: rate,
-      currency: p.policy.premium_currency,
+      currency: policy.premium_currency,
       status: 'PENDING',
     })
     .onConflictDoUpdate({
       target: commissions.policy_id,
       set: { amount: commission, commission_rate: rate, status: 'PENDING', updated_at: clock.now() },
     })
-  return { policy: p.policy, premium, paymentId: payment.id, commission, purchasedAt: clock.now() }
+  return commission
 }
 
 async function configuredCommissionRate(db: DbOrTx, policy: PolicyRow) {

@@ -1,107 +1,93 @@
 import { and, eq, ne } from 'drizzle-orm'
-import { getDb } from '../../db/client'
-import {
-  agencies,
-  cardPayments,
-  customers,
-  insuranceProviders,
-  paymentLinks,
-  policies,
-} from '../../db/schema'
-import type { Actor } from '../shared/actor'
-import { notFound } from '../shared/errors'
+import { getDb, type DbOrTx } from '../../db/client'
+import { agencies, customers, insuranceProviders, paymentLinks, policies } from '../../db/schema'
 import { paymentLinkProcess } from './payment-link-process'
 import { lockPolicyFor } from '../policies/policy-history'
 import { sendMail } from '../mail/mailer'
 import { paymentMails } from '../mail/payment-mails'
 import { bookPurchase } from './purchase-booking'
-import { settlePremiumPayment } from './settle-premium'
+import { settlePremiumPayment } from '../finance/policy-payments/settle-premium'
 import { formatCents, formatDate } from '../shared/format'
 import { clock } from '../shared/clock'
-import { assertCheckoutPaid } from './checkout-paid'
+import { settleCard, type CardPurpose, type SettledBy } from '../card-payments/card-settlement'
 import { notify } from '../notifications/notify'
 import { agencyLinks } from '../shared/links'
 
-export type CardPaymentRow = typeof cardPayments.$inferSelect
-
 /**
- * Settles a card checkout once its gateway says it is paid: in one transaction the purchase is
- * booked (rules, premium payment, commission), the premium settled (policy PAYMENT_APPROVED with
- * the card surcharge recorded), the card payment and its payment link marked PAID. Idempotent:
- * a card payment already PAID is answered as it is. 409 while the checkout is not paid.
- * Callers authorise first (agency purchase, or the holder of a payment link).
+ * The premium's part of a card settlement (domain/card-payments/card-settlement.ts), in its
+ * transaction: the purchase is booked (rules, premium payment, commission), the premium settled
+ * (policy PAYMENT_APPROVED with the card surcharge recorded) and its payment link marked PAID.
+ * After commit the link's workflow is told and a widget buyer mailed.
  */
-export async function settleCardPayment(opts: {
-  cardPaymentId: number
-  actor: Actor | string
-  createdBy: number | null
-}): Promise<{ card: CardPaymentRow; alreadySettled: boolean }> {
-  const db = getDb()
-  const [row] = await db.select().from(cardPayments).where(eq(cardPayments.id, opts.cardPaymentId))
-  if (!row || !row.policy_id) throw notFound('Card payment')
-  if (row.status === 'PAID') return { card: row, alreadySettled: true }
-  const state = await assertCheckoutPaid(row)
-  const policyId = row.policy_id
-  const result = await db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(cardPayments).where(eq(cardPayments.id, row.id)).for('update')
-    if (locked.status === 'PAID') return { card: locked, alreadySettled: true }
+export const premiumCardPurpose: CardPurpose<void> = {
+  name: 'premium',
+  async settle(tx, card, paid, by) {
+    const policyId = card.policy_id!
     const policy = await lockPolicyFor(tx, policyId, 'purchaseAwaitingPayment')
     const booking = await bookPurchase(tx, {
       policy,
       method: 'CARD',
       status: 'PENDING',
-      createdBy: opts.createdBy,
-      surchargeCents: locked.surcharge_amount,
-      paymentLinkId: locked.payment_link_id,
-      receiptId: locked.ref,
+      createdBy: by.createdBy,
+      surchargeCents: card.surcharge_amount,
+      paymentLinkId: card.payment_link_id,
+      receiptId: card.ref,
     })
     await settlePremiumPayment(tx, {
       policyId,
       paymentId: booking.paymentId,
       action: 'purchasePaid',
-      actor: opts.actor,
-      note: `Paid by card (${locked.ref})`,
+      actor: by.actor,
+      note: `Paid by card (${card.ref})`,
       set: {
         payment_method: 'CARD',
         purchased_at: booking.purchasedAt,
-        surcharge_rate: locked.surcharge_rate,
-        surcharge_amount: locked.surcharge_amount,
-        is_surcharge_applied: locked.surcharge_rate !== null,
+        surcharge_rate: card.surcharge_rate,
+        surcharge_amount: card.surcharge_amount,
+        is_surcharge_applied: card.surcharge_rate !== null,
       },
     })
-    const [card] = await tx
-      .update(cardPayments)
-      .set({
-        status: 'PAID',
-        amount_paid: state.amountPaidCents,
-        gateway_payment_id: state.paymentId ?? null,
-      })
-      .where(eq(cardPayments.id, locked.id))
-      .returning()
-    if (locked.payment_link_id) {
-      const [paidLink] = await tx
-        .update(paymentLinks)
-        .set({ status: 'PAID', paid_at: clock.now() })
-        .where(and(eq(paymentLinks.id, locked.payment_link_id), ne(paymentLinks.status, 'PAID')))
-        .returning()
-      if (paidLink)
-        await notify(
-          tx,
-          {
-            eventType: 'PAYMENT_LINK_PAID',
-            title: `Policy ${policy.ref} paid through its payment link`,
-            message: `The student paid ${formatCents(state.amountPaidCents)} by card for policy ${policy.ref}, which is now paid.`,
-            link: agencyLinks.policy(policyId),
-            meta: { payment_link_id: paidLink.id, policy_id: policyId },
-          },
-          { agencyId: paidLink.agency_id },
-        )
-    }
-    return { card, alreadySettled: false }
-  })
-  if (!result.alreadySettled && row.payment_link_id) await afterLinkPaid(row.payment_link_id, policyId)
-  if (!result.alreadySettled) await afterWidgetSale(policyId)
-  return result
+    if (card.payment_link_id) await markLinkPaid(tx, card.payment_link_id, policy, paid.amountPaidCents)
+  },
+  async afterCommit(card) {
+    if (card.payment_link_id) await afterLinkPaid(card.payment_link_id, card.policy_id!)
+    await afterWidgetSale(card.policy_id!)
+  },
+}
+
+/**
+ * Settles a policy's card checkout once its gateway says it is paid (the premium purpose above).
+ * Idempotent: a card payment already PAID is answered as it is. 409 while the checkout is not
+ * paid. Callers authorise first (agency purchase, or the holder of a payment link).
+ */
+export function settleCardPayment(opts: { cardPaymentId: number } & SettledBy) {
+  return settleCard(premiumCardPurpose, opts)
+}
+
+/** The payment link turns PAID (once) and its agency is notified, in the settling transaction. */
+async function markLinkPaid(
+  tx: DbOrTx,
+  linkId: number,
+  policy: { id: number; ref: string },
+  paidCents: number,
+) {
+  const [paidLink] = await tx
+    .update(paymentLinks)
+    .set({ status: 'PAID', paid_at: clock.now() })
+    .where(and(eq(paymentLinks.id, linkId), ne(paymentLinks.status, 'PAID')))
+    .returning()
+  if (paidLink)
+    await notify(
+      tx,
+      {
+        eventType: 'PAYMENT_LINK_PAID',
+        title: `Policy ${policy.ref} paid through its payment link`,
+        message: `The student paid ${formatCents(paidCents)} by card for policy ${policy.ref}, which is now paid.`,
+        link: agencyLinks.policy(policy.id),
+        meta: { payment_link_id: paidLink.id, policy_id: policy.id },
+      },
+      { agencyId: paidLink.agency_id },
+    )
 }
 
 /** After commit: a student who bought through a website widget gets the confirmation by mail. */

@@ -4,7 +4,7 @@ import { policies } from '../../db/schema'
 import { config } from '../shared/config'
 import { conflict } from '../shared/errors'
 import { currentGst } from '../quotes/price-policy'
-import { SESSION_PLACEHOLDER } from './card-gateway'
+import { SESSION_PLACEHOLDER } from '../card-payments/card-gateway'
 import { openCardCheckout } from './create-card-checkout'
 import { findPaymentLink } from './get-payment-link'
 

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { policies } from '../../db/schema'
-import { assertPermission, isAgencySide, type Actor } from '../shared/actor'
+import type { Actor } from '../shared/actor'
 import { recordPolicyHistory } from './policy-history'
-import { assertStaffPolicyManager } from './policy-guards'
 import { loadPolicy } from './policy-loading'
 import { defineUseCase } from '../shared/authorize'
 
@@ -16,8 +15,6 @@ export const archivePolicy = defineUseCase(
   { staff: ['policy_management'], agency: ['quote', 'purchase'] },
   async function archivePolicy(opts: { actor: Actor; policyId: number; isArchived: boolean }) {
     const { actor } = opts
-    if (isAgencySide(actor)) assertPermission(actor, 'quote', 'purchase')
-    else assertStaffPolicyManager(actor)
     return getDb().transaction(async (tx) => {
       await loadPolicy(actor, opts.policyId, tx)
       const [p] = await tx.select().from(policies).where(eq(policies.id, opts.policyId)).for('update')

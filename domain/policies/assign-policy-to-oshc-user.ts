@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { oshcUsers, policies } from '../../db/schema'
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { conflict, notFound } from '../shared/errors'
 import { recordPolicyHistory } from './policy-history'
-import { assertStaffPolicyManager } from './policy-guards'
 import { loadPolicy } from './policy-loading'
 import { defineUseCase } from '../shared/authorize'
 
@@ -14,9 +13,8 @@ import { defineUseCase } from '../shared/authorize'
  */
 export const assignPolicyToOshcUser = defineUseCase(
   { staff: ['policy_management'] },
-  async function assignPolicyToOshcUser(opts: { actor: Actor; policyId: number; oshcUserId: number }) {
+  async function assignPolicyToOshcUser(opts: { actor: StaffActor; policyId: number; oshcUserId: number }) {
     const { actor } = opts
-    assertStaffPolicyManager(actor)
     return getDb().transaction(async (tx) => {
       await loadPolicy(actor, opts.policyId, tx)
       const [user] = await tx.select().from(oshcUsers).where(eq(oshcUsers.id, opts.oshcUserId))

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client'
 import { customerDependants, customerPartners } from '../../db/schema'
 import { DomainError } from '../shared/errors'
 import { familyErrors, type PolicyTypeKey } from './policies.rules'
-import type { DependantInput, PartnerInput } from './policies.schemas'
+import type { DependantInput, PartnerInput } from './customer.schemas'
 
 /** Replaces the partner and dependants of a customer. */
 export async function writeFamily(

@@ -2,11 +2,10 @@ import { and, desc, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { policyCertificates } from '../../db/schema'
 import type { CERTIFICATE_TYPES } from '../../db/schema/enums'
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import { lockPolicyFor, recordPolicyHistory, transitionPolicy } from './policy-history'
 import { paidStatusFor } from './policies.rules'
-import { assertStaffPolicyManager } from './policy-guards'
 import { loadPolicy } from './policy-loading'
 import { defineUseCase } from '../shared/authorize'
 
@@ -20,13 +19,12 @@ import { defineUseCase } from '../shared/authorize'
 export const deletePolicyCertificate = defineUseCase(
   { staff: ['policy_management'] },
   async function deletePolicyCertificate(opts: {
-    actor: Actor
+    actor: StaffActor
     policyId: number
     certificateType: (typeof CERTIFICATE_TYPES)[number]
     certificateId?: number
   }) {
     const { actor } = opts
-    assertStaffPolicyManager(actor)
     await loadPolicy(actor, opts.policyId)
     return getDb().transaction(async (tx) => {
       const policy =

@@ -1,6 +1,5 @@
 import { presignDownload } from '../files/storage'
-import { type Actor } from '../shared/actor'
-import { assertStaffPolicyManager } from './policy-guards'
+import { type StaffActor } from '../shared/actor'
 import { loadPolicy } from './policy-loading'
 import { defineUseCase } from '../shared/authorize'
 import { certificatesOf, present } from './certificate-rows'
@@ -8,8 +7,7 @@ import { certificatesOf, present } from './certificate-rows'
 /** getCertificateByPolicyId (staff 'policy_management'): every certificate with a download URL. */
 export const getCertificateByPolicyId = defineUseCase(
   { staff: ['policy_management'] },
-  async function getCertificateByPolicyId(opts: { actor: Actor; policyId: number }) {
-    assertStaffPolicyManager(opts.actor)
+  async function getCertificateByPolicyId(opts: { actor: StaffActor; policyId: number }) {
     const p = await loadPolicy(opts.actor, opts.policyId)
     const rows = await certificatesOf(p.id)
     return Promise.all(

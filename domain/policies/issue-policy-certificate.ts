@@ -3,14 +3,13 @@ import { getDb } from '../../db/client'
 import { customers, insuranceProviders, policyCertificates } from '../../db/schema'
 import { sendMail } from '../mail/mailer'
 import { policyMails } from '../mail/policy-mails'
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import { readStoredFile } from './certificate-file'
 import { assertCertificateFile, storeCertificate } from './certificate-storage'
 import { lockPolicyFor, transitionPolicy } from './policy-history'
 import type { IssueCertificateInput } from './policies.schemas'
-import { assertStaffPolicyManager } from './policy-guards'
-import { loadPolicy } from './policy-loading'
+import { loadPolicy, type PolicyRow } from './policy-loading'
 import { defineUseCase } from '../shared/authorize'
 import { clock } from '../shared/clock'
 import { amendmentCertificateUploaded } from '../amendments/amendment-certificate'
@@ -35,12 +34,11 @@ async function currentCertificate(policyId: number) {
 export const issuePolicyCertificate = defineUseCase(
   { staff: ['policy_management'] },
   async function issuePolicyCertificate(opts: {
-    actor: Actor
+    actor: StaffActor
     policyId: number
     input: IssueCertificateInput
   }) {
     const { actor, input } = opts
-    assertStaffPolicyManager(actor)
     const found = await loadPolicy(actor, opts.policyId)
     const upload = input.certificate_url
       ? {
@@ -77,30 +75,10 @@ export const issuePolicyCertificate = defineUseCase(
     })
     if (upload) await amendmentCertificateUploaded(found.id)
 
-    let emailedTo: string | null = null
-    if (input.shouldSendEmail && attachment) {
-      const [student] = await getDb().select().from(customers).where(eq(customers.id, found.customer_id))
-      const [provider] = found.insurance_provider_id
-        ? await getDb()
-            .select({ display_name: insuranceProviders.display_name })
-            .from(insuranceProviders)
-            .where(eq(insuranceProviders.id, found.insurance_provider_id))
-        : []
-      if (student?.email) {
-        const mail = policyMails.certificateIssued({
-          studentName: `${student.first_name} ${student.last_name}`,
-          ref: found.ref,
-          insurer: provider?.display_name ?? 'your insurer',
-          membershipNumber: result.certificate.membership_number,
-          policyNumber: result.certificate.policy_number ?? found.policy_number,
-          startDate: found.start_date,
-          endDate: found.end_date,
-          certificateName: result.certificate.certificate_name,
-        })
-        await sendMail({ to: student.email, ...mail, attachments: [attachment] })
-        emailedTo = student.email
-      }
-    }
+    const emailedTo =
+      input.shouldSendEmail && attachment
+        ? await mailCertificate(found, result.certificate, attachment)
+        : null
     return {
       policy_id: found.id,
       status: 'CERTIFICATE_ISSUED' as const,
@@ -109,3 +87,31 @@ export const issuePolicyCertificate = defineUseCase(
     }
   },
 )
+
+/** After commit: mails the issued certificate to the student; the address mailed, or null without one. */
+async function mailCertificate(
+  policy: PolicyRow,
+  certificate: typeof policyCertificates.$inferSelect,
+  attachment: NonNullable<Awaited<ReturnType<typeof readStoredFile>>>,
+) {
+  const [student] = await getDb().select().from(customers).where(eq(customers.id, policy.customer_id))
+  if (!student?.email) return null
+  const [provider] = policy.insurance_provider_id
+    ? await getDb()
+        .select({ display_name: insuranceProviders.display_name })
+        .from(insuranceProviders)
+        .where(eq(insuranceProviders.id, policy.insurance_provider_id))
+    : []
+  const mail = policyMails.certificateIssued({
+    studentName: `${student.first_name} ${student.last_name}`,
+    ref: policy.ref,
+    insurer: provider?.display_name ?? 'your insurer',
+    membershipNumber: certificate.membership_number,
+    policyNumber: certificate.policy_number ?? policy.policy_number,
+    startDate: policy.start_date,
+    endDate: policy.end_date,
+    certificateName: certificate.certificate_name,
+  })
+  await sendMail({ to: student.email, ...mail, attachments: [attachment] })
+  return student.email
+}

@@ -22,12 +22,6 @@ export function assertPolicyReader(actor: Actor) {
   throw notFound('Policy')
 }
 
-/** Staff policy actions need policy_management. */
-export function assertStaffPolicyManager(actor: Actor) {
-  if (!isStaff(actor)) throw notFound('Policy')
-  assertPermission(actor, 'policy_management')
-}
-
 /**
  * The agency a create call acts for: the caller's own (another id is a 404), or for staff the
  * agency_id of the body (required). The agency must be able to sell (portal active).

@@ -9,12 +9,12 @@ import { escapeLike } from '../reference/search-text'
 import { isStaff, type Actor } from '../shared/actor'
 import { forbidden } from '../shared/errors'
 import { fromCents } from '../shared/money'
+import { STATUS_LABELS } from './policies.rules'
 import {
   CANCELLATION_TABLE_STATUSES,
   CERTIFICATE_TABLE_STATUSES,
-  STATUS_LABELS,
   type PolicySortKey,
-} from './policies.rules'
+} from './policy-lists.rules'
 import type { PolicyListFilter } from './policies.schemas'
 import { assertPolicyReader } from './policy-guards'
 

@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { policies } from '../../db/schema'
 import type { PROVIDER_PAYMENT_STATUSES } from '../../db/schema/enums'
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { recordPolicyHistory } from './policy-history'
 import { PROVIDER_PAYMENT_STATUS_LABELS } from './policies.rules'
-import { assertStaffPolicyManager } from './policy-guards'
 import { loadPolicy } from './policy-loading'
 import { defineUseCase } from '../shared/authorize'
 
@@ -16,12 +15,11 @@ import { defineUseCase } from '../shared/authorize'
 export const updateProviderPaymentStatus = defineUseCase(
   { staff: ['policy_management'] },
   async function updateProviderPaymentStatus(opts: {
-    actor: Actor
+    actor: StaffActor
     policyId: number
     status: (typeof PROVIDER_PAYMENT_STATUSES)[number]
   }) {
     const { actor } = opts
-    assertStaffPolicyManager(actor)
     return getDb().transaction(async (tx) => {
       await loadPolicy(actor, opts.policyId, tx)
       const [p] = await tx.select().from(policies).where(eq(policies.id, opts.policyId)).for('update')

@@ -1,9 +1,8 @@
 import { getDb } from '../../db/client'
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { assertCertificateFile, storeCertificate } from './certificate-storage'
 import { lockPolicyFor } from './policy-history'
 import type { UploadCertificateInput } from './policies.schemas'
-import { assertStaffPolicyManager } from './policy-guards'
 import { loadPolicy } from './policy-loading'
 import { defineUseCase } from '../shared/authorize'
 import { amendmentCertificateUploaded } from '../amendments/amendment-certificate'
@@ -16,12 +15,11 @@ import { amendmentCertificateUploaded } from '../amendments/amendment-certificat
 export const uploadPolicyCertificate = defineUseCase(
   { staff: ['policy_management'] },
   async function uploadPolicyCertificate(opts: {
-    actor: Actor
+    actor: StaffActor
     policyId: number
     input: UploadCertificateInput
   }) {
     const { actor, input } = opts
-    assertStaffPolicyManager(actor)
     const found = await loadPolicy(actor, opts.policyId)
     await assertCertificateFile(input.certificate_url, actor, found.agency_id)
     const out = await getDb().transaction(async (tx) => {

@@ -5,7 +5,7 @@ import type { WidgetActor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { config } from '../shared/config'
 import { notFound } from '../shared/errors'
-import { SESSION_PLACEHOLDER } from '../payments/card-gateway'
+import { SESSION_PLACEHOLDER } from '../card-payments/card-gateway'
 import { openCardCheckout } from '../payments/create-card-checkout'
 import { paymentOptions } from '../payments/payment-options'
 import {

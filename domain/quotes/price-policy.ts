@@ -14,6 +14,7 @@ import { toCents } from '../shared/money'
 import { priceOf, ruleBlocks, ruleInfo, ruleLocks, type Price } from './pricing.rules'
 import { clock } from '../shared/clock'
 import { cachedReference, type CachedTable } from '../shared/reference-cache'
+import { setPurchaseRuleCounts } from '../agencies/configuration/purchase-rule-counts'
 
 export type PolicyType = (typeof POLICY_TYPES)[number]
 
@@ -155,14 +156,7 @@ export async function priceWithProviders(req: PriceRequest, db: DbOrTx = getDb()
   for (const provider of providers) {
     const rate = rates.find((r) => r.provider_id === provider.id)
     if (!rate) continue
-    const offer = activeOffers.find(
-      (o) =>
-        o.insurance_provider_id === provider.id &&
-        o.start_date <= today &&
-        o.end_date >= today &&
-        o.rate >= 1 &&
-        o.rate <= 50,
-    )
+    const offer = activeOffers.find((o) => o.insurance_provider_id === provider.id && offerRuns(o, today))
     const commissionRate = commissionBy?.get(provider.id) ?? '0.00'
     const price = priceOf({
       monthlyRateCents: toCents(rate.monthly_rate),
@@ -172,10 +166,6 @@ export async function priceWithProviders(req: PriceRequest, db: DbOrTx = getDb()
       commissionRate,
       offerRate: offer?.rate ?? null,
     })
-    // Several rules may lock one pair; a purchase needs a credit from each (recordPurchaseForRules),
-    // so show the one that blocks when any does.
-    const locking = rules.filter((r) => r.can_buy_insurance_provider_id === provider.id && ruleLocks(r))
-    const rule = locking.find(ruleBlocks) ?? locking[0]
     rows.push({
       provider,
       policyType: req.policyType,
@@ -185,19 +175,39 @@ export async function priceWithProviders(req: PriceRequest, db: DbOrTx = getDb()
       gstRate: gst.gst_rate,
       commissionRate,
       offer: offer ? { id: offer.id, rate: offer.rate, end_date: offer.end_date } : null,
-      rule: rule
-        ? {
-            id: rule.id,
-            should_buy_quantity: rule.should_buy_quantity,
-            has_bought_quantity: rule.has_bought_quantity,
-            credits: rule.credits,
-            rule_info: ruleInfo(rule, nameOf.get(rule.should_buy_insurance_provider_id) ?? 'the insurer'),
-            blocks: ruleBlocks(rule),
-          }
-        : null,
+      rule: shownRule(rules, provider.id, nameOf),
     })
   }
   return rows.sort((a, b) => a.price.payable - b.price.payable || a.provider.id - b.provider.id)
+}
+
+/** An offer counts on the days it runs, at a rate of 1 to 50 percent. */
+function offerRuns(o: { start_date: string; end_date: string; rate: number }, today: string) {
+  return o.start_date <= today && o.end_date >= today && o.rate >= 1 && o.rate <= 50
+}
+
+type PurchaseRuleRow = typeof purchaseRules.$inferSelect
+
+/**
+ * The purchase rule shown with a provider's price. Several rules may lock one pair; a purchase
+ * needs a credit from each (recordPurchaseForRules), so show the one that blocks when any does.
+ */
+function shownRule(
+  rules: PurchaseRuleRow[],
+  providerId: number,
+  nameOf: Map<number, string>,
+): PricedProvider['rule'] {
+  const locking = rules.filter((r) => r.can_buy_insurance_provider_id === providerId && ruleLocks(r))
+  const rule = locking.find(ruleBlocks) ?? locking[0]
+  if (!rule) return null
+  return {
+    id: rule.id,
+    should_buy_quantity: rule.should_buy_quantity,
+    has_bought_quantity: rule.has_bought_quantity,
+    credits: rule.credits,
+    rule_info: ruleInfo(rule, nameOf.get(rule.should_buy_insurance_provider_id) ?? 'the insurer'),
+    blocks: ruleBlocks(rule),
+  }
 }
 
 /** The price of one provider for an agency's policy; 404 when the provider cannot sell it. */
@@ -236,18 +246,12 @@ export async function recordPurchaseForRules(
       ruleLocks(r)
     ) {
       if (r.credits <= 0) throw conflict('This quote is protected by a purchase rule')
-      await tx
-        .update(purchaseRules)
-        .set({ credits: r.credits - 1 })
-        .where(eq(purchaseRules.id, r.id))
+      await setPurchaseRuleCounts(tx, r.id, { credits: r.credits - 1 })
     }
   }
   for (const r of rules) {
     if (r.should_buy_insurance_provider_id === p.providerId && r.should_buy_policy_type === p.policyType) {
-      await tx
-        .update(purchaseRules)
-        .set({ has_bought_quantity: r.has_bought_quantity + 1 })
-        .where(eq(purchaseRules.id, r.id))
+      await setPurchaseRuleCounts(tx, r.id, { has_bought_quantity: r.has_bought_quantity + 1 })
     }
   }
 }

@@ -42,51 +42,15 @@ export const changeAgencyReferral = defineUseCase(
     if (!isStaff(actor)) throw forbidden()
     const before = await loadReferral(actor, opts.id)
     // Documents are checked before the row lock: the file lookup may touch object storage.
-    for (const side of REFERRAL_SIDES) {
-      const doc = input[documentOf(side)]
-      const owner = side === 'referring' ? before.referral.referred_by_id : before.referral.referred_agency_id
-      if (doc && doc !== before.referral[documentOf(side)]) {
-        await assertDocument(actor, documentOf(side), doc, owner ?? before.referral.referred_by_id)
-      }
-    }
+    await assertNewDocuments(actor, input, before.referral)
     const db = getDb()
     const changed = await db.transaction(async (tx) => {
       const { referral, referred } = await loadReferral(actor, opts.id, tx, true)
       const set: Partial<ReferralRow> = {}
-      const events: { side: ReferralSide; action: string; agencyId: number }[] = []
+      const events: SideEvent[] = []
       for (const side of REFERRAL_SIDES) {
-        const flag = input[flagOf(side)]
-        const doc = input[documentOf(side)]
-        const wasPaid = referral[flagOf(side)]
-        if (flag === false && wasPaid) {
-          throw conflict(`The ${side} agency's payment has been recorded and cannot be undone`)
-        }
-        if (flag === true && !wasPaid) {
-          if (referralStatus(referral, referred) === 'PENDING') {
-            throw invalidTransition(
-              "Referral payments are made once the referred agency's portal has been activated",
-            )
-          }
-          const document = doc ?? referral[documentOf(side)]
-          if (!document) throw validation(documentOf(side), 'A payment document is required')
-          set[flagOf(side)] = true
-          set[documentOf(side)] = document
-          set[paidByOf(side)] = actor.identityId
-          set[paidAtOf(side)] = clock.now()
-        } else if (doc && doc !== referral[documentOf(side)]) {
-          set[documentOf(side)] = doc
-        } else {
-          continue
-        }
-        const agencyId =
-          side === 'referred' && referral.referred_agency_id
-            ? referral.referred_agency_id
-            : referral.referred_by_id
-        events.push({
-          side,
-          action: set[flagOf(side)] ? 'REFERRAL_PAYMENT_RECORDED' : 'REFERRAL_DOCUMENT_REPLACED',
-          agencyId,
-        })
+        const event = changeSide(set, side, { input, referral, referred, paidBy: actor.identityId })
+        if (event) events.push(event)
       }
       if (!events.length) return null
       const next = { ...referral, ...set }
@@ -116,3 +80,60 @@ export const changeAgencyReferral = defineUseCase(
     return presentReferral(actor, referral, referring, referred)
   },
 )
+
+/** Each side's new payment document must be a file the caller may use, for that side's agency. */
+async function assertNewDocuments(actor: Actor, input: ChangeReferralInput, referral: ReferralRow) {
+  for (const side of REFERRAL_SIDES) {
+    const doc = input[documentOf(side)]
+    const owner = side === 'referring' ? referral.referred_by_id : referral.referred_agency_id
+    if (doc && doc !== referral[documentOf(side)]) {
+      await assertDocument(actor, documentOf(side), doc, owner ?? referral.referred_by_id)
+    }
+  }
+}
+
+type SideEvent = { side: ReferralSide; action: string; agencyId: number }
+
+/**
+ * What the input changes on one side, written into `set`: a payment recorded (once the portal is
+ * active, with a document) or a document replaced. The side's history event, or null when unchanged.
+ */
+function changeSide(
+  set: Partial<ReferralRow>,
+  side: ReferralSide,
+  c: {
+    input: ChangeReferralInput
+    referral: ReferralRow
+    referred: Parameters<typeof referralStatus>[1]
+    paidBy: number
+  },
+): SideEvent | null {
+  const { input, referral } = c
+  const flag = input[flagOf(side)]
+  const doc = input[documentOf(side)]
+  const wasPaid = referral[flagOf(side)]
+  if (flag === false && wasPaid) {
+    throw conflict(`The ${side} agency's payment has been recorded and cannot be undone`)
+  }
+  const agencyId =
+    side === 'referred' && referral.referred_agency_id ? referral.referred_agency_id : referral.referred_by_id
+  if (flag === true && !wasPaid) {
+    if (referralStatus(referral, c.referred) === 'PENDING') {
+      throw invalidTransition(
+        "Referral payments are made once the referred agency's portal has been activated",
+      )
+    }
+    const document = doc ?? referral[documentOf(side)]
+    if (!document) throw validation(documentOf(side), 'A payment document is required')
+    set[flagOf(side)] = true
+    set[documentOf(side)] = document
+    set[paidByOf(side)] = c.paidBy
+    set[paidAtOf(side)] = clock.now()
+    return { side, action: 'REFERRAL_PAYMENT_RECORDED', agencyId }
+  }
+  if (doc && doc !== referral[documentOf(side)]) {
+    set[documentOf(side)] = doc
+    return { side, action: 'REFERRAL_DOCUMENT_REPLACED', agencyId }
+  }
+  return null
+}

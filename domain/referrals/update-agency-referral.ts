@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencies, agencyReferrals } from '../../db/schema'
 import { actorLabel, type Actor } from '../shared/actor'
-import { sha256, randomToken } from '../shared/crypto'
 import { conflict, conflictOnDuplicate } from '../shared/errors'
 import { sendMail } from '../mail/mailer'
 import { mails } from '../mail/templates'
 import { recordAgencyHistory } from '../agencies/agency-history'
 import { assertEmailFree, DUPLICATE_AGENCY } from '../agencies/onboarding/agency-email'
+import { reissueInvitation } from '../agencies/onboarding/invitations'
 import { invitationUnused, referralStatus } from './referrals.rules'
 import type { ReferralInput } from './referrals.schemas'
 import { loadReferral } from './referral-loading'
@@ -43,12 +43,7 @@ export const updateAgencyReferral = defineUseCase(
             throw conflict('The referred agency has already registered; its e-mail can no longer be changed')
           }
           await assertEmailFree(email, referred.id)
-          const token = randomToken()
-          await tx
-            .update(agencies)
-            .set({ email, invitation_token_hash: sha256(token) })
-            .where(eq(agencies.id, referred.id))
-          invitation = { agencyId: referred.id, token }
+          invitation = { agencyId: referred.id, token: await reissueInvitation(tx, referred.id, email) }
         } else if (emailChanged) {
           await assertEmailFree(email)
         }

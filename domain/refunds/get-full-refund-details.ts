@@ -32,33 +32,12 @@ export const getFullRefundDetails = defineUseCase(
   { staff: ['finance', 'policy_management'], agency: true },
   async function getFullRefundDetails(opts: { actor: Actor; policyId: number }) {
     const policy = await loadPolicy(opts.actor, opts.policyId)
-    const db = getDb()
-    const agencySide = isAgencySide(opts.actor)
-    const [refund, money, files, [customer], [agency], history] = await Promise.all([
+    const [refund, money, files, parties, history] = await Promise.all([
       latestRefund(policy.id),
       policyMoney(policy.id),
       refundFilesOf(policy.id),
-      db
-        .select({ first_name: customers.first_name, last_name: customers.last_name, email: customers.email })
-        .from(customers)
-        .where(eq(customers.id, policy.customer_id)),
-      db
-        .select({ id: agencies.id, name: agencies.full_company_name, email: agencies.email })
-        .from(agencies)
-        .where(eq(agencies.id, policy.agency_id)),
-      db
-        .select()
-        .from(policyHistories)
-        .where(
-          and(
-            eq(policyHistories.policy_id, policy.id),
-            inArray(
-              policyHistories.action,
-              agencySide ? REFUND_ACTIONS : [...REFUND_ACTIONS, ...STAFF_ONLY_ACTIONS],
-            ),
-          ),
-        )
-        .orderBy(asc(policyHistories.created_at), asc(policyHistories.id)),
+      partiesOf(policy),
+      refundHistory(policy.id, isAgencySide(opts.actor)),
     ])
     return {
       policy: {
@@ -70,10 +49,7 @@ export const getFullRefundDetails = defineUseCase(
         end_date: policy.end_date,
         full_refund_requested_reason: policy.full_refund_requested_reason,
         full_refund_rejection_reason: policy.full_refund_rejection_reason,
-        customer_name: customer ? `${customer.first_name} ${customer.last_name}` : null,
-        customer_email: customer?.email ?? null,
-        agency_id: agency?.id ?? policy.agency_id,
-        agency_name: agency?.name ?? agency?.email ?? null,
+        ...parties,
       },
       premium_paid: fromCents(money.premiumPaidCents),
       // What a full refund returns: received and not yet returned (amendment credits, refunds).
@@ -84,15 +60,54 @@ export const getFullRefundDetails = defineUseCase(
       full_refund: refund ? presentRefund(refund) : null,
       files,
       cancellation: presentCancellation(policy),
-      history: history.map((h) => ({
-        id: h.id,
-        action: h.action,
-        from_status: h.from_status,
-        status: h.status,
-        actor: h.actor,
-        note: h.note,
-        created_at: h.created_at,
-      })),
+      history,
     }
   },
 )
+
+/** The policy's student and agency, as the details name them. */
+async function partiesOf(policy: { customer_id: number; agency_id: number }) {
+  const db = getDb()
+  const [[customer], [agency]] = await Promise.all([
+    db
+      .select({ first_name: customers.first_name, last_name: customers.last_name, email: customers.email })
+      .from(customers)
+      .where(eq(customers.id, policy.customer_id)),
+    db
+      .select({ id: agencies.id, name: agencies.full_company_name, email: agencies.email })
+      .from(agencies)
+      .where(eq(agencies.id, policy.agency_id)),
+  ])
+  return {
+    customer_name: customer ? `${customer.first_name} ${customer.last_name}` : null,
+    customer_email: customer?.email ?? null,
+    agency_id: agency?.id ?? policy.agency_id,
+    agency_name: agency?.name ?? agency?.email ?? null,
+  }
+}
+
+/** The refund's and the cancellation's timeline, oldest first (reminders and escalations: staff). */
+async function refundHistory(policyId: number, agencySide: boolean) {
+  const rows = await getDb()
+    .select()
+    .from(policyHistories)
+    .where(
+      and(
+        eq(policyHistories.policy_id, policyId),
+        inArray(
+          policyHistories.action,
+          agencySide ? REFUND_ACTIONS : [...REFUND_ACTIONS, ...STAFF_ONLY_ACTIONS],
+        ),
+      ),
+    )
+    .orderBy(asc(policyHistories.created_at), asc(policyHistories.id))
+  return rows.map((h) => ({
+    id: h.id,
+    action: h.action,
+    from_status: h.from_status,
+    status: h.status,
+    actor: h.actor,
+    note: h.note,
+    created_at: h.created_at,
+  }))
+}

@@ -3,16 +3,9 @@
 // invoice, the balance ledger or the journal, the invoice payment), the commission deducted kept by
 // the house, a commission not paid out cancelled, one paid out clawed back (openClawback), the
 // refund and the policy completed, the task closed and the agency notified.
-import { and, eq, inArray } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import {
-  commissions,
-  fullRefunds,
-  identities,
-  oshcUsers,
-  policies,
-  policyPremiumPayments,
-} from '../../db/schema'
+import { fullRefunds, identities, oshcUsers } from '../../db/schema'
 import type { StaffActor } from '../shared/actor'
 import { isoDate } from '../shared/clock'
 import { formatCents } from '../shared/format'
@@ -26,8 +19,10 @@ import { modifyPolicyFinance } from '../finance/policy-payments/modify-policy-fi
 import { staffAsNow } from '../money/authority'
 import { account, COMMISSION_PAYABLE_STATUSES } from '../money/accounts'
 import { postTransfers } from '../money/journal'
-import { postCommissionChange, postPremiumReturned } from '../payments/money-postings'
+import { postCommissionChange, postPremiumReturned } from '../money/money-postings'
 import { openClawback } from '../clawbacks/open-clawback'
+import { markPremiumsFullRefunded } from '../payments/premium-payments'
+import { cancelCommission } from '../finance/payouts/commission-changes'
 import { agencyPolicyPath, policyMoney, type RefundRow } from './refund-loading'
 import { assertCommissionSettled } from './refund-guards'
 import { staffOf } from './refund-decision'
@@ -94,7 +89,7 @@ export async function refundCompletion(
 /** Pays the refund and completes it; the refund as it now is (with the clawback it opened). */
 export async function payRefund(c: Completion, workflowId: string): Promise<RefundRow> {
   const invoiceId = c.net > 0 ? await payNet(c) : null
-  await markPremiumRefunded(c)
+  await markPremiumsFullRefunded(c.tx, c.r.policy_id, c.now)
   await keepDeductedCommission(c)
   await cancelUnpaidCommission(c)
   const refund = await markCompleted(c, invoiceId)
@@ -171,14 +166,6 @@ async function payNet(c: Completion) {
   return invoiceId
 }
 
-/** The policy's PAID premium payments become FULL_REFUNDED. */
-async function markPremiumRefunded(c: Completion) {
-  await c.tx
-    .update(policyPremiumPayments)
-    .set({ status: 'FULL_REFUNDED', updated_at: c.now })
-    .where(and(eq(policyPremiumPayments.policy_id, c.r.policy_id), eq(policyPremiumPayments.status, 'PAID')))
-}
-
 /**
  * The commission deducted from the refund stays with the house: it leaves the policy's premium
  * received for the insurer, so the account holds what was paid less the whole refundable.
@@ -209,11 +196,7 @@ async function keepDeductedCommission(c: Completion) {
 async function cancelUnpaidCommission(c: Completion) {
   const commission = c.money.commission
   if (!commission || !(COMMISSION_NOT_PAID_OUT as readonly string[]).includes(commission.status)) return
-  const [cancelled] = await c.tx
-    .update(commissions)
-    .set({ status: 'FULL_REFUNDED', updated_at: c.now })
-    .where(and(eq(commissions.id, commission.id), inArray(commissions.status, [...COMMISSION_NOT_PAID_OUT])))
-    .returning({ id: commissions.id })
+  const cancelled = await cancelCommission(c.tx, commission.id, COMMISSION_NOT_PAID_OUT, c.now)
   if (cancelled && (COMMISSION_PAYABLE_STATUSES as readonly string[]).includes(commission.status))
     await postCommissionChange(c.tx, {
       key: `commission-cancelled:${commission.id}`,
@@ -250,7 +233,8 @@ async function markCompleted(c: Completion, invoiceId: number | null) {
 
 /**
  * A commission already paid out and not wholly deducted opens a clawback of the rest (openClawback;
- * its workflow starts after commit), linked from the refund and the policy. Returns its id or null.
+ * its workflow starts after commit), linked from the refund; openClawback sets the policy's
+ * clawback_amount to it. Returns its id or null.
  */
 async function clawBackPaidCommission(c: Completion) {
   const { r, deducted } = c
@@ -265,6 +249,5 @@ async function clawBackPaidCommission(c: Completion) {
     note: `Commission paid out on refunded policy ${c.policy.ref}: ${formatCents(deducted)} deducted from the refund, ${formatCents(rest)} to claw back`,
   })
   await c.tx.update(fullRefunds).set({ clawback_id: clawbackId }).where(eq(fullRefunds.id, r.id))
-  await c.tx.update(policies).set({ clawback_amount: rest }).where(eq(policies.id, r.policy_id))
   return clawbackId
 }

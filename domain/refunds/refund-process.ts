@@ -1,5 +1,5 @@
 import { processSlot } from '../shared/process-slot'
-import type { RefundDecision } from './refunds.rules'
+import type { RefundDecision, RefundState } from './refunds.rules'
 
 type Refund = { id: number; policyId: number }
 
@@ -11,7 +11,7 @@ export interface RefundProcess {
    * Deliver a staff decision (starting the process first if it is missing) and wait for it: an
    * approval answers once paid. Refusals surface as INVALID_TRANSITION (409) with the reason.
    */
-  decide(refund: Refund, decision: RefundDecision): Promise<void>
+  decide(refund: Refund, decision: RefundDecision): Promise<RefundState>
   /**
    * Run the process of an APPROVED refund whose payment failed again (a new run pays it first),
    * waiting a few seconds for the outcome; a payment refused for good is a 409 with the reason.

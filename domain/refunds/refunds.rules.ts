@@ -62,6 +62,45 @@ export const DECISION_FROM: Record<RefundDecision['kind'], readonly FullRefundSt
   reject: ['REQUESTED', 'INITIATED'],
 }
 
+export const PAYMENT_METHOD_MSG = 'payment_method must be AGENCY_BALANCE or BANK'
+export const DEDUCTION_OVER_REFUND_MSG =
+  'deductable_commission_amount cannot exceed refundable_premium_amount'
+
+const isCents = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0
+const blank = (v: unknown) => (typeof v === 'string' ? v.trim() === '' : v == null)
+
+/** The fields a refund decision carries, as the page, the API or the Update hands them over. */
+export type RefundDecisionFields =
+  | { kind: 'initiate'; refundable_premium_amount?: unknown; deductable_commission_amount?: unknown }
+  | { kind: 'approve'; payment_method?: unknown; payment_url?: unknown }
+  | { kind: 'reject'; rejection_reason?: unknown }
+
+/**
+ * The one rule of a refund decision's own fields (amounts in cents, BANK needs its transfer proof,
+ * a rejection its reason), behind the API's approval (refunds.schemas.ts) and the workflow's
+ * validator (the contract): the field at fault and why, or null. Limits against the policy's money
+ * are the activity's (refund-guards.ts).
+ */
+export function refundDecisionIssue(d: RefundDecisionFields): { path: string; message: string } | null {
+  if (d.kind === 'initiate') {
+    const { refundable_premium_amount: refundable, deductable_commission_amount: deductable } = d
+    if (!isCents(refundable) || !isCents(deductable))
+      return { path: 'refundable_premium_amount', message: 'Amounts must be zero or more' }
+    return deductable > refundable
+      ? { path: 'deductable_commission_amount', message: DEDUCTION_OVER_REFUND_MSG }
+      : null
+  }
+  if (d.kind === 'reject')
+    return blank(d.rejection_reason)
+      ? { path: 'rejection_reason', message: REJECTION_REASON_REQUIRED_MSG }
+      : null
+  if (!FULL_REFUND_PAYMENT_METHODS.includes(d.payment_method as FullRefundPaymentMethod))
+    return { path: 'payment_method', message: PAYMENT_METHOD_MSG }
+  if (d.payment_method === 'BANK' && blank(d.payment_url))
+    return { path: 'payment_url', message: PAYMENT_URL_REQUIRED_MSG }
+  return null
+}
+
 /** The status a decision moves a refund to (an approval then completes once paid). */
 export const statusAfter = (d: RefundDecision): FullRefundStatus =>
   d.kind === 'initiate' ? 'INITIATED' : d.kind === 'approve' ? 'APPROVED' : 'REJECTED'

@@ -4,8 +4,9 @@ import { bool, id, isoDate, MAX_AMOUNT, optionalId } from '../shared/fields'
 import { PageQuerySchema, SortDirectionSchema } from '../shared/pagination'
 import {
   FULL_REFUND_PAYMENT_METHODS,
-  PAYMENT_URL_REQUIRED_MSG,
+  PAYMENT_METHOD_MSG,
   REASON_REQUIRED_MSG,
+  refundDecisionIssue,
   REJECTION_REASON_REQUIRED_MSG,
 } from './refunds.rules'
 
@@ -53,14 +54,13 @@ export const InitiateFullRefundSchema = z.object({
 /** approveFullRefundRequest/{policyId} query: BANK needs payment_url (the uploaded transfer proof). */
 export const ApproveFullRefundQuerySchema = z
   .object({
-    payment_method: z.enum(FULL_REFUND_PAYMENT_METHODS, {
-      error: 'payment_method must be AGENCY_BALANCE or BANK',
-    }),
+    payment_method: z.enum(FULL_REFUND_PAYMENT_METHODS, { error: PAYMENT_METHOD_MSG }),
     payment_url: z.preprocess((v) => (v === '' ? undefined : v), fileKey.optional()),
   })
   .superRefine((v, ctx) => {
-    if (v.payment_method === 'BANK' && !v.payment_url)
-      ctx.addIssue({ code: 'custom', path: ['payment_url'], message: PAYMENT_URL_REQUIRED_MSG })
+    // The rule the workflow's validator runs too (refundDecisionIssue).
+    const issue = refundDecisionIssue({ kind: 'approve', ...v })
+    if (issue) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message })
   })
 
 /** rejectFullRefundRequest: the reason and the policy. */

@@ -1,15 +1,16 @@
 import { inArray } from 'drizzle-orm'
-import { getDb } from '../../db/client'
-import { files, fullRefunds, policyFiles } from '../../db/schema'
+import { getDb, type DbOrTx } from '../../db/client'
+import { files, fullRefunds } from '../../db/schema'
 import { actorLabel, type Actor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
-import { conflict, conflictOnDuplicate, DomainError, validation } from '../shared/errors'
+import { conflict, conflictOnDuplicate } from '../shared/errors'
 import { logError } from '../shared/log'
 import { refundProcess } from './refund-process'
-import { assertFileUsable } from '../files/storage'
+import { assertFilesUsable } from '../files/storage'
 import { notify } from '../notifications/notify'
 import { loadPolicy } from '../policies/policy-loading'
 import { lockPolicyFor, transitionPolicy } from '../policies/policy-history'
+import { addPolicyFiles } from '../policies/policy-files'
 import { assertNoOpenClawback } from '../clawbacks/open-clawback'
 import { assertNoOpenAmendment } from '../amendments/amendment-opening'
 import { openRefund, policyMoney, presentRefund, staffPolicyPath } from './refund-loading'
@@ -30,24 +31,11 @@ export const NOT_PAID_MSG = 'Only a paid policy can be refunded'
  */
 export const requestFullRefund = defineUseCase(
   { agency: ['finance', 'purchase'] },
-  async function requestFullRefund(opts: {
-    actor: Actor
-    policyId: number
-    reason: string
-    files?: string[]
-  }) {
+  async function requestFullRefund(opts: Request) {
     const { actor } = opts
     const policy = await loadPolicy(actor, opts.policyId)
     const keys = [...new Set(opts.files ?? [])]
-    for (const key of keys) {
-      try {
-        await assertFileUsable(key, actor, policy.agency_id)
-      } catch (err) {
-        if (err instanceof DomainError && err.code === 'VALIDATION') throw validation('files', err.message)
-        throw err
-      }
-    }
-    const identityId = 'identityId' in actor ? actor.identityId : null
+    await assertFilesUsable('files', keys, actor, policy.agency_id)
     const refund = await getDb().transaction(async (tx) => {
       if (await openRefund(policy.id, tx)) throw conflict(ALREADY_OPEN_MSG)
       const locked = await lockPolicyFor(tx, policy.id, 'requestFullRefund')
@@ -62,51 +50,12 @@ export const requestFullRefund = defineUseCase(
           agency_id: policy.agency_id,
           status: 'REQUESTED',
           reason: opts.reason,
-          requested_by: identityId,
+          requested_by: identityOf(actor),
         })
         .returning()
         .catch(conflictOnDuplicate(ALREADY_OPEN_MSG))
-      if (keys.length) {
-        const names = await tx
-          .select({ key: files.key, filename: files.filename })
-          .from(files)
-          .where(inArray(files.key, keys))
-        const nameOf = (k: string) => names.find((n) => n.key === k)?.filename ?? k.split('/').pop() ?? k
-        await tx.insert(policyFiles).values(
-          keys.map((key) => ({
-            policy_id: policy.id,
-            name: nameOf(key),
-            url: key,
-            file_type: REFUND_DOCUMENT,
-            meta: { full_refund_id: row.id },
-            uploaded_by: identityId,
-          })),
-        )
-      }
-      await transitionPolicy(tx, locked, 'requestFullRefund', {
-        actor,
-        set: {
-          full_refund_requested_reason: opts.reason,
-          full_refund_rejection_reason: null,
-          full_refundable_premium: null,
-          full_refund_payment_method: null,
-          full_refund_payment_proof_url: null,
-          cancellation_request_status: 'REQUESTED_FOR_CANCELLATION',
-        },
-        note: opts.reason,
-        meta: { full_refund_id: row.id, files: keys.length },
-      })
-      await notify(
-        tx,
-        {
-          eventType: 'FULL_REFUND_REQUESTED',
-          title: `Full refund requested for ${locked.ref}`,
-          message: `${actorLabel(actor)}: ${opts.reason}`,
-          link: staffPolicyPath(policy.id),
-          meta: { policy_id: policy.id, full_refund_id: row.id },
-        },
-        { staffPermission: 'finance' },
-      )
+      await attachRefundDocuments(tx, row, keys, identityOf(actor))
+      await announceRequest(tx, locked, opts, { refundId: row.id, files: keys.length })
       return row
     })
     try {
@@ -118,3 +67,66 @@ export const requestFullRefund = defineUseCase(
     return presentRefund(refund)
   },
 )
+
+type Request = { actor: Actor; policyId: number; reason: string; files?: string[] }
+
+const identityOf = (actor: Actor) => ('identityId' in actor ? actor.identityId : null)
+
+/** The uploaded documents (file keys) listed on the policy as its REFUND_DOCUMENTs, named as uploaded. */
+async function attachRefundDocuments(
+  tx: DbOrTx,
+  refund: { id: number; policy_id: number },
+  keys: string[],
+  uploadedBy: number | null,
+) {
+  if (!keys.length) return
+  const names = await tx
+    .select({ key: files.key, filename: files.filename })
+    .from(files)
+    .where(inArray(files.key, keys))
+  const nameOf = (k: string) => names.find((n) => n.key === k)?.filename ?? k.split('/').pop() ?? k
+  await addPolicyFiles(
+    tx,
+    keys.map((key) => ({
+      policy_id: refund.policy_id,
+      name: nameOf(key),
+      url: key,
+      file_type: REFUND_DOCUMENT,
+      meta: { full_refund_id: refund.id },
+      uploaded_by: uploadedBy,
+    })),
+  )
+}
+
+/** The policy FULL_REFUND_REQUESTED (cancellation requested, history row) and staff finance told. */
+async function announceRequest(
+  tx: DbOrTx,
+  locked: Awaited<ReturnType<typeof lockPolicyFor>>,
+  opts: Request,
+  r: { refundId: number; files: number },
+) {
+  await transitionPolicy(tx, locked, 'requestFullRefund', {
+    actor: opts.actor,
+    set: {
+      full_refund_requested_reason: opts.reason,
+      full_refund_rejection_reason: null,
+      full_refundable_premium: null,
+      full_refund_payment_method: null,
+      full_refund_payment_proof_url: null,
+      cancellation_request_status: 'REQUESTED_FOR_CANCELLATION',
+    },
+    note: opts.reason,
+    meta: { full_refund_id: r.refundId, files: r.files },
+  })
+  await notify(
+    tx,
+    {
+      eventType: 'FULL_REFUND_REQUESTED',
+      title: `Full refund requested for ${locked.ref}`,
+      message: `${actorLabel(opts.actor)}: ${opts.reason}`,
+      link: staffPolicyPath(locked.id),
+      meta: { policy_id: locked.id, full_refund_id: r.refundId },
+    },
+    { staffPermission: 'finance' },
+  )
+}

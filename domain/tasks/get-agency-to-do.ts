@@ -39,76 +39,89 @@ export const getAgencyToDo = defineUseCase(
   async function getAgencyToDo(opts: { actor: Actor }) {
     if (!isAgencySide(opts.actor)) throw notFound('Agency')
     const agencyId = opts.actor.agencyId
-    const db = getDb()
-    const since = new Date(clock.now().getTime() - NEW_CERTIFICATE_DAYS * 86_400_000)
-    const [byStatus, [certificates], open] = await Promise.all([
-      db
-        .select({ status: policies.status, n: count() })
-        .from(policies)
-        .where(
-          and(
-            eq(policies.agency_id, agencyId),
-            eq(policies.is_archived, false),
-            inArray(policies.status, [...UNPRICED_STATUSES, 'INITIATED', 'PAYMENT_REJECTED', ...REFUNDING]),
-          ),
-        )
-        .groupBy(policies.status),
-      db
-        .select({ n: sql<number>`count(distinct ${policies.id})::int` })
-        .from(policyCertificates)
-        .innerJoin(policies, eq(policies.id, policyCertificates.policy_id))
-        .where(
-          and(
-            eq(policies.agency_id, agencyId),
-            eq(policies.is_archived, false),
-            eq(policies.status, 'CERTIFICATE_ISSUED'),
-            eq(policyCertificates.certificate_type, 'new'),
-            gte(policyCertificates.issued_at, since),
-          ),
-        ),
-      db
+    const [byStatus, certificates, open] = await Promise.all([
+      policiesByStatus(agencyId),
+      certificatesIssuedSince(agencyId, new Date(clock.now().getTime() - NEW_CERTIFICATE_DAYS * 86_400_000)),
+      getDb()
         .select({ id: tasks.id, subject: tasks.subject, link: tasks.link, due_at: tasks.due_at })
         .from(tasks)
         .where(and(eq(tasks.audience, 'agency'), eq(tasks.agency_id, agencyId), isNull(tasks.closed_at)))
         .orderBy(tasks.due_at),
     ])
-    const n = (statuses: readonly PolicyStatus[]) =>
-      byStatus.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + r.n, 0)
-    const items: ToDoItem[] = [
-      {
-        key: 'unpaid',
-        count: n(['INITIATED']),
-        text: `${plural(n(['INITIATED']), 'policy', 'policies')} to pay`,
-        href: listOf(['INITIATED']),
-      },
-      {
-        key: 'rejected',
-        count: n(['PAYMENT_REJECTED']),
-        text: `${plural(n(['PAYMENT_REJECTED']), 'payment', 'payments')} rejected: pay again`,
-        href: listOf(['PAYMENT_REJECTED']),
-      },
-      {
-        key: 'certificates',
-        count: certificates?.n ?? 0,
-        text: `${plural(certificates?.n ?? 0, 'certificate', 'certificates')} ready to download`,
-        href: listOf(['CERTIFICATE_ISSUED']),
-      },
-      {
-        key: 'refunds',
-        count: n(REFUNDING),
-        text: `${plural(n(REFUNDING), 'full refund', 'full refunds')} in progress`,
-        href: listOf(REFUNDING),
-      },
-      {
-        key: 'drafts',
-        count: n(UNPRICED_STATUSES),
-        text: `${plural(n(UNPRICED_STATUSES), 'draft policy', 'draft policies')} to finish`,
-        href: listOf(UNPRICED_STATUSES),
-      },
-    ]
     return {
-      items: items.filter((i) => i.count > 0),
+      items: toDoItems(byStatus, certificates).filter((i) => i.count > 0),
       tasks: open,
     }
   },
 )
+
+/** How many of the agency's policies (not archived) are in each status the to-do counts. */
+function policiesByStatus(agencyId: number) {
+  return getDb()
+    .select({ status: policies.status, n: count() })
+    .from(policies)
+    .where(
+      and(
+        eq(policies.agency_id, agencyId),
+        eq(policies.is_archived, false),
+        inArray(policies.status, [...UNPRICED_STATUSES, 'INITIATED', 'PAYMENT_REJECTED', ...REFUNDING]),
+      ),
+    )
+    .groupBy(policies.status)
+}
+
+/** How many of the agency's issued policies (not archived) got their certificate since `since`. */
+async function certificatesIssuedSince(agencyId: number, since: Date) {
+  const [row] = await getDb()
+    .select({ n: sql<number>`count(distinct ${policies.id})::int` })
+    .from(policyCertificates)
+    .innerJoin(policies, eq(policies.id, policyCertificates.policy_id))
+    .where(
+      and(
+        eq(policies.agency_id, agencyId),
+        eq(policies.is_archived, false),
+        eq(policies.status, 'CERTIFICATE_ISSUED'),
+        eq(policyCertificates.certificate_type, 'new'),
+        gte(policyCertificates.issued_at, since),
+      ),
+    )
+  return row?.n ?? 0
+}
+
+/** The home page's items, in the order shown (empty ones included). */
+function toDoItems(byStatus: { status: PolicyStatus; n: number }[], certificates: number): ToDoItem[] {
+  const n = (statuses: readonly PolicyStatus[]) =>
+    byStatus.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + r.n, 0)
+  return [
+    {
+      key: 'unpaid',
+      count: n(['INITIATED']),
+      text: `${plural(n(['INITIATED']), 'policy', 'policies')} to pay`,
+      href: listOf(['INITIATED']),
+    },
+    {
+      key: 'rejected',
+      count: n(['PAYMENT_REJECTED']),
+      text: `${plural(n(['PAYMENT_REJECTED']), 'payment', 'payments')} rejected: pay again`,
+      href: listOf(['PAYMENT_REJECTED']),
+    },
+    {
+      key: 'certificates',
+      count: certificates,
+      text: `${plural(certificates, 'certificate', 'certificates')} ready to download`,
+      href: listOf(['CERTIFICATE_ISSUED']),
+    },
+    {
+      key: 'refunds',
+      count: n(REFUNDING),
+      text: `${plural(n(REFUNDING), 'full refund', 'full refunds')} in progress`,
+      href: listOf(REFUNDING),
+    },
+    {
+      key: 'drafts',
+      count: n(UNPRICED_STATUSES),
+      text: `${plural(n(UNPRICED_STATUSES), 'draft policy', 'draft policies')} to finish`,
+      href: listOf(UNPRICED_STATUSES),
+    },
+  ]
+}

@@ -1,5 +1,5 @@
 import { and, eq, isNull, like, lte, or, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { notifications, tasks } from '../../db/schema'
 import type { sendMail } from '../mail/mailer'
 import { mails } from '../mail/templates'
@@ -47,17 +47,34 @@ export const taskEscalationKey = (taskId: number) => `task-${taskId}-escalation`
  * escalated_at claim (the escalation), so a retry after a crash completes a step without
  * repeating it. An escalated task is not looked at again.
  */
-export async function remindInboxDeadlines(deps: {
+export async function remindInboxDeadlines(deps: InboxDeps) {
+  const remindAfter = deps.remindAfterMs ?? durationMs(config().INBOX_REMINDER_AFTER)
+  const escalateAfter = deps.escalateAfterMs ?? durationMs(config().INBOX_ESCALATION_AFTER)
+  const now = deps.now.getTime()
+  const due = await unownedTasksDue(deps.db, new Date(now - remindAfter))
+  let reminded = 0
+  let escalated = 0
+  for (const t of due) {
+    if (await remindTask(deps, t)) reminded++
+    if (!t.due_at || now < t.due_at.getTime() + escalateAfter) continue
+    if (await escalateTask(deps, t)) escalated++
+  }
+  return { reminded, escalated }
+}
+
+type InboxDeps = {
   db: Db
   mail: typeof sendMail
   now: Date
   remindAfterMs?: number
   escalateAfterMs?: number
-}) {
-  const remindAfter = deps.remindAfterMs ?? durationMs(config().INBOX_REMINDER_AFTER)
-  const escalateAfter = deps.escalateAfterMs ?? durationMs(config().INBOX_ESCALATION_AFTER)
-  const now = deps.now.getTime()
-  const due = await deps.db
+}
+
+type DueTask = Awaited<ReturnType<typeof unownedTasksDue>>[number]
+
+/** The open, not escalated staff tasks of an unowned kind due at or before `dueBy`, oldest first. */
+function unownedTasksDue(db: Db, dueBy: Date) {
+  return db
     .select({
       id: tasks.id,
       subject: tasks.subject,
@@ -71,72 +88,73 @@ export async function remindInboxDeadlines(deps: {
         isNull(tasks.closed_at),
         isNull(tasks.escalated_at),
         eq(tasks.audience, 'staff'),
-        lte(tasks.due_at, new Date(now - remindAfter)),
+        lte(tasks.due_at, dueBy),
         or(...UNOWNED_TASK_PREFIXES.map((p) => like(tasks.workflow_id, `${p}%`))),
       ),
     )
     .orderBy(tasks.due_at, tasks.id)
-  let reminded = 0
-  let escalated = 0
-  const to = financeTeamEmail()
-  for (const t of due) {
-    const what = `${t.subject} (due ${formatDateTime(t.due_at)})`
-    if (await deps.mail({ to, ...mails.reminder(what, t.link) }, { idempotencyKey: taskReminderKey(t.id) }))
-      reminded++
-    await deps.db.transaction(async (tx) => {
-      const [open] = await tx
-        .select({ id: tasks.id })
-        .from(tasks)
-        .where(and(eq(tasks.id, t.id), isNull(tasks.closed_at)))
-        .for('update')
-      if (!open) return
-      const [already] = await tx
-        .select({ id: notifications.id })
-        .from(notifications)
-        .where(
-          and(
-            eq(notifications.event_type, 'TASK_REMINDER'),
-            sql`${notifications.meta} @> ${JSON.stringify({ task_id: t.id })}::jsonb`,
-          ),
-        )
-        .limit(1)
-      if (already) return
-      await notify(
-        tx,
-        {
-          eventType: 'TASK_REMINDER',
-          title: 'Reminder: a task is past due',
-          message: what,
-          link: t.link,
-          meta: { task_id: t.id, agency_id: t.agency_id },
-        },
-        { staffPermission: 'finance' },
-      )
-    })
+}
 
-    if (!t.due_at || now < t.due_at.getTime() + escalateAfter) continue
-    await deps.mail({ to, ...mails.escalation(what, t.link) }, { idempotencyKey: taskEscalationKey(t.id) })
-    const claimed = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(tasks)
-        .set({ escalated_at: deps.now })
-        .where(and(eq(tasks.id, t.id), isNull(tasks.escalated_at), isNull(tasks.closed_at)))
-        .returning({ id: tasks.id })
-      if (!row) return false
-      await notify(
-        tx,
-        {
-          eventType: 'TASK_ESCALATED',
-          title: 'Escalation: a task is still waiting',
-          message: what,
-          link: t.link,
-          meta: { task_id: t.id, agency_id: t.agency_id },
-        },
-        { staffPermission: 'finance' },
+const whatOf = (t: DueTask) => `${t.subject} (due ${formatDateTime(t.due_at)})`
+
+/** The staff notification of a task's reminder or escalation (staff holding finance). */
+function noticeTask(tx: Tx, t: DueTask, eventType: 'TASK_REMINDER' | 'TASK_ESCALATED', title: string) {
+  return notify(
+    tx,
+    { eventType, title, message: whatOf(t), link: t.link, meta: { task_id: t.id, agency_id: t.agency_id } },
+    { staffPermission: 'finance' },
+  )
+}
+
+/**
+ * The reminder: the keyed mail first, then the notification under the task's row lock, unless the
+ * task closed or one was written before. Answers whether this call mailed it.
+ */
+async function remindTask(deps: InboxDeps, t: DueTask) {
+  const mailed = await deps.mail(
+    { to: financeTeamEmail(), ...mails.reminder(whatOf(t), t.link) },
+    { idempotencyKey: taskReminderKey(t.id) },
+  )
+  await deps.db.transaction(async (tx) => {
+    const [open] = await tx
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(eq(tasks.id, t.id), isNull(tasks.closed_at)))
+      .for('update')
+    if (!open) return
+    const [already] = await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.event_type, 'TASK_REMINDER'),
+          sql`${notifications.meta} @> ${JSON.stringify({ task_id: t.id })}::jsonb`,
+        ),
       )
-      return true
-    })
-    if (claimed) escalated++
-  }
-  return { reminded, escalated }
+      .limit(1)
+    if (already) return
+    await noticeTask(tx, t, 'TASK_REMINDER', 'Reminder: a task is past due')
+  })
+  return mailed
+}
+
+/**
+ * The escalation: the keyed mail first, then the escalated_at claim (still open, not escalated)
+ * with its notification. Answers whether this call claimed it.
+ */
+async function escalateTask(deps: InboxDeps, t: DueTask) {
+  await deps.mail(
+    { to: financeTeamEmail(), ...mails.escalation(whatOf(t), t.link) },
+    { idempotencyKey: taskEscalationKey(t.id) },
+  )
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(tasks)
+      .set({ escalated_at: deps.now })
+      .where(and(eq(tasks.id, t.id), isNull(tasks.closed_at), isNull(tasks.escalated_at)))
+      .returning({ id: tasks.id })
+    if (!row) return false
+    await noticeTask(tx, t, 'TASK_ESCALATED', 'Escalation: a task is still waiting')
+    return true
+  })
 }

@@ -1,10 +1,9 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencyPermissions, agencyRolePermissions } from '../../db/schema'
-import { actorLabel, type Actor } from '../shared/actor'
+import { actorLabel, type AgencyActor } from '../shared/actor'
 import { DomainError } from '../shared/errors'
 import { recordAgencyHistory } from '../agencies/agency-history'
-import { assertAgencyUserManager } from './users.rules'
 import { AssignAgencyPermissionsSchema } from './users.schemas'
 import { validate } from './input-validation'
 import { loadOwnAgencyRole } from './tenant-loaders'
@@ -18,12 +17,11 @@ import { defineUseCase } from '../shared/authorize'
 export const assignAgencyRolePermissions = defineUseCase(
   { agency: ['user_management'] },
   async function assignAgencyRolePermissions(opts: {
-    actor: Actor
+    actor: AgencyActor
     roleId: number
     agency_permission_id: unknown
   }) {
     const { actor, roleId } = opts
-    assertAgencyUserManager(actor)
     const { agency_permission_id: ids } = validate(AssignAgencyPermissionsSchema, {
       agency_permission_id: opts.agency_permission_id,
     })

@@ -1,9 +1,9 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { oshcPermissions, oshcRolePermissions, oshcRoles, oshcUsers } from '../../db/schema'
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { DomainError, notFound } from '../shared/errors'
-import { assertKeepsUserManagement, assertStaffUserManager } from './users.rules'
+import { assertKeepsUserManagement } from './users.rules'
 import { AssignOshcPermissionsSchema } from './users.schemas'
 import { validate } from './input-validation'
 import { defineUseCase } from '../shared/authorize'
@@ -14,9 +14,8 @@ import { defineUseCase } from '../shared/authorize'
  */
 export const assignPermissionToRole = defineUseCase(
   { staff: ['user_management'] },
-  async function assignPermissionToRole(opts: { actor: Actor; roleId: number; Permissions: unknown }) {
+  async function assignPermissionToRole(opts: { actor: StaffActor; roleId: number; Permissions: unknown }) {
     const { actor, roleId } = opts
-    assertStaffUserManager(actor)
     const { Permissions: ids } = validate(AssignOshcPermissionsSchema, { Permissions: opts.Permissions })
     return getDb().transaction(async (tx) => {
       const [role] = await tx.select().from(oshcRoles).where(eq(oshcRoles.id, roleId)).for('update')

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencyUsers } from '../../db/schema'
-import { actorLabel, type Actor } from '../shared/actor'
+import { actorLabel, type AgencyActor } from '../shared/actor'
 import { recordAgencyHistory } from '../agencies/agency-history'
-import { assertAgencyUserManager } from './users.rules'
 import { loadAgencyUser } from './user-loading'
 import { presentAgencyUser } from './user-presenters'
 import { loadOwnAgencyRole, loadOwnAgencyUser } from './tenant-loaders'
@@ -15,9 +14,12 @@ import { defineUseCase } from '../shared/authorize'
  */
 export const assignRoleToAgencyUser = defineUseCase(
   { agency: ['user_management'] },
-  async function assignRoleToAgencyUser(opts: { actor: Actor; agencyUserId: number; agencyRoleId: number }) {
+  async function assignRoleToAgencyUser(opts: {
+    actor: AgencyActor
+    agencyUserId: number
+    agencyRoleId: number
+  }) {
     const { actor, agencyUserId, agencyRoleId } = opts
-    assertAgencyUserManager(actor)
     return getDb().transaction(async (tx) => {
       const user = await loadOwnAgencyUser(tx, actor.agencyId, agencyUserId)
       const role = await loadOwnAgencyRole(tx, actor.agencyId, agencyRoleId)

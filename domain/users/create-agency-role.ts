@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencyRoles } from '../../db/schema'
-import { actorLabel, type Actor } from '../shared/actor'
+import { actorLabel, type AgencyActor } from '../shared/actor'
 import { conflictOnDuplicate, DomainError } from '../shared/errors'
 import { recordAgencyHistory } from '../agencies/agency-history'
-import { assertAgencyUserManager } from './users.rules'
 import { RoleNameSchema } from './users.schemas'
 import { DUPLICATE_ROLE, type PermissionView } from './roles'
 import { validate } from './input-validation'
@@ -16,9 +15,8 @@ import { defineUseCase } from '../shared/authorize'
  */
 export const createAgencyRole = defineUseCase(
   { agency: ['user_management'] },
-  async function createAgencyRole(opts: { actor: Actor; name: string }) {
+  async function createAgencyRole(opts: { actor: AgencyActor; name: string }) {
     const { actor } = opts
-    assertAgencyUserManager(actor)
     const { name } = validate(RoleNameSchema, { name: opts.name })
     return getDb().transaction(async (tx) => {
       const [taken] = await tx

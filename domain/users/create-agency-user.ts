@@ -1,8 +1,7 @@
 import { getDb } from '../../db/client'
 import { agencyUsers } from '../../db/schema'
-import { actorLabel, type Actor } from '../shared/actor'
+import { actorLabel, type AgencyActor } from '../shared/actor'
 import { recordAgencyHistory } from '../agencies/agency-history'
-import { assertAgencyUserManager } from './users.rules'
 import { CreateAgencyUserSchema, type CreateAgencyUserInput } from './users.schemas'
 import { assertEmailFree, createLogin, temporaryLogin, mailTemporaryPassword } from './logins'
 import { loadAgencyUser } from './user-loading'
@@ -18,9 +17,8 @@ import { defineUseCase } from '../shared/authorize'
  */
 export const createAgencyUser = defineUseCase(
   { agency: ['user_management'] },
-  async function createAgencyUser(opts: { actor: Actor } & CreateAgencyUserInput) {
+  async function createAgencyUser(opts: { actor: AgencyActor } & CreateAgencyUserInput) {
     const { actor, ...raw } = opts
-    assertAgencyUserManager(actor)
     const input = validate(CreateAgencyUserSchema, raw)
     const agencyId = actor.agencyId
     const login = await temporaryLogin()

@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { oshcRoles } from '../../db/schema'
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { conflictOnDuplicate, DomainError } from '../shared/errors'
-import { assertStaffUserManager } from './users.rules'
 import { RoleNameSchema } from './users.schemas'
 import { DUPLICATE_ROLE, type PermissionView } from './roles'
 import { validate } from './input-validation'
@@ -12,8 +11,7 @@ import { defineUseCase } from '../shared/authorize'
 /** createOshcRole (staff with user_management): a role without permissions; 409 on a taken name. */
 export const createOshcRole = defineUseCase(
   { staff: ['user_management'] },
-  async function createOshcRole(opts: { actor: Actor; name: string }) {
-    assertStaffUserManager(opts.actor)
+  async function createOshcRole(opts: { actor: StaffActor; name: string }) {
     const { name } = validate(RoleNameSchema, { name: opts.name })
     const db = getDb()
     const [taken] = await db

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { oshcRoles, oshcUsers } from '../../db/schema'
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { notFound } from '../shared/errors'
-import { assertStaffUserManager } from './users.rules'
 import { CreateOshcUserSchema, type CreateOshcUserInput } from './users.schemas'
 import { assertEmailFree, createLogin, temporaryLogin, mailTemporaryPassword } from './logins'
 import { loadOshcUser } from './user-loading'
@@ -17,9 +16,8 @@ import { defineUseCase } from '../shared/authorize'
  */
 export const createOshcUser = defineUseCase(
   { staff: ['user_management'] },
-  async function createOshcUser(opts: { actor: Actor } & CreateOshcUserInput) {
-    const { actor, ...raw } = opts
-    assertStaffUserManager(actor)
+  async function createOshcUser(opts: { actor: StaffActor } & CreateOshcUserInput) {
+    const { actor: _actor, ...raw } = opts
     const input = validate(CreateOshcUserSchema, raw)
     const db = getDb()
     const login = await temporaryLogin()

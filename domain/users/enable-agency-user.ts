@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencyUsers, sessions } from '../../db/schema'
-import { actorLabel, type Actor } from '../shared/actor'
+import { actorLabel, type AgencyActor } from '../shared/actor'
 import { recordAgencyHistory } from '../agencies/agency-history'
-import { assertAgencyUserManager, assertNotSelfDisable } from './users.rules'
+import { assertNotSelfDisable } from './users.rules'
 import { AgencyUserStatusSchema, type UserStatus } from './users.schemas'
 import { loadAgencyUser } from './user-loading'
 import { presentAgencyUser } from './user-presenters'
@@ -18,9 +18,8 @@ import { defineUseCase } from '../shared/authorize'
  */
 export const enableAgencyUser = defineUseCase(
   { agency: ['user_management'] },
-  async function enableAgencyUser(opts: { actor: Actor; agencyUserId: number; status?: UserStatus }) {
+  async function enableAgencyUser(opts: { actor: AgencyActor; agencyUserId: number; status?: UserStatus }) {
     const { actor, agencyUserId } = opts
-    assertAgencyUserManager(actor)
     const { status } = validate(AgencyUserStatusSchema, { status: opts.status })
     return getDb().transaction(async (tx) => {
       const existing = await loadOwnAgencyUser(tx, actor.agencyId, agencyUserId)

@@ -1,15 +1,13 @@
 import { asc } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { oshcPermissions } from '../../db/schema'
-import type { Actor } from '../shared/actor'
-import { assertStaffUserManager } from './users.rules'
+import type { StaffActor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 
 /** getOshcPermission (staff with user_management): every staff permission (id, name, display_name). */
 export const findOshcPermissions = defineUseCase(
   { staff: ['user_management'] },
-  async function findOshcPermissions(opts: { actor: Actor }) {
-    assertStaffUserManager(opts.actor)
+  async function findOshcPermissions(_opts: { actor: StaffActor }) {
     return getDb()
       .select({
         id: oshcPermissions.id,

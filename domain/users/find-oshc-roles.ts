@@ -1,16 +1,14 @@
 import { asc, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { oshcPermissions, oshcRolePermissions, oshcRoles } from '../../db/schema'
-import type { Actor } from '../shared/actor'
-import { assertStaffUserManager } from './users.rules'
+import type { StaffActor } from '../shared/actor'
 import { groupRoles } from './roles'
 import { defineUseCase } from '../shared/authorize'
 
 /** getOshcRoles (staff with user_management): every staff role with its permissions, by name. */
 export const findOshcRoles = defineUseCase(
   { staff: ['user_management'] },
-  async function findOshcRoles(opts: { actor: Actor }) {
-    assertStaffUserManager(opts.actor)
+  async function findOshcRoles(_opts: { actor: StaffActor }) {
     const rows = await getDb()
       .select({
         id: oshcRoles.id,

@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { oshcPermissions, oshcRolePermissions, oshcUsers } from '../../db/schema'
-import type { Actor } from '../shared/actor'
-import { assertStaff } from './users.rules'
+import type { StaffActor } from '../shared/actor'
 import { PermissionListQuerySchema } from './users.schemas'
 import { validate } from './input-validation'
 import { defineUseCase } from '../shared/authorize'
@@ -13,8 +12,7 @@ import { defineUseCase } from '../shared/authorize'
  */
 export const findOshcUsersByPermission = defineUseCase(
   { staff: true },
-  async function findOshcUsersByPermission(opts: { actor: Actor; permission: unknown }) {
-    assertStaff(opts.actor)
+  async function findOshcUsersByPermission(opts: { actor: StaffActor; permission: unknown }) {
     const { permission } = validate(PermissionListQuerySchema, { permission: opts.permission })
     return getDb()
       .selectDistinct({

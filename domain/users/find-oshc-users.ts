@@ -1,9 +1,8 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { oshcRoles, oshcUsers } from '../../db/schema'
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { pageInfo } from '../shared/pagination'
-import { assertStaffUserManager } from './users.rules'
 import { UserListQuerySchema, type UserListQuery } from './users.schemas'
 import { oshcUserColumns } from './user-loading'
 import { presentOshcUser } from './user-presenters'
@@ -16,9 +15,8 @@ import { defineUseCase } from '../shared/authorize'
  */
 export const findOshcUsers = defineUseCase(
   { staff: ['user_management'] },
-  async function findOshcUsers(opts: { actor: Actor } & UserListQuery) {
-    const { actor, ...raw } = opts
-    assertStaffUserManager(actor)
+  async function findOshcUsers(opts: { actor: StaffActor } & UserListQuery) {
+    const { actor: _actor, ...raw } = opts
     const q = validate(UserListQuerySchema, raw)
     const where: SQL[] = []
     if (q.status) where.push(eq(oshcUsers.status, q.status))

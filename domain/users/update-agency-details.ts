@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencies } from '../../db/schema'
-import { actorLabel, type Actor } from '../shared/actor'
+import { actorLabel, type AgencyActor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import { recordAgencyHistory } from '../agencies/agency-history'
 import { presentAgency } from '../agencies/agency-presenter'
-import { assertAgencyUserManager, assertOwnAgency } from './users.rules'
+import { assertOwnAgency } from './users.rules'
 import { AgencyDetailsSchema, type AgencyDetailsInput } from './users.schemas'
 import { validate } from './input-validation'
 import { defineUseCase } from '../shared/authorize'
@@ -17,9 +17,8 @@ import { defineUseCase } from '../shared/authorize'
  */
 export const updateAgencyDetails = defineUseCase(
   { agency: ['user_management'] },
-  async function updateAgencyDetails(opts: { actor: Actor; agencyId: number } & AgencyDetailsInput) {
+  async function updateAgencyDetails(opts: { actor: AgencyActor; agencyId: number } & AgencyDetailsInput) {
     const { actor, agencyId, ...raw } = opts
-    assertAgencyUserManager(actor)
     assertOwnAgency(actor, agencyId)
     const input = validate(AgencyDetailsSchema, raw)
     return getDb().transaction(async (tx) => {

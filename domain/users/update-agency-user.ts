@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencyUsers } from '../../db/schema'
-import { actorLabel, type Actor } from '../shared/actor'
+import { actorLabel, type AgencyActor } from '../shared/actor'
 import { recordAgencyHistory } from '../agencies/agency-history'
-import { assertAgencyUserManager } from './users.rules'
 import { UpdateAgencyUserSchema, type UpdateAgencyUserInput } from './users.schemas'
 import { loadAgencyUser } from './user-loading'
 import { presentAgencyUser } from './user-presenters'
@@ -17,9 +16,10 @@ import { defineUseCase } from '../shared/authorize'
  */
 export const updateAgencyUser = defineUseCase(
   { agency: ['user_management'] },
-  async function updateAgencyUser(opts: { actor: Actor; agencyUserId: number } & UpdateAgencyUserInput) {
+  async function updateAgencyUser(
+    opts: { actor: AgencyActor; agencyUserId: number } & UpdateAgencyUserInput,
+  ) {
     const { actor, agencyUserId, ...raw } = opts
-    assertAgencyUserManager(actor)
     const input = validate(UpdateAgencyUserSchema, raw)
     return getDb().transaction(async (tx) => {
       const existing = await loadOwnAgencyUser(tx, actor.agencyId, agencyUserId)

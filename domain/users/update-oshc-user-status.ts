@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { oshcUsers, sessions } from '../../db/schema'
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { notFound } from '../shared/errors'
-import { assertNotSelfDisable, assertStaffUserManager } from './users.rules'
+import { assertNotSelfDisable } from './users.rules'
 import { OshcUserStatusSchema, type UserStatus } from './users.schemas'
 import { loadOshcUser } from './user-loading'
 import { presentOshcUser } from './user-presenters'
@@ -16,9 +16,8 @@ import { defineUseCase } from '../shared/authorize'
  */
 export const updateOshcUserStatus = defineUseCase(
   { staff: ['user_management'] },
-  async function updateOshcUserStatus(opts: { actor: Actor; userId: number; status: UserStatus }) {
+  async function updateOshcUserStatus(opts: { actor: StaffActor; userId: number; status: UserStatus }) {
     const { actor, userId } = opts
-    assertStaffUserManager(actor)
     const { status } = validate(OshcUserStatusSchema, { status: opts.status })
     return getDb().transaction(async (tx) => {
       const existing = await loadOshcUser(tx, userId)

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { oshcPermissions, oshcRolePermissions, oshcRoles, oshcUsers } from '../../db/schema'
-import type { Actor } from '../shared/actor'
+import type { StaffActor } from '../shared/actor'
 import { notFound } from '../shared/errors'
-import { assertKeepsUserManagement, assertStaffUserManager } from './users.rules'
+import { assertKeepsUserManagement } from './users.rules'
 import { UpdateOshcUserSchema, type UpdateOshcUserInput } from './users.schemas'
 import { loadOshcUser } from './user-loading'
 import { presentOshcUser } from './user-presenters'
@@ -17,9 +17,8 @@ import { defineUseCase } from '../shared/authorize'
  */
 export const updateOshcUser = defineUseCase(
   { staff: ['user_management'] },
-  async function updateOshcUser(opts: { actor: Actor; userId: number } & UpdateOshcUserInput) {
+  async function updateOshcUser(opts: { actor: StaffActor; userId: number } & UpdateOshcUserInput) {
     const { actor, userId, ...raw } = opts
-    assertStaffUserManager(actor)
     const input = validate(UpdateOshcUserSchema, raw)
     return getDb().transaction(async (tx) => {
       const existing = await loadOshcUser(tx, userId)

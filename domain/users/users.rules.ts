@@ -5,28 +5,10 @@ import {
   isStaff,
   type Actor,
   type AgencyActor,
-  type StaffActor,
 } from '../shared/actor'
 import { conflict, forbidden, notFound } from '../shared/errors'
 
 export const USER_MANAGEMENT = 'user_management'
-
-/** Staff user and role administration: staff holding user_management. */
-export function assertStaffUserManager(actor: Actor): asserts actor is StaffActor {
-  if (!isStaff(actor)) throw forbidden()
-  assertPermission(actor, USER_MANAGEMENT)
-}
-
-/** Reads any staff member may make (pickers for assignment). */
-export function assertStaff(actor: Actor): asserts actor is StaffActor {
-  if (!isStaff(actor)) throw forbidden()
-}
-
-/** Agency user and role administration: the agency (or its user) holding user_management. */
-export function assertAgencyUserManager(actor: Actor): asserts actor is AgencyActor {
-  if (!isAgencySide(actor)) throw forbidden()
-  assertPermission(actor, USER_MANAGEMENT)
-}
 
 /**
  * Which agency an agency-side read is about. An agency-side caller (any agency permission) reads only

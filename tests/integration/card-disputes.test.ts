@@ -19,7 +19,7 @@ import { reconcileLedgers } from '../../domain/finance/reconciliation/reconcile-
 import { account } from '../../domain/money/accounts'
 import { getAccount } from '../../domain/money/journal'
 import { policyMoneyTrail } from '../../domain/money/reads'
-import { cardDisputeKeys, cardDisputeTaskId } from '../../domain/payments/card-disputes.rules'
+import { cardDisputeKeys, cardDisputeTaskId } from '../../domain/card-payments/card-disputes.rules'
 import { clock } from '../../domain/shared/clock'
 import * as disputesPage from '../../app/routes/staff+/finance.disputes'
 import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'

@@ -16,7 +16,7 @@ import {
 } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
 import { postBalanceEntry } from '../../domain/finance/ledger/ledger'
-import { paySandboxCheckout } from '../../domain/payments/sandbox-checkout'
+import { paySandboxCheckout } from '../../domain/card-payments/sandbox-checkout'
 import { agencyWithToken, api, staffWith } from '../setup/api'
 
 const PAY = '/payment-system'

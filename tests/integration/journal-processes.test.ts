@@ -21,7 +21,7 @@ import { applyCommissionPayoutDecision } from '../../domain/finance/payouts/payo
 import { reconcileLedgers } from '../../domain/finance/reconciliation/reconcile-ledgers'
 import { account } from '../../domain/money/accounts'
 import { getAccount } from '../../domain/money/journal'
-import { paySandboxCheckout } from '../../domain/payments/sandbox-checkout'
+import { paySandboxCheckout } from '../../domain/card-payments/sandbox-checkout'
 import { completeRefund } from '../../domain/refunds/full-refund-workflow-steps'
 import { clock } from '../../domain/shared/clock'
 import { config } from '../../domain/shared/config'

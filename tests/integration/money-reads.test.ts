@@ -12,13 +12,8 @@ import {
   accountLabel,
   transferCodeLabel,
 } from '../../domain/money/labels'
-import {
-  agencyAccounts,
-  agencyBalanceTrail,
-  listPolicyTransfers,
-  policyMoneyTrail,
-  trialBalance,
-} from '../../domain/money/reads'
+import { agencyAccounts, listPolicyTransfers, policyMoneyTrail, trialBalance } from '../../domain/money/reads'
+import { agencyBalanceTrail } from '../../domain/money/balance-trail'
 import { findAgencyMoneyTrail } from '../../domain/money/find-agency-money-trail'
 import { DomainError } from '../../domain/shared/errors'
 import * as agencyPolicyPage from '../../app/routes/agency+/policies.$policyId._index/route'

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema'
 import { clock } from '../../domain/shared/clock'
 import { resetConfig, secretFor } from '../../domain/shared/config'
-import { paySandboxCheckout } from '../../domain/payments/sandbox-checkout'
+import { paySandboxCheckout } from '../../domain/card-payments/sandbox-checkout'
 import { confirmWidgetCheckout } from '../../domain/public-clients/create-public-checkout'
 import { resetPublicRateLimits } from '../../api/public-client.server'
 import { agencyUserWith, agencyWithToken, api, lastMail, staffToken, staffWith } from '../setup/api'

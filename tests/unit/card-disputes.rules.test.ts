@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { StripeGateway, type FetchLike } from '../../domain/payments/card-gateway'
-import { disputedCents, outcomeOf, splitPremium } from '../../domain/payments/card-disputes.rules'
+import { StripeGateway, type FetchLike } from '../../domain/card-payments/card-gateway'
+import { disputedCents, outcomeOf, splitPremium } from '../../domain/card-payments/card-disputes.rules'
 
 describe('card dispute rules', () => {
   it('holds at most what was paid; a dispute in another currency holds the whole payment', () => {

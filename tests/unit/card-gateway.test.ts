@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { StripeGateway, type FetchLike } from '../../domain/payments/card-gateway'
+import { StripeGateway, type FetchLike } from '../../domain/card-payments/card-gateway'
 import {
   cardSurcharge,
   convertCents,

@@ -6,9 +6,9 @@ import {
   familyErrors,
   openSteps,
   paidStatusFor,
-  POLICY_STATUS_GROUPS,
   resumeStep,
 } from '../../domain/policies/policies.rules'
+import { POLICY_STATUS_GROUPS } from '../../domain/policies/policy-lists.rules'
 import {
   DeleteCertificateQuerySchema,
   IssueCertificateSchema,

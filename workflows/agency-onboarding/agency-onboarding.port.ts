@@ -31,7 +31,8 @@ export const agencyOnboardingPort: OnboardingProcess = {
     const client = await temporalClient()
     const handle = client.workflow.getHandle(agencyOnboardingWorkflowId(agencyId))
     try {
-      await handle.executeUpdate(decideUpdate, { args: [decision, { actor, note }] })
+      // The agency as the decision left it (the contract's type), not a reload.
+      return await handle.executeUpdate(decideUpdate, { args: [decision, { actor, note }] })
     } catch (err) {
       if (err instanceof WorkflowNotFoundError) {
         throw new DomainError('INVALID_TRANSITION', 'This agency has no onboarding in progress')

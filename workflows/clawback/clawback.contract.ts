@@ -3,7 +3,12 @@
  * histories: change them only in backward-compatible ways.
  */
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow'
-import type { ClawbackDecision, ClawbackState, ClawbackStatus } from '../../domain/clawbacks/clawbacks.rules'
+import {
+  REJECTION_REASON_REQUIRED_MSG,
+  type ClawbackDecision,
+  type ClawbackState,
+  type ClawbackStatus,
+} from '../../domain/clawbacks/clawbacks.rules'
 import { processKeys } from '../../domain/shared/process-keys.rules'
 
 export type { ClawbackDecision, ClawbackState, ClawbackStatus }
@@ -45,7 +50,7 @@ export function clawbackDecisionRefusal(
 ): string | null {
   if (!decision || (decision.kind !== 'approve' && decision.kind !== 'reject')) return 'Unknown decision'
   if (!decision.by || !Number.isInteger(decision.by.identityId)) return 'The decision names no staff member'
-  if (decision.kind === 'reject' && !decision.rejection_reason?.trim()) return 'Rejection reason is required'
+  if (decision.kind === 'reject' && !decision.rejection_reason?.trim()) return REJECTION_REASON_REQUIRED_MSG
   if (deciding) return 'A decision on this clawback is already being applied'
   if (state && state.status !== 'REQUESTED')
     return `This clawback is ${state.status}; only a clawback the agency has paid (REQUESTED) can be decided`

@@ -3,7 +3,12 @@
  * workflow histories: change them only in backward-compatible ways.
  */
 import { defineQuery, defineUpdate } from '@temporalio/workflow'
-import type { PayoutDecision, PayoutState, PayoutStatus } from '../../domain/finance/payouts/payouts.rules'
+import {
+  payoutDecisionIssue,
+  type PayoutDecision,
+  type PayoutState,
+  type PayoutStatus,
+} from '../../domain/finance/payouts/payouts.rules'
 import { processKeys } from '../../domain/shared/process-keys.rules'
 
 export type { PayoutDecision, PayoutState, PayoutStatus }
@@ -25,7 +30,8 @@ export const payoutStateQuery = defineQuery<{
 /**
  * Why a decision is refused before it enters history (the update validator), or null. `state` is
  * undefined while the workflow is still loading its payout: the activity then decides against the
- * database. Messages match the API's (spec/02 section 5 for bank_document).
+ * database. The decision's own fields follow payoutDecisionIssue, the rule the page and the API
+ * check too (spec/02 section 5 for bank_document).
  */
 export function payoutDecisionRefusal(
   state: PayoutState | undefined,
@@ -34,12 +40,8 @@ export function payoutDecisionRefusal(
 ): string | null {
   if (!decision || (decision.kind !== 'approve' && decision.kind !== 'reject')) return 'Unknown decision'
   if (!decision.by || !Number.isInteger(decision.by.identityId)) return 'The decision names no staff member'
-  if (decision.kind === 'approve') {
-    if (!['BANK', 'AGENCY_BALANCE', 'SETTLED_WITH_CLAWBACK'].includes(decision.payment_type))
-      return 'payment_type must be BANK, AGENCY_BALANCE or SETTLED_WITH_CLAWBACK'
-    if (decision.payment_type === 'BANK' && !decision.bank_document?.trim())
-      return 'bank_document is required'
-  } else if (!decision.rejection_reason?.trim()) return 'Rejection reason is required'
+  const issue = payoutDecisionIssue(decision)
+  if (issue) return issue.message
   if (deciding) return 'A decision on this payout is already being applied'
   if (state && state.status !== 'REQUESTED')
     return `This payout is already ${state.status}; only a REQUESTED payout can be decided`

@@ -3,7 +3,13 @@
  * histories: change them only in backward-compatible ways.
  */
 import { defineQuery, defineUpdate } from '@temporalio/workflow'
-import type { FullRefundStatus, RefundDecision, RefundState } from '../../domain/refunds/refunds.rules'
+import {
+  DECISION_FROM,
+  refundDecisionIssue,
+  type FullRefundStatus,
+  type RefundDecision,
+  type RefundState,
+} from '../../domain/refunds/refunds.rules'
 import { processKeys } from '../../domain/shared/process-keys.rules'
 
 export type { FullRefundStatus, RefundDecision, RefundState }
@@ -23,40 +29,26 @@ export const refundStateQuery = defineQuery<{
   reminders: number
 }>('fullRefundState')
 
-const FROM: Record<string, readonly FullRefundStatus[]> = {
-  initiate: ['REQUESTED'],
-  approve: ['INITIATED'],
-  reject: ['REQUESTED', 'INITIATED'],
-}
-
-const isCents = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0
-
 /**
  * Why a decision is refused before it enters history (the update validator), or null. `state` is
  * undefined while the workflow is still loading its refund: the activity then decides against the
- * database, which stays the authority (amount limits, maker-checker, tenant).
+ * database, which stays the authority (amount limits, maker-checker, tenant). The decision's own
+ * fields follow refundDecisionIssue, the rule the API's approval checks too.
  */
 export function refundDecisionRefusal(
   state: RefundState | undefined,
   deciding: boolean,
   decision: RefundDecision | undefined,
 ): string | null {
-  if (!decision || !(decision.kind in FROM)) return 'Unknown decision'
+  if (!decision || !Object.hasOwn(DECISION_FROM, decision.kind)) return 'Unknown decision'
   if (!decision.by || !Number.isInteger(decision.by.identityId)) return 'The decision names no staff member'
-  if (decision.kind === 'initiate') {
-    if (!isCents(decision.refundable_premium_amount) || !isCents(decision.deductable_commission_amount))
-      return 'Amounts must be zero or more'
-    if (decision.deductable_commission_amount > decision.refundable_premium_amount)
-      return 'deductable_commission_amount cannot exceed refundable_premium_amount'
-  } else if (decision.kind === 'approve') {
-    if (!['AGENCY_BALANCE', 'BANK'].includes(decision.payment_method))
-      return 'payment_method must be AGENCY_BALANCE or BANK'
-    if (decision.payment_method === 'BANK' && !decision.payment_url?.trim()) return 'payment_url is required'
-  } else if (!decision.rejection_reason?.trim()) return 'Rejection reason is required'
+  const issue = refundDecisionIssue(decision)
+  if (issue) return issue.message
   if (deciding) return 'A decision on this refund is already being applied'
   if (state) {
-    if (!FROM[decision.kind].includes(state.status))
-      return `This full refund is ${state.status}; ${decision.kind} needs ${FROM[decision.kind].join(' or ')}`
+    const from = DECISION_FROM[decision.kind]
+    if (!from.includes(state.status))
+      return `This full refund is ${state.status}; ${decision.kind} needs ${from.join(' or ')}`
     if (decision.kind === 'approve' && state.initiatedBy === decision.by.identityId)
       return 'The staff member who set the refund amounts cannot approve them'
   }

@@ -66,7 +66,8 @@ export const fullRefundPort: RefundProcess = {
     }
     if (!running) await startRefund(refund)
     try {
-      await decide()
+      // The refund as the decision left it (the contract's type), not a reload.
+      return await decide()
     } catch (err) {
       // The run finished between the two calls: the refund was decided meanwhile.
       if (err instanceof WorkflowNotFoundError)

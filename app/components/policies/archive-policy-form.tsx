@@ -1,18 +1,21 @@
+import { z } from 'zod'
+
 import { ConfirmSubmit } from '../confirm-submit'
-import { ErrorList, IntentForm, SubmitButton, type ListOfErrors } from '../forms'
+import { ConformForm, ErrorList, SubmitButton, useConformForm } from '../forms'
+
+/** The archive form of both portals' policy pages: archive (`true`) or restore (`false`). */
+export const ArchivePolicySchema = z.object({
+  intent: z.literal('archive'),
+  is_archived: z.enum(['true', 'false']),
+})
 
 /** Archive a policy (asks first, naming it) or restore it; posts `archive` to the page's action. */
-export function ArchivePolicyForm({
-  policy,
-  errors,
-}: {
-  policy: { ref: string; is_archived: boolean }
-  errors?: ListOfErrors
-}) {
+export function ArchivePolicyForm({ policy }: { policy: { ref: string; is_archived: boolean } }) {
+  const [form, fields] = useConformForm(ArchivePolicySchema, { intent: 'archive' })
   return (
-    <IntentForm intent="archive" className="space-y-2">
+    <ConformForm form={form} intent="archive" className="space-y-2">
       <input type="hidden" name="is_archived" value={policy.is_archived ? 'false' : 'true'} />
-      <ErrorList errors={errors} />
+      <ErrorList errors={[...(form.errors ?? []), ...(fields.is_archived.errors ?? [])]} />
       {policy.is_archived ? (
         <SubmitButton size="sm" variant="outline">
           Restore from the archive
@@ -28,6 +31,6 @@ export function ArchivePolicyForm({
           Archive policy
         </ConfirmSubmit>
       )}
-    </IntentForm>
+    </ConformForm>
   )
 }

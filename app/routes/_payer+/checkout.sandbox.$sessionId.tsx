@@ -12,7 +12,7 @@ import {
   cancelSandboxCheckout,
   getSandboxCheckout,
   paySandboxCheckout,
-} from '../../../domain/payments/sandbox-checkout'
+} from '../../../domain/card-payments/sandbox-checkout'
 import { DomainError } from '../../../domain/shared/errors'
 import { GeneralErrorBoundary } from '../../components/error-boundary'
 import { ErrorList, SubmitButton } from '../../components/forms'

@@ -4,7 +4,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, useLoaderData } from '@remix-run/react'
 import { CheckCircle2 } from 'lucide-react'
 import { z } from 'zod'
 import { CURRENCIES } from '../../../db/schema/enums'
@@ -14,7 +14,7 @@ import { getPaymentLink } from '../../../domain/payments/get-payment-link'
 import { startPaymentLinkCheckout } from '../../../domain/payments/start-payment-link-checkout'
 import { DomainError } from '../../../domain/shared/errors'
 import { GeneralErrorBoundary } from '../../components/error-boundary'
-import { ErrorList, SelectField, SubmitButton } from '../../components/forms'
+import { ConformForm, ErrorList, SelectField, SubmitButton, useConformForm } from '../../components/forms'
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card'
@@ -85,8 +85,7 @@ const day = (iso: string | null) => (iso ? formatDate(iso) : '—')
 
 export default function PayByLink() {
   const { link, currency, quote, confirmError, cancelled } = useLoaderData<typeof loader>()
-  const result = useActionData<typeof action>()
-  const payErrors = result?.error?.[''] ?? undefined
+  const [payForm] = useConformForm(PaySchema, { intent: 'pay' })
   return (
     <main className="flex min-h-screen items-start justify-center bg-muted px-4 py-12">
       <Card className="w-full max-w-lg">
@@ -160,16 +159,15 @@ export default function PayByLink() {
                   is charged {formatMoney(link.amount, link.amount_currency)}.
                 </p>
               ) : null}
-              <Form method="post" className="space-y-2">
-                <input type="hidden" name="intent" value="pay" />
-                <ErrorList errors={payErrors} />
+              <ConformForm form={payForm} intent="pay" className="space-y-2">
+                <ErrorList errors={payForm.errors} />
                 <SubmitButton className="w-full">
                   Pay by card {formatMoney(link.amount, link.amount_currency)}
                 </SubmitButton>
                 <p className="text-sm text-muted-foreground">
                   This link expires on {formatDateTime(link.expires_at)}.
                 </p>
-              </Form>
+              </ConformForm>
             </>
           )}
         </CardContent>

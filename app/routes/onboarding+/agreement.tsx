@@ -4,13 +4,13 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { getAgencyDocument } from '../../../domain/agencies/onboarding/get-agency-document'
 import { uploadSignedAgreement } from '../../../domain/agencies/onboarding/upload-signed-agreement'
 import { pathByStatus } from '../../../domain/agencies/agencies.rules'
 import { AuthCard } from '../../components/auth-card'
-import { ErrorList, SubmitButton } from '../../components/forms'
+import { ConformForm, ErrorList, SubmitButton, useConformForm } from '../../components/forms'
 import { Button } from '../../components/ui/button'
 import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
@@ -30,10 +30,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
+/** The signed agreement is a file, checked by storeFormFile: no other field. */
+const AgreementSchema = z.object({})
+
 export async function action({ request }: ActionFunctionArgs) {
   const { actor, agency } = await requireOnboardingAgency(request)
   const formData = await readForm(request)
-  return submitForm(formData, z.object({}), async () => {
+  return submitForm(formData, AgreementSchema, async () => {
     const file = formData.get('signed_agreement')
     const stored = await storeFormFile({ actor, file, field: 'signed_agreement' })
     await uploadSignedAgreement({
@@ -52,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AgreementStep() {
   const { url, filename } = useLoaderData<typeof loader>()
-  const lastResult = useActionData<typeof action>()
+  const [form, fields] = useConformForm(AgreementSchema)
   return (
     <AuthCard
       title="Sign your agency agreement"
@@ -66,7 +69,7 @@ export default function AgreementStep() {
             </a>
           </Button>
         ) : null}
-        <Form method="post" encType="multipart/form-data" className="space-y-4">
+        <ConformForm form={form} encType="multipart/form-data" className="space-y-4">
           <div className="space-y-2">
             <Label htmlFor="signed_agreement">Signed agreement</Label>
             <Input
@@ -79,12 +82,12 @@ export default function AgreementStep() {
             />
             <ErrorList
               id="signed-agreement-errors"
-              errors={lastResult?.error?.signed_agreement ?? lastResult?.error?.file_path ?? undefined}
+              errors={fields.signed_agreement?.errors ?? fields.file_path?.errors}
             />
           </div>
-          <ErrorList errors={lastResult?.error?.[''] ?? undefined} />
+          <ErrorList errors={form.errors} />
           <SubmitButton>Upload signed agreement</SubmitButton>
-        </Form>
+        </ConformForm>
       </div>
     </AuthCard>
   )

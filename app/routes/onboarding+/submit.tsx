@@ -4,12 +4,12 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { getAgencyBankDetail } from '../../../domain/agencies/reads/get-agency-bank-detail'
 import { submitRegistrationRequest } from '../../../domain/agencies/onboarding/submit-registration-request'
 import { AuthCard } from '../../components/auth-card'
-import { ErrorList, SubmitButton } from '../../components/forms'
+import { ConformForm, ErrorList, SubmitButton, useConformForm } from '../../components/forms'
 import { StepNav } from '../../components/step-nav'
 import { readForm, submitForm } from '../../utils/forms.server'
 import { requireOnboardingStep } from '../../utils/onboarding.server'
@@ -35,9 +35,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
+/** The submit step is one button: nothing to fill in. */
+const SubmitSchema = z.object({})
+
 export async function action({ request }: ActionFunctionArgs) {
   const { actor, agency } = await requireOnboardingStep(request, 'COMPANY_DETAIL_DONE')
-  return submitForm(await readForm(request), z.object({}), async () => {
+  return submitForm(await readForm(request), SubmitSchema, async () => {
     await submitRegistrationRequest({ actor, agencyId: agency.id })
     return redirect('/onboarding/waiting')
   })
@@ -45,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SubmitStep() {
   const { summary } = useLoaderData<typeof loader>()
-  const lastResult = useActionData<typeof action>()
+  const [form] = useConformForm(SubmitSchema)
   return (
     <AuthCard wide title="Review and submit" description="Check your details, then send them to our team.">
       <StepNav steps={STEPS} current="/onboarding/submit" reachable={3} />
@@ -57,15 +60,15 @@ export default function SubmitStep() {
           </div>
         ))}
       </dl>
-      <Form method="post" className="space-y-4">
-        <ErrorList errors={lastResult?.error?.[''] ?? undefined} />
+      <ConformForm form={form} className="space-y-4">
+        <ErrorList errors={form.errors} />
         <div className="flex items-center gap-4">
           <SubmitButton>Submit registration</SubmitButton>
           <Link to="/onboarding/company" className="text-sm text-primary hover:underline">
             Edit details
           </Link>
         </div>
-      </Form>
+      </ConformForm>
     </AuthCard>
   )
 }

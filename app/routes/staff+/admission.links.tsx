@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { addAgencyLink } from '../../../domain/admission/add-agency-link'
 import { AgencyLinkSchema, UpdateAgencyLinkSchema } from '../../../domain/admission/admission.schemas'
 import { getAllAgencyLinks } from '../../../domain/admission/get-all-agency-links'
@@ -8,7 +8,14 @@ import { PageQuerySchema } from '../../../domain/shared/pagination'
 import { formatDate } from '../../../domain/shared/format'
 import { AgencyPicker } from '../../components/agency-picker'
 import { DataTable } from '../../components/data-table'
-import { ErrorList, errorsOf, SubmitButton, useResultFor } from '../../components/forms'
+import {
+  ConformForm,
+  ErrorList,
+  errorsOf,
+  SubmitButton,
+  useConformForm,
+  useResultFor,
+} from '../../components/forms'
 import { Badge } from '../../components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { listParams, readForm, submitForm } from '../../utils/forms.server'
@@ -34,21 +41,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
+const ToggleLinkSchema = UpdateAgencyLinkSchema.extend({ link_id: z.coerce.number().int().positive() })
+
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request, addAgencyLink.access)
   const formData = await readForm(request)
   if (formData.get('intent') === 'toggle')
-    return submitForm(
-      formData,
-      UpdateAgencyLinkSchema.extend({ link_id: z.coerce.number().int().positive() }),
-      async (v) => {
-        await updateAgencyLink({ actor, id: v.link_id, input: { is_active: v.is_active } })
-        return redirectWithToast('/staff/admission/links', {
-          type: 'success',
-          title: v.is_active ? 'Agency link switched on' : 'Agency link switched off',
-        })
-      },
-    )
+    return submitForm(formData, ToggleLinkSchema, async (v) => {
+      await updateAgencyLink({ actor, id: v.link_id, input: { is_active: v.is_active } })
+      return redirectWithToast('/staff/admission/links', {
+        type: 'success',
+        title: v.is_active ? 'Agency link switched on' : 'Agency link switched off',
+      })
+    })
   return submitForm(formData, AgencyLinkSchema, async (input) => {
     await addAgencyLink({ actor, input })
     return redirectWithToast('/staff/admission/links', { type: 'success', title: 'Agency linked' })
@@ -58,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AgencyLinks() {
   const { links, pageInfo } = useLoaderData<typeof loader>()
   const toggleResult = useResultFor('toggle')
-  const addResult = useResultFor('add')
+  const [add, addFields] = useConformForm(AgencyLinkSchema, { intent: 'add' })
   return (
     <div className="space-y-6">
       <DataTable
@@ -83,20 +88,7 @@ export default function AgencyLinks() {
             key: 'actions',
             header: 'Actions',
             action: true,
-            cell: (l) => (
-              <Form method="post">
-                <input type="hidden" name="intent" value="toggle" />
-                <input type="hidden" name="link_id" value={l.id} />
-                <input type="hidden" name="is_active" value={String(!l.is_active)} />
-                <SubmitButton
-                  variant="outline"
-                  size="sm"
-                  aria-label={`${l.is_active ? 'Switch off' : 'Switch on'} ${l.agency}`}
-                >
-                  {l.is_active ? 'Switch off' : 'Switch on'}
-                </SubmitButton>
-              </Form>
-            ),
+            cell: (l) => <ToggleLinkForm link={l} />,
           },
         ]}
       />
@@ -110,8 +102,7 @@ export default function AgencyLinks() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Form method="post" className="space-y-4">
-            <input type="hidden" name="intent" value="add" />
+          <ConformForm form={add} intent="add" className="space-y-4">
             <label htmlFor="link-agency" className="text-sm font-medium">
               Agency
             </label>
@@ -121,11 +112,29 @@ export default function AgencyLinks() {
               selected={null}
               placeholder="Type an agency's name"
             />
-            <ErrorList errors={addResult ? errorsOf(addResult, '', 'agency_id') : undefined} />
+            <ErrorList errors={[...(add.errors ?? []), ...(addFields.agency_id.errors ?? [])]} />
             <SubmitButton>Link agency</SubmitButton>
-          </Form>
+          </ConformForm>
         </CardContent>
       </Card>
     </div>
+  )
+}
+
+/** A link's switch (on or off); the page shows a refusal under the table. */
+function ToggleLinkForm({ link }: { link: { id: number; agency: string; is_active: boolean } }) {
+  const [form] = useConformForm(ToggleLinkSchema, { id: `toggle-${link.id}`, lastResult: null })
+  return (
+    <ConformForm form={form} intent="toggle">
+      <input type="hidden" name="link_id" value={link.id} />
+      <input type="hidden" name="is_active" value={String(!link.is_active)} />
+      <SubmitButton
+        variant="outline"
+        size="sm"
+        aria-label={`${link.is_active ? 'Switch off' : 'Switch on'} ${link.agency}`}
+      >
+        {link.is_active ? 'Switch off' : 'Switch on'}
+      </SubmitButton>
+    </ConformForm>
   )
 }

@@ -8,7 +8,7 @@ import { getFeedbacks } from '../../../domain/feedback/get-feedbacks'
 import { updateFeedback } from '../../../domain/feedback/update-feedback'
 import { id } from '../../../domain/shared/fields'
 import { PageHeader } from '../../components/app-shell'
-import { errorsOf, useResultFor } from '../../components/forms'
+import { ConformForm, errorsOf, useConformForm, useResultFor } from '../../components/forms'
 import { ReportTicketForm } from '../../components/engagement/report-ticket'
 import { Alert, AlertDescription } from '../../components/ui/alert'
 import { Badge } from '../../components/ui/badge'
@@ -130,34 +130,7 @@ export default function FeedbackBoard() {
                         {TICKET_PRIORITY_LABELS[t.priority]}
                       </Badge>
                     </p>
-                    <Form method="post" className="flex gap-1">
-                      <input type="hidden" name="intent" value="move" />
-                      <input type="hidden" name="ticket_id" value={t.id} />
-                      {i > 0 ? (
-                        <Button
-                          type="submit"
-                          name="stage"
-                          value={TICKET_STAGES[i - 1]}
-                          variant="outline"
-                          size="sm"
-                          aria-label={`Move #${t.id} back to ${TICKET_STAGE_LABELS[TICKET_STAGES[i - 1]]}`}
-                        >
-                          ←
-                        </Button>
-                      ) : null}
-                      {i < TICKET_STAGES.length - 1 ? (
-                        <Button
-                          type="submit"
-                          name="stage"
-                          value={TICKET_STAGES[i + 1]}
-                          variant="outline"
-                          size="sm"
-                          aria-label={`Move #${t.id} to ${TICKET_STAGE_LABELS[TICKET_STAGES[i + 1]]}`}
-                        >
-                          →
-                        </Button>
-                      ) : null}
-                    </Form>
+                    <MoveTicketForm ticketId={t.id} stage={i} />
                   </li>
                 ))}
             </ul>
@@ -173,5 +146,39 @@ export default function FeedbackBoard() {
         </CardContent>
       </Card>
     </div>
+  )
+}
+
+/** A ticket's buttons to the stage before and after its own (the board shows a refusal above). */
+function MoveTicketForm({ ticketId, stage }: { ticketId: number; stage: number }) {
+  const [form] = useConformForm(MoveSchema, { id: `move-${ticketId}`, lastResult: null })
+  return (
+    <ConformForm form={form} intent="move" className="flex gap-1">
+      <input type="hidden" name="ticket_id" value={ticketId} />
+      {stage > 0 ? (
+        <Button
+          type="submit"
+          name="stage"
+          value={TICKET_STAGES[stage - 1]}
+          variant="outline"
+          size="sm"
+          aria-label={`Move #${ticketId} back to ${TICKET_STAGE_LABELS[TICKET_STAGES[stage - 1]]}`}
+        >
+          ←
+        </Button>
+      ) : null}
+      {stage < TICKET_STAGES.length - 1 ? (
+        <Button
+          type="submit"
+          name="stage"
+          value={TICKET_STAGES[stage + 1]}
+          variant="outline"
+          size="sm"
+          aria-label={`Move #${ticketId} to ${TICKET_STAGE_LABELS[TICKET_STAGES[stage + 1]]}`}
+        >
+          →
+        </Button>
+      ) : null}
+    </ConformForm>
   )
 }

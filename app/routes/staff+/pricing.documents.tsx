@@ -1,12 +1,12 @@
 import type { SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { FileText, Upload } from 'lucide-react'
 import { z } from 'zod'
 import { findProviderPdsList } from '../../../domain/quotes/get-provider-pds'
 import { uploadProviderPds } from '../../../domain/quotes/upload-provider-pds'
 import { findInsuranceProviders } from '../../../domain/reference/find-insurance-providers'
-import { ErrorList, SubmitButton } from '../../components/forms'
+import { ConformForm, ErrorList, SubmitButton, useConformForm } from '../../components/forms'
 import { buttonVariants } from '../../components/ui/button'
 import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
@@ -63,10 +63,9 @@ type Result = SubmissionResult<string[]>
 export default function ProviderDocuments() {
   const { providers } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>() as Result | undefined
-  const errorsFor = (providerId: number) =>
-    String(result?.initialValue?.provider_id) === String(providerId)
-      ? [...(result?.error?.pds ?? []), ...(result?.error?.file_path ?? []), ...(result?.error?.[''] ?? [])]
-      : []
+  // The reply belongs to the form of the insurer it names.
+  const resultFor = (providerId: number) =>
+    String(result?.initialValue?.provider_id) === String(providerId) ? (result ?? null) : null
   return (
     <section aria-labelledby="pds" className="space-y-3">
       <h3 id="pds" className="text-lg font-semibold">
@@ -88,8 +87,6 @@ export default function ProviderDocuments() {
           </TableHeader>
           <TableBody>
             {providers.map((p) => {
-              const errors = errorsFor(p.id)
-              const inputId = `pds-${p.id}`
               return (
                 <TableRow key={p.id}>
                   <TableCell className="align-top font-medium">{p.name}</TableCell>
@@ -115,32 +112,7 @@ export default function ProviderDocuments() {
                     )}
                   </TableCell>
                   <TableCell className="align-top">
-                    <Form
-                      method="post"
-                      encType="multipart/form-data"
-                      className="flex flex-wrap items-start gap-2"
-                    >
-                      <input type="hidden" name="provider_id" value={p.id} />
-                      <div className="space-y-1">
-                        <Label htmlFor={inputId} className="sr-only">
-                          PDS file for {p.name}
-                        </Label>
-                        <Input
-                          id={inputId}
-                          name="pds"
-                          type="file"
-                          accept=".pdf,.jpg,.jpeg,.png,.doc,.docx"
-                          required
-                          aria-invalid={errors.length ? true : undefined}
-                          aria-describedby={errors.length ? `${inputId}-errors` : undefined}
-                        />
-                        <ErrorList id={`${inputId}-errors`} errors={errors} />
-                      </div>
-                      <SubmitButton variant="outline" size="sm" aria-label={`Upload the PDS of ${p.name}`}>
-                        <Upload aria-hidden="true" />
-                        Upload
-                      </SubmitButton>
-                    </Form>
+                    <PdsUploadForm provider={p} lastResult={resultFor(p.id)} />
                   </TableCell>
                 </TableRow>
               )
@@ -149,5 +121,42 @@ export default function ProviderDocuments() {
         </Table>
       </div>
     </section>
+  )
+}
+
+/** An insurer's PDS upload: the file, checked by the action (the schema names the insurer). */
+function PdsUploadForm({
+  provider: p,
+  lastResult,
+}: {
+  provider: { id: number; name: string }
+  lastResult: Result | null
+}) {
+  const [form, fields] = useConformForm(UploadSchema, { id: `upload-pds-${p.id}`, lastResult })
+  const errors = [...(fields.pds.errors ?? []), ...(fields.file_path.errors ?? []), ...(form.errors ?? [])]
+  const inputId = `pds-${p.id}`
+  return (
+    <ConformForm form={form} encType="multipart/form-data" className="flex flex-wrap items-start gap-2">
+      <input type="hidden" name="provider_id" value={p.id} />
+      <div className="space-y-1">
+        <Label htmlFor={inputId} className="sr-only">
+          PDS file for {p.name}
+        </Label>
+        <Input
+          id={inputId}
+          name="pds"
+          type="file"
+          accept=".pdf,.jpg,.jpeg,.png,.doc,.docx"
+          required
+          aria-invalid={errors.length ? true : undefined}
+          aria-describedby={errors.length ? `${inputId}-errors` : undefined}
+        />
+        <ErrorList id={`${inputId}-errors`} errors={errors} />
+      </div>
+      <SubmitButton variant="outline" size="sm" aria-label={`Upload the PDS of ${p.name}`}>
+        <Upload aria-hidden="true" />
+        Upload
+      </SubmitButton>
+    </ConformForm>
   )
 }

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { getDb } from '../../../db/client'
 import { agencies, agencyBankDetailChanges, agencyBankDetails } from '../../../db/schema'
-import { actorLabel, type Actor } from '../../shared/actor'
+import { actorLabel, type StaffActor } from '../../shared/actor'
 import { clock } from '../../shared/clock'
 import { conflict, notFound } from '../../shared/errors'
 import { text } from '../../shared/fields'
-import { assertFinanceStaff, assertNotMaker } from '../../finance/finance-guards'
+import { assertNotMaker } from '../../finance/finance-guards'
 import { closeWorkflowTasks } from '../../tasks/workflow-tasks'
 import { recordAgencyHistory } from '../agency-history'
 import { mailBankChange, presentBankChange } from './request-bank-change'
@@ -21,12 +21,11 @@ export const RejectBankChangeSchema = z.object({ rejection_reason: text(2, 1000)
  * The task closes in the same transaction; the agency's owner and finance addresses are mailed.
  */
 export async function decideBankChange(
-  decider: Actor,
+  decider: StaffActor,
   changeId: number,
   decision: 'APPROVED' | 'REJECTED',
   reason: string | null,
 ) {
-  assertFinanceStaff(decider)
   const { change, agency } = await getDb().transaction(async (tx) => {
     const [c] = await tx
       .select()
@@ -65,6 +64,17 @@ export async function decideBankChange(
     const [a] = await tx.select().from(agencies).where(eq(agencies.id, c.agency_id))
     return { change: decided, agency: a }
   })
+  await mailBankDecision(agency, change, decision, reason)
+  return presentBankChange(change)
+}
+
+/** After commit: the agency's owner and finance addresses hear the decision. */
+async function mailBankDecision(
+  agency: Parameters<typeof mailBankChange>[0],
+  change: typeof agencyBankDetailChanges.$inferSelect,
+  decision: 'APPROVED' | 'REJECTED',
+  reason: string | null,
+) {
   const after = payoutDetailsOf(change.after)
   await mailBankChange(
     agency,
@@ -80,5 +90,4 @@ export async function decideBankChange(
         },
     decision.toLowerCase(),
   )
-  return presentBankChange(change)
 }

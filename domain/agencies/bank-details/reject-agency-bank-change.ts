@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { Actor } from '../../shared/actor'
+import type { StaffActor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
 import { decideBankChange, type RejectBankChangeSchema } from './bank-change-decision'
 
@@ -7,7 +7,7 @@ import { decideBankChange, type RejectBankChangeSchema } from './bank-change-dec
 export const rejectAgencyBankChange = defineUseCase(
   { staff: ['finance'] },
   async function rejectAgencyBankChange(opts: {
-    actor: Actor
+    actor: StaffActor
     changeId: number
     input: z.infer<typeof RejectBankChangeSchema>
   }) {

@@ -22,29 +22,7 @@ export const getAgencyConfiguration = defineUseCase(
     const db = getDb()
     const [data, purchase_rules, agencyPaymentMethodConfigurations, ovhc, [balance], [gst]] =
       await Promise.all([
-        db
-          .select({
-            id: agencyConfigurations.id,
-            agency_id: agencyConfigurations.agency_id,
-            insurance_provider_id: agencyConfigurations.insurance_provider_id,
-            is_buy_now_pay_later_enabled: agencyConfigurations.is_buy_now_pay_later_enabled,
-            commission_rate: agencyConfigurations.commission_rate,
-            credit_amount: agencyConfigurations.credit_amount,
-            credit_currency: agencyConfigurations.credit_currency,
-            provider: {
-              id: insuranceProviders.id,
-              name: insuranceProviders.name,
-              display_name: insuranceProviders.display_name,
-              logo: insuranceProviders.logo,
-            },
-          })
-          .from(agencyConfigurations)
-          .innerJoin(
-            insuranceProviders,
-            eq(insuranceProviders.id, agencyConfigurations.insurance_provider_id),
-          )
-          .where(eq(agencyConfigurations.agency_id, agency.id))
-          .orderBy(asc(agencyConfigurations.insurance_provider_id)),
+        providerConfigurations(agency.id),
         db
           .select()
           .from(purchaseRules)
@@ -82,3 +60,27 @@ export const getAgencyConfiguration = defineUseCase(
     }
   },
 )
+
+/** The agency's configuration per insurance provider, with the provider it names. */
+function providerConfigurations(agencyId: number) {
+  return getDb()
+    .select({
+      id: agencyConfigurations.id,
+      agency_id: agencyConfigurations.agency_id,
+      insurance_provider_id: agencyConfigurations.insurance_provider_id,
+      is_buy_now_pay_later_enabled: agencyConfigurations.is_buy_now_pay_later_enabled,
+      commission_rate: agencyConfigurations.commission_rate,
+      credit_amount: agencyConfigurations.credit_amount,
+      credit_currency: agencyConfigurations.credit_currency,
+      provider: {
+        id: insuranceProviders.id,
+        name: insuranceProviders.name,
+        display_name: insuranceProviders.display_name,
+        logo: insuranceProviders.logo,
+      },
+    })
+    .from(agencyConfigurations)
+    .innerJoin(insuranceProviders, eq(insuranceProviders.id, agencyConfigurations.insurance_provider_id))
+    .where(eq(agencyConfigurations.agency_id, agencyId))
+    .orderBy(asc(agencyConfigurations.insurance_provider_id))
+}

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
 import { getDb, type Tx } from '../../../db/client'
-import { agencies, agencyConfigurations, insuranceProviders } from '../../../db/schema'
+import { agencies, agencyConfigurations, agencyOvhcCommissions, insuranceProviders } from '../../../db/schema'
 import { actorLabel, type Actor } from '../../shared/actor'
 import { validation } from '../../shared/errors'
 import { onboardingProcess } from '../onboarding-workflow/onboarding-process'
@@ -55,5 +55,16 @@ export async function upsertProviderConfig(
     .onConflictDoUpdate({
       target: [agencyConfigurations.agency_id, agencyConfigurations.insurance_provider_id],
       set: values,
+    })
+}
+
+/** The agency's OVHC commission with the provider (added or replaced). */
+export async function upsertOvhcCommission(tx: Tx, agencyId: number, providerId: number, rate: string) {
+  await tx
+    .insert(agencyOvhcCommissions)
+    .values({ agency_id: agencyId, provider_id: providerId, commission_rate: rate })
+    .onConflictDoUpdate({
+      target: [agencyOvhcCommissions.agency_id, agencyOvhcCommissions.provider_id],
+      set: { commission_rate: rate },
     })
 }

@@ -1,12 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import { getDb } from '../../../db/client'
-import {
-  agencyBalances,
-  agencyOvhcCommissions,
-  agencyPaymentMethodConfigs,
-  purchaseRules,
-} from '../../../db/schema'
+import { getDb, type Tx } from '../../../db/client'
+import { agencyBalances, agencyPaymentMethodConfigs, purchaseRules } from '../../../db/schema'
 import { actorLabel, type Actor } from '../../shared/actor'
 import { notFound } from '../../shared/errors'
 import { toCents } from '../../shared/money'
@@ -14,8 +9,15 @@ import type { UpsertConfigurationV2Schema } from '../agencies.schemas'
 import { recordAgencyHistory } from '../agency-history'
 import { assertAgencyAccess } from '../agency-access'
 import { defineUseCase } from '../../shared/authorize'
-import { assertProviders, upsertProviderConfig, completeConfigurationStep } from './provider-config'
+import {
+  assertProviders,
+  completeConfigurationStep,
+  upsertOvhcCommission,
+  upsertProviderConfig,
+} from './provider-config'
 import { getAgencyConfiguration } from './get-agency-configuration'
+
+type ConfigurationV2 = z.infer<typeof UpsertConfigurationV2Schema>
 
 /**
  * upsertAgencyConfigurationV2 (staff): the whole configuration at once — provider commissions
@@ -23,99 +25,20 @@ import { getAgencyConfiguration } from './get-agency-configuration'
  */
 export const upsertAgencyConfigurationV2 = defineUseCase(
   { staff: ['agency_management'] },
-  async function upsertAgencyConfigurationV2(opts: {
-    actor: Actor
-    input: z.infer<typeof UpsertConfigurationV2Schema>
-  }) {
+  async function upsertAgencyConfigurationV2(opts: { actor: Actor; input: ConfigurationV2 }) {
     const { input } = opts
     const agencyId = input.agency_Id
     await assertAgencyAccess(opts.actor, agencyId)
-    await assertProviders(
-      input.paymentBasedConfigs.map((c) => c.insurance_provider_id),
-      'paymentBasedConfigs',
-    )
-    await assertProviders(
-      input.ovhcData.map((c) => c.provider_id),
-      'ovhcData',
-    )
-    await assertProviders(
-      input.purchase_rule.flatMap((r) => [
-        r.should_buy_insurance_provider_id,
-        r.can_buy_insurance_provider_id,
-      ]),
-      'purchase_rule',
-    )
-    const bnpl = toCents(input.buy_now_pay_later_amount)
+    await assertProvidersOf(input)
     await getDb().transaction(async (tx) => {
       for (const c of input.paymentBasedConfigs) {
         await upsertProviderConfig(tx, agencyId, c)
-        for (const m of c.paymentMethods) {
-          const values = {
-            is_payment_method_enabled: m.is_payment_method_enabled,
-            commission_rate: m.commission_rate,
-          }
-          await tx
-            .insert(agencyPaymentMethodConfigs)
-            .values({
-              agency_id: agencyId,
-              insurance_provider_id: c.insurance_provider_id,
-              payment_method: m.payment_method,
-              ...values,
-            })
-            .onConflictDoUpdate({
-              target: [
-                agencyPaymentMethodConfigs.agency_id,
-                agencyPaymentMethodConfigs.insurance_provider_id,
-                agencyPaymentMethodConfigs.payment_method,
-              ],
-              set: values,
-            })
-        }
+        await savePaymentMethods(tx, agencyId, c)
       }
-      for (const o of input.ovhcData) {
-        await tx
-          .insert(agencyOvhcCommissions)
-          .values({ agency_id: agencyId, provider_id: o.provider_id, commission_rate: o.commission_rate })
-          .onConflictDoUpdate({
-            target: [agencyOvhcCommissions.agency_id, agencyOvhcCommissions.provider_id],
-            set: { commission_rate: o.commission_rate },
-          })
-      }
-      for (const r of input.purchase_rule) {
-        const { id, ...values } = r
-        if (id) {
-          const updated = await tx
-            .update(purchaseRules)
-            .set(values)
-            .where(and(eq(purchaseRules.id, id), eq(purchaseRules.agency_id, agencyId)))
-            .returning({ id: purchaseRules.id })
-          if (!updated.length) throw notFound('Purchase rule')
-        } else {
-          await tx.insert(purchaseRules).values({ agency_id: agencyId, ...values })
-        }
-      }
-      // The allowance moves the remaining amount by the same difference, never below zero.
-      const [balance] = await tx
-        .select()
-        .from(agencyBalances)
-        .where(eq(agencyBalances.agency_id, agencyId))
-        .for('update')
-      if (!balance) {
-        await tx.insert(agencyBalances).values({
-          agency_id: agencyId,
-          buy_now_pay_later_amount: bnpl,
-          buy_now_pay_later_remaining_amount: bnpl,
-        })
-      } else {
-        const remaining = Math.max(
-          0,
-          balance.buy_now_pay_later_remaining_amount + bnpl - balance.buy_now_pay_later_amount,
-        )
-        await tx
-          .update(agencyBalances)
-          .set({ buy_now_pay_later_amount: bnpl, buy_now_pay_later_remaining_amount: remaining })
-          .where(eq(agencyBalances.agency_id, agencyId))
-      }
+      for (const o of input.ovhcData)
+        await upsertOvhcCommission(tx, agencyId, o.provider_id, o.commission_rate)
+      await savePurchaseRules(tx, agencyId, input.purchase_rule)
+      await setBnplAllowance(tx, agencyId, toCents(input.buy_now_pay_later_amount))
       await recordAgencyHistory(tx, {
         agencyId,
         action: 'CONFIGURATION_SAVED',
@@ -130,3 +53,91 @@ export const upsertAgencyConfigurationV2 = defineUseCase(
     return getAgencyConfiguration({ actor: opts.actor, agencyId })
   },
 )
+
+/** Every provider the configuration names exists (400 on the part that names an unknown one). */
+async function assertProvidersOf(input: ConfigurationV2) {
+  await assertProviders(
+    input.paymentBasedConfigs.map((c) => c.insurance_provider_id),
+    'paymentBasedConfigs',
+  )
+  await assertProviders(
+    input.ovhcData.map((c) => c.provider_id),
+    'ovhcData',
+  )
+  await assertProviders(
+    input.purchase_rule.flatMap((r) => [r.should_buy_insurance_provider_id, r.can_buy_insurance_provider_id]),
+    'purchase_rule',
+  )
+}
+
+/** The provider's payment-method settings (enabled, commission), one row per method. */
+async function savePaymentMethods(
+  tx: Tx,
+  agencyId: number,
+  c: ConfigurationV2['paymentBasedConfigs'][number],
+) {
+  for (const m of c.paymentMethods) {
+    const values = {
+      is_payment_method_enabled: m.is_payment_method_enabled,
+      commission_rate: m.commission_rate,
+    }
+    await tx
+      .insert(agencyPaymentMethodConfigs)
+      .values({
+        agency_id: agencyId,
+        insurance_provider_id: c.insurance_provider_id,
+        payment_method: m.payment_method,
+        ...values,
+      })
+      .onConflictDoUpdate({
+        target: [
+          agencyPaymentMethodConfigs.agency_id,
+          agencyPaymentMethodConfigs.insurance_provider_id,
+          agencyPaymentMethodConfigs.payment_method,
+        ],
+        set: values,
+      })
+  }
+}
+
+/** Rules with an id are updated (the agency's own, else 404); the others are added. */
+async function savePurchaseRules(tx: Tx, agencyId: number, rules: ConfigurationV2['purchase_rule']) {
+  for (const r of rules) {
+    const { id, ...values } = r
+    if (id) {
+      const updated = await tx
+        .update(purchaseRules)
+        .set(values)
+        .where(and(eq(purchaseRules.id, id), eq(purchaseRules.agency_id, agencyId)))
+        .returning({ id: purchaseRules.id })
+      if (!updated.length) throw notFound('Purchase rule')
+    } else {
+      await tx.insert(purchaseRules).values({ agency_id: agencyId, ...values })
+    }
+  }
+}
+
+/** The allowance moves the remaining amount by the same difference, never below zero (cents). */
+async function setBnplAllowance(tx: Tx, agencyId: number, bnpl: number) {
+  const [balance] = await tx
+    .select()
+    .from(agencyBalances)
+    .where(eq(agencyBalances.agency_id, agencyId))
+    .for('update')
+  if (!balance) {
+    await tx.insert(agencyBalances).values({
+      agency_id: agencyId,
+      buy_now_pay_later_amount: bnpl,
+      buy_now_pay_later_remaining_amount: bnpl,
+    })
+    return
+  }
+  const remaining = Math.max(
+    0,
+    balance.buy_now_pay_later_remaining_amount + bnpl - balance.buy_now_pay_later_amount,
+  )
+  await tx
+    .update(agencyBalances)
+    .set({ buy_now_pay_later_amount: bnpl, buy_now_pay_later_remaining_amount: remaining })
+    .where(eq(agencyBalances.agency_id, agencyId))
+}

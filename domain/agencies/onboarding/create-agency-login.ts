@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
 import { getDb } from '../../../db/client'
-import { agencies, identities } from '../../../db/schema'
+import { agencies } from '../../../db/schema'
 import { conflict, invalidTransition, notFound } from '../../shared/errors'
 import { sendMail } from '../../mail/mailer'
 import { mails } from '../../mail/templates'
 import { hashPassword, temporaryPassword } from '../../access/passwords'
+import { insertTemporaryLogin } from '../../access/identities'
 import { recordAgencyHistory } from '../agency-history'
 import { notifyWorkflow } from './workflow-signal'
 
@@ -26,13 +27,14 @@ export async function createAgencyLogin(opts: { email: string }) {
   const password = temporaryPassword()
   const hash = await hashPassword(password)
   await db.transaction(async (tx) => {
-    const [identity] = await tx
-      .insert(identities)
-      .values({ email: agency.email, kind: 'Agency', password_hash: hash, must_change_password: true })
-      .returning({ id: identities.id })
+    const identityId = await insertTemporaryLogin(tx, {
+      email: agency.email,
+      kind: 'Agency',
+      passwordHash: hash,
+    })
     await tx
       .update(agencies)
-      .set({ identity_id: identity.id, status: 'SIGN_UP_REQUEST_SENT' })
+      .set({ identity_id: identityId, status: 'SIGN_UP_REQUEST_SENT' })
       .where(eq(agencies.id, agency.id))
     await recordAgencyHistory(tx, {
       agencyId: agency.id,

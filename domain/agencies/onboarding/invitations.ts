@@ -1,4 +1,5 @@
-import { getDb } from '../../../db/client'
+import { eq } from 'drizzle-orm'
+import { getDb, type DbOrTx } from '../../../db/client'
 import { agencies } from '../../../db/schema'
 import { conflictOnDuplicate } from '../../shared/errors'
 import { sha256, randomToken } from '../../shared/crypto'
@@ -43,4 +44,17 @@ export async function createInvitedAgency(opts: {
   await sendMail({ to: agency.email, ...mails.invitation(agency.id, token) })
   await notifyWorkflow(agency.id)
   return presentAgency(agency)
+}
+
+/**
+ * Moves an unused invitation to a new address with a fresh link (the old link stops working), in
+ * `tx`: the new link's token, for the caller to mail after commit.
+ */
+export async function reissueInvitation(tx: DbOrTx, agencyId: number, email: string) {
+  const token = randomToken()
+  await tx
+    .update(agencies)
+    .set({ email, invitation_token_hash: sha256(token) })
+    .where(eq(agencies.id, agencyId))
+  return token
 }

@@ -26,22 +26,7 @@ export async function registerAgency(opts: { input: RegisterAgencyInput; clientI
   const [country] = await db.select().from(countries).where(eq(countries.id, input.country_id))
   if (!country) throw validation('country_id', 'country_id is required')
 
-  let invitedId: number | undefined
-  if (input.token) {
-    const [invited] = await db
-      .select()
-      .from(agencies)
-      .where(eq(agencies.invitation_token_hash, sha256(input.token)))
-    if (!invited) throw notFound('Invitation')
-    if (invited.status !== 'PENDING' || invited.is_email_verified)
-      throw conflict('This invitation has already been used')
-    if (invited.email.toLowerCase() !== input.email.toLowerCase()) {
-      throw new DomainError('VALIDATION', 'Use the e-mail address the invitation was sent to', {
-        email: ['Use the e-mail address the invitation was sent to'],
-      })
-    }
-    invitedId = invited.id
-  }
+  const invitedId = input.token ? await invitationFor(input.token, input.email) : undefined
   await assertEmailFree(input.email, invitedId)
 
   const details = {
@@ -79,4 +64,21 @@ export async function registerAgency(opts: { input: RegisterAgencyInput; clientI
   await notifyWorkflow(agency.id)
   // The verification page is reached by its signed link only (never by the sequential id).
   return { ...presentAgency(agency), country, path_by_status: verifyPagePath(agency.id) }
+}
+
+/** The invited agency the token names, still waiting and for this address: its id. */
+async function invitationFor(token: string, email: string) {
+  const [invited] = await getDb()
+    .select()
+    .from(agencies)
+    .where(eq(agencies.invitation_token_hash, sha256(token)))
+  if (!invited) throw notFound('Invitation')
+  if (invited.status !== 'PENDING' || invited.is_email_verified)
+    throw conflict('This invitation has already been used')
+  if (invited.email.toLowerCase() !== email.toLowerCase()) {
+    throw new DomainError('VALIDATION', 'Use the e-mail address the invitation was sent to', {
+      email: ['Use the e-mail address the invitation was sent to'],
+    })
+  }
+  return invited.id
 }

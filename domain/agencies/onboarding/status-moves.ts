@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { getDb } from '../../../db/client'
+import { getDb, type DbOrTx } from '../../../db/client'
 import { agencies } from '../../../db/schema'
 import { actorLabel, type Actor } from '../../shared/actor'
 import { invalidTransition } from '../../shared/errors'
@@ -47,4 +47,22 @@ export async function moveStatus(
   })
   await notifyWorkflow(agencyId)
   return presentAgency(updated)
+}
+
+/**
+ * The agency changed its temporary password (in `tx`): SIGN_UP_REQUEST_SENT -> LOGIN_CRED_CHANGED
+ * with its history row (`by` labels it). The agency's id when it moved (its workflow is then told after commit).
+ */
+export async function recordFirstPasswordChange(tx: DbOrTx, agencyId: number, by: string) {
+  const [agency] = await tx.select().from(agencies).where(eq(agencies.id, agencyId)).for('update')
+  if (agency?.status !== 'SIGN_UP_REQUEST_SENT') return undefined
+  await tx.update(agencies).set({ status: 'LOGIN_CRED_CHANGED' }).where(eq(agencies.id, agency.id))
+  await recordAgencyHistory(tx, {
+    agencyId: agency.id,
+    action: 'PASSWORD_CHANGED',
+    actor: by,
+    from: 'SIGN_UP_REQUEST_SENT',
+    to: 'LOGIN_CRED_CHANGED',
+  })
+  return agency.id
 }

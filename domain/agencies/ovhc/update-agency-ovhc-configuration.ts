@@ -8,7 +8,7 @@ import type { OvhcConfigurationSchema } from '../agencies.schemas'
 import { recordAgencyHistory } from '../agency-history'
 import { assertAgencyAccess } from '../agency-access'
 import { defineUseCase } from '../../shared/authorize'
-import { assertProviders } from '../configuration/provider-config'
+import { assertProviders, upsertOvhcCommission } from '../configuration/provider-config'
 import { getOvhcAgencyConfiguration } from './get-ovhc-agency-configuration'
 
 /**
@@ -50,17 +50,7 @@ export const updateAgencyOvhcConfiguration = defineUseCase(
           ),
         )
         .for('update')
-      await tx
-        .insert(agencyOvhcCommissions)
-        .values({
-          agency_id: agencyId,
-          provider_id: input.provider_id,
-          commission_rate: input.commission_rate,
-        })
-        .onConflictDoUpdate({
-          target: [agencyOvhcCommissions.agency_id, agencyOvhcCommissions.provider_id],
-          set: { commission_rate: input.commission_rate },
-        })
+      await upsertOvhcCommission(tx, agencyId, input.provider_id, input.commission_rate)
       await recordAgencyHistory(tx, {
         agencyId,
         action: 'OVHC_COMMISSION_SAVED',

@@ -11,8 +11,11 @@ import {
   policyPremiumPayments,
 } from '../../../db/schema'
 import { actorLabel, type Actor } from '../../shared/actor'
-import { notFound } from '../../shared/errors'
+import { clock } from '../../shared/clock'
+import { conflict, notFound } from '../../shared/errors'
+import { agencyLinks } from '../../shared/links'
 import { fromCents } from '../../shared/money'
+import { notify } from '../../notifications/notify'
 import { settlementDeadline } from './bnpl.rules'
 import { settlementDays } from './bnpl-deadlines'
 
@@ -60,6 +63,43 @@ export async function lockBnplRequest(tx: DbOrTx, requestId: number) {
     .for('update')
   if (!row) throw notFound('Buy now, pay later payment request')
   return row
+}
+
+/** A decision is taken on a REQUESTED request only (409 naming its status otherwise). */
+export function assertRequested(row: BnplRequestRow, verb: 'approved' | 'rejected') {
+  if (row.status !== 'REQUESTED')
+    throw conflict(`This settlement request is ${row.status}; only a REQUESTED request can be ${verb}`)
+}
+
+/** The decided request (APPROVED or REJECTED), stamped now. */
+export async function decideBnplRequest(
+  tx: DbOrTx,
+  requestId: number,
+  set: Pick<
+    typeof bnplPaymentRequests.$inferInsert,
+    'status' | 'decided_by' | 'receipt_id' | 'rejection_reason'
+  >,
+) {
+  const now = clock.now()
+  const [request] = await tx
+    .update(bnplPaymentRequests)
+    .set({ ...set, decided_at: now, updated_at: now })
+    .where(eq(bnplPaymentRequests.id, requestId))
+    .returning()
+  return request
+}
+
+/** The agency learns of a decision on its request (its BNPL page). */
+export async function notifyAgencyOfDecision(
+  tx: DbOrTx,
+  row: BnplRequestRow,
+  n: { eventType: string; title: string; message: string },
+) {
+  await notify(
+    tx,
+    { ...n, link: agencyLinks.bnpl, meta: { bnpl_request_id: row.id } },
+    { agencyId: row.agency_id },
+  )
 }
 
 /** The policies a request covers, with their premium payment now and their deadline. */

@@ -1,11 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { getDb } from '../../../db/client'
-import {
-  bnplPaymentRequestItems,
-  bnplPaymentRequests,
-  policies,
-  policyPremiumPayments,
-} from '../../../db/schema'
+import { getDb, type DbOrTx } from '../../../db/client'
+import { bnplPaymentRequestItems, bnplPaymentRequests, policies } from '../../../db/schema'
 import { assertPermission, isStaff, type Actor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
 import { clock } from '../../shared/clock'
@@ -17,13 +12,31 @@ import { notify } from '../../notifications/notify'
 import { syncWorkflowTasks } from '../../tasks/workflow-tasks'
 import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from '../invoices/invoices'
 import { recordInvoicePayment } from '../invoices/invoice-payments'
-import { bnplSettlementKey, postBalanceEntry } from '../ledger/ledger'
+import {
+  lockLatestBnplPremiums,
+  markBnplPremiumsRequested,
+  type PremiumPaymentRow,
+} from '../policy-payments/bnpl-premiums'
 import { REQUESTABLE_BNPL_STATUSES } from './bnpl.rules'
 import { BANK_DOCUMENT_REQUIRED, type SendBnplRequest } from './bnpl.schemas'
-import { bnplTaskId, presentBnplRequest, recordBnplHistory } from './bnpl-requests'
+import { bnplTaskId, presentBnplRequest, recordBnplHistory, type BnplRequestRow } from './bnpl-requests'
+import { reserveBalanceSettlement } from './bnpl-settlement-money'
 import { staffLinks } from '../../shared/links'
 
 const DAY_MS = 86_400_000
+
+type Agency = Awaited<ReturnType<typeof assertAgencyAccess>>
+type Owed = { policyId: number; ref: string; payment: PremiumPaymentRow }
+/** One settlement being sent: who sends it, for which agency, how it is paid. */
+type Sending = {
+  actor: Actor
+  agency: Agency
+  paymentType: SendBnplRequest['payment_type']
+  bankDocument: string | null
+  createdBy: number | null
+  /** Staff sent a BANK settlement without its document. */
+  bypassed: boolean
+}
 
 /**
  * sendBuyNowPayLaterPaymentRequest: the agency (finance or purchase; its own agency, another's id
@@ -46,152 +59,37 @@ export const sendBnplPaymentRequest = defineUseCase(
     const agency = await assertAgencyAccess(actor, input.agency_id)
     const policyIds = [...new Set(input.policies)]
     const bypass = isStaff(actor) && input.by_pass_document_validation
-    if (input.payment_type === 'BANK' && !bypass) {
-      if (!input.bank_document) throw validation('bank_document', BANK_DOCUMENT_REQUIRED)
-      try {
-        await assertFileUsable(input.bank_document, actor, agency.id)
-      } catch (err) {
-        if (err instanceof DomainError && err.code === 'VALIDATION')
-          throw validation('bank_document', err.message)
-        throw err
-      }
-    }
+    if (input.payment_type === 'BANK' && !bypass)
+      await assertBankDocument(input.bank_document, actor, agency.id)
     const bankDocument = input.payment_type === 'BANK' ? input.bank_document : null
-    const createdBy = 'identityId' in actor ? actor.identityId : null
-
-    const { request, items } = await getDb().transaction(async (tx) => {
-      const owned = await tx
-        .select({ id: policies.id, ref: policies.ref })
-        .from(policies)
-        .where(and(inArray(policies.id, policyIds), eq(policies.agency_id, agency.id)))
-      const missing = policyIds.filter((id) => !owned.some((p) => p.id === id))
-      if (missing.length) throw notFound(`Policy ${missing.join(', ')}`)
-      // The BNPL premium payments, locked: two requests for one policy cannot both pass.
-      const payments = await tx
-        .select()
-        .from(policyPremiumPayments)
-        .where(
-          and(
-            inArray(policyPremiumPayments.policy_id, policyIds),
-            eq(policyPremiumPayments.payment_type, 'BNPL'),
-          ),
-        )
-        .for('update')
-      const refOf = (id: number) => owned.find((p) => p.id === id)!.ref
-      const latest = new Map<number, (typeof payments)[number]>()
-      for (const p of payments) {
-        const seen = latest.get(p.policy_id)
-        if (!seen || seen.id < p.id) latest.set(p.policy_id, p)
-      }
-      const inRequest = policyIds.filter(
-        (id) => latest.get(id)?.status === 'PENDING_CREDIT_PAYMENT_REQUESTED',
+    const s: Sending = {
+      actor,
+      agency,
+      paymentType: input.payment_type,
+      bankDocument,
+      createdBy: 'identityId' in actor ? actor.identityId : null,
+      bypassed: bypass && !bankDocument && input.payment_type === 'BANK',
+    }
+    const { request, owed } = await getDb().transaction(async (tx) => {
+      const owed = await lockOwedPremiums(tx, agency.id, policyIds)
+      const opened = await openRequest(tx, s, owed)
+      await markBnplPremiumsRequested(
+        tx,
+        owed.map((o) => o.payment.id),
+        s.createdBy,
       )
-      if (inRequest.length)
-        throw conflict(
-          `Already in an open buy now, pay later settlement request: ${inRequest.map(refOf).join(', ')}`,
-        )
-      const notOwed = policyIds.filter(
-        (id) => !(REQUESTABLE_BNPL_STATUSES as readonly string[]).includes(latest.get(id)?.status ?? ''),
-      )
-      if (notOwed.length)
-        throw conflict(`Not an unsettled buy now, pay later purchase: ${notOwed.map(refOf).join(', ')}`)
-      const owed = policyIds.map((id) => ({ policyId: id, ref: refOf(id), payment: latest.get(id)! }))
-      const total = owed.reduce((s, o) => s + o.payment.amount, 0)
-
-      const [request] = await tx
-        .insert(bnplPaymentRequests)
-        .values({
-          agency_id: agency.id,
-          status: 'REQUESTED',
-          payment_type: input.payment_type,
-          bank_document: bankDocument,
-          total_amount: total,
-          created_by: createdBy,
-        })
-        .returning()
-      await tx.insert(bnplPaymentRequestItems).values(
-        owed.map((o) => ({
-          request_id: request.id,
-          policy_id: o.policyId,
-          premium_payment_id: o.payment.id,
-          amount: o.payment.amount,
-        })),
-      )
-      await tx
-        .update(policyPremiumPayments)
-        .set({ status: 'PENDING_CREDIT_PAYMENT_REQUESTED', rejection_reason: null, updated_by: createdBy })
-        .where(
-          inArray(
-            policyPremiumPayments.id,
-            owed.map((o) => o.payment.id),
-          ),
-        )
-      const { invoice } = await createInvoice(tx, {
-        agencyId: agency.id,
-        type: 'BNPL_PAYMENT',
-        from: PRODUCT_PARTY,
-        to: AGENCY_PARTY,
-        createdBy,
-        dueDate: null,
-        notes: `Buy now, pay later settlement #${request.id}`,
-        items: owed.map((o) => ({
-          line_item_type: 'BNPL_PREMIUM' as const,
-          line_item_type_id: request.id,
-          policy_id: o.policyId,
-          description: `Buy now, pay later premium of policy ${o.ref}`,
-          total_amount: o.payment.amount,
-          payer: AGENCY_PARTY,
-          receiver: PRODUCT_PARTY,
-          meta: { bnpl_request_id: request.id, premium_payment_id: o.payment.id },
-        })),
-      })
-      if (input.payment_type === 'AGENCY_BALANCE') {
-        await postBalanceEntry(tx, {
-          agencyId: agency.id,
-          type: 'CREDIT_PAYMENT',
-          amount: -total,
-          actor,
-          invoiceId: invoice.id,
-          note: `Buy now, pay later settlement #${request.id}`,
-          // Reserved until finance decides: posted on approval, voided on rejection.
-          journal: { reserve: bnplSettlementKey(request.id) },
-        })
-      }
-      await recordInvoicePayment(tx, {
-        invoiceId: invoice.id,
-        method: input.payment_type,
-        amount: total,
-        status: 'PENDING',
-        actor,
-        ref: `BNPL-${request.id}`,
-        meta: { bnpl_request_id: request.id, bank_document: bankDocument },
-      })
-      const [withInvoice] = await tx
-        .update(bnplPaymentRequests)
-        .set({ invoice_id: invoice.id })
-        .where(eq(bnplPaymentRequests.id, request.id))
-        .returning()
+      const request = await invoiceRequest(tx, s, opened, owed)
       await recordBnplHistory(tx, {
         requestId: request.id,
         agencyId: agency.id,
         action: 'REQUESTED',
         to: 'REQUESTED',
         actor,
-        note: `Settlement of ${formatCents(total)} by ${input.payment_type} for ${owed.map((o) => o.ref).join(', ')}${bypass && !bankDocument && input.payment_type === 'BANK' ? ' (document check bypassed by staff)' : ''}`,
-        meta: { invoice_id: invoice.id, policies: policyIds },
+        note: `Settlement of ${formatCents(request.total_amount)} by ${s.paymentType} for ${owed.map((o) => o.ref).join(', ')}${s.bypassed ? ' (document check bypassed by staff)' : ''}`,
+        meta: { invoice_id: request.invoice_id, policies: policyIds },
       })
-      await notify(
-        tx,
-        {
-          eventType: 'BNPL_PAYMENT_REQUESTED',
-          title: 'Buy now, pay later settlement to verify',
-          message: `${agency.full_company_name ?? agency.email} sent a settlement of ${formatCents(total)} for ${owed.length} ${owed.length === 1 ? 'policy' : 'policies'}`,
-          link: staffLinks.bnpl(request.id),
-          meta: { bnpl_request_id: request.id },
-        },
-        { staffPermission: 'finance' },
-      )
-      return { request: withInvoice, items: owed }
+      await notifyStaff(tx, s, request, owed.length)
+      return { request, owed }
     })
     await syncWorkflowTasks(bnplTaskId(request.id), {
       kind: 'bnpl',
@@ -204,7 +102,134 @@ export const sendBnplPaymentRequest = defineUseCase(
     })
     return {
       ...presentBnplRequest(request),
-      policies: items.map((i) => ({ policy_id: i.policyId, ref: i.ref })),
+      policies: owed.map((o) => ({ policy_id: o.policyId, ref: o.ref })),
     }
   },
 )
+
+/** A BANK settlement's proof: an uploaded file the actor may use for the agency (400 on bank_document). */
+async function assertBankDocument(bankDocument: string | null, actor: Actor, agencyId: number) {
+  if (!bankDocument) throw validation('bank_document', BANK_DOCUMENT_REQUIRED)
+  try {
+    await assertFileUsable(bankDocument, actor, agencyId)
+  } catch (err) {
+    if (err instanceof DomainError && err.code === 'VALIDATION')
+      throw validation('bank_document', err.message)
+    throw err
+  }
+}
+
+/**
+ * The agency's policies with their owed BNPL premium, locked: a policy not the agency's is 404,
+ * one already in an open request or not owed is a 409 naming it.
+ */
+async function lockOwedPremiums(tx: DbOrTx, agencyId: number, policyIds: number[]): Promise<Owed[]> {
+  const owned = await tx
+    .select({ id: policies.id, ref: policies.ref })
+    .from(policies)
+    .where(and(inArray(policies.id, policyIds), eq(policies.agency_id, agencyId)))
+  const missing = policyIds.filter((id) => !owned.some((p) => p.id === id))
+  if (missing.length) throw notFound(`Policy ${missing.join(', ')}`)
+  const latest = await lockLatestBnplPremiums(tx, policyIds)
+  const refOf = (id: number) => owned.find((p) => p.id === id)!.ref
+  const inRequest = policyIds.filter((id) => latest.get(id)?.status === 'PENDING_CREDIT_PAYMENT_REQUESTED')
+  if (inRequest.length)
+    throw conflict(
+      `Already in an open buy now, pay later settlement request: ${inRequest.map(refOf).join(', ')}`,
+    )
+  const notOwed = policyIds.filter(
+    (id) => !(REQUESTABLE_BNPL_STATUSES as readonly string[]).includes(latest.get(id)?.status ?? ''),
+  )
+  if (notOwed.length)
+    throw conflict(`Not an unsettled buy now, pay later purchase: ${notOwed.map(refOf).join(', ')}`)
+  return policyIds.map((id) => ({ policyId: id, ref: refOf(id), payment: latest.get(id)! }))
+}
+
+/** The request REQUESTED with one item per owed premium. */
+async function openRequest(tx: DbOrTx, s: Sending, owed: Owed[]) {
+  const [request] = await tx
+    .insert(bnplPaymentRequests)
+    .values({
+      agency_id: s.agency.id,
+      status: 'REQUESTED',
+      payment_type: s.paymentType,
+      bank_document: s.bankDocument,
+      total_amount: owed.reduce((sum, o) => sum + o.payment.amount, 0),
+      created_by: s.createdBy,
+    })
+    .returning()
+  await tx.insert(bnplPaymentRequestItems).values(
+    owed.map((o) => ({
+      request_id: request.id,
+      policy_id: o.policyId,
+      premium_payment_id: o.payment.id,
+      amount: o.payment.amount,
+    })),
+  )
+  return request
+}
+
+/**
+ * The request's BNPL_PAYMENT invoice (one BNPL_PREMIUM line per policy, the agency pays OSHC), a
+ * balance settlement's reserved debit, the invoice's PENDING payment; the request points at it.
+ */
+async function invoiceRequest(tx: DbOrTx, s: Sending, request: BnplRequestRow, owed: Owed[]) {
+  const { invoice } = await createInvoice(tx, {
+    agencyId: s.agency.id,
+    type: 'BNPL_PAYMENT',
+    from: PRODUCT_PARTY,
+    to: AGENCY_PARTY,
+    createdBy: s.createdBy,
+    dueDate: null,
+    notes: `Buy now, pay later settlement #${request.id}`,
+    items: owed.map((o) => ({
+      line_item_type: 'BNPL_PREMIUM' as const,
+      line_item_type_id: request.id,
+      policy_id: o.policyId,
+      description: `Buy now, pay later premium of policy ${o.ref}`,
+      total_amount: o.payment.amount,
+      payer: AGENCY_PARTY,
+      receiver: PRODUCT_PARTY,
+      meta: { bnpl_request_id: request.id, premium_payment_id: o.payment.id },
+    })),
+  })
+  const total = request.total_amount
+  if (s.paymentType === 'AGENCY_BALANCE')
+    await reserveBalanceSettlement(tx, {
+      agencyId: s.agency.id,
+      requestId: request.id,
+      invoiceId: invoice.id,
+      total,
+      actor: s.actor,
+    })
+  await recordInvoicePayment(tx, {
+    invoiceId: invoice.id,
+    method: s.paymentType,
+    amount: total,
+    status: 'PENDING',
+    actor: s.actor,
+    ref: `BNPL-${request.id}`,
+    meta: { bnpl_request_id: request.id, bank_document: s.bankDocument },
+  })
+  const [withInvoice] = await tx
+    .update(bnplPaymentRequests)
+    .set({ invoice_id: invoice.id })
+    .where(eq(bnplPaymentRequests.id, request.id))
+    .returning()
+  return withInvoice
+}
+
+/** Staff with finance learn of a settlement to verify. */
+async function notifyStaff(tx: DbOrTx, s: Sending, request: BnplRequestRow, count: number) {
+  await notify(
+    tx,
+    {
+      eventType: 'BNPL_PAYMENT_REQUESTED',
+      title: 'Buy now, pay later settlement to verify',
+      message: `${s.agency.full_company_name ?? s.agency.email} sent a settlement of ${formatCents(request.total_amount)} for ${count} ${count === 1 ? 'policy' : 'policies'}`,
+      link: staffLinks.bnpl(request.id),
+      meta: { bnpl_request_id: request.id },
+    },
+    { staffPermission: 'finance' },
+  )
+}

@@ -1,9 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm'
-import { getDb } from '../../../db/client'
+import { and, eq } from 'drizzle-orm'
 import { cardPayments } from '../../../db/schema'
 import { isAgencySide, type Actor } from '../../shared/actor'
-import { forbidden, notFound } from '../../shared/errors'
+import { forbidden } from '../../shared/errors'
 import { defineUseCase } from '../../shared/authorize'
+import { findReturningCheckout } from '../../card-payments/card-settlement'
 import { settleInvoiceCardPayment } from './invoice-card'
 
 /**
@@ -17,19 +17,14 @@ export const confirmInvoiceCardPayment = defineUseCase(
   async function confirmInvoiceCardPayment(opts: { actor: Actor; invoiceId: number; sessionId: string }) {
     const { actor } = opts
     if (!isAgencySide(actor)) throw forbidden()
-    const [row] = await getDb()
-      .select({ id: cardPayments.id })
-      .from(cardPayments)
-      .where(
-        and(
-          eq(cardPayments.gateway_session_id, opts.sessionId),
-          eq(cardPayments.invoice_id, opts.invoiceId),
-          eq(cardPayments.agency_id, actor.agencyId),
-          isNull(cardPayments.policy_id),
-          isNull(cardPayments.topup_id),
-        ),
-      )
-    if (!row) throw notFound('Checkout session')
+    const row = await findReturningCheckout(
+      'invoice',
+      and(
+        eq(cardPayments.gateway_session_id, opts.sessionId),
+        eq(cardPayments.invoice_id, opts.invoiceId),
+        eq(cardPayments.agency_id, actor.agencyId),
+      ),
+    )
     const { card, alreadySettled } = await settleInvoiceCardPayment({ cardPaymentId: row.id, by: actor })
     return {
       invoice_id: opts.invoiceId,

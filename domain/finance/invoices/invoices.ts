@@ -33,26 +33,26 @@ export type NewLineItem = {
   meta?: Record<string, unknown>
 }
 
+/** An invoice to create: its parties, line items and dates. */
+export type NewInvoice = {
+  agencyId: number
+  type: InvoiceType
+  from: string
+  to: string
+  status?: InvoiceStatus
+  items: NewLineItem[]
+  createdBy?: number | null
+  dueDate?: string | null
+  notes?: string | null
+  amendmentId?: number | null
+  externalInvoiceId?: string | null
+}
+
 /**
  * The one way to create an invoice: the invoice and its line items in `tx`, totals computed from
  * the items (cents). `from`/`to` are the parties; a PENDING invoice is due in full.
  */
-export async function createInvoice(
-  tx: DbOrTx,
-  inv: {
-    agencyId: number
-    type: InvoiceType
-    from: string
-    to: string
-    status?: InvoiceStatus
-    items: NewLineItem[]
-    createdBy?: number | null
-    dueDate?: string | null
-    notes?: string | null
-    amendmentId?: number | null
-    externalInvoiceId?: string | null
-  },
-) {
+export async function createInvoice(tx: DbOrTx, inv: NewInvoice) {
   const subTotal = inv.items.reduce((s, i) => s + i.total_amount, 0)
   const tax = inv.items.reduce((s, i) => s + (i.tax_amount ?? 0), 0)
   const status = inv.status ?? 'PENDING'
@@ -76,30 +76,7 @@ export async function createInvoice(
       created_by: inv.createdBy ?? null,
     })
     .returning()
-  const items = inv.items.length
-    ? await tx
-        .insert(invoiceLineItems)
-        .values(
-          inv.items.map((i) => ({
-            agency_id: inv.agencyId,
-            invoice_id: invoice.id,
-            policy_id: i.policy_id ?? null,
-            line_item_type: i.line_item_type,
-            line_item_type_id: i.line_item_type_id ?? null,
-            description: i.description,
-            total_amount: i.total_amount,
-            tax_amount: i.tax_amount ?? 0,
-            net_amount: i.total_amount - (i.tax_amount ?? 0),
-            tax_rate: i.tax_rate ?? '0',
-            discount_rate: i.discount_rate ?? null,
-            payer: i.payer,
-            receiver: i.receiver,
-            link: i.link ?? null,
-            meta: i.meta ?? null,
-          })),
-        )
-        .returning()
-    : []
+  const items = await insertLineItems(tx, invoice, inv.items)
   // INVOICE_CREATED (spec/03 section 4): the agency learns of every invoice but a draft.
   if (status !== 'DRAFT')
     await notify(
@@ -114,6 +91,33 @@ export async function createInvoice(
       { agencyId: inv.agencyId },
     )
   return { invoice, items }
+}
+
+/** The new invoice's line items (net = gross - tax), in `tx`; none for an empty list. */
+async function insertLineItems(tx: DbOrTx, invoice: { id: number; agency_id: number }, items: NewLineItem[]) {
+  if (!items.length) return []
+  return tx
+    .insert(invoiceLineItems)
+    .values(
+      items.map((i) => ({
+        agency_id: invoice.agency_id,
+        invoice_id: invoice.id,
+        policy_id: i.policy_id ?? null,
+        line_item_type: i.line_item_type,
+        line_item_type_id: i.line_item_type_id ?? null,
+        description: i.description,
+        total_amount: i.total_amount,
+        tax_amount: i.tax_amount ?? 0,
+        net_amount: i.total_amount - (i.tax_amount ?? 0),
+        tax_rate: i.tax_rate ?? '0',
+        discount_rate: i.discount_rate ?? null,
+        payer: i.payer,
+        receiver: i.receiver,
+        link: i.link ?? null,
+        meta: i.meta ?? null,
+      })),
+    )
+    .returning()
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { eq } from 'drizzle-orm'
-import { getDb } from '../../../db/client'
+import { getDb, type DbOrTx } from '../../../db/client'
 import { invoicePaymentDocuments } from '../../../db/schema'
 import type { StaffActor } from '../../shared/actor'
 import { conflict } from '../../shared/errors'
@@ -81,38 +81,50 @@ export const updateInvoicePaymentDocumentStatus = defineUseCase(
         note: input.status === 'REJECTED' ? input.rejection_reason : null,
         actor,
       })
-      if (input.status === 'REJECTED') {
-        await notifyDocumentRejected(tx, inv, input.rejection_reason ?? '')
-        return {
-          document: presentPaymentDocument(decided),
-          payment: presentInvoicePayment(pay),
-          invoice: presentInvoice(inv),
-        }
-      }
-      if (pay.status !== 'PENDING')
-        return {
-          document: presentPaymentDocument(decided),
-          payment: presentInvoicePayment(pay),
-          invoice: presentInvoice(inv),
-        }
-      const done = await completeInvoicePayment(tx, pay.id, actor)
-      // The writer's backstop: the payment's maker, the proof's uploader and whoever made or last
-      // changed the invoice's amounts (an edit is a change) may not credit an excess themselves.
-      await creditOverpayment(tx, {
-        invoice: done.invoice,
-        cents: done.overpaidCents,
-        actor,
-        decision: {
-          by: actor,
-          makers: [pay.created_by, doc.uploaded_by, inv.created_by, inv.updated_by],
-        },
-      })
-      await notifyInvoicePaid(tx, inv, done.invoice)
-      return {
-        document: presentPaymentDocument(decided),
-        payment: presentInvoicePayment(done.payment),
-        invoice: presentInvoice(done.invoice),
-      }
+      if (input.status === 'REJECTED') await notifyDocumentRejected(tx, inv, input.rejection_reason ?? '')
+      if (input.status === 'REJECTED' || pay.status !== 'PENDING') return answer(decided, pay, inv)
+      const done = await completeVerifiedPayment(tx, { actor, doc, inv, pay })
+      return answer(decided, done.payment, done.invoice)
     })
   },
 )
+
+/** The answer: the decided document, its payment and the invoice, as the API shows them. */
+const answer = (
+  document: typeof invoicePaymentDocuments.$inferSelect,
+  payment: Parameters<typeof presentInvoicePayment>[0],
+  invoice: InvoiceRow,
+) => ({
+  document: presentPaymentDocument(document),
+  payment: presentInvoicePayment(payment),
+  invoice: presentInvoice(invoice),
+})
+
+/**
+ * A verified document's PENDING payment is completed (the invoice settles), an excess is credited
+ * to the balance and the agency told the invoice is paid.
+ */
+async function completeVerifiedPayment(
+  tx: DbOrTx,
+  v: {
+    actor: StaffActor
+    doc: typeof invoicePaymentDocuments.$inferSelect
+    inv: InvoiceRow
+    pay: { id: number; created_by: number | null }
+  },
+) {
+  const done = await completeInvoicePayment(tx, v.pay.id, v.actor)
+  // The writer's backstop: the payment's maker, the proof's uploader and whoever made or last
+  // changed the invoice's amounts (an edit is a change) may not credit an excess themselves.
+  await creditOverpayment(tx, {
+    invoice: done.invoice,
+    cents: done.overpaidCents,
+    actor: v.actor,
+    decision: {
+      by: v.actor,
+      makers: [v.pay.created_by, v.doc.uploaded_by, v.inv.created_by, v.inv.updated_by],
+    },
+  })
+  await notifyInvoicePaid(tx, v.inv, done.invoice)
+  return done
+}

@@ -24,6 +24,28 @@ import {
 export type BalanceTransactionType = BalanceEntryType
 export { INSUFFICIENT_BALANCE, INSUFFICIENT_BNPL }
 
+/** One movement of an agency's balance, as postBalanceEntry records it. */
+export type BalanceEntry = {
+  agencyId: number
+  type: BalanceTransactionType
+  amount: number
+  actor: Actor | string
+  policyId?: number | null
+  topupId?: number | null
+  invoiceId?: number | null
+  /** The clawback a CLAWBACK_PAYMENT pays (stored on the transfer, found by its decision). */
+  clawbackId?: number | null
+  note?: string | null
+  decision?: MoneyDecision | null
+  /**
+   * Two-phase (TigerBeetle's pending transfers): `reserve` records a debit's transfer as PENDING
+   * under this key (the spendable balance falls at once, the money waits for a decision);
+   * `release` voids the pending transfer of that key instead of posting a credit (a rejection
+   * gives the reservation back). Posting a reservation is `decidePending(key, 'post')`.
+   */
+  journal?: { reserve: string } | { release: string }
+}
+
 /**
  * The one way to move an agency's balance: a single conditional UPDATE (the row lock makes
  * concurrent debits queue, and the `balance + amount >= 0` guard means a debit that would
@@ -36,47 +58,16 @@ export { INSUFFICIENT_BALANCE, INSUFFICIENT_BNPL }
  * the record); the journal's writer refuses it (403) unless the decider holds `finance` and is not
  * a maker (assertMoneyAuthority), checked here first so nothing is written before the refusal.
  */
-export async function postBalanceEntry(
-  tx: DbOrTx,
-  e: {
-    agencyId: number
-    type: BalanceTransactionType
-    amount: number
-    actor: Actor | string
-    policyId?: number | null
-    topupId?: number | null
-    invoiceId?: number | null
-    /** The clawback a CLAWBACK_PAYMENT pays (stored on the transfer, found by its decision). */
-    clawbackId?: number | null
-    note?: string | null
-    decision?: MoneyDecision | null
-    /**
-     * Two-phase (TigerBeetle's pending transfers): `reserve` records a debit's transfer as PENDING
-     * under this key (the spendable balance falls at once, the money waits for a decision);
-     * `release` voids the pending transfer of that key instead of posting a credit (a rejection
-     * gives the reservation back). Posting a reservation is `decidePending(key, 'post')`.
-     */
-    journal?: { reserve: string } | { release: string }
-  },
-) {
+export async function postBalanceEntry(tx: DbOrTx, e: BalanceEntry) {
   if (!Number.isInteger(e.amount) || e.amount === 0)
     throw new Error(`Ledger amounts are non-zero cents: ${e.amount}`)
   if (e.journal && ('reserve' in e.journal ? e.amount > 0 : e.amount < 0))
     throw new Error('A reservation debits the balance; its release credits it back')
-  const topupMethod =
-    e.type === 'AGENCY_TOPUP' && e.topupId
-      ? (
-          await tx
-            .select({ method: agencyTopups.payment_method })
-            .from(agencyTopups)
-            .where(eq(agencyTopups.id, e.topupId))
-        )[0]?.method
-      : null
   const transfer = balanceEntryTransfer(e.type, e.amount, {
     agencyId: e.agencyId,
     policyId: e.policyId,
     invoiceId: e.invoiceId,
-    topupMethod,
+    topupMethod: await topupMethodOf(tx, e),
   })
   assertMoneyAuthority({ credit: transfer.credit, decision: e.decision })
   await tx.insert(agencyBalances).values({ agency_id: e.agencyId }).onConflictDoNothing()
@@ -118,6 +109,16 @@ export async function postBalanceEntry(
   }
   await (e.journal ? postPending(tx, [input]) : postTransfers(tx, [input]))
   return entry
+}
+
+/** A top-up's payment method (its counter account is the method's clearing account); null otherwise. */
+async function topupMethodOf(tx: DbOrTx, e: Pick<BalanceEntry, 'type' | 'topupId'>) {
+  if (e.type !== 'AGENCY_TOPUP' || !e.topupId) return null
+  const [topup] = await tx
+    .select({ method: agencyTopups.payment_method })
+    .from(agencyTopups)
+    .where(eq(agencyTopups.id, e.topupId))
+  return topup?.method ?? null
 }
 
 /** Voids the PENDING debit `key` of the agency's balance, which must be exactly `amount`. */

@@ -1,12 +1,17 @@
 import { eq } from 'drizzle-orm'
-import { getDb } from '../../../db/client'
+import { getDb, type DbOrTx } from '../../../db/client'
 import { invoices } from '../../../db/schema'
-import { isAgencySide, type Actor } from '../../shared/actor'
+import { isAgencySide, type Actor, type AgencyActor } from '../../shared/actor'
 import { conflict, forbidden, notFound } from '../../shared/errors'
 import { formatCents } from '../../shared/format'
 import { defineUseCase } from '../../shared/authorize'
 import { presentInvoice } from '../invoices/invoice-listing'
-import { assertNotPurchasePremium, assertPayableByAgency, lockInvoiceFor } from '../invoices/invoice-loading'
+import {
+  assertNotPurchasePremium,
+  assertPayableByAgency,
+  lockInvoiceFor,
+  type InvoiceRow,
+} from '../invoices/invoice-loading'
 import { openInvoiceCheckout, storeInvoiceCheckout, type CardIntent } from '../invoices/invoice-card'
 import {
   assertBankPartWithinOutstanding,
@@ -65,34 +70,13 @@ export const makePaymentByAgency = defineUseCase(
     // The gateway is asked first: nothing is stored or moved until the transaction commits.
     const opened = cardRow ? await openInvoiceCheckout(inv, cardRow.payment_amount) : null
     return db.transaction(async (tx) => {
-      let current = await lockInvoiceFor(actor, inv.id, tx)
-      assertPayableByAgency(current)
-      const payments: PresentedInvoicePayment[] = []
-      let bankClaimed = 0
-      for (const [i, m] of input.payment_methods.entries()) {
-        if (m.method === 'BANK') {
-          // Against the locked invoice, after the parts before it (a balance part lowers it).
-          assertBankPartWithinOutstanding(
-            current,
-            m.payment_amount,
-            `payment_methods.${i}.payment_amount`,
-            bankClaimed,
-          )
-          bankClaimed += m.payment_amount
-          const r = await payByBank(tx, {
-            invoice: current,
-            actor,
-            amount: m.payment_amount,
-            documentUrl: m.documentUrl,
-            documentName: m.documentName,
-          })
-          payments.push(presentInvoicePayment(r.payment, r.document ? [r.document] : []))
-        } else if (m.method === 'AGENCY_BALANCE') {
-          const r = await payByBalance(tx, { invoice: current, actor, amount: m.payment_amount })
-          current = r.invoice
-          payments.push(presentInvoicePayment(r.payment))
-        }
-      }
+      const locked = await lockInvoiceFor(actor, inv.id, tx)
+      assertPayableByAgency(locked)
+      const { invoice: current, payments } = await payBankAndBalanceParts(tx, {
+        invoice: locked,
+        actor,
+        input,
+      })
       let intent: CardIntent | null = null
       if (opened)
         intent = await storeInvoiceCheckout(tx, { opened, invoice: current, createdBy: actor.identityId })
@@ -109,3 +93,42 @@ export const makePaymentByAgency = defineUseCase(
     })
   },
 )
+
+/**
+ * The BANK and AGENCY_BALANCE parts in their order, in `tx` on the locked invoice: a BANK part
+ * within what is outstanding after the parts before it (a balance part lowers it), a balance part
+ * debited through the ledger. Returns the invoice after them and the payments made.
+ */
+async function payBankAndBalanceParts(
+  tx: DbOrTx,
+  p: { invoice: InvoiceRow; actor: AgencyActor; input: MakePayment },
+) {
+  let current = p.invoice
+  const payments: PresentedInvoicePayment[] = []
+  let bankClaimed = 0
+  for (const [i, m] of p.input.payment_methods.entries()) {
+    if (m.method === 'BANK') {
+      // Against the locked invoice, after the parts before it (a balance part lowers it).
+      assertBankPartWithinOutstanding(
+        current,
+        m.payment_amount,
+        `payment_methods.${i}.payment_amount`,
+        bankClaimed,
+      )
+      bankClaimed += m.payment_amount
+      const r = await payByBank(tx, {
+        invoice: current,
+        actor: p.actor,
+        amount: m.payment_amount,
+        documentUrl: m.documentUrl,
+        documentName: m.documentName,
+      })
+      payments.push(presentInvoicePayment(r.payment, r.document ? [r.document] : []))
+    } else if (m.method === 'AGENCY_BALANCE') {
+      const r = await payByBalance(tx, { invoice: current, actor: p.actor, amount: m.payment_amount })
+      current = r.invoice
+      payments.push(presentInvoicePayment(r.payment))
+    }
+  }
+  return { invoice: current, payments }
+}

@@ -8,7 +8,7 @@ import { payoutProcess } from './payout-process'
 import { assertFileUsable } from '../../files/storage'
 import { assertNotMaker } from '../finance-guards'
 import { presentPayout } from './payout-listing'
-import { BANK_DOCUMENT_REQUIRED_MSG, type PayoutPaymentType } from './payouts.rules'
+import { payoutDecisionIssue, type PayoutPaymentType } from './payouts.rules'
 
 /**
  * approveCommissionPayoutRequest (staff with finance): the decision goes to the payout's workflow
@@ -29,8 +29,13 @@ export const approveCommissionPayout = defineUseCase(
     const { actor } = opts
     const payout = await loadWaiting(opts.payoutId, actor.identityId)
     const bankDocument = opts.paymentType === 'BANK' ? (opts.bankDocument ?? null) : null
-    if (opts.paymentType === 'BANK') {
-      if (!bankDocument) throw validation('bank_document', BANK_DOCUMENT_REQUIRED_MSG)
+    const issue = payoutDecisionIssue({
+      kind: 'approve',
+      payment_type: opts.paymentType,
+      bank_document: bankDocument,
+    })
+    if (issue) throw validation(issue.path, issue.message)
+    if (bankDocument) {
       try {
         await assertFileUsable(bankDocument, actor, payout.agency_id)
       } catch (err) {

@@ -1,6 +1,6 @@
 import { isAgencySide, type Actor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
-import { loadPayoutDetail } from './payout-listing'
+import { loadPayoutDetail } from './payout-detail'
 
 /**
  * getCommissionPayoutOSHCHistories / getCommissionPayoutAgenciesHistories: a payout's timeline,

@@ -1,7 +1,7 @@
 import { isAgencySide, type Actor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
 import { assertAgencyAccess } from '../../agencies/agency-access'
-import { loadPayoutDetail } from './payout-listing'
+import { loadPayoutDetail } from './payout-detail'
 
 /**
  * getCommissionPayoutById: one payout with its agency, commission lines (policy, commission, GST

@@ -1,5 +1,5 @@
 import { processSlot } from '../../shared/process-slot'
-import type { PayoutDecision } from './payouts.rules'
+import type { PayoutDecision, PayoutState } from './payouts.rules'
 
 /** What the payouts area asks of a payout's process (workflows/commission-payout). */
 export interface PayoutProcess {
@@ -9,7 +9,7 @@ export interface PayoutProcess {
    * Deliver a staff decision (starting the process first if it is missing); refusals surface as
    * INVALID_TRANSITION (409) with the reason.
    */
-  decide(payoutId: number, decision: PayoutDecision): Promise<void>
+  decide(payoutId: number, decision: PayoutDecision): Promise<PayoutState>
 }
 
 export const payoutProcess = processSlot<PayoutProcess>('commission payout')

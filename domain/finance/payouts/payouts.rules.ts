@@ -27,6 +27,35 @@ export type PayoutDecision =
     }
   | { kind: 'reject'; rejection_reason: string; by: PayoutDecider }
 
+export const PAYMENT_TYPE_MSG = 'payment_type must be BANK, AGENCY_BALANCE or SETTLED_WITH_CLAWBACK'
+
+/** The fields a payout decision carries, as the page, the API or the Update hands them over. */
+export type PayoutDecisionFields =
+  | { kind: 'approve'; payment_type?: unknown; bank_document?: unknown }
+  | { kind: 'reject'; rejection_reason?: unknown }
+
+const blank = (v: unknown) => (typeof v === 'string' ? v.trim() === '' : v == null)
+
+/**
+ * The one rule of a payout decision's own fields (BANK needs its transfer proof, a rejection its
+ * reason), behind the page's form, the API's body (payouts.schemas.ts) and the workflow's
+ * validator (the contract): the field at fault and why, or null. The proof is a stored file's key,
+ * or the file itself on the page.
+ */
+export function payoutDecisionIssue(
+  d: PayoutDecisionFields,
+): { path: 'payment_type' | 'bank_document' | 'rejection_reason'; message: string } | null {
+  if (d.kind === 'reject')
+    return blank(d.rejection_reason)
+      ? { path: 'rejection_reason', message: REJECTION_REASON_REQUIRED_MSG }
+      : null
+  if (!PAYOUT_PAYMENT_TYPES.includes(d.payment_type as PayoutPaymentType))
+    return { path: 'payment_type', message: PAYMENT_TYPE_MSG }
+  if (d.payment_type === 'BANK' && blank(d.bank_document))
+    return { path: 'bank_document', message: BANK_DOCUMENT_REQUIRED_MSG }
+  return null
+}
+
 /** What the workflow knows of its payout (amounts in cents). */
 export type PayoutState = {
   payoutId: number

@@ -3,8 +3,9 @@ import { REQUEST_STATUSES } from '../../../db/schema/enums'
 import { id, isoDate, optionalId } from '../../shared/fields'
 import { PageQuerySchema, SortDirectionSchema } from '../../shared/pagination'
 import {
-  BANK_DOCUMENT_REQUIRED_MSG,
+  PAYMENT_TYPE_MSG,
   PAYOUT_PAYMENT_TYPES,
+  payoutDecisionIssue,
   REJECTION_REASON_REQUIRED_MSG,
 } from './payouts.rules'
 
@@ -55,34 +56,54 @@ export const BankedCommissionPaymentRequestSchema = z.object({
   ),
 })
 
-/** approveCommissionPayoutRequest; BANK needs the uploaded transfer proof (a file key). */
-export const ApprovePayoutSchema = z
-  .object({
-    commission_payout_request_id: id(),
-    payment_type: z.enum(PAYOUT_PAYMENT_TYPES, {
-      error: 'payment_type must be BANK, AGENCY_BALANCE or SETTLED_WITH_CLAWBACK',
-    }),
-    bank_document: z
-      .string()
-      .trim()
-      .max(1000)
-      .nullish()
-      .transform((v) => (v ? v : null)),
-  })
-  .superRefine((v, ctx) => {
-    if (v.payment_type === 'BANK' && !v.bank_document)
-      ctx.addIssue({ code: 'custom', path: ['bank_document'], message: BANK_DOCUMENT_REQUIRED_MSG })
-  })
+/** Adds the decision's field rule (payoutDecisionIssue, the workflow validator's too) as a field error. */
+const payoutDecisionRule =
+  (kind: 'approve' | 'reject') => (v: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    const issue = payoutDecisionIssue({ kind, ...v })
+    if (issue) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message })
+  }
 
-/** rejectCommissionPayoutRequest (not named by the spec; beside the approve call). */
-export const RejectPayoutSchema = z.object({
+/**
+ * The approval of a payout: how it is paid and, for BANK, the transfer proof (payoutDecisionIssue).
+ * The API names the payout and sends the stored proof's key; the page's form sends the file.
+ */
+const payoutApproval = <T extends z.ZodRawShape>(shape: T, paymentTypeError = PAYMENT_TYPE_MSG) =>
+  z
+    .object({ payment_type: z.enum(PAYOUT_PAYMENT_TYPES, { error: paymentTypeError }), ...shape })
+    .superRefine(payoutDecisionRule('approve'))
+
+/** approveCommissionPayoutRequest: bank_document is the uploaded transfer proof's file key. */
+export const ApprovePayoutSchema = payoutApproval({
   commission_payout_request_id: id(),
+  bank_document: z
+    .string()
+    .trim()
+    .max(1000)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+})
+
+/** The staff page's approve form (Conform, both sides): the transfer proof is the file itself. */
+export const ApprovePayoutFormSchema = payoutApproval(
+  {
+    bank_document: z
+      .custom<File>((v) => typeof File !== 'undefined' && v instanceof File && v.size > 0)
+      .optional(),
+  },
+  'Choose how the payout is paid',
+)
+
+/** The staff page's reject form; the API's body adds the payout's id. */
+export const RejectPayoutFormSchema = z.object({
   rejection_reason: z
     .string({ error: REJECTION_REASON_REQUIRED_MSG })
     .trim()
     .min(1, REJECTION_REASON_REQUIRED_MSG)
     .max(1000, 'must be at most 1000 characters'),
 })
+
+/** rejectCommissionPayoutRequest (not named by the spec; beside the approve call). */
+export const RejectPayoutSchema = RejectPayoutFormSchema.extend({ commission_payout_request_id: id() })
 
 export const PAYOUT_SORT = ['created_at', 'total_amount', 'status', 'payment_date'] as const
 

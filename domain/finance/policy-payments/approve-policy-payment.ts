@@ -1,7 +1,7 @@
 import { getDb } from '../../../db/client'
 import type { StaffActor } from '../../shared/actor'
 import { lockPolicyFor } from '../../policies/policy-history'
-import { settlePremiumPayment } from '../../payments/settle-premium'
+import { settlePremiumPayment } from './settle-premium'
 import { closeWorkflowTasks } from '../../tasks/workflow-tasks'
 import { financeMails } from '../../mail/finance-mails'
 import { assertNotMaker } from '../finance-guards'

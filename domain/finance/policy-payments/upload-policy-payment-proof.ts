@@ -1,10 +1,12 @@
-import { and, eq } from 'drizzle-orm'
-import { getDb } from '../../../db/client'
-import { files, policies, policyFiles, policyPremiumPayments } from '../../../db/schema'
+import { eq } from 'drizzle-orm'
+import { getDb, type DbOrTx } from '../../../db/client'
+import { files, policies, policyPremiumPayments } from '../../../db/schema'
 import type { StaffActor } from '../../shared/actor'
 import { notFound } from '../../shared/errors'
 import { assertFileUsable } from '../../files/storage'
+import { addPolicyFiles, hasPolicyFile } from '../../policies/policy-files'
 import { recordPolicyHistory } from '../../policies/policy-history'
+import type { PremiumPaymentRow } from './bnpl-premiums'
 import { lockWaitingPayment } from './policy-payment-loading'
 import { defineUseCase } from '../../shared/authorize'
 import { clock } from '../../shared/clock'
@@ -30,47 +32,21 @@ export const uploadPolicyPaymentProof = defineUseCase(
       if (!policy) throw notFound('Policy')
       await assertFileUsable(opts.documentUrl, actor, policy.agency_id)
       const payment = await lockWaitingPayment(tx, policy.id)
-      const [file] = await tx
-        .select({ filename: files.filename })
-        .from(files)
-        .where(eq(files.key, opts.documentUrl))
-      // Keep the agency's own proof listed when the payment's document is replaced.
-      if (payment.bank_document) {
-        const [kept] = await tx
-          .select({ id: policyFiles.id })
-          .from(policyFiles)
-          .where(and(eq(policyFiles.policy_id, policy.id), eq(policyFiles.url, payment.bank_document)))
-        if (!kept) {
-          const [previous] = await tx
-            .select({ filename: files.filename })
-            .from(files)
-            .where(eq(files.key, payment.bank_document))
-          await tx.insert(policyFiles).values({
-            policy_id: policy.id,
-            name: previous?.filename ?? payment.bank_document.split('/').pop() ?? 'payment-proof',
-            url: payment.bank_document,
-            file_type: PAYMENT_PROOF,
-            uploaded_by: payment.created_by,
-            meta: { payment_id: payment.id },
-            created_at: payment.created_at,
-          })
-        }
-      }
+      await keepAgencyProof(tx, policy.id, payment)
       await tx
         .update(policyPremiumPayments)
         .set({ bank_document: opts.documentUrl, updated_by: actor.identityId, updated_at: clock.now() })
         .where(eq(policyPremiumPayments.id, payment.id))
-      const [stored] = await tx
-        .insert(policyFiles)
-        .values({
+      const [stored] = await addPolicyFiles(tx, [
+        {
           policy_id: policy.id,
-          name: file?.filename ?? opts.documentUrl.split('/').pop() ?? 'payment-proof',
+          name: await fileNameOf(tx, opts.documentUrl),
           url: opts.documentUrl,
           file_type: PAYMENT_PROOF,
           uploaded_by: actor.identityId,
           meta: { payment_id: payment.id, uploaded_by_staff: true },
-        })
-        .returning()
+        },
+      ])
       await recordPolicyHistory(tx, {
         policyId: policy.id,
         action: 'PAYMENT_PROOF_UPLOADED',
@@ -88,3 +64,25 @@ export const uploadPolicyPaymentProof = defineUseCase(
     })
   },
 )
+
+/** The uploaded file's name, else the key's last part. */
+async function fileNameOf(tx: DbOrTx, key: string) {
+  const [file] = await tx.select({ filename: files.filename }).from(files).where(eq(files.key, key))
+  return file?.filename ?? key.split('/').pop() ?? 'payment-proof'
+}
+
+/** The agency's own proof stays listed on the policy when the payment's document is replaced. */
+async function keepAgencyProof(tx: DbOrTx, policyId: number, payment: PremiumPaymentRow) {
+  if (!payment.bank_document || (await hasPolicyFile(tx, policyId, payment.bank_document))) return
+  await addPolicyFiles(tx, [
+    {
+      policy_id: policyId,
+      name: await fileNameOf(tx, payment.bank_document),
+      url: payment.bank_document,
+      file_type: PAYMENT_PROOF,
+      uploaded_by: payment.created_by,
+      meta: { payment_id: payment.id },
+      created_at: payment.created_at,
+    },
+  ])
+}

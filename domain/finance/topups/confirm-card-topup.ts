@@ -1,10 +1,11 @@
-import { and, eq, isNotNull } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { getDb } from '../../../db/client'
 import { agencyTopups, cardPayments } from '../../../db/schema'
 import { actorLabel, isAgencySide, type Actor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
-import { forbidden, notFound } from '../../shared/errors'
+import { forbidden } from '../../shared/errors'
 import { fromCents } from '../../shared/money'
+import { findReturningCheckout } from '../../card-payments/card-settlement'
 import { settleCardTopup } from './card-topups'
 import { presentTopup } from './topup-listing'
 
@@ -19,17 +20,10 @@ export const confirmCardTopup = defineUseCase(
   async function confirmCardTopup(opts: { actor: Actor; sessionId: string }) {
     const { actor } = opts
     if (!isAgencySide(actor)) throw forbidden()
-    const [row] = await getDb()
-      .select({ id: cardPayments.id })
-      .from(cardPayments)
-      .where(
-        and(
-          eq(cardPayments.gateway_session_id, opts.sessionId),
-          eq(cardPayments.agency_id, actor.agencyId),
-          isNotNull(cardPayments.topup_id),
-        ),
-      )
-    if (!row) throw notFound('Checkout session')
+    const row = await findReturningCheckout(
+      'topup',
+      and(eq(cardPayments.gateway_session_id, opts.sessionId), eq(cardPayments.agency_id, actor.agencyId)),
+    )
     const { card, alreadySettled } = await settleCardTopup({ cardPaymentId: row.id, by: actorLabel(actor) })
     const [topup] = await getDb().select().from(agencyTopups).where(eq(agencyTopups.id, card.topup_id!))
     return {

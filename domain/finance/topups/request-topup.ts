@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { getDb } from '../../../db/client'
-import { agencyTopups, cardPayments, invoicePayments } from '../../../db/schema'
+import { getDb, type DbOrTx } from '../../../db/client'
+import { agencyTopups, invoicePayments } from '../../../db/schema'
 import { actorLabel, assertPermission, isAgencySide, type Actor } from '../../shared/actor'
 import { DomainError, forbidden, validation } from '../../shared/errors'
 import { clock, isoDate } from '../../shared/clock'
@@ -12,7 +12,8 @@ import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from '../invoices/invoices
 import { BANK_DOCUMENT_REQUIRED, type TopUpRequest } from '../finance.schemas'
 import { openTopupCheckout } from './card-topups'
 import { fromCents } from '../../shared/money'
-import { SESSION_PLACEHOLDER } from '../../payments/card-gateway'
+import { SESSION_PLACEHOLDER } from '../../card-payments/card-gateway'
+import { storeCardPayment } from '../../card-payments/card-checkout'
 import type { AgencyRow } from '../../agencies/agency-access'
 import { presentTopup } from './topup-listing'
 import { defineUseCase } from '../../shared/authorize'
@@ -40,66 +41,34 @@ export const requestTopup = defineUseCase(
     const agency = await assertAgencyAccess(actor, input.agency_id)
     if (input.payment_method === 'CARD') return requestCardTopup(actor, agency, input)
     if (!input.receipt_url) throw validation('receipt_url', BANK_DOCUMENT_REQUIRED)
-    try {
-      await assertFileUsable(input.receipt_url, actor, agency.id)
-    } catch (err) {
-      if (err instanceof DomainError && err.code === 'VALIDATION')
-        throw validation('receipt_url', err.message)
-      throw err
-    }
+    const receiptUrl = input.receipt_url
+    await assertReceiptUsable(receiptUrl, actor, agency.id)
     const amount = input.amount
     const { topup, invoice } = await getDb().transaction(async (tx) => {
-      const [created] = await tx
-        .insert(agencyTopups)
-        .values({
-          agency_id: agency.id,
-          status: 'REQUESTED',
-          topup_date: input.topup_date ?? isoDate(clock.now()),
-          receipt_url: input.receipt_url,
-          amount,
-          payment_method: 'BANK',
-          created_by: actor.identityId,
-        })
-        .returning()
-      const { invoice } = await createInvoice(tx, {
+      const created = await createTopupWithInvoice(tx, {
         agencyId: agency.id,
-        type: 'TOPUP',
-        from: PRODUCT_PARTY,
-        to: AGENCY_PARTY,
+        amount,
+        method: 'BANK',
+        topupDate: input.topup_date ?? isoDate(clock.now()),
+        receiptUrl,
         createdBy: actor.identityId,
-        notes: `Agency balance top-up #${created.id}`,
-        items: [
-          {
-            line_item_type: 'TOPUP',
-            line_item_type_id: created.id,
-            description: `Agency balance top-up of ${aud(amount)}`,
-            total_amount: amount,
-            payer: AGENCY_PARTY,
-            receiver: PRODUCT_PARTY,
-          },
-        ],
       })
       await tx.insert(invoicePayments).values({
         agency_id: agency.id,
-        invoice_id: invoice.id,
+        invoice_id: created.invoice.id,
         method: 'BANK',
         payment_amount: amount,
         status: 'PENDING',
-        meta: { topup_id: created.id, receipt_url: input.receipt_url },
+        meta: { topup_id: created.topup.id, receipt_url: receiptUrl },
       })
-      const [topup] = await tx
-        .update(agencyTopups)
-        .set({ invoice_id: invoice.id })
-        .where(eq(agencyTopups.id, created.id))
-        .returning()
       await recordAgencyHistory(tx, {
         agencyId: agency.id,
         action: 'TOPUP_REQUESTED',
         actor: actorLabel(actor),
-        note: `Top-up #${created.id} of ${aud(amount)}`,
-        meta: { topup_id: created.id, invoice_id: invoice.id },
+        note: `Top-up #${created.topup.id} of ${aud(amount)}`,
+        meta: { topup_id: created.topup.id, invoice_id: created.invoice.id },
       })
-      return { topup, invoice }
+      return created
     })
     await syncWorkflowTasks(`topup-${topup.id}`, {
       kind: 'topup',
@@ -114,6 +83,72 @@ export const requestTopup = defineUseCase(
   },
 )
 
+/** A bank receipt must be a file the agency uploaded: a refusal is a 400 on receipt_url. */
+async function assertReceiptUsable(receiptUrl: string, actor: Actor, agencyId: number) {
+  try {
+    await assertFileUsable(receiptUrl, actor, agencyId)
+  } catch (err) {
+    if (err instanceof DomainError && err.code === 'VALIDATION') throw validation('receipt_url', err.message)
+    throw err
+  }
+}
+
+/**
+ * A REQUESTED top-up and its TOPUP invoice (one TOPUP line, payer AGENCY, receiver OSHC), in `tx`;
+ * the top-up names its invoice.
+ */
+async function createTopupWithInvoice(
+  tx: DbOrTx,
+  t: {
+    agencyId: number
+    amount: number
+    method: 'BANK' | 'CARD'
+    topupDate: string
+    receiptUrl: string | null
+    stripeIntentId?: string
+    createdBy: number | null
+  },
+) {
+  const byCard = t.method === 'CARD' ? ' by card' : ''
+  const [created] = await tx
+    .insert(agencyTopups)
+    .values({
+      agency_id: t.agencyId,
+      status: 'REQUESTED',
+      topup_date: t.topupDate,
+      receipt_url: t.receiptUrl,
+      ...(t.stripeIntentId ? { stripe_intent_id: t.stripeIntentId } : {}),
+      amount: t.amount,
+      payment_method: t.method,
+      created_by: t.createdBy,
+    })
+    .returning()
+  const { invoice } = await createInvoice(tx, {
+    agencyId: t.agencyId,
+    type: 'TOPUP',
+    from: PRODUCT_PARTY,
+    to: AGENCY_PARTY,
+    createdBy: t.createdBy,
+    notes: `Agency balance top-up #${created.id}${byCard}`,
+    items: [
+      {
+        line_item_type: 'TOPUP',
+        line_item_type_id: created.id,
+        description: `Agency balance top-up of ${aud(t.amount)}${byCard}`,
+        total_amount: t.amount,
+        payer: AGENCY_PARTY,
+        receiver: PRODUCT_PARTY,
+      },
+    ],
+  })
+  const [topup] = await tx
+    .update(agencyTopups)
+    .set({ invoice_id: invoice.id })
+    .where(eq(agencyTopups.id, created.id))
+    .returning()
+  return { topup, invoice }
+}
+
 /** A CARD top-up: checkout first (a gateway refusal stores nothing), then one transaction. */
 async function requestCardTopup(actor: Actor, agency: AgencyRow, input: TopUpRequest) {
   const amount = input.amount
@@ -123,65 +158,34 @@ async function requestCardTopup(actor: Actor, agency: AgencyRow, input: TopUpReq
   })
   const createdBy = 'identityId' in actor ? actor.identityId : null
   const { topup, invoice, card } = await getDb().transaction(async (tx) => {
-    const [created] = await tx
-      .insert(agencyTopups)
-      .values({
-        agency_id: agency.id,
-        status: 'REQUESTED',
-        topup_date: isoDate(clock.now()),
-        receipt_url: null,
-        stripe_intent_id: checkout.session.sessionId,
-        amount,
-        payment_method: 'CARD',
-        created_by: createdBy,
-      })
-      .returning()
-    const { invoice } = await createInvoice(tx, {
+    const created = await createTopupWithInvoice(tx, {
       agencyId: agency.id,
-      type: 'TOPUP',
-      from: PRODUCT_PARTY,
-      to: AGENCY_PARTY,
+      amount,
+      method: 'CARD',
+      topupDate: isoDate(clock.now()),
+      receiptUrl: null,
+      stripeIntentId: checkout.session.sessionId,
       createdBy,
-      notes: `Agency balance top-up #${created.id} by card`,
-      items: [
-        {
-          line_item_type: 'TOPUP',
-          line_item_type_id: created.id,
-          description: `Agency balance top-up of ${aud(amount)} by card`,
-          total_amount: amount,
-          payer: AGENCY_PARTY,
-          receiver: PRODUCT_PARTY,
-        },
-      ],
     })
-    const [topup] = await tx
-      .update(agencyTopups)
-      .set({ invoice_id: invoice.id })
-      .where(eq(agencyTopups.id, created.id))
-      .returning()
-    const [card] = await tx
-      .insert(cardPayments)
-      .values({
-        ref: checkout.ref,
-        gateway: checkout.gateway,
-        gateway_session_id: checkout.session.sessionId,
-        agency_id: agency.id,
-        topup_id: created.id,
-        invoice_id: invoice.id,
-        amount,
-        currency: 'AUD',
-        status: 'PENDING',
-        created_by: createdBy,
-      })
-      .returning()
+    const card = await storeCardPayment(tx, {
+      ref: checkout.ref,
+      gateway: checkout.gateway,
+      gateway_session_id: checkout.session.sessionId,
+      agency_id: agency.id,
+      topup_id: created.topup.id,
+      invoice_id: created.invoice.id,
+      amount,
+      currency: 'AUD',
+      created_by: createdBy,
+    })
     await recordAgencyHistory(tx, {
       agencyId: agency.id,
       action: 'TOPUP_REQUESTED',
       actor: actorLabel(actor),
-      note: `Top-up #${created.id} of ${aud(amount)} by card: checkout opened`,
-      meta: { topup_id: created.id, invoice_id: invoice.id, card_payment_id: card.id },
+      note: `Top-up #${created.topup.id} of ${aud(amount)} by card: checkout opened`,
+      meta: { topup_id: created.topup.id, invoice_id: created.invoice.id, card_payment_id: card.id },
     })
-    return { topup, invoice, card }
+    return { ...created, card }
   })
   return {
     invoiceId: invoice.id,

@@ -1,5 +1,10 @@
-import { Form } from '@remix-run/react'
-import { ErrorList, SubmitButton, useResultFor } from '../../../components/forms'
+import {
+  ConformForm,
+  ErrorList,
+  SubmitButton,
+  useConformForm,
+  type FormSchema,
+} from '../../../components/forms'
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Input } from '../../../components/ui/input'
@@ -38,9 +43,12 @@ export function CardTopupResultAlert({ result }: { result: CardTopupResult | nul
   )
 }
 
-/** Top up by card: the amount, then the card gateway's hosted checkout (intent=card). */
-export function CardTopupForm() {
-  const errors = useResultFor('card')?.error
+/**
+ * Top up by card: the amount, then the card gateway's hosted checkout (intent=card). The schema
+ * is the action's (route.tsx: this module may not import domain/).
+ */
+export function CardTopupForm({ schema }: { schema: FormSchema }) {
+  const [form, fields] = useConformForm(schema, { intent: 'card' })
   return (
     <Card>
       <CardHeader>
@@ -51,8 +59,7 @@ export function CardTopupForm() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" className="flex flex-wrap items-end gap-4">
-          <input type="hidden" name="intent" value="card" />
+        <ConformForm form={form} intent="card" className="flex flex-wrap items-end gap-4">
           <div className="space-y-1">
             <Label htmlFor="card_amount">Amount (AUD)</Label>
             <Input
@@ -60,13 +67,13 @@ export function CardTopupForm() {
               name="amount"
               inputMode="decimal"
               aria-describedby="card-amount-error"
-              aria-invalid={errors?.amount?.length ? true : undefined}
+              aria-invalid={fields.amount.errors?.length ? true : undefined}
             />
-            <ErrorList id="card-amount-error" errors={errors?.amount} />
+            <ErrorList id="card-amount-error" errors={fields.amount.errors} />
           </div>
           <SubmitButton>Pay by card</SubmitButton>
-          <ErrorList errors={errors?.['']} className="w-full" />
-        </Form>
+          <ErrorList errors={form.errors} className="w-full" />
+        </ConformForm>
       </CardContent>
     </Card>
   )

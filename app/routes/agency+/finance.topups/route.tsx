@@ -173,7 +173,7 @@ export default function AgencyFinanceTopups() {
   return (
     <div className="space-y-4">
       <CardTopupResultAlert result={topups.card} />
-      {topups.canTopUp ? <CardTopupForm /> : null}
+      {topups.canTopUp ? <CardTopupForm schema={CardTopUpSchema} /> : null}
       {topups.canTopUp ? <TopUpForm lastResult={bankResult} /> : null}
       <FilterBar preserveParams={[SORT_KEY_PARAM, SORT_DIRECTION_PARAM]} label="Top-up filters">
         <div className="space-y-1">

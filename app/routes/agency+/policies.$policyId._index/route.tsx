@@ -11,14 +11,7 @@ import { PageHeader } from '../../../components/app-shell'
 import { AmendmentLink } from '../../../components/policies/amendment-link'
 import { PAID_STATUSES } from '../../../../domain/policies/policies.rules'
 import { GeneralErrorBoundary } from '../../../components/error-boundary'
-import {
-  errorsOf,
-  ErrorList,
-  IntentForm,
-  SelectField,
-  SubmitButton,
-  useResultFor,
-} from '../../../components/forms'
+import { ConformForm, ErrorList, SelectField, SubmitButton, useConformForm } from '../../../components/forms'
 import { PolicySections, PolicyStatusLine } from '../../../components/policy-detail'
 import { buttonVariants } from '../../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
@@ -29,7 +22,7 @@ import { requireAgency } from '../../../utils/session.server'
 import { redirectWithToast } from '../../../utils/toast.server'
 import { agencyRefundData } from '../../../utils/refunds.server'
 import { RefundAgencySection } from '../../../components/policies/refund-agency-section'
-import { ArchivePolicyForm } from '../../../components/policies/archive-policy-form'
+import { ArchivePolicyForm, ArchivePolicySchema } from '../../../components/policies/archive-policy-form'
 import { ClawbackAgencySection, type AgencyClawback } from './clawback-agency-section'
 import { findClawbacks } from '../../../../domain/clawbacks/find-clawbacks'
 import type { AgencyActor } from '../../../../domain/shared/actor'
@@ -98,7 +91,6 @@ async function policyClawbacks(actor: AgencyActor, policyId: number): Promise<Ag
   }))
 }
 
-const ArchiveSchema = z.object({ intent: z.literal('archive'), is_archived: z.enum(['true', 'false']) })
 const AssignSchema = z.object({
   intent: z.literal('assign'),
   assign_to_agency_user: id('Choose a user'),
@@ -112,7 +104,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     redirectWithToast(`/agency/policies/${policyId}`, { type: 'success', title })
   switch (formData.get('intent')) {
     case 'archive':
-      return submitForm(formData, ArchiveSchema, async (v) => {
+      return submitForm(formData, ArchivePolicySchema, async (v) => {
         const isArchived = v.is_archived === 'true'
         await archivePolicy({ actor, policyId, isArchived })
         return back(isArchived ? 'Policy archived' : 'Policy restored from the archive')
@@ -131,10 +123,7 @@ export default function AgencyPolicy() {
   const { policy, isAdmin, canQuote, canArchive, users, refund, clawbacks, mayPay, moneyTrail } =
     useLoaderData<typeof loader>()
   const { meta } = policy
-  const assigned = useResultFor('assign')
-  const assignErrors = errorsOf(assigned, 'assign_to_agency_user')
-  const assignFormErrors = errorsOf(assigned, '')
-  const archiveErrors = errorsOf(useResultFor('archive'), '')
+  const [assign, assignFields] = useConformForm(AssignSchema, { intent: 'assign' })
   const issued = policy.certificates.length > 0
   return (
     <div className="space-y-6">
@@ -203,7 +192,7 @@ export default function AgencyPolicy() {
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <IntentForm intent="assign" className="space-y-3">
+              <ConformForm form={assign} intent="assign" className="space-y-3">
                 <SelectField
                   labelProps={{ children: 'Assign to' }}
                   selectProps={{
@@ -213,11 +202,11 @@ export default function AgencyPolicy() {
                   }}
                   placeholder="Choose a user"
                   options={users}
-                  errors={assignErrors}
+                  errors={assignFields.assign_to_agency_user.errors}
                 />
-                <ErrorList errors={assignFormErrors} />
+                <ErrorList errors={assign.errors} />
                 <SubmitButton size="sm">Assign</SubmitButton>
-              </IntentForm>
+              </ConformForm>
             </CardContent>
           </Card>
         ) : null}
@@ -232,7 +221,7 @@ export default function AgencyPolicy() {
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <ArchivePolicyForm policy={policy} errors={archiveErrors} />
+              <ArchivePolicyForm policy={policy} />
             </CardContent>
           </Card>
         ) : null}

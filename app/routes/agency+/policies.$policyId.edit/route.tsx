@@ -6,7 +6,8 @@ import { WizardSteps } from '../../../components/policy-wizard'
 import { buttonVariants } from '../../../components/ui/button'
 import { policyTypeLabel } from '../../../utils/labels'
 import type { loader } from './edit.server'
-import { FamilyStep, OtherStep, PersonalStep, QuoteStep } from './policy-wizard-steps'
+import { FamilyStep, OtherStep, PersonalStep } from './policy-wizard-steps'
+import { QuoteStep } from './quote-step'
 
 export { action, loader } from './edit.server'
 

@@ -1,14 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { z } from 'zod'
 import { Link, useLoaderData } from '@remix-run/react'
 import { approveCommissionPayout } from '../../../../domain/finance/payouts/approve-commission-payout'
 import { getCommissionPayout } from '../../../../domain/finance/payouts/get-commission-payout'
 import { rejectCommissionPayout } from '../../../../domain/finance/payouts/reject-commission-payout'
 import {
-  BANK_DOCUMENT_REQUIRED_MSG,
-  PAYOUT_PAYMENT_TYPES,
-  REJECTION_REASON_REQUIRED_MSG,
-} from '../../../../domain/finance/payouts/payouts.rules'
+  ApprovePayoutFormSchema,
+  RejectPayoutFormSchema,
+} from '../../../../domain/finance/payouts/payouts.schemas'
 import { PageHeader } from '../../../components/app-shell'
 import { GeneralErrorBoundary } from '../../../components/error-boundary'
 import { PayoutDecisionForms } from './payout-decision'
@@ -26,27 +24,6 @@ import { formatDateTime, formatMoney } from '../../../utils/misc'
 import { requireAccess } from '../../../utils/session.server'
 import { redirectWithToast } from '../../../utils/toast.server'
 import { storeFormFile } from '../../../utils/upload.server'
-
-/** The approve form: how the payout is paid and, for a bank transfer, its proof (a file). */
-const ApprovePayoutFormSchema = z
-  .object({
-    payment_type: z.enum(PAYOUT_PAYMENT_TYPES, { error: 'Choose how the payout is paid' }),
-    bank_document: z
-      .custom<File>((v) => typeof File !== 'undefined' && v instanceof File && v.size > 0)
-      .optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.payment_type === 'BANK' && !v.bank_document)
-      ctx.addIssue({ code: 'custom', path: ['bank_document'], message: BANK_DOCUMENT_REQUIRED_MSG })
-  })
-
-const RejectPayoutFormSchema = z.object({
-  rejection_reason: z
-    .string({ error: REJECTION_REASON_REQUIRED_MSG })
-    .trim()
-    .min(1, REJECTION_REASON_REQUIRED_MSG)
-    .max(1000, 'must be at most 1000 characters'),
-})
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Commission payout #${data?.payout.id ?? ''} · OSHC Back Office` },

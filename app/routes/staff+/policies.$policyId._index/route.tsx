@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
-import { z } from 'zod'
-import { PROVIDER_PAYMENT_STATUSES, USER_DEFINED_STATUSES } from '../../../../db/schema/enums'
 import { archivePolicy } from '../../../../domain/policies/archive-policy'
 import { assignPolicyToOshcUser } from '../../../../domain/policies/assign-policy-to-oshc-user'
 import { deletePolicyCertificate } from '../../../../domain/policies/delete-policy-certificate'
@@ -12,7 +10,6 @@ import { issuePolicyCertificate } from '../../../../domain/policies/issue-policy
 import { uploadPolicyCertificate } from '../../../../domain/policies/upload-policy-certificate'
 import { updateProviderPaymentStatus } from '../../../../domain/policies/update-provider-payment-status'
 import { updateUserDefinedStatus } from '../../../../domain/policies/update-user-defined-status'
-import { id, optionalText, text } from '../../../../domain/shared/fields'
 import { findOshcUsersForAssigning } from '../../../../domain/users/find-oshc-users-for-assigning'
 import { PageHeader } from '../../../components/app-shell'
 import { AmendmentLink } from '../../../components/policies/amendment-link'
@@ -28,6 +25,15 @@ import { redirectWithToast } from '../../../utils/toast.server'
 import { storeFormFile } from '../../../utils/upload.server'
 import { staffRefundData } from '../../../utils/refunds.server'
 import { RefundStaffSection } from '../../../components/policies/refund-staff-section'
+import { ArchivePolicySchema } from '../../../components/policies/archive-policy-form'
+import {
+  AssignSchema,
+  DeleteCertificateSchema,
+  IssueCertificateSchema,
+  ProviderPaymentSchema,
+  UploadCertificateSchema,
+  UserDefinedSchema,
+} from '../../../utils/policy-forms.schemas'
 import { CertificateActions, StaffPolicyForms, useErrors } from './staff-policy-forms'
 import { MoneyTrailSection } from '../../../components/money/money-trail'
 import { moneyTrailView } from '../../../utils/money-trail.server'
@@ -61,31 +67,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-const UploadSchema = z.object({
-  intent: z.literal('upload-certificate'),
-  membership_number: text(1, 64, 'membership_number is required'),
-  policy_number: optionalText(64),
-})
-const IssueSchema = z.object({ intent: z.literal('issue-certificate'), send_email: z.string().optional() })
-const DeleteSchema = z.object({
-  intent: z.literal('delete-certificate'),
-  certificate_type: z.enum(['old', 'new'], { error: 'certificate_type must be old or new' }),
-  certificate_id: id(),
-})
-const UserDefinedSchema = z.object({
-  intent: z.literal('user-defined-status'),
-  status: z.enum(USER_DEFINED_STATUSES, { error: 'Choose a status' }),
-})
-const ProviderPaymentSchema = z.object({
-  intent: z.literal('provider-payment-status'),
-  status: z.enum(PROVIDER_PAYMENT_STATUSES, { error: 'Choose a status' }),
-})
-const AssignSchema = z.object({
-  intent: z.literal('assign'),
-  assign_to: id('Choose a staff user'),
-})
-const ArchiveSchema = z.object({ intent: z.literal('archive'), is_archived: z.enum(['true', 'false']) })
-
 /** The page's forms (certificate, working status, assignment, archive), each by its intent. */
 export async function action({ request, params }: ActionFunctionArgs) {
   // Every form of the page runs a policy_management use case (archivePolicy's staff side too).
@@ -96,7 +77,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     redirectWithToast(`/staff/policies/${policyId}`, { type: 'success', title, description })
   switch (formData.get('intent')) {
     case 'upload-certificate':
-      return submitForm(formData, UploadSchema, async (v) => {
+      return submitForm(formData, UploadCertificateSchema, async (v) => {
         const details = await getPolicyDetails({ actor, policyId })
         const stored = await storeFormFile({
           actor,
@@ -117,7 +98,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return back('Certificate uploaded', 'Issue it to make it available to the agency.')
       })
     case 'issue-certificate':
-      return submitForm(formData, IssueSchema, async (v) => {
+      return submitForm(formData, IssueCertificateSchema, async (v) => {
         const r = await issuePolicyCertificate({
           actor,
           policyId,
@@ -135,7 +116,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         )
       })
     case 'delete-certificate':
-      return submitForm(formData, DeleteSchema, async (v) => {
+      return submitForm(formData, DeleteCertificateSchema, async (v) => {
         const { certificate_type: certificateType, certificate_id: certificateId } = v
         await deletePolicyCertificate({ actor, policyId, certificateType, certificateId })
         return back('Certificate deleted')
@@ -156,7 +137,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return back('Policy assigned')
       })
     case 'archive':
-      return submitForm(formData, ArchiveSchema, async (v) => {
+      return submitForm(formData, ArchivePolicySchema, async (v) => {
         await archivePolicy({ actor, policyId, isArchived: v.is_archived === 'true' })
         return back(v.is_archived === 'true' ? 'Policy archived' : 'Policy restored from the archive')
       })

@@ -1,21 +1,31 @@
 // The staff policy page's own sections: a certificate's download and delete buttons, the
 // certificate card (upload, issue) and the working-status card (working status, provider payment
-// status, assignment, archive). Each form posts its intent to the page's action (submitForm).
+// status, assignment, archive). Each form posts its intent to the page's action, checked with its
+// schema (policy-forms.schemas.ts) in the browser first.
 import { Download, Trash2 } from 'lucide-react'
 import { labelOf, PROVIDER_PAYMENT_STATUS_LABELS, USER_DEFINED_STATUS_LABELS } from '../../../utils/labels'
 import { ConfirmSubmit } from '../../../components/confirm-submit'
 import {
   CheckboxField,
+  ConformForm,
   ErrorList,
   Field,
-  IntentForm,
   SelectField,
   SubmitButton,
+  useConformForm,
   useResultFor,
 } from '../../../components/forms'
 import { buttonVariants } from '../../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
 import { ArchivePolicyForm } from '../../../components/policies/archive-policy-form'
+import {
+  AssignSchema,
+  DeleteCertificateSchema,
+  IssueCertificateSchema,
+  ProviderPaymentSchema,
+  UploadCertificateSchema,
+  UserDefinedSchema,
+} from '../../../utils/policy-forms.schemas'
 
 /** The messages of the form that posted `intent`, by field ('' is the form's own message). */
 export function useErrors(intent: string) {
@@ -46,6 +56,11 @@ export function CertificateActions({
   certificate: { id: number; certificate_name: string; certificate_type: string }
   canDelete: boolean
 }) {
+  // The page shows a refused delete's message above the certificates (useErrors in route.tsx).
+  const [form] = useConformForm(DeleteCertificateSchema, {
+    id: `delete-certificate-${c.id}`,
+    lastResult: null,
+  })
   return (
     <span className="flex flex-wrap items-center gap-2">
       <a
@@ -57,7 +72,7 @@ export function CertificateActions({
         Download
       </a>
       {canDelete ? (
-        <IntentForm intent="delete-certificate">
+        <ConformForm form={form} intent="delete-certificate">
           <input type="hidden" name="certificate_type" value={c.certificate_type} />
           <input type="hidden" name="certificate_id" value={c.id} />
           <ConfirmSubmit
@@ -71,7 +86,7 @@ export function CertificateActions({
             Delete
             <span className="sr-only"> {c.certificate_name}</span>
           </ConfirmSubmit>
-        </IntentForm>
+        </ConformForm>
       ) : null}
     </span>
   )
@@ -92,8 +107,8 @@ type Option = { value: string; label: string }
 /** Upload the insurer's certificate, then issue it to the agency (and the student). */
 function CertificateCard({ policy }: { policy: PolicyView }) {
   const { meta } = policy
-  const upload = useErrors('upload-certificate')
-  const issue = useErrors('issue-certificate')
+  const [upload, uploadFields] = useConformForm(UploadCertificateSchema, { intent: 'upload-certificate' })
+  const [issue] = useConformForm(IssueCertificateSchema, { intent: 'issue-certificate' })
   return (
     <Card>
       <CardHeader>
@@ -106,7 +121,12 @@ function CertificateCard({ policy }: { policy: PolicyView }) {
       </CardHeader>
       <CardContent className="space-y-6">
         {meta.can_upload_certificate ? (
-          <IntentForm intent="upload-certificate" encType="multipart/form-data" className="space-y-3">
+          <ConformForm
+            form={upload}
+            intent="upload-certificate"
+            encType="multipart/form-data"
+            className="space-y-3"
+          >
             <Field
               labelProps={{ children: 'Certificate file (PDF)' }}
               inputProps={{
@@ -115,31 +135,31 @@ function CertificateCard({ policy }: { policy: PolicyView }) {
                 type: 'file',
                 accept: 'application/pdf',
               }}
-              errors={upload('certificate')}
+              errors={uploadFields.certificate?.errors}
             />
             <Field
               labelProps={{ children: 'Membership number' }}
               inputProps={{ id: 'membership_number', name: 'membership_number', required: true }}
-              errors={upload('membership_number')}
+              errors={uploadFields.membership_number.errors}
             />
             <Field
               labelProps={{ children: 'Policy number (optional)' }}
               inputProps={{ id: 'policy_number', name: 'policy_number' }}
-              errors={upload('policy_number')}
+              errors={uploadFields.policy_number.errors}
             />
-            <ErrorList errors={[...(upload() ?? []), ...(upload('certificate_url') ?? [])]} />
+            <ErrorList errors={[...(upload.errors ?? []), ...(uploadFields.certificate_url?.errors ?? [])]} />
             <SubmitButton size="sm">Upload certificate</SubmitButton>
-          </IntentForm>
+          </ConformForm>
         ) : null}
         {meta.can_issue_certificate ? (
-          <IntentForm intent="issue-certificate" className="space-y-3">
+          <ConformForm form={issue} intent="issue-certificate" className="space-y-3">
             <CheckboxField
               labelProps={{ children: 'Send the certificate to the student by e-mail' }}
               inputProps={{ id: 'send_email', name: 'send_email', defaultChecked: true }}
             />
-            <ErrorList errors={issue()} />
+            <ErrorList errors={issue.errors} />
             <SubmitButton size="sm">Issue certificate</SubmitButton>
-          </IntentForm>
+          </ConformForm>
         ) : null}
       </CardContent>
     </Card>
@@ -148,17 +168,16 @@ function CertificateCard({ policy }: { policy: PolicyView }) {
 
 /** Working status, provider payment status, assignment and archive. */
 function WorkingStatusCard({ policy, staffUsers }: { policy: PolicyView; staffUsers: Option[] }) {
-  const uds = useErrors('user-defined-status')
-  const pps = useErrors('provider-payment-status')
-  const assign = useErrors('assign')
-  const archive = useErrors('archive')
+  const [uds, udsFields] = useConformForm(UserDefinedSchema, { intent: 'user-defined-status' })
+  const [pps, ppsFields] = useConformForm(ProviderPaymentSchema, { intent: 'provider-payment-status' })
+  const [assign, assignFields] = useConformForm(AssignSchema, { intent: 'assign' })
   return (
     <Card>
       <CardHeader>
         <CardTitle as="h3">Working status and assignment</CardTitle>
       </CardHeader>
       <CardContent className="space-y-6">
-        <IntentForm intent="user-defined-status" className="space-y-2">
+        <ConformForm form={uds} intent="user-defined-status" className="space-y-2">
           <SelectField
             labelProps={{ children: 'User-defined status' }}
             selectProps={{
@@ -168,14 +187,14 @@ function WorkingStatusCard({ policy, staffUsers }: { policy: PolicyView; staffUs
             }}
             placeholder="Not set"
             options={options(Object.keys(USER_DEFINED_STATUS_LABELS), USER_DEFINED_STATUS_LABELS)}
-            errors={uds('status')}
+            errors={udsFields.status.errors}
           />
-          <ErrorList errors={uds()} />
+          <ErrorList errors={uds.errors} />
           <SubmitButton size="sm" variant="outline">
             Save working status
           </SubmitButton>
-        </IntentForm>
-        <IntentForm intent="provider-payment-status" className="space-y-2">
+        </ConformForm>
+        <ConformForm form={pps} intent="provider-payment-status" className="space-y-2">
           <SelectField
             labelProps={{ children: 'Provider payment status' }}
             selectProps={{
@@ -184,14 +203,14 @@ function WorkingStatusCard({ policy, staffUsers }: { policy: PolicyView; staffUs
               defaultValue: policy.provider_payment_status,
             }}
             options={options(Object.keys(PROVIDER_PAYMENT_STATUS_LABELS), PROVIDER_PAYMENT_STATUS_LABELS)}
-            errors={pps('status')}
+            errors={ppsFields.status.errors}
           />
-          <ErrorList errors={pps()} />
+          <ErrorList errors={pps.errors} />
           <SubmitButton size="sm" variant="outline">
             Save provider payment status
           </SubmitButton>
-        </IntentForm>
-        <IntentForm intent="assign" className="space-y-2">
+        </ConformForm>
+        <ConformForm form={assign} intent="assign" className="space-y-2">
           <SelectField
             labelProps={{ children: 'Assigned staff user' }}
             selectProps={{
@@ -201,14 +220,14 @@ function WorkingStatusCard({ policy, staffUsers }: { policy: PolicyView; staffUs
             }}
             placeholder="Not assigned"
             options={staffUsers}
-            errors={assign('assign_to')}
+            errors={assignFields.assign_to.errors}
           />
-          <ErrorList errors={assign()} />
+          <ErrorList errors={assign.errors} />
           <SubmitButton size="sm" variant="outline">
             Assign
           </SubmitButton>
-        </IntentForm>
-        <ArchivePolicyForm policy={policy} errors={archive()} />
+        </ConformForm>
+        <ArchivePolicyForm policy={policy} />
       </CardContent>
     </Card>
   )

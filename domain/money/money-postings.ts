@@ -5,8 +5,8 @@
 import { and, eq, like, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { moneyTransfers } from '../../db/schema/journal'
-import { account, premiumChannel } from '../money/accounts'
-import { postTransfers, type MoneyDecision, type TransferInput } from '../money/journal'
+import { account, premiumChannel } from './accounts'
+import { postTransfers, type MoneyDecision, type TransferInput } from './journal'
 import type { Actor } from '../shared/actor'
 
 type PremiumPayment = {

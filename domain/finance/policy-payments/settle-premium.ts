@@ -1,14 +1,15 @@
-import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client'
-import { commissions, invoiceLineItems, invoices, policyPremiumPayments } from '../../db/schema'
-import type { Actor } from '../shared/actor'
-import { lockPolicyFor, transitionPolicy } from '../policies/policy-history'
-import { CLOSED_INVOICE_STATUSES, recordInvoicePayment } from '../finance/invoices/invoice-payments'
-import { clock } from '../shared/clock'
-import { formatCents } from '../shared/format'
-import { notify } from '../notifications/notify'
-import { postCommissionBanked, postPremiumSettled } from './money-postings'
-import { agencyLinks } from '../shared/links'
+import { and, eq, isNull, notInArray, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../../db/client'
+import { commissions, invoiceLineItems, invoices, policyPremiumPayments } from '../../../db/schema'
+import type { Actor } from '../../shared/actor'
+import { lockPolicyFor, transitionPolicy } from '../../policies/policy-history'
+import { CLOSED_INVOICE_STATUSES, recordInvoicePayment } from '../invoices/invoice-payments'
+import { markPremiumLinesCommissionBanked } from '../invoices/premium-invoice-settlement'
+import { clock } from '../../shared/clock'
+import { formatCents } from '../../shared/format'
+import { notify } from '../../notifications/notify'
+import { postCommissionBanked, postPremiumSettled } from '../../money/money-postings'
+import { agencyLinks } from '../../shared/links'
 
 /**
  * The one way a premium becomes paid, in `tx`: the premium payment turns PAID, the policy moves
@@ -34,18 +35,7 @@ export async function settlePremiumPayment(
   },
 ) {
   const policy = await lockPolicyFor(tx, opts.policyId, opts.action)
-  const now = clock.now()
-  // PAID means received in full: the payment's received_amount is its whole amount from here.
-  const [premiumPayment] = await tx
-    .update(policyPremiumPayments)
-    .set({
-      status: 'PAID',
-      paid_at: now,
-      decided_by: opts.decidedBy ?? null,
-      received_amount: sql`${policyPremiumPayments.amount} + ${policyPremiumPayments.surcharge_amount}`,
-    })
-    .where(eq(policyPremiumPayments.id, opts.paymentId))
-    .returning()
+  const premiumPayment = await markPremiumPaid(tx, opts.paymentId, opts.decidedBy ?? null)
   // The journal receives the premium in the same transaction (card, bank, NexPay; the balance and
   // BNPL purchases posted through their ledgers already).
   if (premiumPayment) await postPremiumSettled(tx, premiumPayment, opts.actor)
@@ -55,29 +45,7 @@ export async function settlePremiumPayment(
     set: opts.set,
     meta: { payment_id: opts.paymentId },
   })
-  const [banked] = await tx
-    .update(commissions)
-    .set({ status: 'COMMISSION_BANKED' })
-    .where(and(eq(commissions.policy_id, policy.id), eq(commissions.status, 'PENDING')))
-    .returning({
-      id: commissions.id,
-      agency_id: commissions.agency_id,
-      policy_id: commissions.policy_id,
-      amount: commissions.amount,
-    })
-  if (banked) await postCommissionBanked(tx, [banked], opts.actor)
-  if (banked)
-    await notify(
-      tx,
-      {
-        eventType: 'COMMISSION_GENERATED',
-        title: `Commission banked on policy ${policy.ref}`,
-        message: `${formatCents(banked.amount)} is banked for your agency and can be requested in a payout.`,
-        link: agencyLinks.commission,
-        meta: { policy_id: policy.id },
-      },
-      { agencyId: policy.agency_id },
-    )
+  await bankPolicyCommission(tx, policy, opts.actor)
   // The premium invoice is paid by a COMPLETED payment of what it still owes, so that every paid
   // invoice is explained by its payments.
   for (const inv of await openPremiumInvoices(tx, policy.id)) {
@@ -92,16 +60,54 @@ export async function settlePremiumPayment(
       meta: { premium_payment_id: opts.paymentId },
     })
   }
-  await tx
-    .update(invoiceLineItems)
-    .set({ is_commission_banked: true })
-    .where(
-      and(
-        eq(invoiceLineItems.policy_id, policy.id),
-        inArray(invoiceLineItems.line_item_type, ['PREMIUM', 'OFFER_PREMIUM']),
-      ),
-    )
+  await markPremiumLinesCommissionBanked(tx, [policy.id])
   return policy
+}
+
+/** The premium payment is PAID, received in full: its received_amount is its whole amount from here. */
+async function markPremiumPaid(tx: DbOrTx, paymentId: number, decidedBy: number | null) {
+  const [premiumPayment] = await tx
+    .update(policyPremiumPayments)
+    .set({
+      status: 'PAID',
+      paid_at: clock.now(),
+      decided_by: decidedBy,
+      received_amount: sql`${policyPremiumPayments.amount} + ${policyPremiumPayments.surcharge_amount}`,
+    })
+    .where(eq(policyPremiumPayments.id, paymentId))
+    .returning()
+  return premiumPayment
+}
+
+/** The policy's PENDING commission is banked, posted to the journal, and the agency notified. */
+async function bankPolicyCommission(
+  tx: DbOrTx,
+  policy: { id: number; ref: string; agency_id: number },
+  actor: Actor | string,
+) {
+  const [banked] = await tx
+    .update(commissions)
+    .set({ status: 'COMMISSION_BANKED' })
+    .where(and(eq(commissions.policy_id, policy.id), eq(commissions.status, 'PENDING')))
+    .returning({
+      id: commissions.id,
+      agency_id: commissions.agency_id,
+      policy_id: commissions.policy_id,
+      amount: commissions.amount,
+    })
+  if (!banked) return
+  await postCommissionBanked(tx, [banked], actor)
+  await notify(
+    tx,
+    {
+      eventType: 'COMMISSION_GENERATED',
+      title: `Commission banked on policy ${policy.ref}`,
+      message: `${formatCents(banked.amount)} is banked for your agency and can be requested in a payout.`,
+      link: agencyLinks.commission,
+      meta: { policy_id: policy.id },
+    },
+    { agencyId: policy.agency_id },
+  )
 }
 
 /** The policy's issued premium invoices that are not closed yet, with what each still owes. */

@@ -4,9 +4,7 @@ import { getDb } from '../../db/client'
 import { cardPayments } from '../../db/schema'
 import { config } from '../shared/config'
 import { DomainError } from '../shared/errors'
-import { settleCardPayment } from './settle-card-payment'
-import { settleCardTopup } from '../finance/topups/card-topups'
-import { settleInvoiceCardPayment } from '../finance/invoices/invoice-card'
+import { settleByPurpose } from './card-purposes'
 import { closeCardDispute, openCardDispute, updateCardDispute, type DisputeReport } from './card-disputes'
 import { linkDisputedPayment } from './link-disputed-payment'
 
@@ -46,7 +44,7 @@ function disputeReport(event: Stripe.Event): DisputeReport {
 }
 
 /**
- * A dispute event: created holds what the card holder takes back (domain/payments/card-disputes.ts),
+ * A dispute event: created holds what the card holder takes back (domain/card-payments/card-disputes.ts),
  * closed decides it, the others keep the dispute's gateway status; each idempotent.
  */
 async function receiveDispute(event: Stripe.Event) {
@@ -68,7 +66,7 @@ async function receiveDispute(event: Stripe.Event) {
 /**
  * POST /webhook/stripe (public, authenticated by the `stripe-signature` header through the SDK's
  * `webhooks.constructEvent`, 300 s tolerance; 401 otherwise): when a Checkout Session completes,
- * settles its card payment exactly as the redirect confirmation does (`settleCardPayment` asks
+ * settles its card payment by its purpose exactly as the redirect confirmation does (`settleCard` asks
  * Stripe again and is idempotent, so a repeated or late event changes nothing). A dispute
  * (charge.dispute.created / closed / updated...) is recorded and held or decided on the money
  * journal, once per event, in one transaction (openCardDispute, closeCardDispute). Other events and
@@ -96,20 +94,7 @@ export async function receiveStripeWebhook(opts: { rawBody: string; signature: s
     .from(cardPayments)
     .where(and(eq(cardPayments.gateway, 'stripe'), eq(cardPayments.gateway_session_id, session.id)))
   if (!card) return { event: event.id, handled: false }
-  if (card.topup_id !== null) {
-    // A card top-up: credited once, whichever of this event and the return page comes first.
-    const { card: settled } = await settleCardTopup({ cardPaymentId: card.id, by: STRIPE_ACTOR })
-    return { event: event.id, handled: true, card_payment_status: settled.status }
-  }
-  if (card.invoice_id !== null && card.policy_id === null && card.topup_id === null) {
-    // An invoice paid by card (createInvoicePayment / makePaymentByAgency): recorded once.
-    const { card: settled } = await settleInvoiceCardPayment({ cardPaymentId: card.id, by: STRIPE_ACTOR })
-    return { event: event.id, handled: true, card_payment_status: settled.status }
-  }
-  const { card: settled } = await settleCardPayment({
-    cardPaymentId: card.id,
-    actor: STRIPE_ACTOR,
-    createdBy: null,
-  })
+  // Settled once, whichever of this event and the return page comes first, by the card payment's purpose.
+  const { card: settled } = await settleByPurpose(card, { actor: STRIPE_ACTOR, createdBy: null })
   return { event: event.id, handled: true, card_payment_status: settled.status }
 }

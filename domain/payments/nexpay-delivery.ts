@@ -1,0 +1,246 @@
+// Applying one NexPay delivery to the policy it names (receive-nexpay-webhook.ts records the
+// delivery once and calls this in the same transaction): partial, settled, held or ignored.
+import { and, desc, eq } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { policies, policyPremiumPayments, tasks } from '../../db/schema'
+import { recordInvoicePayment } from '../finance/invoices/invoice-payments'
+import type { PolicyStatus } from '../policies/policies.rules'
+import { clock } from '../shared/clock'
+import { formatCents } from '../shared/format'
+import { DomainError } from '../shared/errors'
+import { lockPolicyFor, recordPolicyHistory } from '../policies/policy-history'
+import { closeWorkflowTasks } from '../tasks/workflow-tasks'
+import { isNexpayPaid } from './payments.rules'
+import { policyPaymentWorkflowId } from './purchase-payments'
+import { openPremiumInvoices, settlePremiumPayment } from '../finance/policy-payments/settle-premium'
+import { postDeliveryExcess, postPremiumDelivery } from '../money/money-postings'
+import { staffLinks } from '../shared/links'
+
+export const NEXPAY_ACTOR = 'webhook:nexpay'
+
+/** The one currency premiums are due in; NexPay reports no conversion rate of its own. */
+const SETTLEMENT_CURRENCY = 'AUD'
+
+/** What a delivery carries that is applied: its Id, Status, the reference and the money. */
+export type Delivery = {
+  id: string
+  status: string | null | undefined
+  reference: string | null
+  money: { cents: number; currency: string } | null
+}
+type DeliveryPolicy = { id: number; ref: string; agency_id: number }
+
+/**
+ * Applies a delivery in `tx` and answers its outcome and meta: other statuses and unknown
+ * references are recorded only; a paid delivery is settled in a savepoint (a refused settlement
+ * leaves the delivery recorded with its reason), and money that did not (or not all) go to a
+ * premium opens an inbox task for staff.
+ */
+export async function applyDelivery(tx: DbOrTx, d: Delivery) {
+  const [policy] = d.reference
+    ? await tx
+        .select({ id: policies.id, ref: policies.ref, agency_id: policies.agency_id })
+        .from(policies)
+        .where(eq(policies.ref, d.reference))
+    : []
+  if (!isNexpayPaid(d.status)) return { outcome: `recorded: status ${d.status ?? 'missing'}`, meta: null }
+  if (!policy) return { outcome: 'ignored: no policy with this reference', meta: null }
+  const { money } = d
+  const meta: Record<string, unknown> = {
+    policy_id: policy.id,
+    paid_amount: money?.cents ?? null,
+    paid_currency: money?.currency ?? null,
+  }
+  let outcome: string
+  try {
+    outcome = await tx.transaction((sp) => settleDelivery(sp, policy, d, meta))
+  } catch (err) {
+    if (err instanceof HeldDelivery) outcome = `held: ${err.message}`
+    else if (err instanceof DomainError) outcome = `ignored: ${err.message}`
+    else throw err
+  }
+  // Money that arrived but did not (or not all) go to a premium is staff's to resolve.
+  if (money && (outcome.startsWith('held') || outcome.includes('suspense') || outcome.startsWith('ignored')))
+    await openDeliveryTask(tx, {
+      deliveryId: d.id,
+      policy,
+      outcome,
+      // The money staff must place: the suspense part of a settlement, else all of it (AUD).
+      cents:
+        money.currency !== SETTLEMENT_CURRENCY
+          ? null
+          : typeof meta.suspense === 'number' && meta.suspense > 0
+            ? meta.suspense
+            : money.cents,
+    })
+  return { outcome, meta }
+}
+
+/**
+ * The savepoint's work: the policy's waiting NEXPAY payment receives the money, partly (the rest
+ * stays due) or in full (settled; an excess held in suspense). `meta` gains what was applied.
+ */
+async function settleDelivery(
+  sp: DbOrTx,
+  policy: DeliveryPolicy,
+  d: Delivery,
+  meta: Record<string, unknown>,
+) {
+  const locked = await lockPolicyFor(sp, policy.id, 'approvePayment')
+  const [payment] = await sp
+    .select()
+    .from(policyPremiumPayments)
+    .where(
+      and(
+        eq(policyPremiumPayments.policy_id, locked.id),
+        eq(policyPremiumPayments.payment_type, 'NEXPAY'),
+        eq(policyPremiumPayments.status, 'REQUESTED'),
+      ),
+    )
+    .orderBy(desc(policyPremiumPayments.id))
+    .limit(1)
+  if (!payment) throw new DomainError('CONFLICT', 'the policy has no NexPay payment waiting')
+  const money = settleableMoney(d.money)
+  const due = payment.amount + payment.surcharge_amount
+  const before = payment.received_amount
+  const total = before + money.cents
+  const applied = Math.min(money.cents, Math.max(0, due - before))
+  const over = money.cents - applied
+  Object.assign(meta, { aud_applied: applied, suspense: over, premium_due: due, received_before: before })
+  if (total < due) {
+    await recordPartial(sp, {
+      policy: locked,
+      paymentId: payment.id,
+      cents: applied,
+      total,
+      due,
+      deliveryId: d.id,
+    })
+    await postPremiumDelivery(sp, payment, { deliveryId: d.id, cents: applied, actor: NEXPAY_ACTOR })
+    return `partial: ${formatCents(applied)} received, ${formatCents(due - total)} of ${formatCents(due)} still due`
+  }
+  await sp
+    .update(policyPremiumPayments)
+    .set({ received_amount: due })
+    .where(eq(policyPremiumPayments.id, payment.id))
+  await settlePremiumPayment(sp, {
+    policyId: locked.id,
+    paymentId: payment.id,
+    action: 'approvePayment',
+    actor: NEXPAY_ACTOR,
+    note:
+      before > 0
+        ? `NexPay delivery ${d.id}: ${formatCents(applied)} completes the premium of ${formatCents(due)}`
+        : `NexPay delivery ${d.id}`,
+  })
+  await closeWorkflowTasks(policyPaymentWorkflowId(locked.id), 'approved', sp)
+  if (over <= 0) return 'settled'
+  await holdExcess(sp, payment, { policyId: locked.id, deliveryId: d.id, cents: over })
+  return `settled: ${formatCents(over)} over the premium held in suspense`
+}
+
+/**
+ * The money a delivery can settle: a valid amount in AUD, else HeldDelivery. No recorded rate for
+ * what NexPay converted at: money in another currency is not guessed into AUD (exchange_rates are
+ * the rates quoted to clients, not what NexPay paid out). Staff settle it by hand from NexPay's
+ * statement.
+ */
+function settleableMoney(money: Delivery['money']) {
+  if (!money) throw new HeldDelivery('the delivery names no valid Amount and Currency; nothing was settled')
+  if (money.currency !== SETTLEMENT_CURRENCY)
+    throw new HeldDelivery(
+      `the delivery is in ${money.currency}, premiums are settled in ${SETTLEMENT_CURRENCY} and no rate is recorded for it; nothing was settled`,
+    )
+  return money
+}
+
+/** What a delivery paid over the premium: posted to suspense, with a policy history row. */
+async function holdExcess(
+  sp: DbOrTx,
+  payment: Parameters<typeof postDeliveryExcess>[1],
+  e: { policyId: number; deliveryId: string; cents: number },
+) {
+  await postDeliveryExcess(sp, payment, { deliveryId: e.deliveryId, cents: e.cents, actor: NEXPAY_ACTOR })
+  await recordPolicyHistory(sp, {
+    policyId: e.policyId,
+    action: 'NEXPAY_OVERPAYMENT',
+    actor: NEXPAY_ACTOR,
+    note: `NexPay delivery ${e.deliveryId} paid ${formatCents(e.cents)} more than the premium; held in suspense for staff`,
+    meta: { delivery_id: e.deliveryId, suspense: e.cents },
+  })
+}
+
+/** A delivery refused for its money (no amount, another currency): recorded, not settled. */
+class HeldDelivery extends Error {}
+
+/** A COMPLETED NEXPAY payment of `cents` on the policy's open PREMIUM invoice, when it has one. */
+async function recordPremiumReceipt(tx: DbOrTx, r: { policyId: number; cents: number; deliveryId: string }) {
+  const [inv] = await openPremiumInvoices(tx, r.policyId)
+  if (!inv) return
+  await recordInvoicePayment(tx, {
+    invoiceId: inv.id,
+    method: 'NEXPAY',
+    amount: r.cents,
+    status: 'COMPLETED',
+    actor: NEXPAY_ACTOR,
+    ref: `NEXPAY-${r.deliveryId}`,
+    meta: { nexpay_delivery_id: r.deliveryId },
+  })
+}
+
+/**
+ * Short of the premium: what arrived is recorded (the payment's received_amount, the invoice
+ * PARTIALLY_PAID, a policy history row) and the rest stays due; the policy keeps waiting for
+ * payment and the commission stays unbanked.
+ */
+async function recordPartial(
+  tx: DbOrTx,
+  r: {
+    policy: { id: number; status: PolicyStatus }
+    paymentId: number
+    cents: number
+    total: number
+    due: number
+    deliveryId: string
+  },
+) {
+  await tx
+    .update(policyPremiumPayments)
+    .set({ received_amount: r.total })
+    .where(eq(policyPremiumPayments.id, r.paymentId))
+  await recordPremiumReceipt(tx, { policyId: r.policy.id, cents: r.cents, deliveryId: r.deliveryId })
+  await recordPolicyHistory(tx, {
+    policyId: r.policy.id,
+    action: 'NEXPAY_PARTIAL_PAYMENT',
+    actor: NEXPAY_ACTOR,
+    fromStatus: r.policy.status,
+    status: r.policy.status,
+    note: `Partial NexPay payment: ${formatCents(r.cents)} received (${formatCents(r.total)} of ${formatCents(r.due)}); ${formatCents(r.due - r.total)} still due`,
+    meta: { payment_id: r.paymentId, delivery_id: r.deliveryId, received: r.total, due: r.due },
+  })
+}
+
+/** An inbox task for staff finance: a delivery whose money was held, ignored or partly in suspense. */
+async function openDeliveryTask(
+  tx: DbOrTx,
+  t: {
+    deliveryId: string
+    policy: { id: number; ref: string; agency_id: number }
+    outcome: string
+    cents: number | null
+  },
+) {
+  await tx.insert(tasks).values({
+    workflow_id: nexpayDeliveryTaskId(t.deliveryId),
+    kind: 'nexpay_delivery',
+    audience: 'staff',
+    subject: `NexPay delivery ${t.deliveryId} for policy ${t.policy.ref}: ${t.outcome}`,
+    agency_id: t.policy.agency_id,
+    link: staffLinks.policy(t.policy.id),
+    due_at: new Date(clock.now().getTime() + 24 * 3_600_000),
+    amount: t.cents,
+  })
+}
+
+/** Inbox task id of a NexPay delivery staff must resolve (unowned: the inbox job reminds). */
+export const nexpayDeliveryTaskId = (deliveryId: string) => `nexpay-${deliveryId}`

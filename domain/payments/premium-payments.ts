@@ -1,0 +1,44 @@
+// A policy's premium payments as other areas' decisions change them (an amendment's credit); the
+// premium payments' rows are written by the payments area only.
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { policyPremiumPayments } from '../../db/schema'
+import { clock } from '../shared/clock'
+import { UNSETTLED_BNPL_STATUSES } from '../finance/bnpl/bnpl.rules'
+
+/** The policy's newest BNPL premium payment still owed (not settled yet), locked in `tx`. */
+export async function lockOwedBnplPremium(tx: DbOrTx, policyId: number) {
+  const [owed] = await tx
+    .select()
+    .from(policyPremiumPayments)
+    .where(
+      and(
+        eq(policyPremiumPayments.policy_id, policyId),
+        inArray(policyPremiumPayments.status, [...UNSETTLED_BNPL_STATUSES]),
+      ),
+    )
+    .orderBy(desc(policyPremiumPayments.id))
+    .limit(1)
+    .for('update')
+  return owed
+}
+
+/** An owed premium payment is lowered by `cents` (less premium is owed on credit). */
+export async function lowerPremiumPayment(
+  tx: DbOrTx,
+  payment: { id: number; amount: number },
+  cents: number,
+) {
+  await tx
+    .update(policyPremiumPayments)
+    .set({ amount: payment.amount - cents, updated_at: clock.now() })
+    .where(eq(policyPremiumPayments.id, payment.id))
+}
+
+/** The policy's PAID premium payments become FULL_REFUNDED (its full refund completed). */
+export async function markPremiumsFullRefunded(tx: DbOrTx, policyId: number, now: Date) {
+  await tx
+    .update(policyPremiumPayments)
+    .set({ status: 'FULL_REFUNDED', updated_at: now })
+    .where(and(eq(policyPremiumPayments.policy_id, policyId), eq(policyPremiumPayments.status, 'PAID')))
+}
