@@ -9,7 +9,10 @@ import { rejectPolicyPayments } from '../../domain/finance/policy-payments/rejec
 import { uploadPolicyPaymentProof } from '../../domain/finance/policy-payments/upload-policy-payment-proof'
 import { findPaymentPolicies } from '../../domain/finance/policy-payments/find-payment-policies'
 import { iteratePaymentPolicies } from '../../domain/finance/policy-payments/iterate-payment-policies'
-import { PAYMENT_POLICY_EXPORT_COLUMNS, type PaymentList } from '../../domain/finance/policy-payments/payment-policy-listing'
+import {
+  PAYMENT_POLICY_EXPORT_COLUMNS,
+  type PaymentList,
+} from '../../domain/finance/policy-payments/payment-policy-listing'
 import { getPendingPaymentPolicy } from '../../domain/finance/policy-payments/get-pending-payment-policy'
 import { getPolicyBankDocuments } from '../../domain/finance/policy-payments/get-policy-bank-documents'
 import { getAgencyBalance } from '../../domain/finance/ledger/get-agency-balance'

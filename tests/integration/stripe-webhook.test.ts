@@ -71,7 +71,8 @@ describe('Stripe webhook', () => {
     expect(first.status, JSON.stringify(first.body)).toBe(200)
     expect(first.body.data).toMatchObject({ handled: true, card_payment_status: 'PAID' })
     expect((await deliver(payload, signed(payload))).status).toBe(200)
-    const { confirmInvoiceCardPayment } = await import('../../domain/finance/invoices/confirm-invoice-card-payment')
+    const { confirmInvoiceCardPayment } =
+      await import('../../domain/finance/invoices/confirm-invoice-card-payment')
     const { getActor } = await import('../../app/utils/session.server')
     const { actor } = await getActor(
       new Request('http://test.local/', { headers: { authorization: `Bearer ${token}` } }),

@@ -4,7 +4,10 @@ import {
   CARD_DISPUTE_STATUS_LABELS,
   CARD_DISPUTE_STATUS_OPTIONS,
 } from '../../../domain/card-payments/card-disputes.rules'
-import { CardDisputeListQuerySchema, findCardDisputes } from '../../../domain/card-payments/find-card-disputes'
+import {
+  CardDisputeListQuerySchema,
+  findCardDisputes,
+} from '../../../domain/card-payments/find-card-disputes'
 import { parseId } from '../../../domain/shared/fields'
 import { DataTable, FilterBar } from '../../components/data-table'
 import { GeneralErrorBoundary } from '../../components/error-boundary'

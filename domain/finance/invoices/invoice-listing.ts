@@ -2,7 +2,13 @@
 // invoice screens (getInvoice, finance metrics).
 import { and, asc, desc, eq, gte, ilike, inArray, lte, not, or, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '../../../db/client'
-import { agencies, invoiceLineItems, invoicePayments, invoices, policyPremiumPayments } from '../../../db/schema'
+import {
+  agencies,
+  invoiceLineItems,
+  invoicePayments,
+  invoices,
+  policyPremiumPayments,
+} from '../../../db/schema'
 import { isAgencySide, type Actor } from '../../shared/actor'
 import { fromCents } from '../../shared/money'
 import { assertAgencyAccess } from '../../agencies/agency-access'

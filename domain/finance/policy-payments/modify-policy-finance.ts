@@ -6,7 +6,13 @@ import type { Actor } from '../../shared/actor'
 import { notFound } from '../../shared/errors'
 import { defineUseCase } from '../../shared/authorize'
 import { withoutGst } from '../../quotes/pricing.rules'
-import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY, type InvoiceType, type LineItemType } from '../invoices/invoices'
+import {
+  AGENCY_PARTY,
+  createInvoice,
+  PRODUCT_PARTY,
+  type InvoiceType,
+  type LineItemType,
+} from '../invoices/invoices'
 import { recordInvoiceHistory } from '../invoices/invoice-payments'
 import type { ModifyPolicyFinanceSchema, PolicyFinanceType } from '../invoices/invoices.schemas'
 
