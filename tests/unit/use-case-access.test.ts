@@ -76,7 +76,7 @@ const INTERNAL = new Set([
   // Money writers (domain/finance/invoices/invoice-payments.ts), called inside a use case that checked.
   'settleInvoice',
   'completeInvoicePayment',
-  // Journal postings of the processes (domain/payments/money-postings.ts), in a checked use case's tx.
+  // Journal postings of the processes (domain/money/money-postings.ts), in a checked use case's tx.
   'postPremiumSettled',
   'postCommissionBanked',
   // Invoice loaders (domain/finance/invoices/invoice-loading.ts): the use case checked the actor; they add the tenant 404.
