@@ -1,10 +1,10 @@
-// A policy's premium payments as other areas' decisions change them (an amendment's credit); the
-// premium payments' rows are written by the payments area only.
+// A policy's premium payments as other areas' decisions change them (an amendment's credit, a
+// completed full refund), beside the other writers of the premium payments in policy-payments.
 import { and, desc, eq, inArray } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client'
-import { policyPremiumPayments } from '../../db/schema'
-import { clock } from '../shared/clock'
-import { UNSETTLED_BNPL_STATUSES } from '../finance/bnpl/bnpl.rules'
+import type { DbOrTx } from '../../../db/client'
+import { policyPremiumPayments } from '../../../db/schema'
+import { clock } from '../../shared/clock'
+import { UNSETTLED_BNPL_STATUSES } from '../bnpl/bnpl.rules'
 
 /** The policy's newest BNPL premium payment still owed (not settled yet), locked in `tx`. */
 export async function lockOwedBnplPremium(tx: DbOrTx, policyId: number) {
