@@ -5,12 +5,12 @@
 // Persisted shapes: the keys (card-dispute:<id>), the task ids and the history actions are stored.
 import { and, eq, isNull } from 'drizzle-orm'
 import { getDb, type DbOrTx } from '../../db/client'
-import { cardDisputes, cardPayments, policies, tasks } from '../../db/schema'
+import { cardDisputes, cardPayments, policies } from '../../db/schema'
 import { recordAgencyHistory } from '../agencies/agency-history'
 import { account } from '../money/accounts'
 import { notify } from '../notifications/notify'
 import { recordPolicyHistory } from '../policies/policy-history'
-import { closeWorkflowTasks } from '../tasks/workflow-tasks'
+import { closeWorkflowTasks, openTask } from '../tasks/workflow-tasks'
 import { clock } from '../shared/clock'
 import { hold, money, settleHold, type Held } from './card-dispute-holds'
 import { logWarn } from '../shared/log'
@@ -80,14 +80,13 @@ async function announceOpened(tx: DbOrTx, dispute: CardDisputeRow, r: DisputeRep
     ? new Date(Math.max(clock.now().getTime(), r.evidenceDueAt.getTime() - 2 * DAY_MS))
     : new Date(clock.now().getTime() + 5 * DAY_MS)
   const link = `${CARD_DISPUTES_PATH}?dispute=${dispute.id}`
-  await tx.insert(tasks).values({
-    workflow_id: cardDisputeTaskId(dispute.id),
+  await openTask(tx, cardDisputeTaskId(dispute.id), {
     kind: 'card_dispute',
     audience: 'staff',
     subject: `Card dispute ${r.gatewayDisputeId} ${text}`.trim(),
-    agency_id: dispute.agency_id,
+    agencyId: dispute.agency_id,
     link,
-    due_at: due,
+    dueAt: due,
     amount: dispute.held_amount + dispute.held_surcharge || null,
   })
   await notify(

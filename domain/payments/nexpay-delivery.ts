@@ -2,14 +2,14 @@
 // delivery once and calls this in the same transaction): partial, settled, held or ignored.
 import { and, desc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { policies, policyPremiumPayments, tasks } from '../../db/schema'
+import { policies, policyPremiumPayments } from '../../db/schema'
 import { recordInvoicePayment } from '../finance/invoices/invoice-payments'
 import type { PolicyStatus } from '../policies/policies.rules'
 import { clock } from '../shared/clock'
 import { formatCents } from '../shared/format'
 import { DomainError } from '../shared/errors'
 import { lockPolicyFor, recordPolicyHistory } from '../policies/policy-history'
-import { closeWorkflowTasks } from '../tasks/workflow-tasks'
+import { closeWorkflowTasks, openTask } from '../tasks/workflow-tasks'
 import { isNexpayPaid } from './payments.rules'
 import { policyPaymentWorkflowId } from './purchase-payments'
 import { openPremiumInvoices, settlePremiumPayment } from '../finance/policy-payments/settle-premium'
@@ -230,14 +230,13 @@ async function openDeliveryTask(
     cents: number | null
   },
 ) {
-  await tx.insert(tasks).values({
-    workflow_id: nexpayDeliveryTaskId(t.deliveryId),
+  await openTask(tx, nexpayDeliveryTaskId(t.deliveryId), {
     kind: 'nexpay_delivery',
     audience: 'staff',
     subject: `NexPay delivery ${t.deliveryId} for policy ${t.policy.ref}: ${t.outcome}`,
-    agency_id: t.policy.agency_id,
+    agencyId: t.policy.agency_id,
     link: staffLinks.policy(t.policy.id),
-    due_at: new Date(clock.now().getTime() + 24 * 3_600_000),
+    dueAt: new Date(clock.now().getTime() + 24 * 3_600_000),
     amount: t.cents,
   })
 }

@@ -1,7 +1,7 @@
 // Inbox tasks owned by workflows: opened, escalated and closed by workflow id (activities and
 // money decisions call these; findTasks and claimTask are the people's side).
-import { and, eq, isNull } from 'drizzle-orm'
-import { getDb } from '../../db/client'
+import { and, eq, isNull, like, ne } from 'drizzle-orm'
+import { getDb, type DbOrTx } from '../../db/client'
 import { tasks } from '../../db/schema'
 import { clock } from '../shared/clock'
 
@@ -31,19 +31,39 @@ export async function syncWorkflowTasks(workflowId: string, wanted: WantedTask |
       if (wanted && t.kind === wanted.kind) continue
       await tx.update(tasks).set({ closed_at: clock.now(), outcome: 'completed' }).where(eq(tasks.id, t.id))
     }
-    if (wanted && !open.some((t) => t.kind === wanted.kind)) {
-      await tx.insert(tasks).values({
-        workflow_id: workflowId,
-        kind: wanted.kind,
-        audience: wanted.audience,
-        subject: wanted.subject,
-        agency_id: wanted.agencyId,
-        link: wanted.link,
-        due_at: wanted.dueAt,
-        amount: wanted.amount ?? null,
-      })
-    }
+    if (wanted && !open.some((t) => t.kind === wanted.kind)) await openTask(tx, workflowId, wanted)
   })
+}
+
+/**
+ * Opens one inbox task keyed `workflowId` in the caller's transaction; one that no workflow owns is
+ * reminded and escalated by the inbox job.
+ */
+export async function openTask(tx: DbOrTx, workflowId: string, t: WantedTask) {
+  await tx.insert(tasks).values({
+    workflow_id: workflowId,
+    kind: t.kind,
+    audience: t.audience,
+    subject: t.subject,
+    agency_id: t.agencyId,
+    link: t.link,
+    due_at: t.dueAt,
+    amount: t.amount ?? null,
+  })
+}
+
+/** Closes the open tasks whose key starts with `prefix`, but the one keyed `except`. */
+export async function closeTasksByPrefix(
+  db: DbOrTx,
+  prefix: string,
+  except: string,
+  outcome: string,
+  at = clock.now(),
+) {
+  await db
+    .update(tasks)
+    .set({ closed_at: at, outcome })
+    .where(and(like(tasks.workflow_id, `${prefix}%`), ne(tasks.workflow_id, except), isNull(tasks.closed_at)))
 }
 
 export async function markTasksEscalated(workflowId: string) {

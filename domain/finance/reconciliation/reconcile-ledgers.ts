@@ -1,10 +1,10 @@
-import { and, isNull, like, ne, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
-import { reconciliationRuns, tasks } from '../../../db/schema'
+import { reconciliationRuns } from '../../../db/schema'
 import type { sendMail } from '../../mail/mailer'
 import type { Clock } from '../../shared/clock'
 import { config, financeTeamEmail } from '../../shared/config'
-import { syncWorkflowTasks } from '../../tasks/workflow-tasks'
+import { closeTasksByPrefix, syncWorkflowTasks } from '../../tasks/workflow-tasks'
 import { agencyMismatches } from './agency-checks'
 import { invoiceMismatches } from './invoice-checks'
 import { journalMismatches, processMismatches } from './journal-checks'
@@ -40,20 +40,6 @@ function checkLedgers(db: Db) {
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   )
-}
-
-/** Closes the open tasks of older runs: the new run's own task carries the current figures. */
-async function closeOlderRunTasks(db: Db, taskId: string, at: Date) {
-  await db
-    .update(tasks)
-    .set({ closed_at: at, outcome: 'closed' })
-    .where(
-      and(
-        like(tasks.workflow_id, 'reconciliation-%'),
-        ne(tasks.workflow_id, taskId),
-        isNull(tasks.closed_at),
-      ),
-    )
 }
 
 function alertMail(runId: number, mismatches: ReconciliationMismatch[], total: number) {
@@ -129,7 +115,8 @@ export async function reconcileLedgers(deps: ReconcileDeps) {
       trigger: deps.trigger,
     })
     .returning()
-  await closeOlderRunTasks(deps.db, reconciliationTaskId(run.id), startedAt)
+  // The new run's own task carries the current figures: older runs' tasks close.
+  await closeTasksByPrefix(deps.db, 'reconciliation-', reconciliationTaskId(run.id), 'closed', startedAt)
   if (mismatches.length) await alertMismatches(deps, run.id, mismatches, startedAt)
   return run
 }
