@@ -6,7 +6,10 @@ import {
   ForgotPasswordSchema,
   LoginSchema,
   ResetPasswordSchema,
+  SecondFactorSchema,
 } from '../../domain/access/access.schemas'
+import { NO_PENDING_SIGN_IN, verifySecondFactor } from '../../domain/access/verify-second-factor'
+import { DomainError } from '../../domain/shared/errors'
 import { signInWithPassword } from '../authenticator.server'
 import { revokeSession } from '../../domain/access/sessions'
 import { getProfile } from '../../domain/access/get-profile'
@@ -29,10 +32,29 @@ export const authEndpoints = [
         {
           success: true,
           message: 'Signed in',
-          data: { token: r.token, mustChangePassword: r.mustChangePassword, profile: r.profile },
+          data: {
+            token: r.token,
+            mustChangePassword: r.mustChangePassword,
+            secondFactorRequired: r.secondFactorRequired,
+            profile: r.profile,
+          },
         },
         { 'Set-Cookie': sessionCookie(r.token, r.expiresAt, request) },
       )
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/secondFactor`,
+    summary:
+      'The second step of signing in, when login answered secondFactorRequired: a code of the authenticator app or a recovery code, with the token login gave',
+    access: { public: true },
+    body: SecondFactorSchema,
+    handler: async ({ body, clientIp, request }) => {
+      const token = sessionTokenOf(request)
+      if (!token) throw new DomainError('UNAUTHENTICATED', NO_PENDING_SIGN_IN)
+      await verifySecondFactor({ token, code: body.code, clientIp })
+      return { message: 'Signed in', data: null }
     },
   }),
   endpoint({

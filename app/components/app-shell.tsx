@@ -1,4 +1,4 @@
-import { Form, NavLink, useLocation } from '@remix-run/react'
+import { Form, Link, NavLink, useLocation } from '@remix-run/react'
 import { LogOut, Menu, X, type LucideIcon } from 'lucide-react'
 import * as React from 'react'
 
@@ -64,12 +64,17 @@ function NavLinks({ nav, onNavigate }: { nav: NavItem[]; onNavigate?: () => void
 
 function SignOut() {
   return (
-    <Form method="post" action="/logout">
-      <Button type="submit" variant="outline" size="sm">
-        <LogOut aria-hidden="true" />
-        Sign out
-      </Button>
-    </Form>
+    <div className="flex items-center gap-2">
+      <Link to="/account/security" className="text-sm text-primary underline-offset-4 hover:underline">
+        Sign-in security
+      </Link>
+      <Form method="post" action="/logout">
+        <Button type="submit" variant="outline" size="sm">
+          <LogOut aria-hidden="true" />
+          Sign out
+        </Button>
+      </Form>
+    </div>
   )
 }
 

@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -39,6 +40,10 @@ export const sessions = pgTable(
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** How the person signed in: `password` or `sso` (single sign-on). */
     method: text('method').notNull().default('password'),
+    /** Signed in, but the second factor is still to be given: the session opens nothing else. */
+    second_factor_pending: boolean('second_factor_pending').notNull().default(false),
+    /** When the second factor was last given in this session. */
+    second_factor_at: timestamp('second_factor_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -72,3 +77,42 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull().default(0),
   last_at: timestamp('last_at', { withTimezone: true }),
 })
+
+/**
+ * A person's second factor: a time-based one-time code app (RFC 6238). The secret is sealed with
+ * a key derived from APP_SECRET; `last_step` is the last 30-second step a code was accepted for,
+ * so a code is used once. Unconfirmed until the first code is given.
+ */
+export const identityFactors = pgTable(
+  'identity_factors',
+  {
+    id: serial('id').primaryKey(),
+    identity_id: integer('identity_id')
+      .notNull()
+      .references(() => identities.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().default('totp'),
+    secret_sealed: text('secret_sealed').notNull(),
+    confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
+    last_step: bigint('last_step', { mode: 'number' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('identity_factors_identity_kind_idx').on(t.identity_id, t.kind)],
+)
+
+/** Single-use recovery codes of a person's second factor, stored hashed. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    identity_id: integer('identity_id')
+      .notNull()
+      .references(() => identities.id, { onDelete: 'cascade' }),
+    code_hash: text('code_hash').notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('recovery_codes_hash_idx').on(t.code_hash),
+    index('recovery_codes_identity_idx').on(t.identity_id),
+  ],
+)

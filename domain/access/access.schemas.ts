@@ -18,3 +18,8 @@ export const ResetPasswordSchema = z.object({
   token: z.string({ error: 'The reset link is invalid' }).min(10, 'The reset link is invalid'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
 })
+
+/** A code of the authenticator app (six digits) or a recovery code (XXXX-XXXX-XXXX). */
+export const SecondFactorSchema = z.object({
+  code: z.string({ error: 'Enter the code' }).trim().min(1, 'Enter the code').max(20, 'Enter the code'),
+})

@@ -5,8 +5,8 @@ import { config } from '../shared/config'
 import { DomainError } from '../shared/errors'
 import { attemptLimiter } from '../shared/rate-limit'
 import { checkPassword } from './passwords'
-import { actorForIdentity, createSession } from './sessions'
-import { getProfile } from './get-profile'
+import { actorForIdentity } from './sessions'
+import { openSignedInSession } from './signed-in-session'
 
 export const STAFF_USE_SSO = 'Staff sign in with single sign-on: use the button below.'
 
@@ -40,8 +40,5 @@ export async function login(input: { email: string; password: string; clientIp: 
   // A staff member of a company that signs in through its identity provider has no password here.
   if (actor.kind === 'Oshc' && config().STAFF_SSO_ONLY)
     throw new DomainError('FORBIDDEN', STAFF_USE_SSO, { email: [STAFF_USE_SSO] })
-  const session = await createSession(identity.id)
-  const { mustChangePassword, ...plainActor } = actor
-  const profile = await getProfile(plainActor)
-  return { token: session.token, expiresAt: session.expiresAt, mustChangePassword, profile }
+  return openSignedInSession(identity.id, 'password', actor)
 }

@@ -22,12 +22,22 @@ export const SESSION_TTL_MS = 1000 * 60 * 60 * 12
 export type SignInMethod = 'password' | 'sso'
 
 /** Opens a session and returns the opaque token (only its hash is stored). */
-export async function createSession(identityId: number, method: SignInMethod = 'password') {
+export async function createSession(
+  identityId: number,
+  method: SignInMethod = 'password',
+  secondFactorPending = false,
+) {
   const token = randomToken()
   const expiresAt = new Date(clock.now().getTime() + SESSION_TTL_MS)
   await getDb()
     .insert(sessions)
-    .values({ token_hash: sha256(token), identity_id: identityId, expires_at: expiresAt, method })
+    .values({
+      token_hash: sha256(token),
+      identity_id: identityId,
+      expires_at: expiresAt,
+      method,
+      second_factor_pending: secondFactorPending,
+    })
   return { token, expiresAt }
 }
 
@@ -130,7 +140,7 @@ async function lookUpSession(hash: string): Promise<SessionActor | null> {
     LEFT JOIN ${agencies} a ON i.kind = 'Agency' AND a.identity_id = i.id
     LEFT JOIN ${agencyUsers} au ON i.kind = 'agency_user' AND au.identity_id = i.id
     LEFT JOIN ${oshcUsers} ou ON i.kind = 'Oshc' AND ou.identity_id = i.id
-    WHERE s.token_hash = ${hash} AND s.expires_at > now()`)
+    WHERE s.token_hash = ${hash} AND s.expires_at > now() AND NOT s.second_factor_pending`)
   const row = rows[0]
   if (!row) return null
   observeCacheVersions(row.cache_versions)

@@ -3,8 +3,8 @@ import { getDb } from '../../db/client'
 import { identities } from '../../db/schema'
 import { config } from '../shared/config'
 import { DomainError } from '../shared/errors'
-import { getProfile } from './get-profile'
-import { actorForIdentity, createSession } from './sessions'
+import { actorForIdentity } from './sessions'
+import { openSignedInSession } from './signed-in-session'
 
 /** What the company's identity provider vouched for, read from an ID token the strategy validated. */
 export type SsoClaims = { email?: string; emailVerified: boolean }
@@ -37,12 +37,5 @@ export async function loginWithSso(claims: SsoClaims) {
   if (!identity || identity.kind !== 'Oshc') throw refuse(SSO_REFUSALS.unknown)
   const actor = await actorForIdentity(identity.id, identity.email, identity.kind, false)
   if (!actor) throw refuse(SSO_REFUSALS.disabled)
-  const session = await createSession(identity.id, 'sso')
-  const { mustChangePassword: _, ...plainActor } = actor
-  return {
-    token: session.token,
-    expiresAt: session.expiresAt,
-    mustChangePassword: false,
-    profile: await getProfile(plainActor),
-  }
+  return openSignedInSession(identity.id, 'sso', { ...actor, mustChangePassword: false })
 }

@@ -12,7 +12,7 @@ const root = path.resolve(__dirname, '../..')
 
 /** The area (first folder under domain/) that owns each table, by the table's name in db/schema. */
 const OWNERS: Record<string, string[]> = {
-  access: ['identities', 'passwordResetTokens', 'sessions'],
+  access: ['identities', 'identityFactors', 'passwordResetTokens', 'recoveryCodes', 'sessions'],
   admission: [
     'admissionAgencyLinks',
     'admissionCourses',

@@ -6,6 +6,7 @@ import { actorForToken } from '../../../domain/access/sessions'
 import { DomainError } from '../../../domain/shared/errors'
 import { AuthCard } from '../../components/auth-card'
 import { homeFor, sessionCookie } from '../../utils/session.server'
+import { secondFactorPage } from './login_.second-factor'
 
 export const meta: MetaFunction = () => [{ title: 'Single sign-on · OSHC Back Office' }]
 
@@ -18,8 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers({ 'Set-Cookie': await clearOidcFlow(request) })
   try {
     const signIn = await authenticator.authenticate('oidc', request)
-    const actor = await actorForToken(signIn.token)
     headers.append('Set-Cookie', sessionCookie(signIn.token, signIn.expiresAt, request))
+    if (signIn.secondFactorRequired) return redirect(secondFactorPage(null), { headers })
+    const actor = await actorForToken(signIn.token)
     return redirect(actor ? await homeFor(actor, false) : '/', { headers })
   } catch (err) {
     if (!(err instanceof DomainError)) throw err

@@ -16,6 +16,7 @@ import { ErrorList, Field, SubmitButton } from '../../components/forms'
 import { readForm, retryAfterHeaders, submitForm } from '../../utils/forms.server'
 import { getActor, homeFor, requireSameOrigin, sessionCookie } from '../../utils/session.server'
 import { safeRedirect } from '../../utils/safe-redirect.server'
+import { secondFactorPage } from './login_.second-factor'
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · OSHC Back Office' }]
 export const headers = retryAfterHeaders
@@ -35,11 +36,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ...v,
       clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown',
     })
+    const cookie = { 'Set-Cookie': sessionCookie(r.token, r.expiresAt, request) }
+    if (r.secondFactorRequired)
+      throw redirect(secondFactorPage(formData.get('redirectTo')), { headers: cookie })
     const { actorForToken } = await import('../../../domain/access/sessions')
     const actor = await actorForToken(r.token)
     const home = actor ? await homeFor(actor, r.mustChangePassword) : '/'
     const to = r.mustChangePassword ? home : safeRedirect(request, formData.get('redirectTo'), home)
-    return redirect(to, { headers: { 'Set-Cookie': sessionCookie(r.token, r.expiresAt, request) } })
+    return redirect(to, { headers: cookie })
   })
 }
 

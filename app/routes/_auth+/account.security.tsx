@@ -1,0 +1,115 @@
+import { getInputProps } from '@conform-to/react'
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { z } from 'zod'
+import { confirmTotpEnrolment } from '../../../domain/access/confirm-totp-enrolment'
+import { factorOf, pendingTotpSetup } from '../../../domain/access/second-factors'
+import { startTotpEnrolment } from '../../../domain/access/start-totp-enrolment'
+import { AuthCard } from '../../components/auth-card'
+import { ConformForm, ErrorList, Field, SubmitButton, useConformForm } from '../../components/forms'
+import { readForm, submitForm } from '../../utils/forms.server'
+import { homeFor, requireSameOrigin, requireUser } from '../../utils/session.server'
+
+export const meta: MetaFunction = () => [{ title: 'Sign-in security · OSHC Back Office' }]
+
+const StartSchema = z.object({ intent: z.literal('start') })
+const ConfirmSchema = z.object({
+  intent: z.literal('confirm'),
+  code: z
+    .string({ error: 'Enter the code' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the six digits your app shows'),
+})
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { actor, mustChangePassword } = await requireUser(request)
+  const person = actor as Extract<typeof actor, { identityId: number }>
+  const factor = await factorOf(person.identityId)
+  return {
+    home: await homeFor(actor, mustChangePassword),
+    enrolled: !!factor?.confirmed_at,
+    // While unconfirmed, the owner sees the secret again (to scan it or type it).
+    setup: factor && !factor.confirmed_at ? await pendingTotpSetup(factor, person.email) : null,
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request)
+  const { actor } = await requireUser(request)
+  const formData = await readForm(request)
+  if (formData.get('intent') === 'start')
+    return submitForm(formData, StartSchema, async () => {
+      await startTotpEnrolment({ actor })
+      throw redirect('/account/security')
+    })
+  return submitForm(formData, ConfirmSchema, async ({ code }) => confirmTotpEnrolment({ actor, code }))
+}
+
+export default function SecurityPage() {
+  const { home, enrolled, setup } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
+  const recoveryCodes = answer && 'recoveryCodes' in answer ? answer.recoveryCodes : null
+  const [start] = useConformForm(StartSchema, { intent: 'start' })
+  const [confirm, fields] = useConformForm(ConfirmSchema, { intent: 'confirm' })
+  return (
+    <AuthCard title="Sign-in security" description="A second factor: a code from an authenticator app." wide>
+      {recoveryCodes ? (
+        <section aria-labelledby="recovery" className="space-y-3">
+          <h2 id="recovery" className="font-semibold">
+            Your authenticator app is set up
+          </h2>
+          <p className="text-sm">
+            Keep these recovery codes somewhere safe: each signs you in once if you lose your phone. They are
+            shown only now.
+          </p>
+          <ul className="grid grid-cols-2 gap-2 font-mono text-sm" aria-label="Recovery codes">
+            {recoveryCodes.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        </section>
+      ) : enrolled ? (
+        <p className="text-sm">An authenticator app is set up: signing in asks for its code.</p>
+      ) : setup ? (
+        <div className="space-y-4">
+          <p className="text-sm">
+            Scan this code with your authenticator app, or type the key, then enter the code it shows.
+          </p>
+          <img src={setup.qr} alt="QR code of your authenticator key" width={200} height={200} />
+          <p className="text-sm">
+            Key: <code className="font-mono">{setup.key}</code>
+          </p>
+          <ConformForm form={confirm} intent="confirm" className="space-y-4">
+            <Field
+              labelProps={{ children: 'Code from the app' }}
+              inputProps={{
+                ...getInputProps(fields.code, { type: 'text' }),
+                autoComplete: 'one-time-code',
+                inputMode: 'numeric',
+              }}
+              errors={fields.code.errors}
+            />
+            <ErrorList id={confirm.errorId} errors={confirm.errors} />
+            <SubmitButton>Confirm</SubmitButton>
+          </ConformForm>
+        </div>
+      ) : (
+        <ConformForm form={start} intent="start" className="space-y-4">
+          <p className="text-sm">Signing in will also ask for a code from an app on your phone.</p>
+          <ErrorList id={start.errorId} errors={start.errors} />
+          <SubmitButton>Set up an authenticator app</SubmitButton>
+        </ConformForm>
+      )}
+      <p className="mt-6 text-sm">
+        <Link to={home} className="text-primary underline-offset-4 hover:underline">
+          Back
+        </Link>
+      </p>
+    </AuthCard>
+  )
+}

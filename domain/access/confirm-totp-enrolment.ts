@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm'
+import { getDb } from '../../db/client'
+import { identityFactors } from '../../db/schema'
+import type { Actor } from '../shared/actor'
+import { defineUseCase } from '../shared/authorize'
+import { clock } from '../shared/clock'
+import { conflict, validation } from '../shared/errors'
+import { acceptTotpCode, factorOf, replaceRecoveryCodes } from './second-factors'
+import { TOTP_ALREADY_SET_UP } from './start-totp-enrolment'
+
+export const CODE_NOT_ACCEPTED = 'The code is not correct. Enter the six digits your app shows now.'
+
+/**
+ * Confirms the authenticator app with its first code: from now on signing in asks for a code.
+ * Answers the ten recovery codes, shown this once.
+ */
+export const confirmTotpEnrolment = defineUseCase(
+  { staff: true, agency: true },
+  async function confirmTotpEnrolment(opts: { actor: Actor; code: string }) {
+    const { identityId, email } = opts.actor as Extract<Actor, { identityId: number }>
+    const factor = await factorOf(identityId)
+    if (!factor) throw conflict('Start setting up the authenticator app first')
+    if (factor.confirmed_at) throw conflict(TOTP_ALREADY_SET_UP)
+    return getDb().transaction(async (tx) => {
+      if (!(await acceptTotpCode(tx, identityId, email, opts.code.trim())))
+        throw validation('code', CODE_NOT_ACCEPTED)
+      await tx
+        .update(identityFactors)
+        .set({ confirmed_at: clock.now() })
+        .where(eq(identityFactors.id, factor.id))
+      return { recoveryCodes: await replaceRecoveryCodes(tx, identityId) }
+    })
+  },
+)

@@ -1,0 +1,26 @@
+import type { Actor } from '../shared/actor'
+import { getProfile } from './get-profile'
+import { hasConfirmedFactor } from './second-factors'
+import { createSession, type SignInMethod } from './sessions'
+
+/**
+ * The session a first sign-in step opens (password or single sign-on): for a person with a second
+ * factor it waits for the code (`secondFactorRequired`) and opens nothing until it is given.
+ */
+export async function openSignedInSession(
+  identityId: number,
+  method: SignInMethod,
+  person: Actor & { mustChangePassword: boolean },
+) {
+  const secondFactorRequired = await hasConfirmedFactor(identityId)
+  const session = await createSession(identityId, method, secondFactorRequired)
+  const { mustChangePassword, ...plainActor } = person
+  return {
+    token: session.token,
+    expiresAt: session.expiresAt,
+    mustChangePassword,
+    secondFactorRequired,
+    // Who signed in is told once the second factor is given.
+    profile: secondFactorRequired ? null : await getProfile(plainActor as Actor),
+  }
+}

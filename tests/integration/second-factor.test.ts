@@ -1,0 +1,111 @@
+// A second factor (issue 24): an authenticator app (TOTP, RFC 6238) enrolled by its first code,
+// asked for at every sign-in after it, each code used once; recovery codes used once each.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { hash } from '@node-rs/argon2'
+import { getDb } from '../../db/client'
+import { identities, oshcUsers } from '../../db/schema'
+import { actorForToken } from '../../domain/access/sessions'
+import { CODE_NOT_ACCEPTED, confirmTotpEnrolment } from '../../domain/access/confirm-totp-enrolment'
+import { startTotpEnrolment, TOTP_ALREADY_SET_UP } from '../../domain/access/start-totp-enrolment'
+import { totpOf } from '../../domain/access/second-factors'
+import { clock } from '../../domain/shared/clock'
+import { api } from '../setup/api'
+
+const PASSWORD = 'Staff-Passw0rd!'
+let seq = 0
+
+async function staffMember() {
+  const email = `factor-${Date.now().toString(36)}-${++seq}@oshc.local`
+  const [identity] = await getDb()
+    .insert(identities)
+    .values({ email, kind: 'Oshc', password_hash: await hash(PASSWORD) })
+    .returning()
+  await getDb()
+    .insert(oshcUsers)
+    .values({ identity_id: identity.id, first_name: 'Two', last_name: 'Factor', email })
+  return email
+}
+
+const signIn = (email: string) =>
+  api('POST', '/authentication/login', { body: { email, password: PASSWORD } })
+const profile = (token: string) => api('GET', '/authentication/getAgencyAgencyUserAndOshcUserData', { token })
+const secondFactor = (token: string, code: string) =>
+  api('POST', '/authentication/secondFactor', { token, body: { code } })
+
+/** Moves the app's clock `seconds` ahead of real time (a later 30-second step). */
+let ahead = 0
+const later = (seconds: number) => {
+  ahead += seconds
+  vi.spyOn(clock, 'now').mockReturnValue(new Date(Date.now() + ahead * 1000))
+}
+const codeAt = (key: string, email: string) =>
+  totpOf(key, email).generate({ timestamp: clock.now().getTime() })
+
+afterEach(() => {
+  vi.restoreAllMocks()
+  ahead = 0
+})
+
+async function enrolled() {
+  const email = await staffMember()
+  const first = await signIn(email)
+  const actor = (await actorForToken(first.body.data.token))!
+  const setup = await startTotpEnrolment({ actor })
+  expect(setup.qr).toMatch(/^data:image\/png;base64,/)
+  await expect(
+    confirmTotpEnrolment({ actor, code: '000000' === codeAt(setup.key, email) ? '111111' : '000000' }),
+  ).rejects.toMatchObject({
+    errors: { code: [CODE_NOT_ACCEPTED] },
+  })
+  const { recoveryCodes } = await confirmTotpEnrolment({ actor, code: codeAt(setup.key, email) })
+  return { email, key: setup.key, actor, recoveryCodes }
+}
+
+describe('a second factor from an authenticator app', () => {
+  it('is enrolled by its first code, with ten recovery codes shown once, and cannot be enrolled twice', async () => {
+    const { actor, recoveryCodes } = await enrolled()
+    expect(recoveryCodes).toHaveLength(10)
+    expect(new Set(recoveryCodes).size).toBe(10)
+    await expect(startTotpEnrolment({ actor })).rejects.toMatchObject({ message: TOTP_ALREADY_SET_UP })
+  })
+
+  it('is asked for at sign-in: the session opens nothing until a fresh code is given, and a code works once', async () => {
+    const { email, key } = await enrolled()
+    const first = await signIn(email)
+    expect(first.status).toBe(200)
+    expect(first.body.data).toMatchObject({ secondFactorRequired: true, profile: null })
+    const token = first.body.data.token as string
+    expect((await profile(token)).status).toBe(401)
+    expect((await secondFactor(token, '12345')).status).toBe(400)
+    // The code used to confirm the app is spent: the next 30-second step's code is not.
+    const spent = codeAt(key, email)
+    expect((await secondFactor(token, spent)).status).toBe(400)
+    later(30)
+    const fresh = codeAt(key, email)
+    expect((await secondFactor(token, fresh)).status).toBe(200)
+    expect((await profile(token)).status).toBe(200)
+
+    const again = (await signIn(email)).body.data.token as string
+    expect((await secondFactor(again, fresh)).status).toBe(400)
+    expect((await profile(again)).status).toBe(401)
+  })
+
+  it('takes a recovery code instead, each once', async () => {
+    const { email, recoveryCodes } = await enrolled()
+    const token = (await signIn(email)).body.data.token as string
+    expect((await secondFactor(token, recoveryCodes[3].toLowerCase())).status).toBe(200)
+    expect((await profile(token)).status).toBe(200)
+    const next = (await signIn(email)).body.data.token as string
+    expect((await secondFactor(next, recoveryCodes[3])).status).toBe(400)
+    expect((await secondFactor(next, recoveryCodes[4])).status).toBe(200)
+  })
+
+  it('a person without one signs in as before, and the second step needs a signed-in first step', async () => {
+    const email = await staffMember()
+    const r = await signIn(email)
+    expect(r.body.data.secondFactorRequired).toBe(false)
+    expect((await profile(r.body.data.token)).status).toBe(200)
+    expect((await secondFactor(r.body.data.token, '123456')).status).toBe(401)
+    expect((await api('POST', '/authentication/secondFactor', { body: { code: '123456' } })).status).toBe(401)
+  })
+})
