@@ -69,7 +69,9 @@ export function useConformForm(
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onBlur',
+    // After a refused submit the messages go as the person types, not when the field loses focus:
+    // clearing them on blur moved the button under a pointer already pressing it, losing the click.
+    shouldRevalidate: 'onInput',
   })
 }
 

@@ -109,3 +109,32 @@ describe('a second factor from an authenticator app', () => {
     expect((await api('POST', '/authentication/secondFactor', { body: { code: '123456' } })).status).toBe(401)
   })
 })
+
+describe('the second-factor page', () => {
+  it('takes a wrong code on the form, then a recovery code, and sends the person home', async () => {
+    const page = await import('../../app/routes/_auth+/login_.second-factor')
+    const { email, recoveryCodes } = await enrolled()
+    const token = (await signIn(email)).body.data.token as string
+    const post = async (code: string) => {
+      try {
+        return (await page.action({
+          request: new Request('http://test.local/login/second-factor', {
+            method: 'POST',
+            headers: { cookie: `oshc_session=${encodeURIComponent(token)}`, origin: 'http://test.local' },
+            body: new URLSearchParams({ code }),
+          }),
+          params: {},
+          context: { clientIp: '203.0.113.9' },
+        })) as Response
+      } catch (thrown) {
+        if (thrown instanceof Response) return thrown
+        throw thrown
+      }
+    }
+    const wrong = (await post('000000')) as unknown as { init: { status: number } }
+    expect(wrong.init.status).toBe(400)
+    const right = await post(recoveryCodes[0])
+    expect(right.status).toBe(302)
+    expect(right.headers.get('location')).toMatch(/^\/staff/)
+  })
+})
