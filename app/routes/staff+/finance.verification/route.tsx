@@ -13,7 +13,8 @@ import { STAFF_FINANCE_TAB_LABELS } from '../../../components/finance/finance-ta
 import { loadStaffPaymentTab } from '../../../utils/finance-lists.server'
 import { StaffPaymentList } from '../../../components/finance/staff-payment-list'
 import { UploadProof } from './upload-proof'
-import { readForm } from '../../../utils/forms.server'
+import { UploadProofSchema } from './upload-proof.schemas'
+import { readForm, submitForm } from '../../../utils/forms.server'
 import { requireStaff } from '../../../utils/session.server'
 import { redirectWithToast } from '../../../utils/toast.server'
 import { storeFormFile } from '../../../utils/upload.server'
@@ -31,13 +32,24 @@ function backTo(request: Request) {
 
 /**
  * Approve one payment (`intent=approve-payment:<policyId>`), reject the ticked ones
- * (`reject-payments`, one form with the approve buttons) or upload a proof (`upload-proof`).
+ * (`reject-payments`, one form with the approve buttons), answered with a toast; or upload a proof
+ * (`upload-proof`, UploadProofSchema: a refusal answers on its form).
  */
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireStaff(request, 'finance')
   const formData = await readForm(request)
   const intent = String(formData.get('intent') ?? '')
   const back = backTo(request)
+  if (intent === 'upload-proof')
+    return submitForm(formData, UploadProofSchema, async (v) => {
+      const stored = await storeFormFile({ actor, file: formData.get('document'), field: 'document' })
+      await uploadPolicyPaymentProof({ actor, policyId: v.policy_id, documentUrl: stored.key })
+      return redirectWithToast(back, {
+        type: 'success',
+        title: 'Payment proof uploaded',
+        description: 'Another finance staff member must approve this payment now.',
+      })
+    })
   const [verb, idText] = intent.split(':')
   try {
     switch (verb) {
@@ -65,18 +77,6 @@ export async function action({ request }: ActionFunctionArgs) {
         return redirectWithToast(back, {
           type: 'success',
           title: r.length === 1 ? `Payment rejected for ${r[0].ref}` : `${r.length} payments rejected`,
-        })
-      }
-      case 'upload-proof': {
-        const policyId = parseId(formData.get('policy_id'))
-        if (policyId === null)
-          return redirectWithToast(back, { type: 'error', title: 'Choose the policy the proof belongs to' })
-        const stored = await storeFormFile({ actor, file: formData.get('document'), field: 'document' })
-        await uploadPolicyPaymentProof({ actor, policyId, documentUrl: stored.key })
-        return redirectWithToast(back, {
-          type: 'success',
-          title: 'Payment proof uploaded',
-          description: 'Another finance staff member must approve this payment now.',
         })
       }
       default:
