@@ -3,15 +3,14 @@ import { useLoaderData } from '@remix-run/react'
 import { PAYMENT_METHODS } from '../../../../db/schema/enums'
 import { OUTSTANDING_TABS } from '../../../../domain/finance/finance.rules'
 import { approvePolicyPayment } from '../../../../domain/finance/policy-payments/approve-policy-payment'
-import { PaymentRejectSchema } from '../../../../domain/finance/finance.schemas'
 import { rejectPolicyPayments } from '../../../../domain/finance/policy-payments/reject-policy-payments'
 import { uploadPolicyPaymentProof } from '../../../../domain/finance/policy-payments/upload-policy-payment-proof'
-import { DomainError } from '../../../../domain/shared/errors'
 import { parseId } from '../../../../domain/shared/fields'
 import { GeneralErrorBoundary } from '../../../components/error-boundary'
 import { STAFF_FINANCE_TAB_LABELS } from '../../../components/finance/finance-tabs'
 import { loadStaffPaymentTab } from '../../../utils/finance-lists.server'
 import { StaffPaymentList } from '../../../components/finance/staff-payment-list'
+import { PaymentDecisionSchema } from '../../../components/finance/staff-payment-list.schemas'
 import { UploadProof } from './upload-proof'
 import { UploadProofSchema } from './upload-proof.schemas'
 import { readForm, submitForm } from '../../../utils/forms.server'
@@ -31,9 +30,9 @@ function backTo(request: Request) {
 }
 
 /**
- * Approve one payment (`intent=approve-payment:<policyId>`), reject the ticked ones
- * (`reject-payments`, one form with the approve buttons), answered with a toast; or upload a proof
- * (`upload-proof`, UploadProofSchema: a refusal answers on its form).
+ * Approve one payment (`intent=approve-payment:<policyId>`) or reject the ticked ones
+ * (`reject-payments`): the list's form (PaymentDecisionSchema); or upload a proof (`upload-proof`,
+ * UploadProofSchema). A decision goes back to the list with a toast, a refusal answers on its form.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireStaff(request, 'finance')
@@ -50,42 +49,19 @@ export async function action({ request }: ActionFunctionArgs) {
         description: 'Another finance staff member must approve this payment now.',
       })
     })
-  const [verb, idText] = intent.split(':')
-  try {
-    switch (verb) {
-      case 'approve-payment': {
-        // 0 names no record: the use case answers 404 (a toast), never a query with an impossible id.
-        const r = await approvePolicyPayment({ actor, policyId: parseId(idText) ?? 0 })
-        return redirectWithToast(back, { type: 'success', title: `Payment approved for ${r.ref}` })
-      }
-      case 'reject-payments': {
-        const parsed = PaymentRejectSchema.safeParse({
-          policyId: formData.getAll('policyId').map(String),
-          reason: formData.get('reason') ?? '',
-        })
-        if (!parsed.success) {
-          return redirectWithToast(back, {
-            type: 'error',
-            title: parsed.error.issues[0]?.message ?? 'Invalid',
-          })
-        }
-        const r = await rejectPolicyPayments({
-          actor,
-          policyIds: parsed.data.policyId,
-          reason: parsed.data.reason,
-        })
-        return redirectWithToast(back, {
-          type: 'success',
-          title: r.length === 1 ? `Payment rejected for ${r[0].ref}` : `${r.length} payments rejected`,
-        })
-      }
-      default:
-        throw new Response('Unknown action', { status: 400 })
+  return submitForm(formData, PaymentDecisionSchema, async (v) => {
+    const [verb, idText] = v.intent.split(':')
+    if (verb === 'approve-payment') {
+      // 0 names no record: the use case answers 404, never a query with an impossible id.
+      const r = await approvePolicyPayment({ actor, policyId: parseId(idText) ?? 0 })
+      return redirectWithToast(back, { type: 'success', title: `Payment approved for ${r.ref}` })
     }
-  } catch (err) {
-    if (err instanceof DomainError) return redirectWithToast(back, { type: 'error', title: err.message })
-    throw err
-  }
+    const r = await rejectPolicyPayments({ actor, policyIds: v.policyId, reason: v.reason ?? '' })
+    return redirectWithToast(back, {
+      type: 'success',
+      title: r.length === 1 ? `Payment rejected for ${r[0].ref}` : `${r.length} payments rejected`,
+    })
+  })
 }
 
 export default function StaffFinanceVerification() {
