@@ -1,9 +1,11 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
 import { addInvoiceInteraction } from '../../domain/finance/invoices/add-invoice-interaction'
 import { getInvoice } from '../../domain/finance/invoices/get-invoice'
-import { InteractionSchema } from '../../domain/finance/invoices/invoices.schemas'
 import { presignDownload } from '../../domain/files/storage'
-import { redirectWithToast } from './toast.server'
+import { DomainError, HTTP_STATUS } from '../../domain/shared/errors'
+import { InvoiceNoteSchema } from './invoice-forms.schemas'
+import { createToastHeaders, redirectWithToast } from './toast.server'
 import type { Actor } from '../../domain/shared/actor'
 import { idFromParam, throwAsResponse } from './forms.server'
 
@@ -77,14 +79,44 @@ export async function withDownloads(invoice: SerializedInvoice) {
 /** The first message of a failed parse, for a toast. */
 export const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'Invalid'
 
+/** A refused form's answer on the invoice pages: Conform's reply, and its message as an error toast. */
+async function refusal(reply: unknown, message: string, status: number) {
+  return Response.json(reply, {
+    status,
+    headers: await createToastHeaders({ type: 'error', title: message }),
+  })
+}
+
+/**
+ * The invoice pages' form action (submitForm, CONVENTIONS 5): parse `formData` with the form's
+ * schema, then `run` the use case and answer with what it returns (a redirect with a toast). An
+ * invalid or refused form answers with its errors on the form (Conform's reply, 400 or the
+ * domain's status) and, as these pages always did, the first message as an error toast.
+ */
+export async function submitInvoiceForm<S extends z.ZodType>(
+  formData: FormData,
+  schema: S,
+  run: (value: z.output<S>) => Promise<Response>,
+) {
+  const submission = parseWithZod(formData, { schema })
+  if (submission.status !== 'success')
+    return refusal(submission.reply(), Object.values(submission.error ?? {}).flat()[0] ?? 'Invalid', 400)
+  try {
+    return await run(submission.value as z.output<S>)
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err
+    const reply = submission.reply({ formErrors: [err.message], fieldErrors: err.errors ?? {} })
+    return refusal(reply, err.message, HTTP_STATUS[err.code])
+  }
+}
+
 /** The add-note form of both invoice pages: a note in the invoice's history, back with a toast. */
 export async function addNote(opts: { actor: Actor; invoiceId: number; formData: FormData; back: string }) {
-  const parsed = InteractionSchema.safeParse({
-    invoice_id: opts.invoiceId,
-    note_title: opts.formData.get('note_title'),
-    note: opts.formData.get('note') ?? '',
+  return submitInvoiceForm(opts.formData, InvoiceNoteSchema, async (v) => {
+    await addInvoiceInteraction({
+      actor: opts.actor,
+      input: { invoice_id: opts.invoiceId, note_title: v.note_title, note: v.note, message: null },
+    })
+    return redirectWithToast(opts.back, { type: 'success', title: 'Note added' })
   })
-  if (!parsed.success) return redirectWithToast(opts.back, { type: 'error', title: firstIssue(parsed.error) })
-  await addInvoiceInteraction({ actor: opts.actor, input: parsed.data })
-  return redirectWithToast(opts.back, { type: 'success', title: 'Note added' })
 }

@@ -1,11 +1,13 @@
-import { Form } from '@remix-run/react'
 import {
+  ConformForm,
   ErrorList,
   Field,
   SelectField,
   SubmitButton,
   TextareaField,
+  useConformForm,
   useResultFor,
+  type FormSchema,
   type SelectOption,
 } from '../forms'
 
@@ -19,12 +21,15 @@ export type FieldDef = {
 }
 
 /**
- * A form of `defs` posting `intent`: after a refused submission it shows what was typed and the
- * errors under their fields; otherwise `values`.
+ * A form of `defs` posting `intent`, in the house style (Conform over `schema`, the schema the
+ * action's submitForm parses this intent with): the browser checks it on submit, then as fields
+ * lose focus; after a refused submission it shows what was typed and the errors under their
+ * fields; otherwise `values`.
  */
 export function AdmissionForm({
   id,
   intent,
+  schema,
   defs,
   values = {},
   submit,
@@ -33,6 +38,8 @@ export function AdmissionForm({
 }: {
   id: string
   intent: string
+  /** The schema the action parses this form with (browser-safe: a .schemas module). */
+  schema: FormSchema
   defs: FieldDef[]
   values?: Record<string, unknown>
   submit: string
@@ -40,21 +47,21 @@ export function AdmissionForm({
   columns?: string
 }) {
   const mine = useResultFor(intent)
+  const [form, fields] = useConformForm(schema, { id, intent })
   const shown = mine?.initialValue ?? values
-  const errors = (name: string) => mine?.error?.[name] ?? undefined
+  const errors = (name: string) => fields[name]?.errors
   const value = (name: string) => {
     const v = shown[name]
     return v === null || v === undefined ? '' : String(v)
   }
   const hasFile = defs.some((d) => d.type === 'file')
   return (
-    <Form
-      method="post"
+    <ConformForm
+      form={form}
+      intent={intent}
       className="space-y-4"
-      noValidate
       encType={hasFile ? 'multipart/form-data' : undefined}
     >
-      <input type="hidden" name="intent" value={intent} />
       {Object.entries(hidden).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={String(v)} />
       ))}
@@ -105,9 +112,9 @@ export function AdmissionForm({
           )
         })}
       </div>
-      <ErrorList errors={errors('')} />
+      <ErrorList errors={form.errors} />
       <SubmitButton>{submit}</SubmitButton>
-    </Form>
+    </ConformForm>
   )
 }
 

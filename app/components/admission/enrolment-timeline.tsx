@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import { EnrolmentNoteFormSchema } from '../../utils/admission-forms.schemas'
 import { STATUS_TEXT, type EnrollmentStatusValue } from '../../utils/admission-labels'
 import { SubmitButton } from '../forms'
 import { Timeline } from '../timeline'
@@ -64,6 +65,7 @@ export function EnrolmentTimeline({ history, notes, me }: { history: History[]; 
       <AdmissionForm
         id="note"
         intent="note"
+        schema={EnrolmentNoteFormSchema}
         defs={[{ name: 'content', label: 'Add a note', type: 'textarea' }]}
         submit="Add note"
       />

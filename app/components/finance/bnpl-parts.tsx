@@ -1,5 +1,6 @@
-import { Form, Link } from '@remix-run/react'
+import { Link } from '@remix-run/react'
 import { ConfirmSubmit } from '../confirm-submit'
+import { ConformForm, ErrorList, useConformForm, useResultFor } from '../forms'
 import { StatusBadge } from '../status-badge'
 import { Timeline } from '../timeline'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card'
@@ -7,6 +8,7 @@ import { Input } from '../ui/input'
 import { Label } from '../ui/label'
 import { formatDate, formatDateTime, formatMoney } from '../../utils/misc'
 import { labelOf, PAYMENT_METHOD_LABELS } from '../../utils/labels'
+import { BnplDecisionSchema } from './bnpl-decision.schemas'
 
 export type BnplDetail = {
   id: number
@@ -37,42 +39,75 @@ export type BnplHistoryRow = {
   created_at: string | Date
 }
 
-/** Approve or reject a REQUESTED settlement (inside a form posting `intent`); decided ones show nothing. */
+/**
+ * Approve or reject a REQUESTED settlement: its own form, Conform over the staff action's schema,
+ * showing its refusal under the buttons; decided ones show nothing. `place` tells apart the forms
+ * of one settlement shown twice on a page (its row and its opened detail).
+ */
 export function BnplDecision({
   r,
+  place = 'row',
 }: {
   r: { id: number; status: string; total_amount: number; agency: string }
+  place?: string
 }) {
   if (r.status !== 'REQUESTED') return null
+  return <BnplDecisionForm r={r} place={place} />
+}
+
+function BnplDecisionForm({
+  r,
+  place,
+}: {
+  r: { id: number; total_amount: number; agency: string }
+  place: string
+}) {
+  const result = useResultFor(`approve:${r.id}`, `reject:${r.id}`)
+  const [form, fields] = useConformForm(BnplDecisionSchema, {
+    id: `bnpl-${place}-${r.id}`,
+    lastResult: result ?? null,
+  })
   const amount = formatMoney(r.total_amount)
+  const reasonId = `reason_${place === 'row' ? '' : `${place}_`}${r.id}`
+  const errorId = `${reasonId}-error`
   return (
-    <div className="flex min-w-[16rem] flex-wrap items-center gap-2">
-      <ConfirmSubmit
-        size="sm"
-        variant="default"
-        name="intent"
-        value={`approve:${r.id}`}
-        title={`Approve settlement #${r.id} of ${r.agency}?`}
-        description={`${amount} is recorded as paid and restored to the buy now, pay later allowance of ${r.agency}.`}
-        confirmLabel="Approve settlement"
-      >
-        Approve<span className="sr-only"> settlement #{r.id}</span>
-      </ConfirmSubmit>
-      <Label htmlFor={`reason_${r.id}`} className="sr-only">
-        Reason for rejecting settlement #{r.id}
-      </Label>
-      <Input id={`reason_${r.id}`} name={`reason_${r.id}`} placeholder="Reason" className="h-8 w-40" />
-      <ConfirmSubmit
-        size="sm"
-        name="intent"
-        value={`reject:${r.id}`}
-        title={`Reject settlement #${r.id} of ${r.agency}?`}
-        description={`${amount} stays owed; ${r.agency} reads the reason and may settle again.`}
-        confirmLabel="Reject settlement"
-      >
-        Reject<span className="sr-only"> settlement #{r.id}</span>
-      </ConfirmSubmit>
-    </div>
+    <ConformForm form={form} className="min-w-[16rem] space-y-1">
+      <div className="flex flex-wrap items-center gap-2">
+        <ConfirmSubmit
+          size="sm"
+          variant="default"
+          name="intent"
+          value={`approve:${r.id}`}
+          title={`Approve settlement #${r.id} of ${r.agency}?`}
+          description={`${amount} is recorded as paid and restored to the buy now, pay later allowance of ${r.agency}.`}
+          confirmLabel="Approve settlement"
+        >
+          Approve<span className="sr-only"> settlement #{r.id}</span>
+        </ConfirmSubmit>
+        <Label htmlFor={reasonId} className="sr-only">
+          Reason for rejecting settlement #{r.id}
+        </Label>
+        <Input
+          id={reasonId}
+          name={fields.reason.name}
+          placeholder="Reason"
+          className="h-8 w-40"
+          aria-invalid={fields.reason.errors ? true : undefined}
+          aria-describedby={fields.reason.errors ? errorId : undefined}
+        />
+        <ConfirmSubmit
+          size="sm"
+          name="intent"
+          value={`reject:${r.id}`}
+          title={`Reject settlement #${r.id} of ${r.agency}?`}
+          description={`${amount} stays owed; ${r.agency} reads the reason and may settle again.`}
+          confirmLabel="Reject settlement"
+        >
+          Reject<span className="sr-only"> settlement #{r.id}</span>
+        </ConfirmSubmit>
+      </div>
+      <ErrorList id={errorId} errors={[...(form.errors ?? []), ...(fields.reason.errors ?? [])]} />
+    </ConformForm>
   )
 }
 
@@ -172,11 +207,10 @@ export function BnplRequestDetail({
           </tbody>
         </table>
         {decide && d.status === 'REQUESTED' ? (
-          <Form method="post">
-            <BnplDecision
-              r={{ id: d.id, status: d.status, total_amount: d.total_amount, agency: d.agency.name }}
-            />
-          </Form>
+          <BnplDecision
+            r={{ id: d.id, status: d.status, total_amount: d.total_amount, agency: d.agency.name }}
+            place="detail"
+          />
         ) : null}
         <div>
           <h4 className="mb-2 text-sm font-semibold">History</h4>

@@ -1,8 +1,9 @@
-import { Form } from '@remix-run/react'
+import { deleteDocumentSchema, documentDecisionSchema, reasonField } from '../../utils/invoice-forms.schemas'
 import type { SerializedInvoicePayment } from '../../utils/invoice.server'
 import { labelOf, PAYMENT_METHOD_LABELS } from '../../utils/labels'
 import { formatDateTime, formatMoney } from '../../utils/misc'
 import { ConfirmSubmit } from '../confirm-submit'
+import { ConformForm, ErrorList, useConformForm, useResultFor } from '../forms'
 import { StatusBadge } from '../status-badge'
 import { Button } from '../ui/button'
 import { Input } from '../ui/input'
@@ -13,8 +14,15 @@ type Payment = Omit<SerializedInvoicePayment, 'documents'> & { documents: Doc[] 
 
 /** Staff decide an UNVERIFIED proof: verify (the payment completes) or reject with a reason. */
 function DocumentDecision({ doc, amount }: { doc: Doc; amount: number }) {
+  const reason = reasonField(doc.id)
+  const lastResult = useResultFor(`verify-document:${doc.id}`, `reject-document:${doc.id}`) ?? null
+  const [form, fields] = useConformForm(documentDecisionSchema(doc.id), {
+    id: `document-${doc.id}`,
+    lastResult,
+  })
+  const reasonErrors = fields[reason].errors
   return (
-    <Form method="post" className="flex flex-wrap items-end gap-2">
+    <ConformForm form={form} className="flex flex-wrap items-end gap-2">
       <ConfirmSubmit
         name="intent"
         value={`verify-document:${doc.id}`}
@@ -31,26 +39,32 @@ function DocumentDecision({ doc, amount }: { doc: Doc; amount: number }) {
           Reason for rejecting {doc.name}
         </Label>
         <Input
-          id={`reason_${doc.id}`}
-          name={`reason_${doc.id}`}
+          id={reason}
+          name={reason}
           placeholder="Reason for rejecting"
           className="h-8 w-56"
+          aria-invalid={reasonErrors?.length ? true : undefined}
+          aria-describedby={`${reason}-error`}
         />
+        <ErrorList id={`${reason}-error`} errors={reasonErrors} />
       </div>
       <Button type="submit" name="intent" value={`reject-document:${doc.id}`} variant="outline" size="sm">
         Reject
       </Button>
-    </Form>
+      <ErrorList errors={form.errors} className="w-full" />
+    </ConformForm>
   )
 }
 
 /** The agency removes a proof nobody has looked at yet. */
 function DocumentDelete({ doc }: { doc: Doc }) {
+  const intent = `delete-document:${doc.id}`
+  const [form] = useConformForm(deleteDocumentSchema(doc.id), { id: `delete-document-${doc.id}`, intent })
   return (
-    <Form method="post">
+    <ConformForm form={form}>
       <ConfirmSubmit
         name="intent"
-        value={`delete-document:${doc.id}`}
+        value={intent}
         size="sm"
         variant="outline"
         title={`Delete "${doc.name}"?`}
@@ -59,7 +73,8 @@ function DocumentDelete({ doc }: { doc: Doc }) {
       >
         Delete
       </ConfirmSubmit>
-    </Form>
+      <ErrorList errors={form.errors} />
+    </ConformForm>
   )
 }
 

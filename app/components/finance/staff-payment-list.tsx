@@ -1,9 +1,11 @@
-import { Form, useSearchParams } from '@remix-run/react'
+import { useSearchParams } from '@remix-run/react'
 import { Download } from 'lucide-react'
 import { useState } from 'react'
+import type * as React from 'react'
 import { formatDateTime, formatMoney } from '../../utils/misc'
 import { labelOf, PAYMENT_METHOD_LABELS, POLICY_TYPE_LABELS } from '../../utils/labels'
 import { ConfirmSubmit } from '../confirm-submit'
+import { ConformForm, ErrorList, useConformForm, useResultFor } from '../forms'
 import {
   DataTable,
   FilterBar,
@@ -19,6 +21,7 @@ import { Label } from '../ui/label'
 import { Select } from '../ui/select'
 import { Textarea } from '../ui/textarea'
 import { AgencySelect, PerPageSelect } from './list-fields'
+import { PaymentDecisionSchema } from './staff-payment-list.schemas'
 
 export type StaffPaymentRow = {
   id: number
@@ -243,36 +246,66 @@ export function StaffPaymentList(props: Props) {
         methods={props.methods}
       />
       {verification ? (
-        <Form method="post" className="space-y-4">
-          {table}
-          <fieldset className="space-y-2 rounded-md border p-4">
-            <legend className="px-1 text-sm font-semibold">Reject the selected payments</legend>
-            <Label htmlFor="reason">Reason (the agency reads it)</Label>
-            <Textarea id="reason" name="reason" rows={2} maxLength={1000} />
-            <ConfirmSubmit
-              name="intent"
-              value="reject-payments"
-              title={
-                chosen.length === 0
-                  ? 'No payment is selected'
-                  : chosen.length === 1
-                    ? `Reject the payment of ${chosen[0].ref}?`
-                    : `Reject ${chosen.length} payments (${chosen.map((c) => c.ref).join(', ')})?`
-              }
-              description={
-                chosen.length === 0
-                  ? 'Tick the payments to reject in the list first.'
-                  : `${formatMoney(chosen.reduce((sum, c) => sum + (c.premium ?? 0), 0))} in premiums is refused; each agency reads the reason and can pay again.`
-              }
-              confirmLabel="Reject payments"
-            >
-              Reject selected
-            </ConfirmSubmit>
-          </fieldset>
-        </Form>
+        <PaymentDecisionForm intents={['reject-payments', ...rows.map((r) => `approve-payment:${r.id}`)]}>
+          {(rejectErrors) => (
+            <>
+              {table}
+              <fieldset className="space-y-2 rounded-md border p-4">
+                <legend className="px-1 text-sm font-semibold">Reject the selected payments</legend>
+                <Label htmlFor="reason">Reason (the agency reads it)</Label>
+                <Textarea id="reason" name="reason" rows={2} maxLength={1000} />
+                <ErrorList id="reason-errors" errors={rejectErrors} />
+                <ConfirmSubmit
+                  name="intent"
+                  value="reject-payments"
+                  title={
+                    chosen.length === 0
+                      ? 'No payment is selected'
+                      : chosen.length === 1
+                        ? `Reject the payment of ${chosen[0].ref}?`
+                        : `Reject ${chosen.length} payments (${chosen.map((c) => c.ref).join(', ')})?`
+                  }
+                  description={
+                    chosen.length === 0
+                      ? 'Tick the payments to reject in the list first.'
+                      : `${formatMoney(chosen.reduce((sum, c) => sum + (c.premium ?? 0), 0))} in premiums is refused; each agency reads the reason and can pay again.`
+                  }
+                  confirmLabel="Reject payments"
+                >
+                  Reject selected
+                </ConfirmSubmit>
+              </fieldset>
+            </>
+          )}
+        </PaymentDecisionForm>
       ) : (
         table
       )}
     </div>
+  )
+}
+
+/**
+ * The verification list's form: Conform over the action's schema. A refusal shows above the list;
+ * what stops a rejection (no payment ticked, no reason) under the reason box.
+ */
+function PaymentDecisionForm({
+  intents,
+  children,
+}: {
+  /** The intents of its buttons: the replies it takes (the page has other forms). */
+  intents: string[]
+  children: (rejectErrors: string[]) => React.ReactNode
+}) {
+  const result = useResultFor(...intents)
+  const [form, fields] = useConformForm(PaymentDecisionSchema, {
+    id: 'payment-decision',
+    lastResult: result ?? null,
+  })
+  return (
+    <ConformForm form={form} className="space-y-4">
+      <ErrorList id={form.errorId} errors={form.errors} />
+      {children([...(fields.policyId.errors ?? []), ...(fields.reason.errors ?? [])])}
+    </ConformForm>
   )
 }

@@ -112,6 +112,7 @@ export default function AgencyCourse() {
           <AdmissionForm
             id="apply"
             intent="apply"
+            schema={EnrollmentSchema}
             defs={[
               { name: 'student_id', label: 'Student', type: 'select', options: students },
               {

@@ -146,6 +146,7 @@ export default function StudentProfile() {
           <AdmissionForm
             id="document"
             intent="document"
+            schema={DocumentForm}
             defs={[
               { name: 'name', label: 'Document name' },
               {
@@ -169,6 +170,7 @@ export default function StudentProfile() {
           <AdmissionForm
             id="student"
             intent="student"
+            schema={StudentSchema}
             defs={studentFields(countries)}
             values={{ ...s, country_id: String(s.country_id) }}
             submit="Save student"

@@ -97,6 +97,7 @@ export default function Students() {
             <AdmissionForm
               id="add-student"
               intent="add-student"
+              schema={StudentSchema}
               defs={studentFields(countries)}
               submit="Add student"
             />

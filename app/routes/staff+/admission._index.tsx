@@ -131,6 +131,7 @@ export default function Universities() {
           <AdmissionForm
             id="add-university"
             intent="add-university"
+            schema={UniversitySchema}
             defs={universityFields(countries)}
             values={{ type: 'UNIVERSITY' }}
             submit="Add university"

@@ -27,7 +27,12 @@ import { courseFields } from '../../components/admission/university-fields'
 import { ErrorList, errorsOf, SubmitButton, useResultFor } from '../../components/forms'
 import { TabLinks } from '../../components/tab-links'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
-import { CourseEditFormSchema, ScholarshipFormSchema } from '../../utils/admission-forms.schemas'
+import {
+  CourseEditFormSchema,
+  courseInput,
+  ScholarshipFormSchema,
+  scholarshipInput,
+} from '../../utils/admission-forms.schemas'
 import { idFromParam, readForm, submitForm, throwAsResponse } from '../../utils/forms.server'
 import { requireAccess } from '../../utils/session.server'
 import { redirectWithToast } from '../../utils/toast.server'
@@ -48,12 +53,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { course, fee: fromCents(course.fee_amount).toFixed(2), tab: tabOf(request) }
 }
 
+/** Each tab's add form: its schema (also the page's, in the browser) and its use case. */
+const ADD_SCHEMA = {
+  intakes: CourseIntakeSchema,
+  documents: CourseDocumentSchema,
+  requirements: CourseRequirementSchema,
+  english: EnglishRequirementSchema,
+  scholarships: ScholarshipFormSchema,
+} as const
 const ADD = {
-  intakes: { schema: CourseIntakeSchema, run: addCourseIntake },
-  documents: { schema: CourseDocumentSchema, run: addCourseDocument },
-  requirements: { schema: CourseRequirementSchema, run: addCourseRequirement },
-  english: { schema: EnglishRequirementSchema, run: addEnglishRequirement },
-  scholarships: { schema: ScholarshipFormSchema, run: addScholarship },
+  intakes: addCourseIntake,
+  documents: addCourseDocument,
+  requirements: addCourseRequirement,
+  english: addEnglishRequirement,
+  scholarships: (
+    o: Parameters<typeof addScholarship>[0] & { input: z.output<typeof ScholarshipFormSchema> },
+  ) => addScholarship({ ...o, input: scholarshipInput(o.input) }),
 } as const
 const REMOVE = {
   intakes: deleteCourseIntake,
@@ -73,7 +88,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = String(formData.get('intent'))
   if (intent === 'update')
     return submitForm(formData, CourseEditFormSchema, async (input) => {
-      await updateCourse({ actor, id, input })
+      await updateCourse({ actor, id, input: courseInput(input) })
       return redirectWithToast(here, { type: 'success', title: 'Course saved' })
     })
   if (intent === 'delete-course')
@@ -86,10 +101,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       })
     })
   if (intent === `add-${tab}`) {
-    const part = ADD[tab]
-    return submitForm(formData, part.schema, async (input) => {
+    return submitForm(formData, ADD_SCHEMA[tab], async (input) => {
       // Each tab's schema matches its use case's input.
-      await (part.run as (o: { actor: typeof actor; input: unknown }) => Promise<unknown>)({ actor, input })
+      await (ADD[tab] as (o: { actor: typeof actor; input: unknown }) => Promise<unknown>)({ actor, input })
       return redirectWithToast(here, {
         type: 'success',
         title: `${PARTS[tab].one[0].toUpperCase()}${PARTS[tab].one.slice(1)} added`,
@@ -192,6 +206,7 @@ export default function CourseEditor() {
             <AdmissionForm
               id={`add-${tab}`}
               intent={`add-${tab}`}
+              schema={ADD_SCHEMA[tab]}
               defs={part.defs}
               values={tab === 'scholarships' ? { currency: course.currency } : {}}
               hidden={{ course_id: course.id }}
@@ -208,6 +223,7 @@ export default function CourseEditor() {
           <AdmissionForm
             id="update-course"
             intent="update"
+            schema={CourseEditFormSchema}
             defs={courseFields}
             values={{ ...course, fee }}
             submit="Save course"

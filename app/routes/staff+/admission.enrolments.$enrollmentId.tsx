@@ -71,6 +71,7 @@ export default function StaffEnrolment() {
             <AdmissionForm
               id="status"
               intent="status"
+              schema={EnrollmentStatusSchema}
               defs={[
                 {
                   name: 'status',

@@ -16,7 +16,7 @@ import { DataTable } from '../../components/data-table'
 import { ErrorList, errorsOf, SubmitButton, useResultFor } from '../../components/forms'
 import { Badge } from '../../components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
-import { CourseFormSchema } from '../../utils/admission-forms.schemas'
+import { CourseFormSchema, courseInput } from '../../utils/admission-forms.schemas'
 import { idFromParam, readForm, submitForm, throwAsResponse } from '../../utils/forms.server'
 import { requireAccess } from '../../utils/session.server'
 import { redirectWithToast } from '../../utils/toast.server'
@@ -68,7 +68,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       })
     case 'add-course':
       return submitForm(formData, CourseFormSchema, async (input) => {
-        const c = await addCourse({ actor, input })
+        const c = await addCourse({ actor, input: courseInput(input) })
         return redirectWithToast(`/staff/admission/courses/${c.id}`, {
           type: 'success',
           title: 'Course added',
@@ -156,6 +156,7 @@ export default function UniversityPage() {
           <AdmissionForm
             id="add-course"
             intent="add-course"
+            schema={CourseFormSchema}
             defs={courseFields}
             values={{ currency: 'AUD' }}
             hidden={{ university_id: u.id }}
@@ -171,6 +172,7 @@ export default function UniversityPage() {
           <AdmissionForm
             id="update-university"
             intent="update"
+            schema={UniversitySchema}
             defs={universityFields(countries)}
             values={{ ...u, country_id: String(u.country_id) }}
             hidden={{ logo: u.logo ?? '', status: u.status }}

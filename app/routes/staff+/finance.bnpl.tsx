@@ -1,20 +1,20 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useLoaderData, useLocation } from '@remix-run/react'
+import { Link, useLoaderData, useLocation } from '@remix-run/react'
 import { REQUEST_STATUSES } from '../../../db/schema/enums'
 import { approveBnplPaymentRequest } from '../../../domain/finance/bnpl/approve-bnpl-payment-request'
-import { BnplRequestListQuerySchema, RejectBnplSchema } from '../../../domain/finance/bnpl/bnpl.schemas'
+import { BnplRequestListQuerySchema } from '../../../domain/finance/bnpl/bnpl.schemas'
 import { findBnplPaymentRequestHistory } from '../../../domain/finance/bnpl/find-bnpl-payment-request-history'
 import { findBnplPaymentRequests } from '../../../domain/finance/bnpl/find-bnpl-payment-requests'
 import { getBnplPaymentRequest } from '../../../domain/finance/bnpl/get-bnpl-payment-request'
 import { rejectBnplPaymentRequest } from '../../../domain/finance/bnpl/reject-bnpl-payment-request'
-import { DomainError } from '../../../domain/shared/errors'
 import { parseId } from '../../../domain/shared/fields'
 import { DataTable } from '../../components/data-table'
 import { GeneralErrorBoundary } from '../../components/error-boundary'
+import { BnplDecisionSchema } from '../../components/finance/bnpl-decision.schemas'
 import { BnplDecision, BnplRequestDetail } from '../../components/finance/bnpl-parts'
 import { StatusBadge } from '../../components/status-badge'
 import { TabLinks, useListHref } from '../../components/tab-links'
-import { listParams, readForm, throwAsResponse } from '../../utils/forms.server'
+import { listParams, readForm, submitForm, throwAsResponse } from '../../utils/forms.server'
 import { iso, parseOr400 } from '../../utils/finance-lists.server'
 import { labelOf, PAYMENT_METHOD_LABELS, REQUEST_STATUS_LABELS } from '../../utils/labels'
 import { formatDateTime, formatMoney } from '../../utils/misc'
@@ -67,34 +67,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-/** `intent=approve:<id>` or `reject:<id>` (reason in `reason_<id>`); back to the same list. */
+/**
+ * `intent=approve:<id>` or `reject:<id>` (with its `reason`): a settlement's form
+ * (BnplDecisionSchema); a decision goes back to the same list with a toast, a refusal answers on
+ * that form.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request, approveBnplPaymentRequest.access)
   const formData = await readForm(request)
   const url = new URL(request.url)
   const back = `${url.pathname}${url.search}`
-  const [verb, idText] = String(formData.get('intent') ?? '').split(':')
-  const requestId = parseId(idText) ?? 0
-  try {
+  return submitForm(formData, BnplDecisionSchema, async (v) => {
+    const [verb, idText] = v.intent.split(':')
+    // 0 names no record: the use case answers 404, never a query with an impossible id.
+    const requestId = parseId(idText) ?? 0
     if (verb === 'approve') {
       await approveBnplPaymentRequest({ actor, requestId })
       return redirectWithToast(back, { type: 'success', title: `Settlement #${requestId} approved` })
     }
-    if (verb === 'reject') {
-      const parsed = RejectBnplSchema.safeParse({
-        buyNowPayLaterPaymentRequestId: requestId,
-        rejectionReason: formData.get(`reason_${requestId}`) ?? '',
-      })
-      if (!parsed.success)
-        return redirectWithToast(back, { type: 'error', title: parsed.error.issues[0]?.message ?? 'Invalid' })
-      await rejectBnplPaymentRequest({ actor, requestId, reason: parsed.data.rejectionReason })
-      return redirectWithToast(back, { type: 'success', title: `Settlement #${requestId} rejected` })
-    }
-    throw new Response('Unknown action', { status: 400 })
-  } catch (err) {
-    if (err instanceof DomainError) return redirectWithToast(back, { type: 'error', title: err.message })
-    throw err
-  }
+    await rejectBnplPaymentRequest({ actor, requestId, reason: v.reason ?? '' })
+    return redirectWithToast(back, { type: 'success', title: `Settlement #${requestId} rejected` })
+  })
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>['rows'][number]
@@ -123,52 +116,50 @@ export default function StaffFinanceBnpl() {
           decide
         />
       ) : null}
-      <Form method="post">
-        <DataTable
-          caption="Buy now, pay later settlement requests"
-          rows={data.rows}
-          pageInfo={data.pageInfo}
-          getRowKey={(r) => r.id}
-          emptyText="No settlement request here."
-          columns={[
-            {
-              key: 'id',
-              header: '#',
-              cell: (r: Row) => (
-                <Link to={href({ request: String(r.id) })} className="text-primary hover:underline">
-                  #{r.id}
-                </Link>
-              ),
-            },
-            { key: 'agency', header: 'Agency', cell: (r: Row) => r.agency },
-            { key: 'policies', header: 'Policies', cell: (r: Row) => r.policy_count },
-            {
-              key: 'amount',
-              header: 'Amount',
-              className: 'text-right',
-              cell: (r: Row) => formatMoney(r.total_amount),
-            },
-            {
-              key: 'payment_type',
-              header: 'Paid by',
-              cell: (r: Row) => labelOf(PAYMENT_METHOD_LABELS, r.payment_type),
-            },
-            {
-              key: 'status',
-              header: 'Status',
-              cell: (r: Row) => <StatusBadge kind="request" status={r.status} />,
-            },
-            { key: 'created_at', header: 'Sent', cell: (r: Row) => formatDateTime(r.created_at) },
-            {
-              key: 'decision',
-              header: 'Decision',
-              action: true,
-              cell: (r: Row) =>
-                r.status === 'REQUESTED' ? <BnplDecision r={r} /> : (r.rejection_reason ?? '—'),
-            },
-          ]}
-        />
-      </Form>
+      <DataTable
+        caption="Buy now, pay later settlement requests"
+        rows={data.rows}
+        pageInfo={data.pageInfo}
+        getRowKey={(r) => r.id}
+        emptyText="No settlement request here."
+        columns={[
+          {
+            key: 'id',
+            header: '#',
+            cell: (r: Row) => (
+              <Link to={href({ request: String(r.id) })} className="text-primary hover:underline">
+                #{r.id}
+              </Link>
+            ),
+          },
+          { key: 'agency', header: 'Agency', cell: (r: Row) => r.agency },
+          { key: 'policies', header: 'Policies', cell: (r: Row) => r.policy_count },
+          {
+            key: 'amount',
+            header: 'Amount',
+            className: 'text-right',
+            cell: (r: Row) => formatMoney(r.total_amount),
+          },
+          {
+            key: 'payment_type',
+            header: 'Paid by',
+            cell: (r: Row) => labelOf(PAYMENT_METHOD_LABELS, r.payment_type),
+          },
+          {
+            key: 'status',
+            header: 'Status',
+            cell: (r: Row) => <StatusBadge kind="request" status={r.status} />,
+          },
+          { key: 'created_at', header: 'Sent', cell: (r: Row) => formatDateTime(r.created_at) },
+          {
+            key: 'decision',
+            header: 'Decision',
+            action: true,
+            cell: (r: Row) =>
+              r.status === 'REQUESTED' ? <BnplDecision r={r} /> : (r.rejection_reason ?? '—'),
+          },
+        ]}
+      />
     </div>
   )
 }

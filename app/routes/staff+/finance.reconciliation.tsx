@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
+import { Link, useLoaderData, useNavigation } from '@remix-run/react'
+import { z } from 'zod'
 import { findReconciliationRuns } from '../../../domain/finance/reconciliation/find-reconciliation-runs'
 import { ReconciliationRunsQuerySchema } from '../../../domain/finance/reconciliation/reconciliation-runs'
 import {
@@ -7,14 +8,14 @@ import {
   type ReconciliationCheck,
 } from '../../../domain/finance/reconciliation/reconciliation.rules'
 import { runReconciliation } from '../../../domain/finance/reconciliation/run-reconciliation'
-import { DomainError } from '../../../domain/shared/errors'
 import { parseId } from '../../../domain/shared/fields'
 import { DataTable } from '../../components/data-table'
 import { GeneralErrorBoundary } from '../../components/error-boundary'
+import { ConformForm, ErrorList, useConformForm } from '../../components/forms'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
-import { listParams, readForm } from '../../utils/forms.server'
+import { listParams, readForm, submitForm } from '../../utils/forms.server'
 import { iso } from '../../utils/finance-lists.server'
 import { formatDateTime, formatMoney } from '../../utils/misc'
 import { requireAccess } from '../../utils/session.server'
@@ -56,12 +57,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { runs, pageInfo: r.pageInfo, shown }
 }
 
-/** "Run now": runs the reconciliation and comes back to this page showing the new run. */
+/** "Run now": a form of one button (no fields), Conform over this schema as the action parses it. */
+const RunNowSchema = z.object({})
+
+/**
+ * "Run now": runs the reconciliation and comes back to this page showing the new run (a toast
+ * says whether the books agree); a refusal answers on the form.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request, runReconciliation.access)
-  await readForm(request)
+  const formData = await readForm(request)
   const back = new URL(request.url).pathname
-  try {
+  return submitForm(formData, RunNowSchema, async () => {
     const run = await runReconciliation({ actor })
     return redirectWithToast(`${back}?run=${run.id}`, {
       type: run.mismatch_count ? 'error' : 'success',
@@ -69,10 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
         ? `Reconciliation #${run.id}: ${run.mismatch_count} mismatch${run.mismatch_count === 1 ? '' : 'es'}`
         : `Reconciliation #${run.id}: the books agree`,
     })
-  } catch (err) {
-    if (err instanceof DomainError) return redirectWithToast(back, { type: 'error', title: err.message })
-    throw err
-  }
+  })
 }
 
 /** Who ran it: the stored actor label without its kind ('Oshc:ann@…' -> 'ann@…'). */
@@ -176,9 +180,22 @@ function LastRun({ run }: { run: Run }) {
   )
 }
 
+/** The "Run now" button; a refusal shows under it. */
+function RunNowForm() {
+  const [form] = useConformForm(RunNowSchema)
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <ConformForm form={form} className="space-y-1">
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Running…' : 'Run now'}
+      </Button>
+      <ErrorList id={form.errorId} errors={form.errors} />
+    </ConformForm>
+  )
+}
+
 export default function StaffFinanceReconciliation() {
   const data = useLoaderData<typeof loader>()
-  const busy = useNavigation().state === 'submitting'
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -186,11 +203,7 @@ export default function StaffFinanceReconciliation() {
           Every night at 02:00 each agency&apos;s balance and BNPL allowance are checked against their
           ledgers, and every invoice against its line items and payments.
         </p>
-        <Form method="post">
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Running…' : 'Run now'}
-          </Button>
-        </Form>
+        <RunNowForm />
       </div>
       {data.shown ? <LastRun run={data.shown} /> : <p>No reconciliation has run yet.</p>}
       <DataTable

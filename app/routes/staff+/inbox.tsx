@@ -1,6 +1,5 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { claimTask } from '../../../domain/tasks/claim-task'
 import { findTasks } from '../../../domain/tasks/find-tasks'
@@ -8,6 +7,7 @@ import { TaskListQuerySchema } from '../../../domain/tasks/tasks.schemas'
 import { queryObject } from '../../../api/router.server'
 import { PageHeader } from '../../components/app-shell'
 import { DataTable, FilterBar } from '../../components/data-table'
+import { ConformForm, ErrorList, useConformForm, useResultFor } from '../../components/forms'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { Input } from '../../components/ui/input'
@@ -17,8 +17,7 @@ import { formatAge, formatDateTime } from '../../utils/misc'
 import { labelOf, STAFF_TASK_KINDS, TASK_KIND_LABELS, TASK_OUTCOME_LABELS } from '../../utils/labels'
 import { requireStaff } from '../../utils/session.server'
 import { redirectWithToast } from '../../utils/toast.server'
-import { DomainError } from '../../../domain/shared/errors'
-import { readForm } from '../../utils/forms.server'
+import { readForm, submitForm } from '../../utils/forms.server'
 import { id } from '../../../domain/shared/fields'
 
 export const meta: MetaFunction = () => [{ title: 'Approvals inbox · OSHC Back Office' }]
@@ -42,26 +41,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   })
 }
 
+/** A task's claim or release: its row's form, Conform over this schema as the action parses it. */
+const ClaimSchema = z.object({ taskId: id(), intent: z.enum(['claim', 'release']) })
+
+/** Claim or release a task (back to the same list with a toast); a refusal answers on its row. */
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireStaff(request)
-  const submission = parseWithZod(await readForm(request), {
-    schema: z.object({ taskId: id(), intent: z.enum(['claim', 'release']) }),
-  })
-  if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-  try {
-    await claimTask({
-      actor,
-      taskId: submission.value.taskId,
-      release: submission.value.intent === 'release',
+  return submitForm(await readForm(request), ClaimSchema, async (v) => {
+    await claimTask({ actor, taskId: v.taskId, release: v.intent === 'release' })
+    return redirectWithToast(request.url, {
+      title: v.intent === 'claim' ? 'Task claimed' : 'Task released',
+      type: 'success',
     })
-  } catch (err) {
-    if (err instanceof DomainError)
-      return redirectWithToast(request.url, { title: err.message, type: 'error' })
-    throw err
-  }
-  return redirectWithToast(request.url, {
-    title: submission.value.intent === 'claim' ? 'Task claimed' : 'Task released',
-    type: 'success',
   })
 }
 
@@ -163,41 +154,58 @@ export default function Inbox() {
                   ) : null}
                 </span>
               ) : (
-                <Form method="post" className="flex flex-wrap items-center gap-2">
-                  <input type="hidden" name="taskId" value={t.id} />
-                  {t.assignee_id ? (
-                    <span className="text-sm">
-                      {t.mine ? 'You' : (t.assignee_name ?? 'Another staff member')}
-                    </span>
-                  ) : null}
-                  {t.mine ? (
-                    <Button
-                      type="submit"
-                      name="intent"
-                      value="release"
-                      size="sm"
-                      variant="outline"
-                      aria-label={`Release: ${t.subject}`}
-                    >
-                      Release
-                    </Button>
-                  ) : t.assignee_id ? null : (
-                    <Button
-                      type="submit"
-                      name="intent"
-                      value="claim"
-                      size="sm"
-                      variant="outline"
-                      aria-label={`Claim: ${t.subject}`}
-                    >
-                      Claim
-                    </Button>
-                  )}
-                </Form>
+                <ClaimForm t={t} />
               ),
           },
         ]}
       />
     </div>
+  )
+}
+
+/** A task's owner and its Claim or Release button; a refusal shows under them. */
+function ClaimForm({
+  t,
+}: {
+  t: { id: number; subject: string; assignee_id: number | null; assignee_name: string | null; mine: boolean }
+}) {
+  const reply = useResultFor('claim', 'release')
+  const [form] = useConformForm(ClaimSchema, {
+    id: `claim-${t.id}`,
+    lastResult: reply?.initialValue?.taskId === String(t.id) ? reply : null,
+  })
+  return (
+    <ConformForm form={form} className="space-y-1">
+      <div className="flex flex-wrap items-center gap-2">
+        <input type="hidden" name="taskId" value={t.id} />
+        {t.assignee_id ? (
+          <span className="text-sm">{t.mine ? 'You' : (t.assignee_name ?? 'Another staff member')}</span>
+        ) : null}
+        {t.mine ? (
+          <Button
+            type="submit"
+            name="intent"
+            value="release"
+            size="sm"
+            variant="outline"
+            aria-label={`Release: ${t.subject}`}
+          >
+            Release
+          </Button>
+        ) : t.assignee_id ? null : (
+          <Button
+            type="submit"
+            name="intent"
+            value="claim"
+            size="sm"
+            variant="outline"
+            aria-label={`Claim: ${t.subject}`}
+          >
+            Claim
+          </Button>
+        )}
+      </div>
+      <ErrorList errors={form.errors} />
+    </ConformForm>
   )
 }

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
+import { z } from 'zod'
 import { deletePromotion } from '../../../domain/promotions/delete-promotion'
 import { getPromotionDetails } from '../../../domain/promotions/get-promotion-details'
 import {
@@ -12,8 +13,7 @@ import {
 import { updatePromotion } from '../../../domain/promotions/update-promotion'
 import { PageHeader } from '../../components/app-shell'
 import { PromotionFields, type PromotionForm } from '../../components/engagement/promotion-fields'
-import { ErrorList, SubmitButton } from '../../components/forms'
-import { Button } from '../../components/ui/button'
+import { ConformForm, ErrorList, SubmitButton, useConformForm, useResultFor } from '../../components/forms'
 import { Card, CardContent } from '../../components/ui/card'
 import { idFromParam, readForm, submitForm, throwAsResponse } from '../../utils/forms.server'
 import { requireAccess } from '../../utils/session.server'
@@ -28,14 +28,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { promotion: await getPromotionDetails({ actor, id }).catch(throwAsResponse) }
 }
 
+/** The delete button's form: its intent only. */
+const DeleteSchema = z.object({ intent: z.literal('delete') })
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAccess(request, updatePromotion.access)
   const id = idFromParam(params.promotionId, 'Promotion')
   const form = await readForm(request)
-  if (form.get('intent') === 'delete') {
-    await deletePromotion({ actor, id }).catch(throwAsResponse)
-    return redirectWithToast('/staff/promotions', { type: 'success', title: 'Promotion deleted' })
-  }
+  if (form.get('intent') === 'delete')
+    return submitForm(form, DeleteSchema, async () => {
+      await deletePromotion({ actor, id })
+      return redirectWithToast('/staff/promotions', { type: 'success', title: 'Promotion deleted' })
+    })
   const file = takeThumbnailFile(form)
   return submitForm(form, UpdatePromotionSchema, async (v) => {
     const input = file ? { ...v, thumbnail: await storeThumbnail(actor, file) } : v
@@ -50,7 +54,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditPromotion() {
   const { promotion: p } = useLoaderData<typeof loader>()
-  const lastResult = useActionData<typeof action>()
+  const reply = useActionData<typeof action>()
+  // The delete form's reply is its own (useResultFor); the rest is the edit form's.
+  const lastResult = useResultFor('delete') ? undefined : reply
+  const [deleteForm] = useConformForm(DeleteSchema, { intent: 'delete', id: `delete-promotion-${p.id}` })
   const [form, fields] = useForm<PromotionForm, UpdatePromotionInput>({
     id: `promotion-${p.id}`,
     lastResult,
@@ -83,11 +90,10 @@ export default function EditPromotion() {
             <ErrorList id={form.errorId} errors={form.errors} />
             <SubmitButton>Save</SubmitButton>
           </Form>
-          <Form method="post" className="mt-4">
-            <Button type="submit" name="intent" value="delete" variant="outline">
-              Delete promotion
-            </Button>
-          </Form>
+          <ConformForm form={deleteForm} intent="delete" className="mt-4 space-y-2">
+            <SubmitButton variant="outline">Delete promotion</SubmitButton>
+            <ErrorList id={deleteForm.errorId} errors={deleteForm.errors} />
+          </ConformForm>
         </CardContent>
       </Card>
     </div>

@@ -1,8 +1,9 @@
-import { Form } from '@remix-run/react'
 import { useState } from 'react'
+import { PayInvoiceFormSchema } from '../../../utils/invoice-forms.schemas'
 import { labelOf, PAYMENT_METHOD_LABELS } from '../../../utils/labels'
 import { formatMoney } from '../../../utils/misc'
 import { ConfirmSubmit } from '../../../components/confirm-submit'
+import { ConformForm, errorsOf, ErrorList, useConformForm, useResultFor } from '../../../components/forms'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Input } from '../../../components/ui/input'
@@ -31,6 +32,9 @@ export function InvoicePayForm({
   outstanding: number
   balance: number
 }) {
+  const [form] = useConformForm(PayInvoiceFormSchema, { intent: 'pay' })
+  // The rows are checked by the use case only: its refusal stays shown until the next submission.
+  const refusal = errorsOf(useResultFor('pay'), '')
   const [rows, setRows] = useState<Row[]>([
     { method: '', amount: '' },
     { method: '', amount: '' },
@@ -50,7 +54,7 @@ export function InvoicePayForm({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" encType="multipart/form-data" className="space-y-4">
+        <ConformForm form={form} intent="pay" encType="multipart/form-data" className="space-y-4">
           {rows.map((r, i) => (
             <fieldset key={i} className="flex flex-wrap items-end gap-3 rounded-md border p-3">
               <legend className="px-1 text-sm text-muted-foreground">Method {i + 1}</legend>
@@ -114,9 +118,8 @@ export function InvoicePayForm({
               {balanceUsed > Math.round(balance * 100) ? ' — more than your available balance' : ''}
             </p>
           </div>
+          <ErrorList errors={refusal} />
           <ConfirmSubmit
-            name="intent"
-            value="pay"
             variant="default"
             title={`Pay invoice #${invoiceId}?`}
             description={`${formatMoney(totalCents / 100)} is paid now (balance parts at once, bank transfers once verified, card on the next page).`}
@@ -124,7 +127,7 @@ export function InvoicePayForm({
           >
             Pay
           </ConfirmSubmit>
-        </Form>
+        </ConformForm>
       </CardContent>
     </Card>
   )

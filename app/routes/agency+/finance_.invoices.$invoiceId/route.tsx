@@ -19,7 +19,14 @@ import { InvoicePayments } from '../../../components/finance/invoice-payments'
 import { InvoiceDetail } from '../../../components/invoice-detail'
 import { Alert, AlertDescription } from '../../../components/ui/alert'
 import { idFromParam, readForm } from '../../../utils/forms.server'
-import { addNote, firstIssue, loadInvoice, withDownloads } from '../../../utils/invoice.server'
+import { deleteDocumentSchema, PayInvoiceFormSchema } from '../../../utils/invoice-forms.schemas'
+import {
+  addNote,
+  firstIssue,
+  loadInvoice,
+  submitInvoiceForm,
+  withDownloads,
+} from '../../../utils/invoice.server'
 import { formatMoney } from '../../../utils/misc'
 import { FINANCE_PAGES, requireAccess, requireAgency } from '../../../utils/session.server'
 import { redirectWithToast } from '../../../utils/toast.server'
@@ -75,22 +82,24 @@ async function paymentRows(actor: Parameters<typeof storeFormFile>[0]['actor'], 
   return rows
 }
 
-/** pay (the multi-method form), add-note, delete-document:<id>; back here with a toast. */
+/**
+ * pay (the multi-method form), add-note, delete-document:<id>, each a form over its schema
+ * (invoice-forms.schemas.ts); back here with a toast. A refusal answers on its form and as a toast.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAccess(request, makePaymentByAgency.access)
   const invoiceId = idFromParam(params.invoiceId, 'Invoice')
   const formData = await readForm(request)
   const back = `/agency/finance/invoices/${invoiceId}`
   const [verb, idText] = String(formData.get('intent') ?? '').split(':')
-  const fail = (title: string) => redirectWithToast(back, { type: 'error', title })
-  try {
-    switch (verb) {
-      case 'pay': {
+  switch (verb) {
+    case 'pay':
+      return submitInvoiceForm(formData, PayInvoiceFormSchema, async () => {
         const parsed = MakePaymentSchema.safeParse({
           invoice_id: invoiceId,
           payment_methods: await paymentRows(actor, formData),
         })
-        if (!parsed.success) return fail(firstIssue(parsed.error))
+        if (!parsed.success) throw new DomainError('VALIDATION', firstIssue(parsed.error))
         const r = await makePaymentByAgency({ actor, input: parsed.data })
         if (r.intent) return redirect(r.intent.url)
         const paid = r.payments.reduce((s, p) => s + p.payment_amount, 0)
@@ -99,19 +108,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
           title: `Payment of ${formatMoney(paid)} made`,
           description: `The invoice is ${r.invoice.status}; bank transfers count once our finance team verifies them.`,
         })
-      }
-      case 'add-note':
-        return await addNote({ actor, invoiceId, formData, back })
-      case 'delete-document': {
-        await deleteInvoicePaymentDocument({ actor, documentId: parseId(idText) ?? 0 })
+      })
+    case 'add-note':
+      return addNote({ actor, invoiceId, formData, back })
+    case 'delete-document': {
+      const documentId = parseId(idText) ?? 0
+      return submitInvoiceForm(formData, deleteDocumentSchema(documentId), async () => {
+        await deleteInvoicePaymentDocument({ actor, documentId })
         return redirectWithToast(back, { type: 'success', title: 'Document deleted' })
-      }
-      default:
-        throw new Response('Unknown action', { status: 400 })
+      })
     }
-  } catch (err) {
-    if (err instanceof DomainError) return fail(err.message)
-    throw err
+    default:
+      throw new Response('Unknown action', { status: 400 })
   }
 }
 

@@ -1,10 +1,18 @@
 import { Link } from '@remix-run/react'
 import { formatMoney } from '../../../utils/misc'
 import { ConfirmSubmit } from '../../../components/confirm-submit'
-import { errorsOf, ErrorList, IntentForm, SubmitButton, useResultFor } from '../../../components/forms'
+import {
+  ConformForm,
+  errorsOf,
+  ErrorList,
+  SubmitButton,
+  useConformForm,
+  useResultFor,
+} from '../../../components/forms'
 import { Input } from '../../../components/ui/input'
 import { Label } from '../../../components/ui/label'
 import { BankDetails, MethodCard, type BankAccount } from './pay-parts'
+import { PayIntentSchema } from '../../../utils/policy-pay.schemas'
 
 /** What the methods need to know of the policy and the agency's money (cents). */
 export type PayOptions = {
@@ -27,7 +35,12 @@ export type PayOptions = {
 }
 
 export function BankMethod({ o }: { o: PayOptions }) {
+  const [form] = useConformForm(PayIntentSchema, { intent: 'bank' })
+  // The proof is checked by the use case only: its refusal (on the proof and on the form) stays
+  // shown until the next submission. Conform's state would clear it as the file input loses focus,
+  // moving the button away from under the click that blurred it.
   const answer = useResultFor('bank')
+  const proofErrors = errorsOf(answer, 'bank_document', 'file_path')
   return (
     <MethodCard
       id="bank"
@@ -35,7 +48,7 @@ export function BankMethod({ o }: { o: PayOptions }) {
       available={o.Bank}
       description="Transfer the premium and upload the proof. Our finance team verifies it."
     >
-      <IntentForm className="space-y-3" intent="bank" encType="multipart/form-data">
+      <ConformForm form={form} className="space-y-3" intent="bank" encType="multipart/form-data">
         <BankDetails
           account={o.bankTransfer.account}
           reference={o.bankTransfer.reference}
@@ -48,23 +61,23 @@ export function BankMethod({ o }: { o: PayOptions }) {
             name="bank_document"
             type="file"
             accept=".pdf,.jpg,.jpeg,.png,.doc,.docx"
-            aria-invalid={errorsOf(answer, 'bank_document').length ? true : undefined}
+            aria-invalid={proofErrors.length ? true : undefined}
             aria-describedby="bank-document-hint bank-document-errors"
           />
           <p id="bank-document-hint" className="text-sm text-muted-foreground">
             PDF, JPEG, PNG, DOC or DOCX, up to 5 MB.
           </p>
-          <ErrorList id="bank-document-errors" errors={errorsOf(answer, 'bank_document', 'file_path')} />
+          <ErrorList id="bank-document-errors" errors={proofErrors} />
         </div>
         <ErrorList errors={errorsOf(answer, '')} />
         <SubmitButton>Submit bank payment</SubmitButton>
-      </IntentForm>
+      </ConformForm>
     </MethodCard>
   )
 }
 
 export function BalanceMethod({ o }: { o: PayOptions }) {
-  const answer = useResultFor('balance')
+  const [form] = useConformForm(PayIntentSchema, { intent: 'balance' })
   const short = o.agencyBalance < o.premium
   const premium = formatMoney(o.premium, o.currency)
   return (
@@ -74,7 +87,7 @@ export function BalanceMethod({ o }: { o: PayOptions }) {
       available={o.AgencyBalance}
       description={`Available: ${formatMoney(o.agencyBalance)}.`}
     >
-      <IntentForm className="space-y-3" intent="balance">
+      <ConformForm form={form} className="space-y-3" intent="balance">
         {short ? (
           <p id="balance-short" className="text-sm text-muted-foreground">
             Your balance {formatMoney(o.agencyBalance)} does not cover {premium}. Top up your balance from the{' '}
@@ -84,7 +97,7 @@ export function BalanceMethod({ o }: { o: PayOptions }) {
             or choose another method.
           </p>
         ) : null}
-        <ErrorList errors={errorsOf(answer, '')} />
+        <ErrorList errors={form.errors} />
         <ConfirmSubmit
           variant="default"
           disabled={short}
@@ -94,13 +107,13 @@ export function BalanceMethod({ o }: { o: PayOptions }) {
         >
           Pay {premium} from balance
         </ConfirmSubmit>
-      </IntentForm>
+      </ConformForm>
     </MethodCard>
   )
 }
 
 export function BnplMethod({ o }: { o: PayOptions }) {
-  const answer = useResultFor('bnpl')
+  const [form] = useConformForm(PayIntentSchema, { intent: 'bnpl' })
   const short = o.buyNowPayLaterRemainingAmount < o.premium
   const premium = formatMoney(o.premium, o.currency)
   return (
@@ -111,13 +124,13 @@ export function BnplMethod({ o }: { o: PayOptions }) {
       unavailableReason={o.buyNowPayLaterUnavailableReason}
       description={`Allowance left: ${formatMoney(o.buyNowPayLaterRemainingAmount)}.`}
     >
-      <IntentForm className="space-y-3" intent="bnpl">
+      <ConformForm form={form} className="space-y-3" intent="bnpl">
         {short ? (
           <p id="bnpl-short" className="text-sm text-muted-foreground">
             The allowance left, {formatMoney(o.buyNowPayLaterRemainingAmount)}, does not cover {premium}.
           </p>
         ) : null}
-        <ErrorList errors={errorsOf(answer, '')} />
+        <ErrorList errors={form.errors} />
         <ConfirmSubmit
           variant="default"
           disabled={short}
@@ -127,13 +140,13 @@ export function BnplMethod({ o }: { o: PayOptions }) {
         >
           Use buy now, pay later
         </ConfirmSubmit>
-      </IntentForm>
+      </ConformForm>
     </MethodCard>
   )
 }
 
 export function NexpayMethod({ o }: { o: PayOptions }) {
-  const answer = useResultFor('nexpay')
+  const [form] = useConformForm(PayIntentSchema, { intent: 'nexpay' })
   return (
     <MethodCard
       id="nexpay"
@@ -146,16 +159,16 @@ export function NexpayMethod({ o }: { o: PayOptions }) {
         </>
       }
     >
-      <IntentForm className="space-y-3" intent="nexpay">
-        <ErrorList errors={errorsOf(answer, '')} />
+      <ConformForm form={form} className="space-y-3" intent="nexpay">
+        <ErrorList errors={form.errors} />
         <SubmitButton>Pay with NexPay</SubmitButton>
-      </IntentForm>
+      </ConformForm>
     </MethodCard>
   )
 }
 
 export function CardMethod({ o }: { o: PayOptions }) {
-  const answer = useResultFor('card')
+  const [form] = useConformForm(PayIntentSchema, { intent: 'card' })
   const amount = formatMoney(o.cardAmount, o.currency)
   return (
     <MethodCard
@@ -168,10 +181,10 @@ export function CardMethod({ o }: { o: PayOptions }) {
           : 'Pay now on the secure card checkout.'
       }
     >
-      <IntentForm className="space-y-3" intent="card">
-        <ErrorList errors={errorsOf(answer, '')} />
+      <ConformForm form={form} className="space-y-3" intent="card">
+        <ErrorList errors={form.errors} />
         <SubmitButton>Pay {amount} by card</SubmitButton>
-      </IntentForm>
+      </ConformForm>
     </MethodCard>
   )
 }

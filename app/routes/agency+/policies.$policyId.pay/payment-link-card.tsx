@@ -2,17 +2,17 @@ import { useActionData } from '@remix-run/react'
 import { CURRENCY_LABELS } from '../../../utils/labels'
 import { formatDateTime, formatMoney } from '../../../utils/misc'
 import {
-  errorsOf,
+  ConformForm,
   ErrorList,
   Field,
-  IntentForm,
   SelectField,
   SubmitButton,
-  useResultFor,
+  useConformForm,
 } from '../../../components/forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Input } from '../../../components/ui/input'
 import { Label } from '../../../components/ui/label'
+import { PaymentLinkSchema } from '../../../utils/policy-pay.schemas'
 
 /** Create a link the student pays by card, and list the active ones. */
 export function PaymentLinkCard({
@@ -27,7 +27,7 @@ export function PaymentLinkCard({
   currencies: readonly (keyof typeof CURRENCY_LABELS)[]
   links: { id: number; url: string; expires_at: string | Date }[]
 }) {
-  const answer = useResultFor('link')
+  const [form, fields] = useConformForm(PaymentLinkSchema, { intent: 'link' })
   const created = useActionData() as { link?: { url: string; expires_at: string | Date } } | undefined
   const link = created?.link
   return (
@@ -47,13 +47,13 @@ export function PaymentLinkCard({
             <p className="text-sm text-muted-foreground">Expires {formatDateTime(link.expires_at)}.</p>
           </div>
         ) : null}
-        <IntentForm intent="link" className="flex flex-wrap items-start gap-4">
+        <ConformForm form={form} intent="link" className="flex flex-wrap items-start gap-4">
           <SelectField
             className="min-w-40"
             labelProps={{ children: 'Currency shown to the student' }}
             selectProps={{ id: 'link-currency', name: 'currency', defaultValue: 'AUD' }}
             options={currencies.map((c) => ({ value: c, label: CURRENCY_LABELS[c] }))}
-            errors={errorsOf(answer, 'currency')}
+            errors={fields.currency.errors}
           />
           <Field
             className="w-48"
@@ -64,13 +64,13 @@ export function PaymentLinkCard({
               inputMode: 'decimal',
               defaultValue: '72',
             }}
-            errors={errorsOf(answer, 'expires_in')}
+            errors={fields.expires_in.errors}
           />
           <div className="pt-7">
             <SubmitButton>Create payment link</SubmitButton>
           </div>
-        </IntentForm>
-        <ErrorList errors={errorsOf(answer, '')} />
+        </ConformForm>
+        <ErrorList errors={form.errors} />
         {links.length ? (
           <div className="space-y-2">
             <h3 className="text-sm font-medium">Active links</h3>

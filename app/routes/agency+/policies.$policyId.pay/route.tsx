@@ -7,7 +7,6 @@ import {
 } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ArrowLeft, CheckCircle2 } from 'lucide-react'
-import { z } from 'zod'
 import { CURRENCIES } from '../../../../db/schema/enums'
 import { confirmCardCheckout } from '../../../../domain/payments/confirm-card-checkout'
 import { createCardCheckout } from '../../../../domain/payments/create-card-checkout'
@@ -15,12 +14,12 @@ import { createPaymentLink } from '../../../../domain/payments/create-payment-li
 import { findPaymentLinks } from '../../../../domain/payments/find-payment-links'
 import { getAvailablePaymentMethods } from '../../../../domain/payments/get-available-payment-methods'
 import { purchasePolicy } from '../../../../domain/payments/purchase-policy'
-import { ExpiresInSchema } from '../../../../domain/payments/payments.schemas'
 import { DomainError } from '../../../../domain/shared/errors'
 import { PageHeader } from '../../../components/app-shell'
 import { GeneralErrorBoundary } from '../../../components/error-boundary'
 import { BalanceMethod, BankMethod, BnplMethod, CardMethod, NexpayMethod } from './pay-methods'
 import { PaymentLinkCard } from './payment-link-card'
+import { PayIntentSchema, PaymentLinkSchema } from '../../../utils/policy-pay.schemas'
 import { StatusBadge } from '../../../components/status-badge'
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
@@ -60,13 +59,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-const IntentSchema = z.object({ intent: z.enum(['bank', 'balance', 'bnpl', 'nexpay', 'card']) })
-const LinkSchema = z.object({
-  intent: z.literal('link'),
-  currency: z.enum(CURRENCIES).default('AUD'),
-  expires_in: ExpiresInSchema,
-})
-
 const METHOD_OF = { bank: 'BANK', balance: 'AGENCY_BALANCE', bnpl: 'BNPL', nexpay: 'NEXPAY' } as const
 
 /** A form per way to pay (`intent`: card, bank, balance, bnpl, nexpay), and the payment link form. */
@@ -75,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const policyId = idFromParam(params.policyId, 'Policy')
   const formData = await readForm(request)
   if (formData.get('intent') === 'link') {
-    return submitForm(formData, LinkSchema, async (v) => {
+    return submitForm(formData, PaymentLinkSchema, async (v) => {
       const link = await createPaymentLink({
         actor,
         policyId,
@@ -85,7 +77,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return data({ link })
     })
   }
-  return submitForm(formData, IntentSchema, async ({ intent: chosen }) => {
+  return submitForm(formData, PayIntentSchema, async ({ intent: chosen }) => {
     if (chosen === 'card') {
       const checkout = await createCardCheckout({ actor, policyId })
       return redirect(checkout.url)

@@ -3,17 +3,17 @@ import { useLoaderData } from '@remix-run/react'
 import { PAYMENT_METHODS } from '../../../../db/schema/enums'
 import { OUTSTANDING_TABS } from '../../../../domain/finance/finance.rules'
 import { approvePolicyPayment } from '../../../../domain/finance/policy-payments/approve-policy-payment'
-import { PaymentRejectSchema } from '../../../../domain/finance/finance.schemas'
 import { rejectPolicyPayments } from '../../../../domain/finance/policy-payments/reject-policy-payments'
 import { uploadPolicyPaymentProof } from '../../../../domain/finance/policy-payments/upload-policy-payment-proof'
-import { DomainError } from '../../../../domain/shared/errors'
 import { parseId } from '../../../../domain/shared/fields'
 import { GeneralErrorBoundary } from '../../../components/error-boundary'
 import { STAFF_FINANCE_TAB_LABELS } from '../../../components/finance/finance-tabs'
 import { loadStaffPaymentTab } from '../../../utils/finance-lists.server'
 import { StaffPaymentList } from '../../../components/finance/staff-payment-list'
+import { PaymentDecisionSchema } from '../../../components/finance/staff-payment-list.schemas'
 import { UploadProof } from './upload-proof'
-import { readForm } from '../../../utils/forms.server'
+import { UploadProofSchema } from './upload-proof.schemas'
+import { readForm, submitForm } from '../../../utils/forms.server'
 import { requireStaff } from '../../../utils/session.server'
 import { redirectWithToast } from '../../../utils/toast.server'
 import { storeFormFile } from '../../../utils/upload.server'
@@ -30,62 +30,38 @@ function backTo(request: Request) {
 }
 
 /**
- * Approve one payment (`intent=approve-payment:<policyId>`), reject the ticked ones
- * (`reject-payments`, one form with the approve buttons) or upload a proof (`upload-proof`).
+ * Approve one payment (`intent=approve-payment:<policyId>`) or reject the ticked ones
+ * (`reject-payments`): the list's form (PaymentDecisionSchema); or upload a proof (`upload-proof`,
+ * UploadProofSchema). A decision goes back to the list with a toast, a refusal answers on its form.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireStaff(request, 'finance')
   const formData = await readForm(request)
   const intent = String(formData.get('intent') ?? '')
   const back = backTo(request)
-  const [verb, idText] = intent.split(':')
-  try {
-    switch (verb) {
-      case 'approve-payment': {
-        // 0 names no record: the use case answers 404 (a toast), never a query with an impossible id.
-        const r = await approvePolicyPayment({ actor, policyId: parseId(idText) ?? 0 })
-        return redirectWithToast(back, { type: 'success', title: `Payment approved for ${r.ref}` })
-      }
-      case 'reject-payments': {
-        const parsed = PaymentRejectSchema.safeParse({
-          policyId: formData.getAll('policyId').map(String),
-          reason: formData.get('reason') ?? '',
-        })
-        if (!parsed.success) {
-          return redirectWithToast(back, {
-            type: 'error',
-            title: parsed.error.issues[0]?.message ?? 'Invalid',
-          })
-        }
-        const r = await rejectPolicyPayments({
-          actor,
-          policyIds: parsed.data.policyId,
-          reason: parsed.data.reason,
-        })
-        return redirectWithToast(back, {
-          type: 'success',
-          title: r.length === 1 ? `Payment rejected for ${r[0].ref}` : `${r.length} payments rejected`,
-        })
-      }
-      case 'upload-proof': {
-        const policyId = parseId(formData.get('policy_id'))
-        if (policyId === null)
-          return redirectWithToast(back, { type: 'error', title: 'Choose the policy the proof belongs to' })
-        const stored = await storeFormFile({ actor, file: formData.get('document'), field: 'document' })
-        await uploadPolicyPaymentProof({ actor, policyId, documentUrl: stored.key })
-        return redirectWithToast(back, {
-          type: 'success',
-          title: 'Payment proof uploaded',
-          description: 'Another finance staff member must approve this payment now.',
-        })
-      }
-      default:
-        throw new Response('Unknown action', { status: 400 })
+  if (intent === 'upload-proof')
+    return submitForm(formData, UploadProofSchema, async (v) => {
+      const stored = await storeFormFile({ actor, file: formData.get('document'), field: 'document' })
+      await uploadPolicyPaymentProof({ actor, policyId: v.policy_id, documentUrl: stored.key })
+      return redirectWithToast(back, {
+        type: 'success',
+        title: 'Payment proof uploaded',
+        description: 'Another finance staff member must approve this payment now.',
+      })
+    })
+  return submitForm(formData, PaymentDecisionSchema, async (v) => {
+    const [verb, idText] = v.intent.split(':')
+    if (verb === 'approve-payment') {
+      // 0 names no record: the use case answers 404, never a query with an impossible id.
+      const r = await approvePolicyPayment({ actor, policyId: parseId(idText) ?? 0 })
+      return redirectWithToast(back, { type: 'success', title: `Payment approved for ${r.ref}` })
     }
-  } catch (err) {
-    if (err instanceof DomainError) return redirectWithToast(back, { type: 'error', title: err.message })
-    throw err
-  }
+    const r = await rejectPolicyPayments({ actor, policyIds: v.policyId, reason: v.reason ?? '' })
+    return redirectWithToast(back, {
+      type: 'success',
+      title: r.length === 1 ? `Payment rejected for ${r[0].ref}` : `${r.length} payments rejected`,
+    })
+  })
 }
 
 export default function StaffFinanceVerification() {

@@ -1,7 +1,8 @@
-import { Form } from '@remix-run/react'
+import { MarkInvoicePaidSchema, VoidInvoiceFormSchema } from '../../../utils/invoice-forms.schemas'
 import type { SerializedInvoice } from '../../../utils/invoice.server'
 import { formatMoney } from '../../../utils/misc'
 import { ConfirmSubmit } from '../../../components/confirm-submit'
+import { ConformForm, ErrorList, useConformForm } from '../../../components/forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Input } from '../../../components/ui/input'
 import { Label } from '../../../components/ui/label'
@@ -12,6 +13,8 @@ const OPEN = ['PENDING', 'OVERDUE', 'PARTIALLY_PAID']
 export function InvoiceStaffActions({ invoice }: { invoice: SerializedInvoice }) {
   const payable = OPEN.includes(invoice.status) && invoice.total_outstanding_amount > 0
   const draft = invoice.status === 'DRAFT'
+  const [paidForm, paidFields] = useConformForm(MarkInvoicePaidSchema, { intent: 'mark-paid' })
+  const [voidForm, voidFields] = useConformForm(VoidInvoiceFormSchema, { intent: 'void' })
   if (!payable && !draft) return null
   return (
     <Card>
@@ -27,14 +30,20 @@ export function InvoiceStaffActions({ invoice }: { invoice: SerializedInvoice })
       </CardHeader>
       <CardContent className="flex flex-wrap items-end gap-4">
         {payable ? (
-          <Form method="post" className="flex flex-wrap items-end gap-2">
+          <ConformForm form={paidForm} intent="mark-paid" className="flex flex-wrap items-end gap-2">
             <div className="space-y-1">
               <Label htmlFor="paid_note">Note (optional)</Label>
-              <Input id="paid_note" name="note" maxLength={1000} className="w-64" />
+              <Input
+                id="paid_note"
+                name="note"
+                maxLength={1000}
+                className="w-64"
+                aria-invalid={paidFields.note.errors?.length ? true : undefined}
+                aria-describedby="paid_note-error"
+              />
+              <ErrorList id="paid_note-error" errors={paidFields.note.errors} />
             </div>
             <ConfirmSubmit
-              name="intent"
-              value="mark-paid"
               variant="default"
               disabled={invoice.pending_approval}
               title={`Mark invoice #${invoice.id} as paid?`}
@@ -43,24 +52,32 @@ export function InvoiceStaffActions({ invoice }: { invoice: SerializedInvoice })
             >
               Mark as paid
             </ConfirmSubmit>
-          </Form>
+            <ErrorList errors={paidForm.errors} className="w-full" />
+          </ConformForm>
         ) : null}
         {draft ? (
-          <Form method="post" className="flex flex-wrap items-end gap-2">
+          <ConformForm form={voidForm} intent="void" className="flex flex-wrap items-end gap-2">
             <div className="space-y-1">
               <Label htmlFor="void_reason">Reason (optional)</Label>
-              <Input id="void_reason" name="reason" maxLength={1000} className="w-64" />
+              <Input
+                id="void_reason"
+                name="reason"
+                maxLength={1000}
+                className="w-64"
+                aria-invalid={voidFields.reason.errors?.length ? true : undefined}
+                aria-describedby="void_reason-error"
+              />
+              <ErrorList id="void_reason-error" errors={voidFields.reason.errors} />
             </div>
             <ConfirmSubmit
-              name="intent"
-              value="void"
               title={`Void draft invoice #${invoice.id}?`}
               description={`The draft of ${formatMoney(invoice.total_amount_due)} is cancelled for good.`}
               confirmLabel="Void invoice"
             >
               Void
             </ConfirmSubmit>
-          </Form>
+            <ErrorList errors={voidForm.errors} className="w-full" />
+          </ConformForm>
         ) : null}
       </CardContent>
     </Card>
