@@ -1,4 +1,3 @@
-import { useSearchParams } from '@remix-run/react'
 import { Download } from 'lucide-react'
 import { useState } from 'react'
 import type * as React from 'react'
@@ -6,21 +5,12 @@ import { formatDateTime, formatMoney } from '../../utils/misc'
 import { labelOf, PAYMENT_METHOD_LABELS, POLICY_TYPE_LABELS } from '../../utils/labels'
 import { ConfirmSubmit } from '../confirm-submit'
 import { ConformForm, ErrorList, useConformForm, useResultFor } from '../forms'
-import {
-  DataTable,
-  FilterBar,
-  SORT_DIRECTION_PARAM,
-  SORT_KEY_PARAM,
-  type DataTableColumn,
-  type PageInfo,
-} from '../data-table'
+import { DataTable, type DataTableColumn, type PageInfo } from '../data-table'
 import { StatusBadge } from '../status-badge'
 import { TabLinks, useListHref } from '../tab-links'
-import { Input } from '../ui/input'
 import { Label } from '../ui/label'
-import { Select } from '../ui/select'
 import { Textarea } from '../ui/textarea'
-import { AgencySelect, PerPageSelect } from './list-fields'
+import { PaymentFilters } from './staff-payment-filters'
 import { PaymentDecisionSchema } from './staff-payment-list.schemas'
 
 export type StaffPaymentRow = {
@@ -52,53 +42,6 @@ type Props = {
   /** The payment methods to filter by, and the outstanding list's tabs (the route passes the enums). */
   methods: readonly string[]
   outstandingTabs: readonly string[]
-}
-
-function PaymentFilters({
-  agencies,
-  providers,
-  perPage,
-  methods,
-}: Pick<Props, 'agencies' | 'providers' | 'perPage' | 'methods'>) {
-  const [searchParams] = useSearchParams()
-  return (
-    <FilterBar preserveParams={[SORT_KEY_PARAM, SORT_DIRECTION_PARAM, 'status_tab']} label="Payment filters">
-      <div className="space-y-1">
-        <Label htmlFor="search">Search</Label>
-        <Input
-          id="search"
-          name="search"
-          type="search"
-          placeholder="Ref, student name or e-mail"
-          defaultValue={searchParams.get('search') ?? ''}
-        />
-      </div>
-      <AgencySelect agencies={agencies} />
-      <div className="space-y-1">
-        <Label htmlFor="provider_id">Insurer</Label>
-        <Select id="provider_id" name="provider_id" defaultValue={searchParams.get('provider_id') ?? ''}>
-          <option value="">Any insurer</option>
-          {providers.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor="payment_type">Payment method</Label>
-        <Select id="payment_type" name="payment_type" defaultValue={searchParams.get('payment_type') ?? ''}>
-          <option value="">Any method</option>
-          {methods.map((m) => (
-            <option key={m} value={m}>
-              {labelOf(PAYMENT_METHOD_LABELS, m)}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <PerPageSelect value={perPage} />
-    </FilterBar>
-  )
 }
 
 /** The staff lists of policies and their payments; the verification list decides them. */
