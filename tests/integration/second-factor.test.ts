@@ -100,6 +100,16 @@ describe('a second factor from an authenticator app', () => {
     expect((await secondFactor(next, recoveryCodes[4])).status).toBe(200)
   })
 
+  it('counts wrong codes like wrong passwords: the sixth from one place in a row waits (429, Retry-After)', async () => {
+    const { email } = await enrolled()
+    const token = (await signIn(email)).body.data.token as string
+    for (let i = 0; i < 5; i++) expect((await secondFactor(token, '000000')).status).toBe(400)
+    const refused = await secondFactor(token, '000000')
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await profile(token)).status).toBe(401)
+  })
+
   it('a person without one signs in as before, and the second step needs a signed-in first step', async () => {
     const email = await staffMember()
     const r = await signIn(email)
