@@ -19,3 +19,9 @@ export async function hasPolicyFile(tx: DbOrTx, policyId: number, url: string) {
     .where(and(eq(policyFiles.policy_id, policyId), eq(policyFiles.url, url)))
   return Boolean(row)
 }
+
+/** Removes one listed file of a policy, in `tx`; returns the removed row, if there was one. */
+export async function removePolicyFile(tx: DbOrTx, fileId: number) {
+  const [gone] = await tx.delete(policyFiles).where(eq(policyFiles.id, fileId)).returning()
+  return gone
+}

@@ -6,6 +6,7 @@ import { defineUseCase } from '../shared/authorize'
 import { conflict, notFound } from '../shared/errors'
 import { loadPolicy } from '../policies/policy-loading'
 import { recordPolicyHistory } from '../policies/policy-history'
+import { removePolicyFile } from '../policies/policy-files'
 import { openRefund } from './refund-loading'
 import { REFUND_DOCUMENT } from './refunds.rules'
 
@@ -31,7 +32,7 @@ export const deleteRefundDocument = defineUseCase(
       const refund = await openRefund(file.policy_id, tx)
       if (refund?.status !== 'REQUESTED')
         throw conflict('Refund documents can be removed only while the refund request waits to be assessed')
-      const [gone] = await tx.delete(policyFiles).where(eq(policyFiles.id, file.id)).returning()
+      const gone = await removePolicyFile(tx, file.id)
       if (!gone) throw notFound('Refund document')
       await recordPolicyHistory(tx, {
         policyId: file.policy_id,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { agencyUsers, sessions } from '../../db/schema'
+import { agencyUsers } from '../../db/schema'
 import { actorLabel, type AgencyActor } from '../shared/actor'
 import { recordAgencyHistory } from '../agencies/agency-history'
 import { assertNotSelfDisable } from './users.rules'
@@ -9,6 +9,7 @@ import { loadAgencyUser } from './user-loading'
 import { presentAgencyUser } from './user-presenters'
 import { validate } from './input-validation'
 import { loadOwnAgencyUser } from './tenant-loaders'
+import { revokeSessions } from '../access/sessions'
 import { defineUseCase } from '../shared/authorize'
 
 /**
@@ -34,8 +35,7 @@ export const enableAgencyUser = defineUseCase(
           meta: { agencyUserId, from: existing.status, to: status },
         })
       }
-      if (status === 'DISABLED')
-        await tx.delete(sessions).where(eq(sessions.identity_id, existing.identity_id))
+      if (status === 'DISABLED') await revokeSessions(existing.identity_id, { tx })
       return presentAgencyUser((await loadAgencyUser(tx, agencyUserId))!)
     })
   },

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { oshcUsers, sessions } from '../../db/schema'
+import { oshcUsers } from '../../db/schema'
 import type { StaffActor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import { assertNotSelfDisable } from './users.rules'
@@ -8,6 +8,7 @@ import { OshcUserStatusSchema, type UserStatus } from './users.schemas'
 import { loadOshcUser } from './user-loading'
 import { presentOshcUser } from './user-presenters'
 import { validate } from './input-validation'
+import { revokeSessions } from '../access/sessions'
 import { defineUseCase } from '../shared/authorize'
 
 /**
@@ -25,8 +26,7 @@ export const updateOshcUserStatus = defineUseCase(
       assertNotSelfDisable(actor.userId, userId, status)
       if (existing.status !== status)
         await tx.update(oshcUsers).set({ status }).where(eq(oshcUsers.id, userId))
-      if (status === 'DISABLED')
-        await tx.delete(sessions).where(eq(sessions.identity_id, existing.identity_id))
+      if (status === 'DISABLED') await revokeSessions(existing.identity_id, { tx })
       return presentOshcUser((await loadOshcUser(tx, userId))!)
     })
   },

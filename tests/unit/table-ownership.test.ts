@@ -100,11 +100,8 @@ const KNOWN_CROSS_WRITES: string[] = [
   'domain/payments/purchase-booking.ts: policyPremiumPayments',
   'domain/payments/purchase-payments.ts: policyFiles',
   'domain/policies/premium-invoices.ts: invoices',
-  'domain/refunds/delete-refund-document.ts: policyFiles',
-  'domain/users/enable-agency-user.ts: sessions',
   'domain/users/logins.ts: identities',
   'domain/users/update-agency-details.ts: agencies',
-  'domain/users/update-oshc-user-status.ts: sessions',
 ]
 
 function walk(dir: string): string[] {
