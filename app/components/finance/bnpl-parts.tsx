@@ -1,13 +1,10 @@
 import { Link } from '@remix-run/react'
-import { ConfirmSubmit } from '../confirm-submit'
-import { ConformForm, ErrorList, useConformForm, useResultFor } from '../forms'
 import { StatusBadge } from '../status-badge'
 import { Timeline } from '../timeline'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card'
-import { Input } from '../ui/input'
-import { Label } from '../ui/label'
 import { formatDate, formatDateTime, formatMoney } from '../../utils/misc'
 import { labelOf, PAYMENT_METHOD_LABELS } from '../../utils/labels'
+import { ApproveRejectForm } from './approve-reject-form'
 import { BnplDecisionSchema } from './bnpl-decision.schemas'
 
 export type BnplDetail = {
@@ -62,52 +59,21 @@ function BnplDecisionForm({
   r: { id: number; total_amount: number; agency: string }
   place: string
 }) {
-  const result = useResultFor(`approve:${r.id}`, `reject:${r.id}`)
-  const [form, fields] = useConformForm(BnplDecisionSchema, {
-    id: `bnpl-${place}-${r.id}`,
-    lastResult: result ?? null,
-  })
   const amount = formatMoney(r.total_amount)
-  const reasonId = `reason_${place === 'row' ? '' : `${place}_`}${r.id}`
-  const errorId = `${reasonId}-error`
   return (
-    <ConformForm form={form} className="min-w-[16rem] space-y-1">
-      <div className="flex flex-wrap items-center gap-2">
-        <ConfirmSubmit
-          size="sm"
-          variant="default"
-          name="intent"
-          value={`approve:${r.id}`}
-          title={`Approve settlement #${r.id} of ${r.agency}?`}
-          description={`${amount} is recorded as paid and restored to the buy now, pay later allowance of ${r.agency}.`}
-          confirmLabel="Approve settlement"
-        >
-          Approve<span className="sr-only"> settlement #{r.id}</span>
-        </ConfirmSubmit>
-        <Label htmlFor={reasonId} className="sr-only">
-          Reason for rejecting settlement #{r.id}
-        </Label>
-        <Input
-          id={reasonId}
-          name={fields.reason.name}
-          placeholder="Reason"
-          className="h-8 w-40"
-          aria-invalid={fields.reason.errors ? true : undefined}
-          aria-describedby={fields.reason.errors ? errorId : undefined}
-        />
-        <ConfirmSubmit
-          size="sm"
-          name="intent"
-          value={`reject:${r.id}`}
-          title={`Reject settlement #${r.id} of ${r.agency}?`}
-          description={`${amount} stays owed; ${r.agency} reads the reason and may settle again.`}
-          confirmLabel="Reject settlement"
-        >
-          Reject<span className="sr-only"> settlement #{r.id}</span>
-        </ConfirmSubmit>
-      </div>
-      <ErrorList id={errorId} errors={[...(form.errors ?? []), ...(fields.reason.errors ?? [])]} />
-    </ConformForm>
+    <ApproveRejectForm
+      schema={BnplDecisionSchema}
+      formId={`bnpl-${place}-${r.id}`}
+      noun="settlement"
+      id={r.id}
+      agency={r.agency}
+      intents={{ approve: `approve:${r.id}`, reject: `reject:${r.id}` }}
+      reasonId={`reason_${place === 'row' ? '' : `${place}_`}${r.id}`}
+      describe={{
+        approve: `${amount} is recorded as paid and restored to the buy now, pay later allowance of ${r.agency}.`,
+        reject: `${amount} stays owed; ${r.agency} reads the reason and may settle again.`,
+      }}
+    />
   )
 }
 
