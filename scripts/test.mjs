@@ -100,16 +100,18 @@ try {
     log('── build')
     await build()
     // A fresh database and Temporal state for the browser journeys.
-    const e2eDb = 'oshc_e2e'
+    // E2E_PORT / E2E_SLOT let two copies run side by side (a helper session's, say); CI uses the defaults.
+    const slot = process.env.E2E_SLOT ?? ''
+    const e2eDb = `oshc_e2e${slot}`
     run('node', [
       '-e',
       `const pg=require('pg');(async()=>{const c=new pg.Client({connectionString:${JSON.stringify(server)}});await c.connect();await c.query('DROP DATABASE IF EXISTS ${e2eDb} WITH (FORCE)');await c.query('CREATE DATABASE ${e2eDb}');await c.end()})().catch(e=>{console.error(e);process.exit(1)})`,
     ])
     const url = new URL(server)
     url.pathname = `/${e2eDb}`
-    const dataDir = path.join(root, '.data', 'e2e')
+    const dataDir = path.join(root, '.data', `e2e${slot}`)
     rmSync(dataDir, { recursive: true, force: true })
-    const port = 3100
+    const port = Number(process.env.E2E_PORT ?? 3100)
     // The system as `npm start` runs it: production build, a demo system, several web processes.
     const e2eEnv = {
       ...env,
@@ -118,12 +120,12 @@ try {
       PORT: String(port),
       DATABASE_URL: url.toString(),
       DATA_DIR: dataDir,
-      TEMPORAL_DEV_PORT: '7300',
-      TEMPORAL_TASK_QUEUE: 'oshc-e2e',
+      TEMPORAL_DEV_PORT: String(port + 4200),
+      TEMPORAL_TASK_QUEUE: `oshc-e2e${slot}`,
     }
     delete e2eEnv.TEMPORAL_ADDRESS
     // Staff single sign-on against a real OpenID provider (oidc-provider, tests/setup/oidc-provider.ts).
-    const oidcPort = 4780
+    const oidcPort = port + 1680
     oidcProcess = spawn(
       'npx',
       ['tsx', 'tests/setup/oidc-provider.ts', String(oidcPort), `http://localhost:${port}`],
