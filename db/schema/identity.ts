@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   serial,
@@ -44,6 +45,10 @@ export const sessions = pgTable(
     second_factor_pending: boolean('second_factor_pending').notNull().default(false),
     /** When the second factor was last given in this session. */
     second_factor_at: timestamp('second_factor_at', { withTimezone: true }),
+    /** The browser's User-Agent header when the session was opened (shown on "Signed-in devices"). */
+    user_agent: text('user_agent'),
+    /** The client's IP address when the session was opened. */
+    ip: text('ip'),
     ...timestamps,
   },
   (t) => [
@@ -114,5 +119,32 @@ export const recoveryCodes = pgTable(
   (t) => [
     uniqueIndex('recovery_codes_hash_idx').on(t.code_hash),
     index('recovery_codes_identity_idx').on(t.identity_id),
+  ],
+)
+
+/**
+ * The security log: every sign-in, refusal, second-factor change, recovery code use and ended
+ * session, append-only. `identity_id` is kept when known and set null if the person is deleted;
+ * `email` keeps who it was about (also for failed sign-ins of unknown addresses). Rows are
+ * persisted shapes: `kind` values are read by the log screen and its export, so add, never rename.
+ */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: serial('id').primaryKey(),
+    identity_id: integer('identity_id').references(() => identities.id, { onDelete: 'set null' }),
+    email: text('email'),
+    /** sign_in, sign_in_failed, sso_sign_in, sso_refused, second_factor_*, step_up, … */
+    kind: text('kind').notNull(),
+    /** password, sso, totp, recovery_code, passkey, admin … where it applies. */
+    method: text('method'),
+    ip: text('ip'),
+    user_agent: text('user_agent'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('security_events_created_idx').on(t.created_at),
+    index('security_events_identity_created_idx').on(t.identity_id, t.created_at),
   ],
 )
