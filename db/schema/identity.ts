@@ -148,3 +148,50 @@ export const securityEvents = pgTable(
     index('security_events_identity_created_idx').on(t.identity_id, t.created_at),
   ],
 )
+
+/**
+ * A person's passkeys (WebAuthn), each a second factor of its own. `credential_id` and
+ * `public_key` (the COSE key) are base64url as @simplewebauthn hands them over; `counter` is the
+ * authenticator's signature counter, refused when it does not go up (a cloned key), except for
+ * authenticators that keep it at 0 (most synced passkeys).
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    identity_id: integer('identity_id')
+      .notNull()
+      .references(() => identities.id, { onDelete: 'cascade' }),
+    credential_id: text('credential_id').notNull(),
+    public_key: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    /** The person's own name for it ("Work laptop"). */
+    name: text('name').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    last_used_at: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_id_idx').on(t.credential_id),
+    index('passkeys_identity_idx').on(t.identity_id),
+  ],
+)
+
+/**
+ * The challenges handed to a browser for a passkey ceremony (registration, the second step of a
+ * sign-in, a step-up), each taken once by the answer that signs it, within five minutes.
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    id: serial('id').primaryKey(),
+    identity_id: integer('identity_id')
+      .notNull()
+      .references(() => identities.id, { onDelete: 'cascade' }),
+    /** registration, sign-in or step-up */
+    purpose: text('purpose').notNull(),
+    challenge: text('challenge').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('passkey_challenges_identity_purpose_idx').on(t.identity_id, t.purpose)],
+)
