@@ -1,12 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { approveAgencyBankChange } from '../../../domain/agencies/bank-details/approve-agency-bank-change'
 import { rejectAgencyBankChange } from '../../../domain/agencies/bank-details/reject-agency-bank-change'
 import { findAgencyBankChanges } from '../../../domain/agencies/bank-details/find-agency-bank-changes'
+import { BankChangeDecisionFormSchema } from '../../../domain/agencies/bank-details/bank-changes.schemas'
 import { FIELD_LABELS, maskAccount } from '../../../domain/agencies/bank-details/payout-details.rules'
-import { DomainError } from '../../../domain/shared/errors'
 import { formatDateTime } from '../../../domain/shared/format'
 import { GeneralErrorBoundary } from '../../components/error-boundary'
+import {
+  ConformForm,
+  ErrorList,
+  SubmitButton,
+  useConformForm,
+  useResultFor,
+} from '../../components/forms'
+import { readForm, submitForm } from '../../utils/forms.server'
 import { requireStaff } from '../../utils/session.server'
 import { redirectWithToast } from '../../utils/toast.server'
 
@@ -19,21 +27,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return findAgencyBankChanges({ actor })
 }
 
-/** Approve or reject one pending change (staff with finance who did not request it). */
+/**
+ * Approve (`intent=approve`) or reject (`intent=reject`, with `rejection_reason`) the pending change
+ * `change_id` (staff with finance who did not request it): the change's form (BankChangeDecisionFormSchema,
+ * the API's reason rule); a refusal answers on that form, a decision with a toast.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireStaff(request, 'finance')
-  const form = await request.formData()
-  const changeId = Number(form.get('change_id'))
-  const reason = String(form.get('rejection_reason') ?? '').trim()
-  try {
-    if (form.get('intent') === 'approve') await approveAgencyBankChange({ actor, changeId })
-    else await rejectAgencyBankChange({ actor, changeId, input: { rejection_reason: reason } })
-  } catch (err) {
-    if (err instanceof DomainError) return redirectWithToast(PATH, { type: 'error', title: err.message })
-    throw err
-  }
-  return redirectWithToast(PATH, {
-    title: form.get('intent') === 'approve' ? 'Bank details verified' : 'Bank details change rejected',
+  const form = await readForm(request)
+  return submitForm(form, BankChangeDecisionFormSchema, async (v) => {
+    if (v.intent === 'approve') {
+      await approveAgencyBankChange({ actor, changeId: v.change_id })
+      return redirectWithToast(PATH, { title: 'Bank details verified' })
+    }
+    await rejectAgencyBankChange({
+      actor,
+      changeId: v.change_id,
+      input: { rejection_reason: v.rejection_reason },
+    })
+    return redirectWithToast(PATH, { title: 'Bank details change rejected' })
   })
 }
 
@@ -83,19 +95,7 @@ export default function BankChangesPage() {
                     ))}
                   </tbody>
                 </table>
-                <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
-                  <input type="hidden" name="change_id" value={c.id} />
-                  <button type="submit" name="intent" value="approve" className="rounded border px-3 py-1">
-                    Approve
-                  </button>
-                  <label className="grid text-sm">
-                    Reason to reject
-                    <input name="rejection_reason" className="rounded border px-2 py-1" />
-                  </label>
-                  <button type="submit" name="intent" value="reject" className="rounded border px-3 py-1">
-                    Reject
-                  </button>
-                </Form>
+                <BankChangeDecision changeId={c.id} />
               </li>
             ))}
           </ul>
@@ -130,6 +130,41 @@ export default function BankChangesPage() {
         </ul>
       </section>
     </div>
+  )
+}
+
+/** The decision form of one pending change; the action's reply is this form's when it names its change. */
+function BankChangeDecision({ changeId }: { changeId: number }) {
+  const result = useResultFor('approve', 'reject')
+  const mine = result?.initialValue?.change_id === String(changeId) ? result : null
+  const [form, fields] = useConformForm(BankChangeDecisionFormSchema, {
+    id: `bank-change-${changeId}`,
+    lastResult: mine,
+  })
+  const reason = fields.rejection_reason
+  return (
+    <ConformForm form={form} className="mt-2 space-y-1">
+      <div className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="change_id" value={changeId} />
+        <SubmitButton name="intent" value="approve" variant="outline" size="sm">
+          Approve
+        </SubmitButton>
+        <label className="grid text-sm">
+          Reason to reject
+          <input
+            name={reason.name}
+            className="rounded border px-2 py-1"
+            aria-invalid={reason.errors ? true : undefined}
+            aria-describedby={reason.errors ? reason.errorId : undefined}
+          />
+        </label>
+        <SubmitButton name="intent" value="reject" variant="outline" size="sm">
+          Reject
+        </SubmitButton>
+      </div>
+      <ErrorList id={reason.errorId} errors={reason.errors} />
+      <ErrorList id={form.errorId} errors={form.errors} />
+    </ConformForm>
   )
 }
 

@@ -1,18 +1,17 @@
 import { eq } from 'drizzle-orm'
-import { z } from 'zod'
 import { getDb } from '../../../db/client'
 import { agencies, agencyBankDetailChanges, agencyBankDetails } from '../../../db/schema'
 import { actorLabel, type StaffActor } from '../../shared/actor'
 import { clock } from '../../shared/clock'
 import { conflict, notFound } from '../../shared/errors'
-import { text } from '../../shared/fields'
 import { assertNotMaker } from '../../finance/finance-guards'
 import { closeWorkflowTasks } from '../../tasks/workflow-tasks'
 import { recordAgencyHistory } from '../agency-history'
 import { mailBankChange, presentBankChange } from './request-bank-change'
 import { bankChangeTaskId, maskAccount, payoutDetailsOf } from './payout-details.rules'
 
-export const RejectBankChangeSchema = z.object({ rejection_reason: text(2, 1000) })
+// The reason's rule lives with the page's form (a browser-safe *.schemas file).
+export { RejectBankChangeSchema } from './bank-changes.schemas'
 
 /**
  * The decision of approveAgencyBankChange / rejectAgencyBankChange (staff with finance): decides a PENDING change
