@@ -1,6 +1,6 @@
 // A person's second factor (issue 24): a time-based one-time code app (RFC 6238, by `otpauth`)
 // and single-use recovery codes. Helpers of the sign-in, enrolment and step-up use cases.
-import { and, eq, isNotNull, isNull } from 'drizzle-orm'
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import * as OTPAuth from 'otpauth'
 import QRCode from 'qrcode'
 import { getDb, type DbOrTx } from '../../db/client'
@@ -44,12 +44,13 @@ export async function factorOf(identityId: number, db: DbOrTx = getDb()) {
   return factor
 }
 
+/** SQL: whether the identity (a column or value) has a confirmed second factor. */
+export const hasFactorSql = (identityId: SQL) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM ${identityFactors} f WHERE f.identity_id = ${identityId} AND f.confirmed_at IS NOT NULL)`
+
 export async function hasConfirmedFactor(identityId: number) {
-  const [row] = await getDb()
-    .select({ id: identityFactors.id })
-    .from(identityFactors)
-    .where(and(eq(identityFactors.identity_id, identityId), isNotNull(identityFactors.confirmed_at)))
-  return !!row
+  const { rows } = await getDb().execute<{ has: boolean }>(sql`SELECT ${hasFactorSql(sql`${identityId}`)} AS has`)
+  return rows[0]?.has === true
 }
 
 /**

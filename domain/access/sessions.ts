@@ -15,6 +15,8 @@ import {
 import { AGENCY_PERMISSIONS, type Actor } from '../shared/actor'
 import { randomToken, sha256 } from '../shared/crypto'
 import { cacheVersionsJson, observeCacheVersions } from '../shared/reference-cache'
+import type { ClientInfo } from './security-log'
+import { hasFactorSql } from './second-factors'
 
 export const SESSION_TTL_MS = 1000 * 60 * 60 * 12
 
@@ -26,6 +28,7 @@ export async function createSession(
   identityId: number,
   method: SignInMethod = 'password',
   secondFactorPending = false,
+  client: ClientInfo = {},
 ) {
   const token = randomToken()
   const expiresAt = new Date(clock.now().getTime() + SESSION_TTL_MS)
@@ -37,8 +40,15 @@ export async function createSession(
       expires_at: expiresAt,
       method,
       second_factor_pending: secondFactorPending,
+      ip: client.ip?.slice(0, 64) ?? null,
+      user_agent: client.userAgent?.slice(0, 512) ?? null,
     })
   return { token, expiresAt }
+}
+
+/** Makes the next request of a session read it afresh (its second factor was just given). */
+export function forgetCachedSession(token: string) {
+  recentlySeen.delete(sha256(token))
 }
 
 export async function revokeSession(token: string) {
@@ -46,6 +56,20 @@ export async function revokeSession(token: string) {
   await getDb()
     .delete(sessions)
     .where(eq(sessions.token_hash, sha256(token)))
+}
+
+/**
+ * Ends the sessions of the identity with these ids (others' ids are ignored) and forgets them in
+ * the one-second cache; answers the ids ended.
+ */
+export async function revokeSessionsById(identityId: number, ids: number[], tx: DbOrTx = getDb()) {
+  if (!ids.length) return []
+  const gone = await tx
+    .delete(sessions)
+    .where(and(eq(sessions.identity_id, identityId), inArray(sessions.id, ids)))
+    .returning({ id: sessions.id, hash: sessions.token_hash })
+  for (const g of gone) recentlySeen.delete(g.hash)
+  return gone.map((g) => g.id)
 }
 
 /** Ends every session of the identity, but the one of `except` (the caller's own) when given. */
@@ -120,6 +144,8 @@ async function lookUpSession(hash: string): Promise<SessionActor | null> {
     user_status: string | null
     permissions: string[] | null
     cache_versions: Record<string, number> | null
+    factor_at: Date | string | null
+    enrolled: boolean
   }>(sql`
     SELECT i.id, i.email, i.kind, i.must_change_password AS must,
            a.id AS agency_id,
@@ -134,7 +160,8 @@ async function lookUpSession(hash: string): Promise<SessionActor | null> {
                                JOIN ${oshcPermissions} p ON p.id = rp.permission_id
                                WHERE rp.role_id = ou.role_id)
            END AS permissions,
-           ${cacheVersionsJson} AS cache_versions
+           ${cacheVersionsJson} AS cache_versions,
+           s.second_factor_at AS factor_at, ${hasFactorSql(sql`i.id`)} AS enrolled
     FROM ${sessions} s
     JOIN ${identities} i ON i.id = s.identity_id
     LEFT JOIN ${agencies} a ON i.kind = 'Agency' AND a.identity_id = i.id
@@ -144,7 +171,8 @@ async function lookUpSession(hash: string): Promise<SessionActor | null> {
   const row = rows[0]
   if (!row) return null
   observeCacheVersions(row.cache_versions)
-  const base = { identityId: row.id, email: row.email, mustChangePassword: row.must }
+  const secondFactor = { enrolled: row.enrolled, at: row.factor_at === null ? null : new Date(row.factor_at) }
+  const base = { identityId: row.id, email: row.email, mustChangePassword: row.must, secondFactor }
   if (row.kind === 'Agency')
     return row.agency_id === null
       ? null

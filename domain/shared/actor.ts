@@ -12,10 +12,31 @@ export const AGENCY_PERMISSIONS = ['quote', 'purchase', 'user_management', 'fina
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number]
 export type AgencyPermission = (typeof AGENCY_PERMISSIONS)[number]
 
+/**
+ * The second factor of a signed-in person's session (issue 24): whether they have one, and when
+ * this session last gave it (sign-in or step-up). Read with the session; absent on actors built
+ * elsewhere (a workflow's record of who decided), which count as "none given".
+ */
+export type SecondFactorState = { enrolled: boolean; at: Date | null }
+
 /** Who is acting: a signed-in person, the public, or a workflow. */
 export type Actor =
-  | { kind: 'Oshc'; identityId: number; userId: number; email: string; permissions: ReadonlySet<string> }
-  | { kind: 'Agency'; identityId: number; agencyId: number; email: string; permissions: ReadonlySet<string> }
+  | {
+      kind: 'Oshc'
+      identityId: number
+      userId: number
+      email: string
+      permissions: ReadonlySet<string>
+      secondFactor?: SecondFactorState
+    }
+  | {
+      kind: 'Agency'
+      identityId: number
+      agencyId: number
+      email: string
+      permissions: ReadonlySet<string>
+      secondFactor?: SecondFactorState
+    }
   | {
       kind: 'agency_user'
       identityId: number
@@ -23,6 +44,7 @@ export type Actor =
       userId: number
       email: string
       permissions: ReadonlySet<string>
+      secondFactor?: SecondFactorState
     }
   | { kind: 'public' }
   | { kind: 'system'; name: string }
