@@ -14,6 +14,12 @@ export type SignIn = Awaited<ReturnType<typeof login>>
  */
 const CLIENT_IP = 'x-oshc-sign-in-ip'
 
+/** The device a strategy's request came from: the IP the web server saw and the User-Agent. */
+const clientOf = (request: Request) => ({
+  ip: request.headers.get(CLIENT_IP) ?? 'unknown',
+  userAgent: request.headers.get('user-agent'),
+})
+
 /**
  * The one authenticator (remix-auth): every sign-in, from the pages and the API, runs one of its
  * strategies. `password` runs the password use case (its limits, dummy hash and hashed session
@@ -25,30 +31,47 @@ export const authenticator = new Authenticator<SignIn>()
       login({
         email: String(form.get('email') ?? ''),
         password: String(form.get('password') ?? ''),
-        clientIp: request.headers.get(CLIENT_IP) ?? 'unknown',
+        clientIp: clientOf(request).ip,
+        userAgent: clientOf(request).userAgent,
       }),
     ),
     'password',
   )
   .use(
-    new OidcStrategy(async ({ claims }) =>
-      loginWithSso({
-        email: claims.email as string | undefined,
-        emailVerified: claims.email_verified === true,
-      }),
+    new OidcStrategy(async ({ claims, request }) =>
+      loginWithSso(
+        { email: claims.email as string | undefined, emailVerified: claims.email_verified === true },
+        clientOf(request),
+      ),
     ),
     'oidc',
   )
 
 /** Signs in with e-mail and password (already validated by the form's or the endpoint's schema). */
-export function signInWithPassword(input: { email: string; password: string; clientIp: string }) {
+export function signInWithPassword(input: {
+  email: string
+  password: string
+  clientIp: string
+  userAgent?: string | null
+}) {
   const form = new URLSearchParams({ email: input.email, password: input.password })
-  const request = new Request('http://sign-in.internal/', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', [CLIENT_IP]: input.clientIp },
-    body: form,
+  const headers = new Headers({
+    'content-type': 'application/x-www-form-urlencoded',
+    [CLIENT_IP]: input.clientIp,
   })
+  if (input.userAgent) headers.set('user-agent', input.userAgent)
+  const request = new Request('http://sign-in.internal/', { method: 'POST', headers, body: form })
   return authenticator.authenticate('password', request)
+}
+
+/**
+ * Finishes staff single sign-on at the provider's callback, with the caller's IP (which the web
+ * server knows) carried to the strategy on a copy of the request; a client's own header is replaced.
+ */
+export function signInWithSso(request: Request, clientIp: string) {
+  const headers = new Headers(request.headers)
+  headers.set(CLIENT_IP, clientIp)
+  return authenticator.authenticate('oidc', new Request(request.url, { method: request.method, headers }))
 }
 
 /** Whether staff single sign-on is configured (the sign-in page shows its button). */

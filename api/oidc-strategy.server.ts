@@ -8,7 +8,11 @@ import { logWarn } from '../domain/shared/log'
 import { isTls } from './auth.server'
 
 /** The claims of a validated ID token the strategy hands to its verify function. */
-export type OidcVerifyParams = { claims: oidc.IDToken | (oidc.IDToken & oidc.UserInfoResponse) }
+export type OidcVerifyParams = {
+  claims: oidc.IDToken | (oidc.IDToken & oidc.UserInfoResponse)
+  /** The callback's request (its device details go on the session). */
+  request: Request
+}
 
 export const OIDC_START_PATH = '/auth/oidc'
 export const OIDC_CALLBACK_PATH = '/auth/oidc/callback'
@@ -117,7 +121,7 @@ export class OidcStrategy<User> extends Strategy<User, OidcVerifyParams> {
     const info = claims.email
       ? claims
       : { ...claims, ...(await oidc.fetchUserInfo(client, tokens.access_token, claims.sub)) }
-    return this.verify({ claims: info })
+    return this.verify({ claims: info, request })
   }
 }
 

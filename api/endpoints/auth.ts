@@ -26,7 +26,7 @@ export const authEndpoints = [
     access: { public: true },
     body: LoginSchema,
     handler: async ({ body, clientIp, request }) => {
-      const r = await signInWithPassword({ ...body, clientIp })
+      const r = await signInWithPassword({ ...body, clientIp, userAgent: request.headers.get('user-agent') })
       return json(
         200,
         {
@@ -53,7 +53,12 @@ export const authEndpoints = [
     handler: async ({ body, clientIp, request }) => {
       const token = sessionTokenOf(request)
       if (!token) throw new DomainError('UNAUTHENTICATED', NO_PENDING_SIGN_IN)
-      await verifySecondFactor({ token, code: body.code, clientIp })
+      await verifySecondFactor({
+        token,
+        code: body.code,
+        clientIp,
+        userAgent: request.headers.get('user-agent'),
+      })
       return { message: 'Signed in', data: null }
     },
   }),

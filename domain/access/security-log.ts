@@ -63,15 +63,13 @@ const clip = (s: string | null | undefined, max: number) => (s ? s.slice(0, max)
  * row and the change commit together; a sign-in refusal (nothing else to commit) passes the pool.
  */
 export async function recordSecurityEvent(db: DbOrTx | null, event: SecurityEvent) {
-  await (db ?? getDb())
-    .insert(securityEvents)
-    .values({
-      kind: event.kind,
-      identity_id: event.identityId ?? null,
-      email: clip(event.email?.trim().toLowerCase(), 320),
-      method: event.method ?? null,
-      ip: clip(event.client?.ip, 64),
-      user_agent: clip(event.client?.userAgent, 512),
-      detail: event.detail ?? null,
-    })
+  await (db ?? getDb()).insert(securityEvents).values({
+    kind: event.kind,
+    identity_id: event.identityId ?? null,
+    email: clip(event.email?.trim().toLowerCase(), 320),
+    method: event.method ?? null,
+    ip: clip(event.client?.ip, 64),
+    user_agent: clip(event.client?.userAgent, 512),
+    detail: event.detail ?? null,
+  })
 }

@@ -1,6 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { authenticator, ssoEnabled } from '../../../api/authenticator.server'
+import { signInWithSso, ssoEnabled } from '../../../api/authenticator.server'
 import { clearOidcFlow } from '../../../api/oidc-strategy.server'
 import { actorForToken } from '../../../domain/access/sessions'
 import { DomainError } from '../../../domain/shared/errors'
@@ -14,11 +14,11 @@ export const meta: MetaFunction = () => [{ title: 'Single sign-on · OSHC Back O
  * The identity provider sends the browser back here: a signed-in staff member goes home with a
  * session; a refusal (the flow did not finish, or the person may not sign in) is a page saying why.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!ssoEnabled()) throw new Response('Single sign-on is not configured', { status: 404 })
   const headers = new Headers({ 'Set-Cookie': await clearOidcFlow(request) })
   try {
-    const signIn = await authenticator.authenticate('oidc', request)
+    const signIn = await signInWithSso(request, (context as { clientIp?: string }).clientIp ?? 'unknown')
     headers.append('Set-Cookie', sessionCookie(signIn.token, signIn.expiresAt, request))
     if (signIn.secondFactorRequired) return redirect(secondFactorPage(null), { headers })
     const actor = await actorForToken(signIn.token)

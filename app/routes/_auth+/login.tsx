@@ -35,6 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const r = await signInWithPassword({
       ...v,
       clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown',
+      userAgent: request.headers.get('user-agent'),
     })
     const cookie = { 'Set-Cookie': sessionCookie(r.token, r.expiresAt, request) }
     if (r.secondFactorRequired)
