@@ -12,7 +12,16 @@ const root = path.resolve(__dirname, '../..')
 
 /** The area (first folder under domain/) that owns each table, by the table's name in db/schema. */
 const OWNERS: Record<string, string[]> = {
-  access: ['identities', 'identityFactors', 'passwordResetTokens', 'recoveryCodes', 'sessions'],
+  access: [
+    'identities',
+    'identityFactors',
+    'passkeyChallenges',
+    'passkeys',
+    'passwordResetTokens',
+    'recoveryCodes',
+    'securityEvents',
+    'sessions',
+  ],
   admission: [
     'admissionAgencyLinks',
     'admissionCourses',
