@@ -34,6 +34,22 @@ export const ClawbackRejectSchema = z.object({
   rejection_reason: z.string().trim().min(1, REJECTION_REASON_REQUIRED_MSG).max(1000),
 })
 
+/**
+ * The staff list's decision on one paid clawback (Conform, both sides): the button names the verb
+ * and the policy (`approve-clawback:<policyId>` or `reject-clawback:<policyId>`); a rejection
+ * carries the reason of ClawbackRejectSchema, the API's and the workflow's rule.
+ */
+export const ClawbackDecisionFormSchema = z
+  .object({
+    intent: z.string({ error: 'Unknown action' }).regex(/^(approve|reject)-clawback:\d+$/, 'Unknown action'),
+    rejection_reason: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.intent.startsWith('reject-')) return
+    const r = ClawbackRejectSchema.safeParse({ rejection_reason: v.rejection_reason ?? '' })
+    for (const i of r.error?.issues ?? []) ctx.addIssue({ code: 'custom', path: i.path, message: i.message })
+  })
+
 export const ClawbackInitiateDetailsQuerySchema = z.object({ policy_id: id() })
 
 export const BankedClawbackPreviewSchema = z.object({

@@ -1,15 +1,17 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { approveClawback } from '../../../../domain/clawbacks/approve-clawback'
 import {
   CLAWBACK_METHODS,
   CLAWBACK_STATUS_LABELS,
   METHOD_LABELS,
 } from '../../../../domain/clawbacks/clawbacks.rules'
-import { ClawbackListQuerySchema, ClawbackRejectSchema } from '../../../../domain/clawbacks/clawbacks.schemas'
+import {
+  ClawbackDecisionFormSchema,
+  ClawbackListQuerySchema,
+} from '../../../../domain/clawbacks/clawbacks.schemas'
 import { findClawbacks } from '../../../../domain/clawbacks/find-clawbacks'
 import { rejectClawback } from '../../../../domain/clawbacks/reject-clawback'
-import { DomainError } from '../../../../domain/shared/errors'
 import { parseId } from '../../../../domain/shared/fields'
 import { ClawbackDecision } from './clawback-decision'
 import { DataTable, FilterBar, SORT_DIRECTION_PARAM, SORT_KEY_PARAM } from '../../../components/data-table'
@@ -18,7 +20,7 @@ import { AgencySelect, PerPageSelect } from '../../../components/finance/list-fi
 import { Label } from '../../../components/ui/label'
 import { Select } from '../../../components/ui/select'
 import { iso, parseOr400, sortOf, staffFilterChoices } from '../../../utils/finance-lists.server'
-import { listParams, readForm } from '../../../utils/forms.server'
+import { listParams, readForm, submitForm } from '../../../utils/forms.server'
 import { formatDateTime, formatMoney } from '../../../utils/misc'
 import { requireAccess } from '../../../utils/session.server'
 import { redirectWithToast } from '../../../utils/toast.server'
@@ -54,43 +56,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-/** Approve (`intent=approve-clawback:<policyId>`) or reject (`reject-clawback:<policyId>`, reason in `reason_<policyId>`). */
+/**
+ * Approve (`intent=approve-clawback:<policyId>`) or reject (`reject-clawback:<policyId>`, with its
+ * `rejection_reason`): the row's form (ClawbackDecisionFormSchema); a refusal answers on that form,
+ * a decision with a toast.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request, approveClawback.access)
   const formData = await readForm(request)
   const url = new URL(request.url)
   const back = `${url.pathname}${url.search}`
-  const [verb, idText] = String(formData.get('intent') ?? '').split(':')
-  const policyId = parseId(idText) ?? 0
-  try {
-    switch (verb) {
-      case 'approve-clawback': {
-        const c = await approveClawback({ actor, policyId })
-        return redirectWithToast(back, {
-          type: 'success',
-          title: `Clawback #${c.id} settled`,
-          description: `${formatMoney(c.clawback_commission_amount)} received, receipt ${c.receipt_id ?? ''}`,
-        })
-      }
-      case 'reject-clawback': {
-        const parsed = ClawbackRejectSchema.safeParse({
-          rejection_reason: formData.get(`reason_${policyId}`) ?? '',
-        })
-        if (!parsed.success)
-          return redirectWithToast(back, {
-            type: 'error',
-            title: parsed.error.issues[0]?.message ?? 'Invalid',
-          })
-        const c = await rejectClawback({ actor, policyId, reason: parsed.data.rejection_reason })
-        return redirectWithToast(back, { type: 'success', title: `Clawback #${c.id} payment rejected` })
-      }
-      default:
-        throw new Response('Unknown action', { status: 400 })
+  return submitForm(formData, ClawbackDecisionFormSchema, async (v) => {
+    const [verb, idText] = v.intent.split(':')
+    // 0 names no record: the use case answers 404, never a query with an impossible id.
+    const policyId = parseId(idText) ?? 0
+    if (verb === 'approve-clawback') {
+      const c = await approveClawback({ actor, policyId })
+      return redirectWithToast(back, {
+        type: 'success',
+        title: `Clawback #${c.id} settled`,
+        description: `${formatMoney(c.clawback_commission_amount)} received, receipt ${c.receipt_id ?? ''}`,
+      })
     }
-  } catch (err) {
-    if (err instanceof DomainError) return redirectWithToast(back, { type: 'error', title: err.message })
-    throw err
-  }
+    const reason = (v.rejection_reason ?? '').trim()
+    const c = await rejectClawback({ actor, policyId, reason })
+    return redirectWithToast(back, { type: 'success', title: `Clawback #${c.id} payment rejected` })
+  })
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>['rows'][number]
@@ -130,88 +121,83 @@ export default function StaffFinanceClawbacks() {
         <AgencySelect agencies={data.agencies} />
         <PerPageSelect value={data.perPage} />
       </FilterBar>
-      <Form method="post">
-        <DataTable
-          caption="Clawbacks"
-          rows={data.rows}
-          pageInfo={data.pageInfo}
-          sortKey={data.sort.key}
-          sortDirection={data.sort.direction}
-          getRowKey={(c) => c.id}
-          emptyText="No clawback matches these filters."
-          columns={[
-            { key: 'id', header: '#', cell: (c: Row) => c.id },
-            {
-              key: 'policy',
-              header: 'Policy',
-              cell: (c: Row) => (
-                <Link to={`/staff/policies/${c.policy_id}`} className="text-primary hover:underline">
-                  {c.policy_ref}
-                </Link>
+      <DataTable
+        caption="Clawbacks"
+        rows={data.rows}
+        pageInfo={data.pageInfo}
+        sortKey={data.sort.key}
+        sortDirection={data.sort.direction}
+        getRowKey={(c) => c.id}
+        emptyText="No clawback matches these filters."
+        columns={[
+          { key: 'id', header: '#', cell: (c: Row) => c.id },
+          {
+            key: 'policy',
+            header: 'Policy',
+            cell: (c: Row) => (
+              <Link to={`/staff/policies/${c.policy_id}`} className="text-primary hover:underline">
+                {c.policy_ref}
+              </Link>
+            ),
+          },
+          { key: 'agency', header: 'Agency', cell: (c: Row) => c.agency },
+          {
+            key: 'clawback_commission_amount',
+            header: 'Commission clawed back',
+            sortable: true,
+            className: 'text-right',
+            cell: (c: Row) =>
+              `${formatMoney(c.amount)} (${formatMoney(c.premium_amount)} at ${c.commission_rate ?? 0}%)`,
+          },
+          {
+            key: 'outstanding_amount',
+            header: 'Outstanding',
+            sortable: true,
+            className: 'text-right',
+            cell: (c: Row) => formatMoney(c.outstanding_amount),
+          },
+          { key: 'status', header: 'Status', sortable: true, cell: (c: Row) => c.status_label },
+          {
+            key: 'method',
+            header: 'Method',
+            cell: (c: Row) =>
+              c.bank_document_url ? (
+                <span className="whitespace-nowrap">
+                  {c.method_label} ·{' '}
+                  <a href={fileHref(c.bank_document_url)} className="text-primary hover:underline">
+                    proof<span className="sr-only"> of clawback #{c.id}</span>
+                  </a>
+                </span>
+              ) : (
+                (c.method_label ?? '—')
               ),
-            },
-            { key: 'agency', header: 'Agency', cell: (c: Row) => c.agency },
-            {
-              key: 'clawback_commission_amount',
-              header: 'Commission clawed back',
-              sortable: true,
-              className: 'text-right',
-              cell: (c: Row) =>
-                `${formatMoney(c.amount)} (${formatMoney(c.premium_amount)} at ${c.commission_rate ?? 0}%)`,
-            },
-            {
-              key: 'outstanding_amount',
-              header: 'Outstanding',
-              sortable: true,
-              className: 'text-right',
-              cell: (c: Row) => formatMoney(c.outstanding_amount),
-            },
-            { key: 'status', header: 'Status', sortable: true, cell: (c: Row) => c.status_label },
-            {
-              key: 'method',
-              header: 'Method',
-              cell: (c: Row) =>
-                c.bank_document_url ? (
-                  <span className="whitespace-nowrap">
-                    {c.method_label} ·{' '}
-                    <a href={fileHref(c.bank_document_url)} className="text-primary hover:underline">
-                      proof<span className="sr-only"> of clawback #{c.id}</span>
-                    </a>
-                  </span>
-                ) : (
-                  (c.method_label ?? '—')
-                ),
-            },
-            {
-              key: 'invoice',
-              header: 'Invoice',
-              cell: (c: Row) =>
-                c.invoice_id ? (
-                  <Link
-                    to={`/staff/finance/invoices/${c.invoice_id}`}
-                    className="text-primary hover:underline"
-                  >
-                    #{c.invoice_id}
-                  </Link>
-                ) : (
-                  '—'
-                ),
-            },
-            {
-              key: 'created_at',
-              header: 'Initiated',
-              sortable: true,
-              cell: (c: Row) => formatDateTime(c.created_at),
-            },
-            {
-              key: 'decision',
-              header: 'Decision',
-              action: true,
-              cell: (c: Row) => <ClawbackDecision c={c} />,
-            },
-          ]}
-        />
-      </Form>
+          },
+          {
+            key: 'invoice',
+            header: 'Invoice',
+            cell: (c: Row) =>
+              c.invoice_id ? (
+                <Link to={`/staff/finance/invoices/${c.invoice_id}`} className="text-primary hover:underline">
+                  #{c.invoice_id}
+                </Link>
+              ) : (
+                '—'
+              ),
+          },
+          {
+            key: 'created_at',
+            header: 'Initiated',
+            sortable: true,
+            cell: (c: Row) => formatDateTime(c.created_at),
+          },
+          {
+            key: 'decision',
+            header: 'Decision',
+            action: true,
+            cell: (c: Row) => <ClawbackDecision c={c} schema={ClawbackDecisionFormSchema} />,
+          },
+        ]}
+      />
     </div>
   )
 }
