@@ -68,6 +68,9 @@ function SignOut() {
       <Link to="/account/security" className="text-sm text-primary underline-offset-4 hover:underline">
         Sign-in security
       </Link>
+      <Link to="/account/devices" className="text-sm text-primary underline-offset-4 hover:underline">
+        Signed-in devices
+      </Link>
       <Form method="post" action="/logout">
         <Button type="submit" variant="outline" size="sm">
           <LogOut aria-hidden="true" />

@@ -12,6 +12,7 @@ import {
   LayoutDashboard,
   Mail,
   Megaphone,
+  ShieldCheck,
   GraduationCap,
   MessageSquare,
   Users,
@@ -61,6 +62,7 @@ export function staffNav(permissions: readonly string[], dev: boolean): NavItem[
       ? [
           { to: '/staff/users', label: 'Staff users', icon: Users },
           { to: '/staff/roles', label: 'Roles', icon: KeyRound },
+          { to: '/staff/security-log', label: 'Security log', icon: ShieldCheck },
         ]
       : []),
     { to: '/staff/feedback', label: 'Feedback', icon: MessageSquare },

@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request)
   const { actor } = await requireUser(request)
   const formData = await readForm(request)
@@ -47,7 +47,13 @@ export async function action({ request }: ActionFunctionArgs) {
       await startTotpEnrolment({ actor })
       throw redirect('/account/security')
     })
-  return submitForm(formData, ConfirmSchema, async ({ code }) => confirmTotpEnrolment({ actor, code }))
+  const client = {
+    ip: (context as { clientIp?: string }).clientIp ?? 'unknown',
+    userAgent: request.headers.get('user-agent'),
+  }
+  return submitForm(formData, ConfirmSchema, async ({ code }) =>
+    confirmTotpEnrolment({ actor, code, client }),
+  )
 }
 
 export default function SecurityPage() {
@@ -105,7 +111,10 @@ export default function SecurityPage() {
           <SubmitButton>Set up an authenticator app</SubmitButton>
         </ConformForm>
       )}
-      <p className="mt-6 text-sm">
+      <p className="mt-6 flex gap-4 text-sm">
+        <Link to="/account/devices" className="text-primary underline-offset-4 hover:underline">
+          Signed-in devices
+        </Link>
         <Link to={home} className="text-primary underline-offset-4 hover:underline">
           Back
         </Link>

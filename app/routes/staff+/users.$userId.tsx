@@ -1,5 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { z } from 'zod'
+import { resetSecondFactor } from '../../../domain/access/reset-second-factor'
 import { findOshcRoles } from '../../../domain/users/find-oshc-roles'
 import { getOshcUser } from '../../../domain/users/get-oshc-user'
 import { updateOshcUser } from '../../../domain/users/update-oshc-user'
@@ -7,11 +9,14 @@ import { updateOshcUserStatus } from '../../../domain/users/update-oshc-user-sta
 import { EditStaffUserSchema, UserStatusFormSchema } from '../../utils/user-forms.schemas'
 import { GeneralErrorBoundary } from '../../components/error-boundary'
 import { EditUserPage } from '../../components/user-form'
+import { SecondFactorResetControl } from '../../components/second-factor-reset'
 import { idFromParam, readForm, submitForm, throwAsResponse } from '../../utils/forms.server'
 import { requireAccess } from '../../utils/session.server'
 import { redirectWithToast } from '../../utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Staff user · OSHC Back Office' }]
+
+const ResetSecondFactorFormSchema = z.object({ intent: z.literal('reset-second-factor') })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireAccess(request, getOshcUser.access)
@@ -26,12 +31,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-/** Two forms: the user's details (`intent=update`) and sign-in access (`intent=status`). */
-export async function action({ request, params }: ActionFunctionArgs) {
+/**
+ * Three forms: the user's details (`intent=update`), sign-in access (`intent=status`) and the reset
+ * of their second factor (`intent=reset-second-factor`).
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireAccess(request, updateOshcUser.access)
   const userId = idFromParam(params.userId, 'User')
   const formData = await readForm(request)
   const url = `/staff/users/${userId}`
+  if (formData.get('intent') === 'reset-second-factor') {
+    const admin = await requireAccess(request, resetSecondFactor.access)
+    return submitForm(formData, ResetSecondFactorFormSchema, async () => {
+      const client = {
+        ip: (context as { clientIp?: string }).clientIp ?? 'unknown',
+        userAgent: request.headers.get('user-agent'),
+      }
+      await resetSecondFactor({ actor: admin, user_type: 'staff', user_id: userId, client })
+      return redirectWithToast(url, {
+        title: 'Second factor reset',
+        description: 'They have been signed out everywhere and told by mail.',
+        type: 'success',
+      })
+    })
+  }
   if (formData.get('intent') === 'status') {
     return submitForm(formData, UserStatusFormSchema, async (v) => {
       await updateOshcUserStatus({ actor, userId, status: v.status })
@@ -63,18 +86,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function StaffUser() {
   const { user, roles, isSelf } = useLoaderData<typeof loader>()
   return (
-    <EditUserPage
-      idPrefix="staff"
-      backHref="/staff/users"
-      backLabel="Back to staff users"
-      user={user}
-      roleField="role_id"
-      roleId={user.role_id}
-      roles={roles}
-      schema={EditStaffUserSchema}
-      isSelf={isSelf}
-      roleDescription={isSelf ? 'Your own role must keep user management.' : undefined}
-    />
+    <>
+      <EditUserPage
+        idPrefix="staff"
+        backHref="/staff/users"
+        backLabel="Back to staff users"
+        user={user}
+        roleField="role_id"
+        roleId={user.role_id}
+        roles={roles}
+        schema={EditStaffUserSchema}
+        isSelf={isSelf}
+        roleDescription={isSelf ? 'Your own role must keep user management.' : undefined}
+      />
+      <div className="mt-4 max-w-3xl">
+        <SecondFactorResetControl
+          schema={ResetSecondFactorFormSchema}
+          userName={`${user.first_name} ${user.last_name}`}
+          isSelf={isSelf}
+        />
+      </div>
+    </>
   )
 }
 
