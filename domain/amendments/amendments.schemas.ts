@@ -100,3 +100,74 @@ export const AmendmentListFilterSchema = z.object({
 export type AmendmentListFilter = z.infer<typeof AmendmentListFilterSchema>
 export const AmendmentListQuerySchema = AmendmentListFilterSchema.merge(PageQuerySchema)
 export type AmendmentListQuery = z.infer<typeof AmendmentListQuerySchema>
+
+// ---- The staff amendment page's forms (Conform, both sides) -------------------------------------
+
+/** Open an amendment with a new premium and a note: handlePolicyAmendment's own fields. */
+export const StaffOpenAmendmentFormSchema = HandlePolicyAmendmentSchema.pick({
+  amendment_premium: true,
+  amendment_note: true,
+}).extend({ intent: z.literal('open') })
+
+/**
+ * Adjust (`intent=adjust`) or confirm (`intent=confirm`) the premium: updateAmmendmentPolicyById's
+ * new_premium (the use case requires it to adjust; confirming without it keeps the premium).
+ */
+export const ConfirmAmendmentPremiumFormSchema = z.object({
+  intent: z.enum(['adjust', 'confirm']),
+  new_premium: UpdateAmendmentPremiumSchema.shape.new_premium,
+})
+
+/** Approve or reject the bank transfer; a rejection needs its reason (amendmentPaymentIssue). */
+export const AmendmentPaymentDecisionFormSchema = z
+  .object({ intent: z.enum(['approve', 'reject']), reason: optionalText(2000) })
+  .superRefine((v, ctx) => {
+    if (v.intent === 'reject') paymentRule('rejectPayment')(v, ctx)
+  })
+
+/** The new certificate: its file (certificate_url, checked when stored) and membership number. */
+export const AmendedCertificateFormSchema = z.object({
+  intent: z.literal('certificate'),
+  membership_number: optionalText(64),
+})
+
+// ---- The agency amendment page's forms (Conform, both sides) ------------------------------------
+
+const detail = () => z.string().trim().max(256, 'must be at most 256 characters').optional()
+
+/**
+ * Amend the details (`intent=amend`). The action lays these over the current details and checks
+ * the whole with initiateAmendment's own schema (UpdateStudentDetailsSchema), answering its
+ * messages under these fields: the rules are the API's, not restated here.
+ */
+export const AgencyAmendFormSchema = z.object({
+  intent: z.literal('amend'),
+  first_name: detail(),
+  last_name: detail(),
+  email: detail(),
+  passport_number: detail(),
+  policy_type: detail(),
+  start_date: detail(),
+  end_date: detail(),
+  partner_first_name: detail(),
+  partner_last_name: detail(),
+  amendment_note: optionalText(2000),
+})
+
+/** Accept the confirmed premium or withdraw (updatePolicyPremium's premium and note). */
+export const AcceptAmendmentFormSchema = UpdatePolicyPremiumSchema.pick({ premium: true, note: true }).extend(
+  {
+    intent: z.enum(['accept', 'withdraw']),
+  },
+)
+
+/** Pay the difference (ammendmentPayment's method and rule); the bank receipt is the file itself. */
+export const PayAmendmentFormSchema = z
+  .object({
+    intent: z.literal('pay'),
+    payment_method: AmendmentPaymentSchema.shape.payment_method,
+    bank_document: z
+      .custom<File>((v) => typeof File !== 'undefined' && v instanceof File && v.size > 0)
+      .optional(),
+  })
+  .superRefine(paymentRule('pay'))

@@ -709,7 +709,7 @@ describe('amendment screens (in-process)', () => {
       ),
     )
     expect((bad as any).init.status).toBe(400)
-    expect((bad as any).data.errors.partner_first_name).toEqual([
+    expect((bad as any).data.error.partner_first_name).toEqual([
       'Partner details are required for this policy type',
     ])
     const res = (await agencyPage.action(

@@ -1,11 +1,20 @@
-import { Form } from '@remix-run/react'
+import { getInputProps, getSelectProps } from '@conform-to/react'
 import { ConfirmSubmit } from '../../../components/confirm-submit'
-import { ErrorList, Field, SubmitButton } from '../../../components/forms'
+import {
+  ConformForm,
+  ErrorList,
+  Field,
+  SelectField,
+  SubmitButton,
+  useConformForm,
+  useResultFor,
+  type FormSchema,
+} from '../../../components/forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
-import { Label } from '../../../components/ui/label'
 import { formatMoney } from '../../../utils/misc'
 
-type Errors = Record<string, string[] | undefined> | undefined
+// Each form is Conform over the schema its action parses with (the route passes it from
+// amendments.schemas.ts); a refusal comes back under the fields of the form that posted it.
 
 export type AmendDefaults = {
   first_name: string
@@ -19,13 +28,16 @@ export type AmendDefaults = {
   partner_last_name: string
 }
 
+const POLICY_TYPES = ['SINGLE', 'COUPLE', 'SINGLE_PARENT', 'FAMILY']
+
 /** The focused amendment form: the personal and cover details the repricing reads. */
-export function AmendForm({ d, errors }: { d: AmendDefaults; errors: Errors }) {
-  const f = (name: keyof AmendDefaults, label: string, type = 'text') => (
+export function AmendForm({ d, schema }: { d: AmendDefaults; schema: FormSchema }) {
+  const [form, fields] = useConformForm(schema, { intent: 'amend', defaultValue: d })
+  const f = (name: keyof AmendDefaults, label: string, type: 'text' | 'email' | 'date' = 'text') => (
     <Field
       labelProps={{ children: label }}
-      inputProps={{ name, type, defaultValue: d[name], id: `amend-${name}` }}
-      errors={errors?.[name]}
+      inputProps={getInputProps(fields[name], { type })}
+      errors={fields[name].errors}
     />
   )
   return (
@@ -39,28 +51,17 @@ export function AmendForm({ d, errors }: { d: AmendDefaults; errors: Errors }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" className="grid gap-4 sm:grid-cols-3">
-          <input type="hidden" name="intent" value="amend" />
+        <ConformForm form={form} intent="amend" className="grid gap-4 sm:grid-cols-3">
           {f('first_name', 'First name')}
           {f('last_name', 'Last name')}
           {f('email', 'E-mail', 'email')}
           {f('passport_number', 'Passport number')}
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="amend-policy_type">Policy type</Label>
-            <select
-              id="amend-policy_type"
-              name="policy_type"
-              defaultValue={d.policy_type}
-              className="h-10 rounded-md border px-3"
-            >
-              {['SINGLE', 'COUPLE', 'SINGLE_PARENT', 'FAMILY'].map((t) => (
-                <option key={t} value={t}>
-                  {t.replace('_', ' ').toLowerCase()}
-                </option>
-              ))}
-            </select>
-            <ErrorList errors={errors?.policy_type} />
-          </div>
+          <SelectField
+            labelProps={{ children: 'Policy type' }}
+            selectProps={getSelectProps(fields.policy_type)}
+            options={POLICY_TYPES.map((t) => ({ value: t, label: t.replace('_', ' ').toLowerCase() }))}
+            errors={fields.policy_type.errors}
+          />
           {f('start_date', 'Cover start', 'date')}
           {f('end_date', 'Cover end', 'date')}
           {f('partner_first_name', 'Partner first name (couple and family cover)')}
@@ -68,14 +69,14 @@ export function AmendForm({ d, errors }: { d: AmendDefaults; errors: Errors }) {
           <Field
             className="sm:col-span-3"
             labelProps={{ children: 'Note for our team' }}
-            inputProps={{ name: 'amendment_note', defaultValue: '', id: 'amend-note' }}
-            errors={errors?.amendment_note}
+            inputProps={getInputProps(fields.amendment_note, { type: 'text' })}
+            errors={fields.amendment_note.errors}
           />
-          <ErrorList errors={errors?.form} className="sm:col-span-3" />
+          <ErrorList id={form.errorId} errors={form.errors} className="sm:col-span-3" />
           <div className="sm:col-span-3">
             <SubmitButton>Request amendment</SubmitButton>
           </div>
-        </Form>
+        </ConformForm>
       </CardContent>
     </Card>
   )
@@ -86,13 +87,17 @@ export function AcceptForm({
   premium,
   payable,
   payer,
-  errors,
+  schema,
 }: {
   premium: number
   payable: number
   payer: string | null
-  errors: Errors
+  schema: FormSchema
 }) {
+  const [form, fields] = useConformForm(schema, {
+    id: 'accept-premium',
+    lastResult: useResultFor('accept', 'withdraw') ?? null,
+  })
   const money =
     payer === 'AGENCY'
       ? `You will then pay ${formatMoney(payable)}.`
@@ -108,12 +113,12 @@ export function AcceptForm({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" className="flex flex-wrap items-end gap-3">
-          <input type="hidden" name="premium" value={premium} />
+        <ConformForm form={form} className="flex flex-wrap items-end gap-3">
+          <input type="hidden" name={fields.premium.name} value={premium} />
           <Field
             labelProps={{ children: 'Note (optional)' }}
-            inputProps={{ name: 'note', id: 'accept-note' }}
-            errors={errors?.note}
+            inputProps={getInputProps(fields.note, { type: 'text' })}
+            errors={fields.note.errors}
           />
           <ConfirmSubmit
             name="intent"
@@ -134,15 +139,19 @@ export function AcceptForm({
           >
             Withdraw
           </ConfirmSubmit>
-          <ErrorList errors={errors?.form} />
-        </Form>
+          <ErrorList id={form.errorId} errors={[...(form.errors ?? []), ...(fields.premium.errors ?? [])]} />
+        </ConformForm>
       </CardContent>
     </Card>
   )
 }
 
 /** Pay the difference: bank transfer with its receipt, agency balance or card. */
-export function PayForm({ payable, errors }: { payable: number; errors: Errors }) {
+export function PayForm({ payable, schema }: { payable: number; schema: FormSchema }) {
+  const [form, fields] = useConformForm(schema, {
+    intent: 'pay',
+    defaultValue: { payment_method: 'AGENCY_BALANCE' },
+  })
   return (
     <Card>
       <CardHeader>
@@ -150,32 +159,31 @@ export function PayForm({ payable, errors }: { payable: number; errors: Errors }
         <CardDescription>Pay the premium difference of the amendment.</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" encType="multipart/form-data" className="grid gap-4 sm:grid-cols-3">
-          <input type="hidden" name="intent" value="pay" />
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="pay-method">Payment method</Label>
-            <select
-              id="pay-method"
-              name="payment_method"
-              defaultValue="AGENCY_BALANCE"
-              className="h-10 rounded-md border px-3"
-            >
-              <option value="AGENCY_BALANCE">Agency balance</option>
-              <option value="BANK">Bank transfer</option>
-              <option value="CARD">Card</option>
-            </select>
-          </div>
+        <ConformForm
+          form={form}
+          intent="pay"
+          encType="multipart/form-data"
+          className="grid gap-4 sm:grid-cols-3"
+        >
+          <SelectField
+            labelProps={{ children: 'Payment method' }}
+            selectProps={getSelectProps(fields.payment_method)}
+            options={[
+              { value: 'AGENCY_BALANCE', label: 'Agency balance' },
+              { value: 'BANK', label: 'Bank transfer' },
+              { value: 'CARD', label: 'Card' },
+            ]}
+            errors={fields.payment_method.errors}
+          />
           <Field
             labelProps={{ children: 'Bank receipt (bank transfer only)' }}
             inputProps={{
-              name: 'bank_document',
-              type: 'file',
-              id: 'pay-doc',
+              ...getInputProps(fields.bank_document, { type: 'file' }),
               accept: 'application/pdf,image/png,image/jpeg',
             }}
-            errors={errors?.bank_document}
+            errors={fields.bank_document.errors}
           />
-          <ErrorList errors={errors?.form} className="sm:col-span-3" />
+          <ErrorList id={form.errorId} errors={form.errors} className="sm:col-span-3" />
           <div className="sm:col-span-3">
             <ConfirmSubmit
               variant="default"
@@ -186,7 +194,7 @@ export function PayForm({ payable, errors }: { payable: number; errors: Errors }
               Pay
             </ConfirmSubmit>
           </div>
-        </Form>
+        </ConformForm>
       </CardContent>
     </Card>
   )

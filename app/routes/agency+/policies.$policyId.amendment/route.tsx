@@ -5,20 +5,25 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
 import { getAmendmentOverview } from '../../../../domain/amendments/get-amendment-overview'
 import { initiateAmendment } from '../../../../domain/amendments/initiate-amendment'
 import { updatePolicyPremium } from '../../../../domain/amendments/update-policy-premium'
 import { payAmendment } from '../../../../domain/amendments/pay-amendment'
 import { confirmAmendmentCardPayment } from '../../../../domain/amendments/confirm-amendment-card-payment'
+import {
+  AcceptAmendmentFormSchema,
+  AgencyAmendFormSchema,
+  PayAmendmentFormSchema,
+} from '../../../../domain/amendments/amendments.schemas'
 import { UpdateStudentDetailsSchema } from '../../../../domain/policies/policies.schemas'
-import { DomainError, HTTP_STATUS } from '../../../../domain/shared/errors'
+import { conflict, DomainError, HTTP_STATUS } from '../../../../domain/shared/errors'
 import { PageHeader } from '../../../components/app-shell'
 import { GeneralErrorBoundary } from '../../../components/error-boundary'
 import { AmendmentSummary } from '../../../components/policies/amendment-summary'
 import { AcceptForm, AmendForm, PayForm, type AmendDefaults } from './amendment-agency-forms'
-import { idFromParam, readForm, throwAsResponse } from '../../../utils/forms.server'
+import { idFromParam, readForm, submitForm, throwAsResponse } from '../../../utils/forms.server'
 import { requireAgency } from '../../../utils/session.server'
 import { redirectWithToast } from '../../../utils/toast.server'
 import { storeFormFile } from '../../../utils/upload.server'
@@ -61,106 +66,122 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 type Errors = Record<string, string[]>
+type Actor = Parameters<typeof getAmendmentOverview>[0]['actor']
 
-function refused(err: unknown) {
-  if (!(err instanceof DomainError)) throw err
-  const errors: Errors = { form: [err.message] }
-  for (const [k, v] of Object.entries(err.errors ?? {})) errors[k.split('.').pop() ?? k] = v
-  return data({ errors }, { status: HTTP_STATUS[err.code] })
+/** The amendment form's field of an error path (customer.email -> email, partner -> partner_first_name). */
+function fieldOf(path: readonly PropertyKey[]) {
+  if (path[0] === 'partner') return `partner_${path.length > 1 ? String(path.at(-1)) : 'first_name'}`
+  return String(path.at(-1) ?? '')
 }
 
+/** A refusal of the amendment, its field errors under the form's flat fields. */
+function refusedAmendment(err: unknown) {
+  if (!(err instanceof DomainError)) throw err
+  const fieldErrors: Errors = {}
+  for (const [k, v] of Object.entries(err.errors ?? {})) fieldErrors[k.split('.').pop() ?? k] = v
+  return { formErrors: [err.message], fieldErrors, status: HTTP_STATUS[err.code] }
+}
+
+/** The open amendment a decision is about (a form posted after it closed is refused on the form). */
+async function openAmendment(actor: Actor, policyId: number) {
+  const o = await getAmendmentOverview({ actor, policyId })
+  if (!o.open) throw conflict('This policy has no open amendment')
+  return { ...o, open: o.open }
+}
+
+/**
+ * amend (the details, checked with initiateAmendment's schema) | accept, withdraw (premium, note) |
+ * pay (payment_method, bank_document file): each form on its schema (amendments.schemas.ts); a
+ * refusal answers on the form that posted (Conform's reply), a decision with a toast.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAgency(request)
   const policyId = idFromParam(params.policyId, 'Policy')
   const form = await readForm(request)
-  const text = (k: string) => String(form.get(k) ?? '').trim()
   const here = `/agency/policies/${policyId}/amendment`
-  try {
-    const o = await getAmendmentOverview({ actor, policyId })
-    const intent = text('intent')
-    if (intent === 'amend') {
-      const c = o.current
-      const partner = text('partner_first_name')
-        ? { first_name: text('partner_first_name'), last_name: text('partner_last_name') }
-        : null
-      const parsed = UpdateStudentDetailsSchema.safeParse({
-        policy_id: policyId,
-        amendment_note: text('amendment_note') || null,
-        customer: {
-          ...c.customer,
-          first_name: text('first_name'),
-          last_name: text('last_name'),
-          email: text('email'),
-          passport_number: text('passport_number'),
-        },
-        partner,
-        family_members: c.family_members,
-        policy: {
-          ...c.policy,
-          policy_type: text('policy_type'),
-          start_date: text('start_date'),
-          end_date: text('end_date'),
-        },
-      })
-      if (!parsed.success) {
-        const errors: Errors = {}
-        for (const i of parsed.error.issues) {
-          const key =
-            i.path[0] === 'partner'
-              ? `partner_${i.path.length > 1 ? String(i.path.at(-1)) : 'first_name'}`
-              : String(i.path.at(-1) ?? 'form')
-          ;(errors[key] ??= []).push(i.message)
+  switch (form.get('intent')) {
+    case 'amend':
+      return submitForm(form, AgencyAmendFormSchema, async (v, submission) => {
+        const c = (await getAmendmentOverview({ actor, policyId })).current
+        const parsed = UpdateStudentDetailsSchema.safeParse({
+          policy_id: policyId,
+          amendment_note: v.amendment_note,
+          customer: {
+            ...c.customer,
+            first_name: v.first_name ?? '',
+            last_name: v.last_name ?? '',
+            email: v.email ?? '',
+            passport_number: v.passport_number ?? '',
+          },
+          partner: v.partner_first_name
+            ? { first_name: v.partner_first_name, last_name: v.partner_last_name ?? '' }
+            : null,
+          family_members: c.family_members,
+          policy: {
+            ...c.policy,
+            policy_type: v.policy_type ?? '',
+            start_date: v.start_date ?? '',
+            end_date: v.end_date ?? '',
+          },
+        })
+        if (!parsed.success) {
+          const fieldErrors: Errors = {}
+          for (const i of parsed.error.issues) (fieldErrors[fieldOf(i.path)] ??= []).push(i.message)
+          return data(submission.reply({ fieldErrors }), { status: 400 })
         }
-        return data({ errors }, { status: 400 })
-      }
-      const r = await initiateAmendment({ actor, input: parsed.data })
-      return redirectWithToast(here, {
-        title: 'Amendment requested',
-        description: `New premium ${formatMoney(r.new_premium)} (now ${formatMoney(r.old_premium)}); our team confirms it next.`,
+        try {
+          const r = await initiateAmendment({ actor, input: parsed.data })
+          return redirectWithToast(here, {
+            title: 'Amendment requested',
+            description: `New premium ${formatMoney(r.new_premium)} (now ${formatMoney(r.old_premium)}); our team confirms it next.`,
+          })
+        } catch (err) {
+          const { status, ...refusal } = refusedAmendment(err)
+          return data(submission.reply(refusal), { status })
+        }
       })
-    }
-    if (!o.open) return data({ errors: { form: ['This policy has no open amendment'] } }, { status: 409 })
-    if (intent === 'accept' || intent === 'withdraw') {
-      await updatePolicyPremium({
-        actor,
-        amendmentId: o.open.id,
-        premium: intent === 'accept' ? Number(text('premium')) : undefined,
-        allowPayment: intent === 'accept',
-        note: text('note') || null,
+    case 'accept':
+    case 'withdraw':
+      return submitForm(form, AcceptAmendmentFormSchema, async (v) => {
+        const { open } = await openAmendment(actor, policyId)
+        const accept = v.intent === 'accept'
+        await updatePolicyPremium({
+          actor,
+          amendmentId: open.id,
+          premium: accept ? v.premium : undefined,
+          allowPayment: accept,
+          note: v.note,
+        })
+        return redirectWithToast(here, { title: accept ? 'Premium accepted' : 'Amendment withdrawn' })
       })
-      return redirectWithToast(here, {
-        title: intent === 'accept' ? 'Premium accepted' : 'Amendment withdrawn',
+    case 'pay':
+      return submitForm(form, PayAmendmentFormSchema, async (v) => {
+        const o = await openAmendment(actor, policyId)
+        const method = v.payment_method
+        const bankDocument =
+          method === 'BANK'
+            ? (
+                await storeFormFile({
+                  actor,
+                  file: v.bank_document ?? null,
+                  field: 'bank_document',
+                  agencyId: o.policy.agency_id,
+                })
+              ).key
+            : null
+        const r = await payAmendment({ actor, amendmentId: o.open.id, paymentMethod: method, bankDocument })
+        if ('checkout' in r && r.checkout) return redirect(r.checkout.url)
+        return redirectWithToast(here, {
+          title: method === 'BANK' ? 'Payment submitted for verification' : 'Payment made',
+        })
       })
-    }
-    if (intent === 'pay') {
-      const method = text('payment_method') as 'BANK' | 'AGENCY_BALANCE' | 'CARD'
-      const bankDocument =
-        method === 'BANK'
-          ? (
-              await storeFormFile({
-                actor,
-                file: form.get('bank_document'),
-                field: 'bank_document',
-                agencyId: o.policy.agency_id,
-              })
-            ).key
-          : null
-      const r = await payAmendment({ actor, amendmentId: o.open.id, paymentMethod: method, bankDocument })
-      if ('checkout' in r && r.checkout) return redirect(r.checkout.url)
-      return redirectWithToast(here, {
-        title: method === 'BANK' ? 'Payment submitted for verification' : 'Payment made',
-      })
-    }
-    return data({ errors: { form: ['Unknown action'] } }, { status: 400 })
-  } catch (err) {
-    if (err instanceof Response) throw err
-    return refused(err)
+    default:
+      throw new Response('Unknown action', { status: 400 })
   }
 }
 
 export default function AgencyAmendment() {
   const { policy, canAmend, defaults, open, past, checkout } = useLoaderData<typeof loader>()
-  const errors = (useActionData<typeof action>() as { errors?: Errors } | undefined)?.errors
   return (
     <div className="space-y-6">
       <Link
@@ -177,11 +198,13 @@ export default function AgencyAmendment() {
           premium={open.new_premium}
           payable={open.payable_amount}
           payer={open.payer}
-          errors={errors}
+          schema={AcceptAmendmentFormSchema}
         />
       ) : null}
-      {open?.phase === 'PAYMENT' ? <PayForm payable={open.payable_amount} errors={errors} /> : null}
-      {canAmend ? <AmendForm d={defaults} errors={errors} /> : null}
+      {open?.phase === 'PAYMENT' ? (
+        <PayForm payable={open.payable_amount} schema={PayAmendmentFormSchema} />
+      ) : null}
+      {canAmend ? <AmendForm d={defaults} schema={AgencyAmendFormSchema} /> : null}
       {!open && !canAmend ? <p>This policy cannot be amended in its current status.</p> : null}
       {past.map((a) => (
         <AmendmentSummary key={a.id} a={a} side="agency" />

@@ -1,13 +1,23 @@
-import { Form } from '@remix-run/react'
+import { getInputProps } from '@conform-to/react'
 import { ConfirmSubmit } from '../../../components/confirm-submit'
-import { ErrorList, Field, SubmitButton } from '../../../components/forms'
+import {
+  ConformForm,
+  ErrorList,
+  Field,
+  SubmitButton,
+  useConformForm,
+  useResultFor,
+  type FormSchema,
+} from '../../../components/forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
 import { formatMoney } from '../../../utils/misc'
 
-type Errors = Record<string, string[] | undefined> | undefined
+// Each form is Conform over the schema its action parses with (the route passes it from
+// amendments.schemas.ts); a refusal comes back under the fields of the form that posted it.
 
 /** Staff open an amendment with a new premium (the details stay; the agency amends details itself). */
-export function StaffOpenForm({ premium, errors }: { premium: number; errors: Errors }) {
+export function StaffOpenForm({ premium, schema }: { premium: number; schema: FormSchema }) {
+  const [form, fields] = useConformForm(schema, { intent: 'open' })
   return (
     <Card>
       <CardHeader>
@@ -17,21 +27,23 @@ export function StaffOpenForm({ premium, errors }: { premium: number; errors: Er
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" className="flex flex-wrap items-end gap-3">
-          <input type="hidden" name="intent" value="open" />
+        <ConformForm form={form} intent="open" className="flex flex-wrap items-end gap-3">
           <Field
             labelProps={{ children: 'New premium (AUD)' }}
-            inputProps={{ name: 'amendment_premium', id: 'open-premium', inputMode: 'decimal' }}
-            errors={errors?.amendment_premium}
+            inputProps={{
+              ...getInputProps(fields.amendment_premium, { type: 'text' }),
+              inputMode: 'decimal',
+            }}
+            errors={fields.amendment_premium.errors}
           />
           <Field
             labelProps={{ children: 'Note' }}
-            inputProps={{ name: 'amendment_note', id: 'open-note' }}
-            errors={errors?.amendment_note}
+            inputProps={{ ...getInputProps(fields.amendment_note, { type: 'text' }) }}
+            errors={fields.amendment_note.errors}
           />
           <SubmitButton>Open amendment</SubmitButton>
-          <ErrorList errors={errors?.form} />
-        </Form>
+          <ErrorList id={form.errorId} errors={form.errors} />
+        </ConformForm>
       </CardContent>
     </Card>
   )
@@ -41,12 +53,17 @@ export function StaffOpenForm({ premium, errors }: { premium: number; errors: Er
 export function ConfirmPremiumForm({
   premium,
   prev,
-  errors,
+  schema,
 }: {
   premium: number
   prev: number
-  errors: Errors
+  schema: FormSchema
 }) {
+  const [form, fields] = useConformForm(schema, {
+    id: 'confirm-premium-form',
+    lastResult: useResultFor('adjust', 'confirm') ?? null,
+    defaultValue: { new_premium: premium.toFixed(2) },
+  })
   return (
     <Card>
       <CardHeader>
@@ -57,16 +74,14 @@ export function ConfirmPremiumForm({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" className="flex flex-wrap items-end gap-3">
+        <ConformForm form={form} className="flex flex-wrap items-end gap-3">
           <Field
             labelProps={{ children: 'New premium (AUD)' }}
             inputProps={{
-              name: 'new_premium',
-              defaultValue: premium.toFixed(2),
-              id: 'confirm-premium',
+              ...getInputProps(fields.new_premium, { type: 'text' }),
               inputMode: 'decimal',
             }}
-            errors={errors?.new_premium}
+            errors={fields.new_premium.errors}
           />
           <SubmitButton name="intent" value="adjust">
             Save premium
@@ -81,15 +96,19 @@ export function ConfirmPremiumForm({
           >
             Confirm premium
           </ConfirmSubmit>
-          <ErrorList errors={errors?.form} />
-        </Form>
+          <ErrorList id={form.errorId} errors={form.errors} />
+        </ConformForm>
       </CardContent>
     </Card>
   )
 }
 
 /** Verify the bank transfer of the difference. */
-export function PaymentDecisionForm({ amount, errors }: { amount: number; errors: Errors }) {
+export function PaymentDecisionForm({ amount, schema }: { amount: number; schema: FormSchema }) {
+  const [form, fields] = useConformForm(schema, {
+    id: 'payment-decision',
+    lastResult: useResultFor('approve', 'reject') ?? null,
+  })
   return (
     <Card>
       <CardHeader>
@@ -97,7 +116,7 @@ export function PaymentDecisionForm({ amount, errors }: { amount: number; errors
         <CardDescription>The agency sent a bank transfer of {formatMoney(amount)}.</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" className="flex flex-wrap items-end gap-3">
+        <ConformForm form={form} className="flex flex-wrap items-end gap-3">
           <ConfirmSubmit
             name="intent"
             value="approve"
@@ -110,8 +129,8 @@ export function PaymentDecisionForm({ amount, errors }: { amount: number; errors
           </ConfirmSubmit>
           <Field
             labelProps={{ children: 'Rejection reason' }}
-            inputProps={{ name: 'reason', id: 'reject-reason' }}
-            errors={errors?.reason}
+            inputProps={{ ...getInputProps(fields.reason, { type: 'text' }) }}
+            errors={fields.reason.errors}
           />
           <ConfirmSubmit
             name="intent"
@@ -122,15 +141,16 @@ export function PaymentDecisionForm({ amount, errors }: { amount: number; errors
           >
             Reject
           </ConfirmSubmit>
-          <ErrorList errors={errors?.form} />
-        </Form>
+          <ErrorList id={form.errorId} errors={form.errors} />
+        </ConformForm>
       </CardContent>
     </Card>
   )
 }
 
 /** Upload the new certificate: the amended details are applied to the policy with it. */
-export function AmendedCertificateForm({ errors }: { errors: Errors }) {
+export function AmendedCertificateForm({ schema }: { schema: FormSchema }) {
+  const [form, fields] = useConformForm(schema, { intent: 'certificate' })
   return (
     <Card>
       <CardHeader>
@@ -140,21 +160,28 @@ export function AmendedCertificateForm({ errors }: { errors: Errors }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
-          <input type="hidden" name="intent" value="certificate" />
+        <ConformForm
+          form={form}
+          intent="certificate"
+          encType="multipart/form-data"
+          className="flex flex-wrap items-end gap-3"
+        >
           <Field
             labelProps={{ children: 'Certificate (PDF)' }}
-            inputProps={{ name: 'certificate_url', type: 'file', id: 'cert-file', accept: 'application/pdf' }}
-            errors={errors?.certificate_url}
+            inputProps={{
+              ...getInputProps(fields.certificate_url, { type: 'file' }),
+              accept: 'application/pdf',
+            }}
+            errors={fields.certificate_url.errors}
           />
           <Field
             labelProps={{ children: 'Membership number' }}
-            inputProps={{ name: 'membership_number', id: 'cert-member' }}
-            errors={errors?.membership_number}
+            inputProps={{ ...getInputProps(fields.membership_number, { type: 'text' }) }}
+            errors={fields.membership_number.errors}
           />
           <SubmitButton>Upload certificate</SubmitButton>
-          <ErrorList errors={errors?.form} />
-        </Form>
+          <ErrorList id={form.errorId} errors={form.errors} />
+        </ConformForm>
       </CardContent>
     </Card>
   )
