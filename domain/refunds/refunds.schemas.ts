@@ -84,6 +84,51 @@ export const CancellationApproveSchema = z.object({
   }),
 })
 
+// ---- The staff refund section's forms (Conform, both sides): the API's schemas with their intent --
+
+/** Set the amounts; an unchecked box is false (the API's default, true, is for a body without it). */
+export const InitiateRefundFormSchema = InitiateFullRefundSchema.extend({
+  intent: z.literal('initiate'),
+  is_full_refund: bool().default(false),
+})
+
+/** Approve: the method and, for BANK, the transfer proof (the file itself), by refundDecisionIssue. */
+export const ApproveRefundFormSchema = z
+  .object({
+    intent: z.literal('approve'),
+    payment_method: ApproveFullRefundQuerySchema.shape.payment_method,
+    payment_url: z
+      .custom<File>((v) => typeof File !== 'undefined' && v instanceof File && v.size > 0)
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    const issue = refundDecisionIssue({ kind: 'approve', ...v })
+    if (issue) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message })
+  })
+
+export const RejectRefundFormSchema = RejectFullRefundSchema.pick({ rejectionReason: true }).extend({
+  intent: z.literal('reject'),
+})
+
+export const RetryRefundPaymentFormSchema = z.object({ intent: z.literal('retry-payment') })
+
+/** One cancellation step done: the button pressed names it. */
+export const TickCancellationStepFormSchema = z.object({ intent: z.literal('tick'), step_id: id() })
+
+export const ApproveCancellationFormSchema = CancellationApproveSchema.extend({
+  intent: z.literal('approve-cancellation'),
+})
+
+/** The section's forms, by intent (the route passes them to the section's component). */
+export const STAFF_REFUND_FORMS = {
+  initiate: InitiateRefundFormSchema,
+  approve: ApproveRefundFormSchema,
+  reject: RejectRefundFormSchema,
+  retryPayment: RetryRefundPaymentFormSchema,
+  tick: TickCancellationStepFormSchema,
+  approveCancellation: ApproveCancellationFormSchema,
+}
+
 export const REFUND_SORT_KEYS = ['created_at', 'updated_at', 'status', 'ref'] as const
 
 /** getFullRefundRequestedPolicies (both sides): filters, sort and page. */

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
-import { z } from 'zod'
 import { approveFullRefund } from '../../../domain/refunds/approve-full-refund'
 import { approvePolicyCancellation } from '../../../domain/refunds/approve-policy-cancellation'
 import { initiateFullRefund } from '../../../domain/refunds/initiate-full-refund'
@@ -10,16 +9,10 @@ import { retryFullRefundPayment } from '../../../domain/refunds/retry-full-refun
 import { tickCancellationStep } from '../../../domain/refunds/tick-cancellation-step'
 import { PageHeader } from '../../components/app-shell'
 import { GeneralErrorBoundary } from '../../components/error-boundary'
-import { type FormResult } from '../../components/forms'
-import { RefundStaffSection } from '../../components/policies/refund-staff-section'
+import { RefundStaffDecisions } from '../../components/policies/refund-staff-decisions'
 import { idFromParam, readForm, submitForm, throwAsResponse } from '../../utils/forms.server'
-import {
-  CancellationApproveForm,
-  staffRefundData,
-  RefundApproveForm,
-  RefundInitiateForm,
-  RefundRejectForm,
-} from '../../utils/refunds.server'
+import { STAFF_REFUND_FORMS as F } from '../../../domain/refunds/refunds.schemas'
+import { staffRefundData } from '../../utils/refunds.server'
 import { requireStaff } from '../../utils/session.server'
 import { redirectWithToast } from '../../utils/toast.server'
 import { storeFormFile } from '../../utils/upload.server'
@@ -36,12 +29,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return staffRefundData(actor, policyId).catch(throwAsResponse)
 }
 
-const TickForm = z.object({ intent: z.literal('tick'), step_id: z.coerce.number().int().positive() })
-const RetryPaymentForm = z.object({ intent: z.literal('retry-payment') })
-
 /**
  * initiate | approve (payment_method, proof file for BANK) | reject | retry-payment | tick (step_id) |
- * approve-cancellation; each use case checks its own access. Success answers on the policy page.
+ * approve-cancellation, each form on its schema (STAFF_REFUND_FORMS: the API's with the intent); each
+ * use case checks its own access. Success answers on the policy page, a refusal on this page's form.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireStaff(request, ['finance', 'policy_management'])
@@ -50,22 +41,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = (title: string) => redirectWithToast(`/staff/policies/${policyId}`, { type: 'success', title })
   switch (formData.get('intent')) {
     case 'initiate':
-      return submitForm(formData, RefundInitiateForm, async (v) => {
+      return submitForm(formData, F.initiate, async (v) => {
         const r = await initiateFullRefund({
           actor,
           policyId,
-          refundablePremiumAmount: Number(v.refundable_premium_amount),
-          deductableCommissionAmount: Number(v.deductable_commission_amount),
-          isFullRefund: v.is_full_refund === 'on',
+          refundablePremiumAmount: v.refundable_premium_amount,
+          deductableCommissionAmount: v.deductable_commission_amount,
+          isFullRefund: v.is_full_refund,
         })
         return back(`Refund amounts set: ${formatMoney(r.refund_amount ?? 0)} to the agency`)
       })
     case 'approve':
-      return submitForm(formData, RefundApproveForm, async (v) => {
-        const file = formData.get('payment_url')
+      return submitForm(formData, F.approve, async (v) => {
         const proof =
-          v.payment_method === 'BANK' && file && typeof file !== 'string' && file.size > 0
-            ? (await storeFormFile({ actor, file, field: 'payment_url' })).key
+          v.payment_method === 'BANK' && v.payment_url
+            ? (await storeFormFile({ actor, file: v.payment_url, field: 'payment_url' })).key
             : null
         const r = await approveFullRefund({
           actor,
@@ -76,12 +66,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return back(`Refund of ${formatMoney(r.refund_amount ?? 0)} approved and paid`)
       })
     case 'reject':
-      return submitForm(formData, RefundRejectForm, async (v) => {
+      return submitForm(formData, F.reject, async (v) => {
         await rejectFullRefund({ actor, policyId, reason: v.rejectionReason })
         return back('Full refund rejected')
       })
     case 'retry-payment':
-      return submitForm(formData, RetryPaymentForm, async () => {
+      return submitForm(formData, F.retryPayment, async () => {
         const r = await retryFullRefundPayment({ actor, policyId })
         return back(
           r.status === 'COMPLETED'
@@ -90,7 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         )
       })
     case 'tick':
-      return submitForm(formData, TickForm, async (v) => {
+      return submitForm(formData, F.tick, async (v) => {
         const out = await tickCancellationStep({ actor, policyId, cancellationStepId: v.step_id })
         return back(
           out.cancellation_request_status === 'READY_FOR_CANCELLATION'
@@ -99,7 +89,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         )
       })
     case 'approve-cancellation':
-      return submitForm(formData, CancellationApproveForm, async (v) => {
+      return submitForm(formData, F.approveCancellation, async (v) => {
         const out = await approvePolicyCancellation({
           actor,
           policyId,
@@ -117,7 +107,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function StaffPolicyRefund() {
   const { view, canFinance, canManage } = useLoaderData<typeof loader>()
-  const result = useActionData() as FormResult | undefined
   return (
     <div className="space-y-6">
       <Link
@@ -128,7 +117,7 @@ export default function StaffPolicyRefund() {
         Back to policy {view.ref}
       </Link>
       <PageHeader title={`Full refund of policy ${view.ref}`} />
-      <RefundStaffSection view={view} canFinance={canFinance} canManage={canManage} result={result} />
+      <RefundStaffDecisions view={view} canFinance={canFinance} canManage={canManage} forms={F} />
     </div>
   )
 }

@@ -1,0 +1,110 @@
+import { getInputProps, getSelectProps } from '@conform-to/react'
+import type { RefundView } from '../../utils/refunds.server'
+import { REFUND_METHOD_LABELS } from '../../utils/labels'
+import { formatMoney } from '../../utils/misc'
+import { ConfirmSubmit } from '../confirm-submit'
+import {
+  ConformForm,
+  ErrorList,
+  Field,
+  SelectField,
+  SubmitButton,
+  useConformForm,
+  type FormSchema,
+} from '../forms'
+import { Alert } from '../ui/alert'
+
+/**
+ * The cancellation beside a full refund (the staff refund section): the checklist, each step
+ * ticked by its own button (policy_management), and the approval with the refund method and
+ * date (finance). Conform over the refund page's schemas; they post to its action.
+ */
+export function CancellationForms({
+  view,
+  canFinance,
+  canManage,
+  forms,
+}: {
+  view: RefundView
+  canFinance: boolean
+  canManage: boolean
+  forms: { tick: FormSchema; approveCancellation: FormSchema }
+}) {
+  const status = view.cancellation.status
+  const action = `/staff/policies/${view.policyId}/refund`
+  return (
+    <>
+      {canManage && ['REQUESTED_FOR_CANCELLATION', 'READY_FOR_CANCELLATION'].includes(status) ? (
+        <ChecklistForm view={view} action={action} schema={forms.tick} />
+      ) : null}
+      {canFinance && status === 'READY_FOR_CANCELLATION' ? (
+        <ApproveCancellationForm view={view} action={action} schema={forms.approveCancellation} />
+      ) : null}
+    </>
+  )
+}
+
+type FormProps = { view: RefundView; action: string; schema: FormSchema }
+
+function ChecklistForm({ view, action, schema }: FormProps) {
+  const [form] = useConformForm(schema, { intent: 'tick' })
+  return (
+    <ConformForm form={form} intent="tick" action={action} className="space-y-2">
+      <h4 className="text-sm font-medium">Cancellation checklist</h4>
+      <ul className="space-y-2 text-sm">
+        {view.cancellation.steps.map((s) => (
+          <li key={s.id} className="flex items-center justify-between gap-2">
+            <span>{s.name}</span>
+            {s.done ? (
+              <span className="text-success">Done</span>
+            ) : (
+              <SubmitButton size="sm" variant="outline" name="step_id" value={String(s.id)}>
+                Mark done
+              </SubmitButton>
+            )}
+          </li>
+        ))}
+      </ul>
+      <ErrorList id={form.errorId} errors={form.errors} />
+    </ConformForm>
+  )
+}
+
+function ApproveCancellationForm({ view, action, schema }: FormProps) {
+  const net = view.refund?.net
+  const [form, fields] = useConformForm(schema, { intent: 'approve-cancellation' })
+  return (
+    <ConformForm form={form} intent="approve-cancellation" action={action} className="space-y-3">
+      <h4 className="text-sm font-medium">Approve the cancellation</h4>
+      {view.cancellation.pending ? (
+        <Alert variant="warning">A payment of this policy waits for verification: verify it first.</Alert>
+      ) : null}
+      <SelectField
+        labelProps={{ children: 'Refund method' }}
+        selectProps={getSelectProps(fields.refund_method)}
+        placeholder="Choose a refund method"
+        options={Object.entries(REFUND_METHOD_LABELS).map(([value, label]) => ({ value, label }))}
+        errors={fields.refund_method.errors}
+      />
+      <Field
+        labelProps={{ children: 'Cancelled from' }}
+        inputProps={getInputProps(fields.policy_cancellation_date, { type: 'date' })}
+        errors={fields.policy_cancellation_date.errors}
+      />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <ConfirmSubmit
+        variant="default"
+        size="sm"
+        title={`Approve the cancellation of ${view.ref}?`}
+        description={
+          net !== null && net !== undefined
+            ? `The policy is cancelled from the date given; its refund is ${formatMoney(net)}.`
+            : 'The policy is cancelled from the date given.'
+        }
+        confirmLabel="Approve cancellation"
+      >
+        Approve cancellation
+      </ConfirmSubmit>
+    </ConformForm>
+  )
+}
