@@ -7,13 +7,7 @@ import { BankChangeDecisionFormSchema } from '../../../domain/agencies/bank-deta
 import { FIELD_LABELS, maskAccount } from '../../../domain/agencies/bank-details/payout-details.rules'
 import { formatDateTime } from '../../../domain/shared/format'
 import { GeneralErrorBoundary } from '../../components/error-boundary'
-import {
-  ConformForm,
-  ErrorList,
-  SubmitButton,
-  useConformForm,
-  useResultFor,
-} from '../../components/forms'
+import { ConformForm, ErrorList, SubmitButton, useConformForm, useResultFor } from '../../components/forms'
 import { readForm, submitForm } from '../../utils/forms.server'
 import { requireStaff } from '../../utils/session.server'
 import { redirectWithToast } from '../../utils/toast.server'
