@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { getDb } from '../../db/client'
+import { getDb, type DbOrTx } from '../../db/client'
 import { identities, sessions } from '../../db/schema'
 import { clock } from '../shared/clock'
 import { sha256 } from '../shared/crypto'
@@ -7,7 +7,7 @@ import { DomainError, validation } from '../shared/errors'
 import { attemptLimiter } from '../shared/rate-limit'
 import { CODE_NOT_ACCEPTED } from './confirm-totp-enrolment'
 import { acceptTotpCode, useRecoveryCode } from './second-factors'
-import { recordSecurityEvent } from './security-log'
+import { recordSecurityEvent, type ClientInfo } from './security-log'
 import { forgetCachedSession } from './sessions'
 
 export const NO_PENDING_SIGN_IN = 'Your sign-in has expired. Sign in again.'
@@ -41,7 +41,7 @@ export async function verifySecondFactor(input: {
   const limiter = attemptLimiter('second-factor', input.clientIp, String(session.identityId))
   await limiter.assertAllowed()
   const code = input.code.trim()
-  const method = /^\d{6}$/.test(code) ? 'totp' : 'recovery_code'
+  const method: GivenEvent['method'] = /^\d{6}$/.test(code) ? 'totp' : 'recovery_code'
   const client = { ip: input.clientIp, userAgent: input.userAgent }
   const event = { identityId: session.identityId, email: session.email, method, client }
   const ok = await getDb().transaction(async (tx) => {
@@ -49,28 +49,7 @@ export async function verifySecondFactor(input: {
       method === 'totp'
         ? !!(await acceptTotpCode(tx, session.identityId, session.email, code))
         : await useRecoveryCode(tx, session.identityId, code)
-    if (accepted) {
-      await tx
-        .update(sessions)
-        .set({
-          second_factor_pending: false,
-          second_factor_at: clock.now(),
-          // The sign-in step opens the session here: the device is the one that gave the code.
-          ...(session.pending ? { ip: input.clientIp, user_agent: input.userAgent ?? undefined } : {}),
-        })
-        .where(eq(sessions.id, session.id))
-      const kind =
-        method === 'recovery_code'
-          ? 'recovery_code_used'
-          : session.pending
-            ? 'second_factor_verified'
-            : 'step_up'
-      await recordSecurityEvent(tx, {
-        ...event,
-        kind,
-        detail: { session_id: session.id, step_up: !session.pending },
-      })
-    }
+    if (accepted) await markGiven(tx, session, event)
     return accepted
   })
   if (!ok) {
@@ -85,4 +64,32 @@ export async function verifySecondFactor(input: {
   await limiter.succeeded()
   forgetCachedSession(input.token)
   return { expiresAt: session.expiresAt }
+}
+
+type GivenEvent = { identityId: number; email: string; method: 'totp' | 'recovery_code'; client: ClientInfo }
+
+/**
+ * The session has its factor: open it (the sign-in step, from the device that gave the code) or
+ * refresh its time (a step-up), and write which it was to the security log.
+ */
+async function markGiven(tx: DbOrTx, session: { id: number; pending: boolean }, event: GivenEvent) {
+  await tx
+    .update(sessions)
+    .set({
+      second_factor_pending: false,
+      second_factor_at: clock.now(),
+      ...(session.pending ? { ip: event.client.ip, user_agent: event.client.userAgent ?? undefined } : {}),
+    })
+    .where(eq(sessions.id, session.id))
+  const kind =
+    event.method === 'recovery_code'
+      ? 'recovery_code_used'
+      : session.pending
+        ? 'second_factor_verified'
+        : 'step_up'
+  await recordSecurityEvent(tx, {
+    ...event,
+    kind,
+    detail: { session_id: session.id, step_up: !session.pending },
+  })
 }

@@ -109,13 +109,7 @@ export default function DevicesPage() {
   )
 }
 
-type DeviceView = Omit<MySession, 'signedInAt' | 'expiresAt' | 'secondFactorAt'> & {
-  signedInAt: string
-  expiresAt: string
-  secondFactorAt: string | null
-}
-
-function DeviceRow({ session: s }: { session: DeviceView }) {
+function DeviceRow({ session: s }: { session: MySession }) {
   const result = useResultFor('revoke')
   const forThisRow = result?.initialValue?.session_id === String(s.id)
   const [form] = useConformForm(RevokeSchema, {
