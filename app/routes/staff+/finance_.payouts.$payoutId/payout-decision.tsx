@@ -1,10 +1,15 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Form } from '@remix-run/react'
+import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
 import { useState } from 'react'
-import type { z } from 'zod'
 import { ConfirmSubmit } from '../../../components/confirm-submit'
-import { ErrorList, Field, SelectField, TextareaField, useResultFor } from '../../../components/forms'
+import {
+  ConformForm,
+  ErrorList,
+  Field,
+  SelectField,
+  TextareaField,
+  useConformForm,
+  type FormSchema,
+} from '../../../components/forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
 import { PAYOUT_PAYMENT_TYPE_LABELS } from '../../../utils/labels'
 import { formatMoney } from '../../../utils/misc'
@@ -28,25 +33,16 @@ export function PayoutDecisionForms({
   rejectSchema,
 }: {
   payout: { id: number; total_amount: number; agency: string }
-  approveSchema: z.ZodType
-  rejectSchema: z.ZodType
+  approveSchema: FormSchema
+  rejectSchema: FormSchema
 }) {
   const [type, setType] = useState<string>('BANK')
-  const [approve, a] = useForm({
+  const [approve, a] = useConformForm(approveSchema, {
+    intent: 'approve',
     id: 'approve-payout',
-    lastResult: useResultFor('approve'),
-    constraint: getZodConstraint(approveSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: approveSchema }),
-    shouldValidate: 'onBlur',
     defaultValue: { payment_type: 'BANK' },
   })
-  const [reject, r] = useForm({
-    id: 'reject-payout',
-    lastResult: useResultFor('reject'),
-    constraint: getZodConstraint(rejectSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: rejectSchema }),
-    shouldValidate: 'onBlur',
-  })
+  const [reject, r] = useConformForm(rejectSchema, { intent: 'reject', id: 'reject-payout' })
   const amount = formatMoney(payout.total_amount)
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -58,8 +54,7 @@ export function PayoutDecisionForms({
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Form method="post" encType="multipart/form-data" {...getFormProps(approve)} className="space-y-4">
-            <input type="hidden" name="intent" value="approve" />
+          <ConformForm form={approve} intent="approve" encType="multipart/form-data" className="space-y-4">
             <SelectField
               labelProps={{ children: 'Payment method' }}
               selectProps={{
@@ -87,7 +82,7 @@ export function PayoutDecisionForms({
             >
               Approve payout
             </ConfirmSubmit>
-          </Form>
+          </ConformForm>
         </CardContent>
       </Card>
       <Card>
@@ -98,8 +93,7 @@ export function PayoutDecisionForms({
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Form method="post" {...getFormProps(reject)} className="space-y-4">
-            <input type="hidden" name="intent" value="reject" />
+          <ConformForm form={reject} intent="reject" className="space-y-4">
             <TextareaField
               labelProps={{ children: 'Reason' }}
               textareaProps={getTextareaProps(r.rejection_reason)}
@@ -113,7 +107,7 @@ export function PayoutDecisionForms({
             >
               Reject payout
             </ConfirmSubmit>
-          </Form>
+          </ConformForm>
         </CardContent>
       </Card>
     </div>
