@@ -1,6 +1,8 @@
 import { endpoint, ok, type Endpoint } from '../define'
 import { openApiEndpoints } from '../openapi'
 import { authEndpoints } from './auth'
+import { passkeyEndpoints } from './passkeys'
+import { securityEndpoints } from './security'
 import { agencyEndpoints } from './agencies'
 import { referralEndpoints } from './referrals'
 import { userEndpoints } from './users'
@@ -29,6 +31,8 @@ import { publicIntegrationEndpoints } from './public-integration'
 /** The one table of every /api call. */
 export const endpoints: Endpoint[] = [
   ...authEndpoints,
+  ...passkeyEndpoints,
+  ...securityEndpoints,
   ...agencyEndpoints,
   ...referralEndpoints,
   ...userEndpoints,

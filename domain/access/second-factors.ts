@@ -4,7 +4,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import * as OTPAuth from 'otpauth'
 import QRCode from 'qrcode'
 import { getDb, type DbOrTx } from '../../db/client'
-import { identityFactors, recoveryCodes } from '../../db/schema'
+import { identityFactors, passkeys, recoveryCodes } from '../../db/schema'
 import { clock } from '../shared/clock'
 import { secretFor } from '../shared/config'
 import { seal, sha256, unseal } from '../shared/crypto'
@@ -44,9 +44,13 @@ export async function factorOf(identityId: number, db: DbOrTx = getDb()) {
   return factor
 }
 
-/** SQL: whether the identity (a column or value) has a confirmed second factor. */
+/**
+ * SQL: whether the identity (a column or value) has a second factor: a confirmed authenticator
+ * app or a passkey (each passkey is verified when it is added).
+ */
 export const hasFactorSql = (identityId: SQL) =>
-  sql<boolean>`EXISTS (SELECT 1 FROM ${identityFactors} f WHERE f.identity_id = ${identityId} AND f.confirmed_at IS NOT NULL)`
+  sql<boolean>`(EXISTS (SELECT 1 FROM ${identityFactors} f WHERE f.identity_id = ${identityId} AND f.confirmed_at IS NOT NULL)
+    OR EXISTS (SELECT 1 FROM ${passkeys} pk WHERE pk.identity_id = ${identityId}))`
 
 export async function hasConfirmedFactor(identityId: number) {
   const { rows } = await getDb().execute<{ has: boolean }>(sql`SELECT ${hasFactorSql(sql`${identityId}`)} AS has`)
