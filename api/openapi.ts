@@ -54,6 +54,20 @@ const TOKEN_FLOW = `Partners call the public integration (/api/wordpress) with a
    without the right one the policy is a 404. Keep it only where the purchase was made.
 5. Calls are rate limited per client and per IP (429 with Retry-After).`
 
+/** A money decision: it wants a second factor given in the last STEP_UP_MAX_AGE (issue 24). */
+const stepsUp = (e: Endpoint) => 'stepUp' in e.access && e.access.stepUp === true
+
+const STEP_UP_PARAMETER = {
+  name: 'x-second-factor-code',
+  in: 'header',
+  required: false,
+  description:
+    'A money decision needs a second factor given lately. When the answer is 401 with `mfa_required: true`, repeat the call with a code of your authenticator app (or a recovery code) in this header; it counts for the next STEP_UP_MAX_AGE (10 minutes by default). `enrolment_required: true` means the person has no second factor yet: enrol one on the Sign-in security page.',
+  schema: { type: 'string', maxLength: 64 },
+}
+
+const STEP_UP_401 = `${ERRORS['401']}; for this money decision also \`mfa_required: true\` when no second factor was given lately: repeat the call with the x-second-factor-code header`
+
 function security(e: Endpoint) {
   if (e.path === '/wordpress/validateClientOAuth')
     return [{ clientId: [], clientSecret: [] }, { clientId: [] }]
@@ -86,6 +100,7 @@ export function openApiDocument(
       'x-access': e.access,
       parameters: [
         ...params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+        ...(stepsUp(e) ? [STEP_UP_PARAMETER] : []),
         ...Object.entries(query?.properties ?? {}).map(([name, schema]) => ({
           name,
           in: 'query',
@@ -109,7 +124,10 @@ export function openApiDocument(
         ...Object.fromEntries(
           errorCodes.map((code) => [
             code,
-            { description: ERRORS[code], content: { 'application/json': { schema: error } } },
+            {
+              description: code === '401' && stepsUp(e) ? STEP_UP_401 : ERRORS[code],
+              content: { 'application/json': { schema: error } },
+            },
           ]),
         ),
       },

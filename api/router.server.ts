@@ -3,7 +3,10 @@ import { endpoints } from './endpoints'
 import type { Endpoint, Method } from './define'
 import { DomainError, fieldErrors, HTTP_STATUS, type FieldErrors } from '../domain/shared/errors'
 import { authorize } from '../domain/shared/authorize'
-import { authenticateRequest } from './auth.server'
+import { authenticateRequest, type RequestAuth } from './auth.server'
+import { actorForToken } from '../domain/access/sessions'
+import { verifySecondFactor } from '../domain/access/verify-second-factor'
+import type { Actor } from '../domain/shared/actor'
 import { logError } from '../domain/shared/log'
 import { errorResponse, json } from './respond'
 import { fieldWithNul, NUL_MSG } from '../domain/shared/fields'
@@ -120,6 +123,28 @@ function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, errors: Fiel
   return undefined as T
 }
 
+/** The header a client repeats a money decision with after `mfa_required` (issue 24). */
+export const SECOND_FACTOR_HEADER = 'x-second-factor-code'
+
+/**
+ * A money decision (`stepUp`) sent with a code of the caller's second factor: the code is checked
+ * (limited like sign-in codes) and refreshes the session's second factor, so the decision runs.
+ */
+async function steppedUp(e: Endpoint, auth: RequestAuth, request: Request, clientIp: string) {
+  const code = request.headers.get(SECOND_FACTOR_HEADER)
+  if (!code || !auth.token || !('stepUp' in e.access && e.access.stepUp)) return auth.actor
+  await verifySecondFactor({
+    token: auth.token,
+    code,
+    clientIp,
+    userAgent: request.headers.get('user-agent'),
+  })
+  const fresh = await actorForToken(auth.token)
+  if (!fresh) return auth.actor
+  const { mustChangePassword: _, ...actor } = fresh
+  return actor as Actor
+}
+
 /** Serves `/api/*`: match, authenticate, authorise, validate, run, and shape the answer. */
 export async function handleApiRequest(
   request: Request,
@@ -151,7 +176,8 @@ export async function handleApiRequest(
       const auth = await authenticateRequest(request)
       // A public client's call is authenticated by its own headers, never the session cookie.
       if (auth.csrfRejected && !e.publicClient) return errorResponse(403, 'Cross-site request refused')
-      authorize(e.access, auth.actor)
+      const actor = await steppedUp(e, auth, request, context.clientIp ?? 'unknown')
+      authorize(e.access, actor)
 
       const rawBody = e.rawBody ? await readTextCapped(request, bodyLimitOf(e)) : undefined
       if (rawBody === null) return tooLarge(bodyLimitOf(e))
@@ -170,7 +196,7 @@ export async function handleApiRequest(
         return errorResponse(400, first ?? 'Validation failed', errors)
       }
       const result = await e.handler({
-        actor: auth.actor,
+        actor,
         params: p,
         query: q,
         body: b,

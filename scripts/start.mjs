@@ -27,6 +27,9 @@ try {
   const env = { ...process.env }
   env.NODE_ENV ??= dev ? 'development' : 'production'
   env.OSHC_DEMO ??= 'true'
+  // The demo's staff approve money without enrolling a second factor (one who has one still steps
+  // up); a real deployment (OSHC_DEMO=false) refuses this setting.
+  if (env.OSHC_DEMO === 'true') env.SECOND_FACTOR_RELAXED ??= 'true'
   const dataDir = path.resolve(root, env.DATA_DIR ?? '.data')
   mkdirSync(dataDir, { recursive: true })
   env.DATA_DIR = dataDir

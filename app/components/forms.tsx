@@ -2,8 +2,12 @@ import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from 
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, useActionData, useFormAction, useNavigation } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
+import { useRef } from 'react'
 import type * as React from 'react'
 import type { z } from 'zod'
+
+import { STEP_UP_FIELD } from '../../domain/access/access.schemas'
+import { StepUpPrompt } from './step-up'
 
 import { Button, type ButtonProps } from './ui/button'
 
@@ -92,10 +96,31 @@ export function ConformForm({
   /** Another route's action (default: this page's). */
   action?: string
 }) {
+  // The button that sent the form, to send it again the same way after a step-up.
+  const submitter = useRef<HTMLElement | null>(null)
+  const formProps = getFormProps(form)
+  const stepUp = form.allErrors[STEP_UP_FIELD]?.[0]
+  const sendAgain = () => {
+    const el = document.getElementById(form.id)
+    if (!(el instanceof HTMLFormElement)) return
+    const button = submitter.current
+    el.requestSubmit(button && el.contains(button) ? button : undefined)
+  }
   return (
-    <Form method="post" action={action} encType={encType} className={className} {...getFormProps(form)}>
+    <Form
+      method="post"
+      action={action}
+      encType={encType}
+      className={className}
+      {...formProps}
+      onSubmit={(event) => {
+        submitter.current = (event.nativeEvent as SubmitEvent).submitter
+        formProps.onSubmit(event)
+      }}
+    >
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       {children}
+      {stepUp === 'code' || stepUp === 'enrol' ? <StepUpPrompt kind={stepUp} onConfirmed={sendAgain} /> : null}
     </Form>
   )
 }

@@ -2,6 +2,7 @@ import { data, type HeadersFunction } from '@remix-run/node'
 import type { Submission } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
+import { STEP_UP_FIELD } from '../../domain/access/access.schemas'
 import { DomainError, HTTP_STATUS } from '../../domain/shared/errors'
 import { fieldWithNul, NUL_MSG, parseId } from '../../domain/shared/fields'
 import { MAX_FILE_SIZE } from '../../domain/files/files.schemas'
@@ -13,11 +14,15 @@ import { readBytesCapped } from '../../api/body-limit'
  */
 export function replyWithError<T>(submission: Submission<T>, err: unknown) {
   if (!(err instanceof DomainError)) throw err
-  return data(submission.reply({ formErrors: [err.message], fieldErrors: err.errors ?? {} }), {
-    status: HTTP_STATUS[err.code],
-    headers: retryAfterHeader(err),
-  })
+  return data(
+    submission.reply({ formErrors: [err.message], fieldErrors: { ...err.errors, ...stepUpMarker(err) } }),
+    { status: HTTP_STATUS[err.code], headers: retryAfterHeader(err) },
+  )
 }
+
+/** A money decision that wants a fresh second factor: the house form asks for it in place. */
+const stepUpMarker = (err: DomainError): Record<string, string[]> =>
+  err.extra?.mfa_required ? { [STEP_UP_FIELD]: [err.extra.enrolment_required ? 'enrol' : 'code'] } : {}
 
 /** A 429 says when to try again (seconds). */
 const retryAfterHeader = (err: DomainError): Record<string, string> =>

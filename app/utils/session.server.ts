@@ -11,7 +11,7 @@ import {
 import { getDb } from '../../db/client'
 import { agencies } from '../../db/schema'
 import type { Actor, AgencyActor, StaffActor } from '../../domain/shared/actor'
-import type { Access } from '../../domain/shared/authorize'
+import { mustEnrolSecondFactor, type Access } from '../../domain/shared/authorize'
 import { pathByStatus } from '../../domain/agencies/agencies.rules'
 
 export { sessionCookie, clearSessionCookie }
@@ -73,6 +73,8 @@ function staffOnly(request: Request, { actor, mustChangePassword }: SignedIn, pe
   if (actor.kind !== 'Oshc') throw forbidden()
   if (mustChangePassword && !new URL(request.url).pathname.startsWith('/change-password'))
     throw redirect('/change-password')
+  // Staff who approve enrol a second factor at their next sign-in and cannot skip it.
+  if (mustEnrolSecondFactor(actor)) throw redirect('/account/security?required=1')
   if (lacksAll(actor, permission)) throw forbidden()
   return actor
 }

@@ -10,7 +10,7 @@ import { decideAndPresent } from './amendment-presenter'
  * ISSUE_CERTIFICATE. 403 for whoever submitted it (maker-checker); 409 when no payment waits.
  */
 export const approveAmendmentPayment = defineUseCase(
-  { staff: ['finance'] },
+  { staff: ['finance'], stepUp: true },
   async function approveAmendmentPayment(opts: { actor: Actor; amendmentId: number }) {
     const a = await loadAmendment(opts.actor, opts.amendmentId)
     return decideAndPresent(opts.actor, a.id, { kind: 'approvePayment' })

@@ -12,7 +12,7 @@ import { reloadClawback, waitingClawbackOf } from './clawback-decision'
  * COMMISSION clawback a payout has not yet settled.
  */
 export const approveClawback = defineUseCase(
-  { staff: ['finance'] },
+  { staff: ['finance'], stepUp: true },
   async function approveClawback(opts: { actor: StaffActor; policyId: number }) {
     const { actor } = opts
     const c = await waitingClawbackOf(opts.policyId, actor)

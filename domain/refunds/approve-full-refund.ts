@@ -21,7 +21,7 @@ import { NO_OPEN_REFUND_MSG } from './initiate-full-refund'
  * in a payout request: 409.
  */
 export const approveFullRefund = defineUseCase(
-  { staff: ['finance'] },
+  { staff: ['finance'], stepUp: true },
   async function approveFullRefund(opts: {
     actor: StaffActor
     policyId: number

@@ -32,7 +32,7 @@ export const paymentVerificationPending = () =>
  * cancellation is approved and dated), history row, agency notified. The answer carries no_refund.
  */
 export const approvePolicyCancellation = defineUseCase(
-  { staff: ['finance'] },
+  { staff: ['finance'], stepUp: true },
   async function approvePolicyCancellation(opts: { actor: Actor; policyId: number; input: unknown }) {
     const { actor } = opts
     const seen = await loadPolicy(actor, opts.policyId)

@@ -15,7 +15,7 @@ import { NO_OPEN_REFUND_MSG } from './initiate-full-refund'
  * No refund open, or one not APPROVED: 409.
  */
 export const retryFullRefundPayment = defineUseCase(
-  { staff: ['finance'] },
+  { staff: ['finance'], stepUp: true },
   async function retryFullRefundPayment(opts: { actor: StaffActor; policyId: number }) {
     const { actor } = opts
     const policy = await loadPolicy(actor, opts.policyId)

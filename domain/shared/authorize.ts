@@ -1,4 +1,7 @@
 import type { Actor, AgencyActor, StaffActor, WidgetActor } from './actor'
+import { clock } from './clock'
+import { config } from './config'
+import { durationMs } from './duration'
 import { DomainError, forbidden } from './errors'
 
 /**
@@ -8,11 +11,50 @@ import { DomainError, forbidden } from './errors'
  * knows the record.
  */
 export type Access =
-  { public: true } | { staff?: readonly string[] | true; agency?: readonly string[] | true; widget?: true }
+  | { public: true }
+  | {
+      staff?: readonly string[] | true
+      agency?: readonly string[] | true
+      widget?: true
+      /** A money decision: the person must have given their second factor lately (stepUpIssue). */
+      stepUp?: true
+    }
+
+export const STEP_UP_NEEDED = 'Confirm it is you: enter a code from your authenticator app to continue.'
+export const ENROL_FIRST =
+  'Set up a second factor (Sign-in security) before you approve money: your role requires one.'
+
+/** Staff holding any of these approve money or agencies: they must have a second factor (issue 24). */
+export const APPROVING_PERMISSIONS = ['finance', 'policy_management', 'agency_management'] as const
+
+/** Staff who approve and have no second factor yet: they enrol before anything else (not on a relaxed demo). */
+export const mustEnrolSecondFactor = (person: StaffActor) =>
+  !config().SECOND_FACTOR_RELAXED &&
+  !person.secondFactor?.enrolled &&
+  APPROVING_PERMISSIONS.some((p) => person.permissions.has(p))
+
+/**
+ * Why a signed-in person may not make a money decision now, or null (issue 24): they must have
+ * given their second factor in this session within STEP_UP_MAX_AGE. Without a factor they are told
+ * to enrol, except on a demo system with SECOND_FACTOR_RELAXED.
+ */
+export function stepUpIssue(person: Extract<Actor, { identityId: number }>): DomainError | null {
+  const factor = person.secondFactor ?? { enrolled: false, at: null }
+  const settings = config()
+  if (!factor.enrolled)
+    return settings.SECOND_FACTOR_RELAXED
+      ? null
+      : new DomainError('UNAUTHENTICATED', ENROL_FIRST, undefined, { mfa_required: true, enrolment_required: true })
+  const age = factor.at ? clock.now().getTime() - factor.at.getTime() : Infinity
+  return age <= durationMs(settings.STEP_UP_MAX_AGE)
+    ? null
+    : new DomainError('UNAUTHENTICATED', STEP_UP_NEEDED, undefined, { mfa_required: true })
+}
 
 /**
  * Throws UNAUTHENTICATED for the public and FORBIDDEN for a signed-in caller outside `access`. A
- * public client's token (`widget`) opens only use cases that name it.
+ * public client's token (`widget`) opens only use cases that name it. A money decision (`stepUp`)
+ * also wants a fresh second factor (UNAUTHENTICATED with `mfa_required`).
  */
 export function authorize(access: Access, actor: Actor): void {
   if ('public' in access) return
@@ -25,6 +67,8 @@ export function authorize(access: Access, actor: Actor): void {
   const rule = actor.kind === 'Oshc' ? access.staff : access.agency
   if (!rule) throw forbidden()
   if (rule !== true && !rule.some((p) => actor.permissions.has(p))) throw forbidden()
+  const stale = access.stepUp ? stepUpIssue(actor) : null
+  if (stale) throw stale
 }
 
 export type UseCase<O, A extends unknown[], R, X extends Access = Access> = ((

@@ -149,6 +149,19 @@ const EnvSchema = z
       .enum(['true', 'false'], { error: 'must be true or false' })
       .default('false')
       .transform((v) => v === 'true'),
+    /**
+     * How recently a person must have given their second factor for a money decision (step-up,
+     * issue 24): older, the decision asks for a code first.
+     */
+    STEP_UP_MAX_AGE: duration.default('10m'),
+    /**
+     * Demo only (refused when OSHC_DEMO=false): staff who approve money are not made to enrol a
+     * second factor, and those without one decide without step-up. Whoever has one always steps up.
+     */
+    SECOND_FACTOR_RELAXED: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((v) => v === 'true'),
     BANK_NAME: z.string().min(1).optional(),
     BANK_ACCOUNT_NAME: z.string().min(1).optional(),
     BANK_BSB: z
@@ -188,6 +201,12 @@ const EnvSchema = z
         message: 'OIDC_ISSUER must be https in production',
       })
     if (!demoOf(env)) {
+      if (env.SECOND_FACTOR_RELAXED)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SECOND_FACTOR_RELAXED'],
+          message: 'SECOND_FACTOR_RELAXED is for demo systems only; staff who approve money need a second factor',
+        })
       if (!env.SEED_ADMIN_PASSWORD)
         ctx.addIssue({
           code: 'custom',

@@ -5,6 +5,7 @@ import type { sendMail } from '../mail/mailer'
 import { mails } from '../mail/templates'
 import { notify } from '../notifications/notify'
 import { config, financeTeamEmail } from '../shared/config'
+import { durationMs } from '../shared/duration'
 import { formatDateTime } from '../shared/format'
 
 /**
@@ -23,16 +24,6 @@ export const UNOWNED_TASK_PREFIXES = [
   'bank-change-',
   'card-dispute-',
 ] as const
-
-const DURATION = /^(\d+)(ms|s|m|h|d)$/
-const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
-
-/** '30s' | '2h' | '1d' -> milliseconds (the configuration's duration format). */
-export function durationMs(d: string): number {
-  const m = DURATION.exec(d)
-  if (!m) throw new Error(`Bad duration ${d}`)
-  return Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS]
-}
 
 export const taskReminderKey = (taskId: number) => `task-${taskId}-reminder`
 export const taskEscalationKey = (taskId: number) => `task-${taskId}-escalation`

@@ -14,6 +14,8 @@ const PRODUCTION = {
   SEED_ADMIN_PASSWORD: 'Production-Passw0rd!',
   NEXPAY_WEBHOOK_SECRET: 'a-production-nexpay-secret',
   RECAPTCHA_SECRET: 'recaptcha-secret',
+  // The test runner relaxes the second-factor policy as the demo does; production refuses that.
+  SECOND_FACTOR_RELAXED: 'false',
 }
 
 const SECRETS = {

@@ -36,7 +36,7 @@ import { receiveSettlement } from './bnpl-settlement-money'
  * mailed after commit. Its sender gets 403 (maker-checker); not REQUESTED: 409.
  */
 export const approveBnplPaymentRequest = defineUseCase(
-  { staff: ['finance'] },
+  { staff: ['finance'], stepUp: true },
   async function approveBnplPaymentRequest(opts: { actor: StaffActor; requestId: number }) {
     const { actor } = opts
     const { request, refs } = await getDb().transaction(async (tx) => {

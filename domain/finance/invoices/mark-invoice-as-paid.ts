@@ -19,7 +19,7 @@ import { recordInvoicePayment } from './invoice-payments'
  * its amounts (updateInvoiceLineItem) gets 403.
  */
 export const markInvoiceAsPaid = defineUseCase(
-  { staff: ['finance'] },
+  { staff: ['finance'], stepUp: true },
   async function markInvoiceAsPaid(opts: { actor: StaffActor; invoiceId: number; note?: string | null }) {
     const { actor } = opts
     return getDb().transaction(async (tx) => {

@@ -19,7 +19,7 @@ import { payoutDecisionIssue, type PayoutPaymentType } from './payouts.rules'
  * decision got there first (the workflow refuses it).
  */
 export const approveCommissionPayout = defineUseCase(
-  { staff: ['finance'] },
+  { staff: ['finance'], stepUp: true },
   async function approveCommissionPayout(opts: {
     actor: StaffActor
     payoutId: number

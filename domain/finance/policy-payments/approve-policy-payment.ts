@@ -17,7 +17,7 @@ import { defineUseCase } from '../../shared/authorize'
  * the payment gets 403. Any other policy status is a 409 (so approving twice is a 409).
  */
 export const approvePolicyPayment = defineUseCase(
-  { staff: ['finance'] },
+  { staff: ['finance'], stepUp: true },
   async function approvePolicyPayment(opts: { actor: StaffActor; policyId: number }) {
     const { actor } = opts
     const result = await getDb().transaction(async (tx) => {

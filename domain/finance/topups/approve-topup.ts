@@ -21,7 +21,7 @@ import { formatCents } from '../../shared/format'
  * agency is mailed after commit. Maker-checker: its creator gets 403. Not REQUESTED: 409.
  */
 export const approveTopup = defineUseCase(
-  { staff: ['finance'] },
+  { staff: ['finance'], stepUp: true },
   async function approveTopup(opts: { actor: StaffActor; topupId: number }) {
     const { actor } = opts
     const { topup, balance } = await getDb().transaction(async (tx) => {

@@ -1,0 +1,155 @@
+// Step-up (issue 24): a money decision needs the person's second factor given in this session in
+// the last STEP_UP_MAX_AGE (10 minutes). The API answers 401 with `mfa_required: true`, and the
+// client repeats the call with the code in the x-second-factor-code header. Outside a demo, staff
+// who approve must have a second factor at all (`enrolment_required`), and the relaxation that
+// lets the demo's staff skip it is refused.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { getDb } from '../../db/client'
+import { agencyBankDetails } from '../../db/schema'
+import { confirmTotpEnrolment } from '../../domain/access/confirm-totp-enrolment'
+import { actorForToken } from '../../domain/access/sessions'
+import { startTotpEnrolment } from '../../domain/access/start-totp-enrolment'
+import { totpOf } from '../../domain/access/second-factors'
+import { ENROL_FIRST, STEP_UP_NEEDED } from '../../domain/shared/authorize'
+import { clock } from '../../domain/shared/clock'
+import { parseEnv, resetConfig } from '../../domain/shared/config'
+import { agencyWithToken, api, staffWith } from '../setup/api'
+
+const BASE = '/agencies/agency-management'
+const HEADER = 'x-second-factor-code'
+
+let ahead = 0
+/** Moves the app's clock `seconds` further ahead of real time. */
+const later = (seconds: number) => {
+  ahead += seconds
+  vi.spyOn(clock, 'now').mockReturnValue(new Date(Date.now() + ahead * 1000))
+}
+
+afterEach(() => {
+  vi.restoreAllMocks()
+  ahead = 0
+  process.env.SECOND_FACTOR_RELAXED = 'true'
+  resetConfig()
+})
+
+/** A finance staff member with an authenticator app set up; `code()` is the app's code now. */
+async function financeWithFactor() {
+  const token = await staffWith(['finance'])
+  const actor = (await actorForToken(token))!
+  const email = (actor as { email: string }).email
+  const { key } = await startTotpEnrolment({ actor })
+  const code = () => totpOf(key, email).generate({ timestamp: clock.now().getTime() })
+  await confirmTotpEnrolment({ actor, code: code() })
+  // Each code is taken once: the next ones come from later 30-second steps.
+  later(30)
+  return { token, code }
+}
+
+/** An agency's payout account change waiting for a finance check. */
+async function pendingBankChange() {
+  const { agency, token } = await agencyWithToken()
+  const r = await api('POST', `${BASE}/updateAgencyBank/${agency.id}`, {
+    token,
+    body: {
+      bank: 'Step-up Bank',
+      bank_account_name: 'Step-up',
+      account_number: '55550001',
+      bsb: '062-000',
+      is_gst_registered: false,
+    },
+  })
+  expect(r.status, JSON.stringify(r.body)).toBe(200)
+  return { agencyId: agency.id, changeId: r.body.data.bank_change.id as number }
+}
+
+const accountOf = async (agencyId: number) =>
+  (await getDb().select().from(agencyBankDetails).where(eq(agencyBankDetails.agency_id, agencyId)))[0]
+    .account_number
+
+const approve = (changeId: number, token: string, code?: string) =>
+  api('POST', `${BASE}/approveAgencyBankChange/${changeId}`, {
+    token,
+    headers: code === undefined ? {} : { [HEADER]: code },
+  })
+
+describe('step-up before money moves', () => {
+  it('a person with a second factor must give it before approving; the API says so and takes the code in a header', async () => {
+    const { token, code } = await financeWithFactor()
+    const { agencyId, changeId } = await pendingBankChange()
+
+    const asked = await approve(changeId, token)
+    expect(asked.status).toBe(401)
+    expect(asked.body).toMatchObject({ success: false, message: STEP_UP_NEEDED, mfa_required: true })
+    expect(asked.body.enrolment_required).toBeUndefined()
+    expect(await accountOf(agencyId)).not.toBe('55550001')
+
+    const wrong = await approve(changeId, token, '000000')
+    expect(wrong.status).toBe(400)
+    expect(await accountOf(agencyId)).not.toBe('55550001')
+
+    const done = await approve(changeId, token, code())
+    expect(done.status, JSON.stringify(done.body)).toBe(200)
+    expect(await accountOf(agencyId)).toBe('55550001')
+  })
+
+  it('a code counts for ten minutes of decisions, then is asked again', async () => {
+    const { token, code } = await financeWithFactor()
+    const first = await pendingBankChange()
+    expect((await approve(first.changeId, token, code())).status).toBe(200)
+    later(9 * 60)
+    const second = await pendingBankChange()
+    expect((await approve(second.changeId, token)).status).toBe(200)
+    later(2 * 60)
+    const third = await pendingBankChange()
+    const asked = await approve(third.changeId, token)
+    expect(asked.status).toBe(401)
+    expect(asked.body.mfa_required).toBe(true)
+    expect(await accountOf(third.agencyId)).not.toBe('55550001')
+  })
+
+  it('the header is read only by money decisions: elsewhere a wrong code changes nothing', async () => {
+    const { token } = await financeWithFactor()
+    const list = await api('GET', `${BASE}/findAgencyBankChanges`, { token, headers: { [HEADER]: '000000' } })
+    expect(list.status).toBe(200)
+  })
+
+  it('outside the demo relaxation, staff who approve and have no second factor are told to enrol; the decision is refused', async () => {
+    process.env.SECOND_FACTOR_RELAXED = 'false'
+    resetConfig()
+    const token = await staffWith(['finance'])
+    const { agencyId, changeId } = await pendingBankChange()
+    const refused = await approve(changeId, token)
+    expect(refused.status).toBe(401)
+    expect(refused.body).toMatchObject({ message: ENROL_FIRST, mfa_required: true, enrolment_required: true })
+    expect(await accountOf(agencyId)).not.toBe('55550001')
+  })
+
+  it('on the demo relaxation, staff without a second factor decide as before; whoever has one still steps up', async () => {
+    const token = await staffWith(['finance'])
+    const change = await pendingBankChange()
+    expect((await approve(change.changeId, token)).status).toBe(200)
+  })
+
+  it('a real deployment refuses the relaxation', () => {
+    const env = {
+      NODE_ENV: 'production',
+      OSHC_DEMO: 'false',
+      APP_SECRET: 'x'.repeat(43),
+      NEXPAY_WEBHOOK_SECRET: 'y'.repeat(43),
+      SEED_ADMIN_PASSWORD: 'Admin-Passw0rd-Strong!',
+      RECAPTCHA_DISABLED: 'true',
+    }
+    expect(() => parseEnv(env)).not.toThrow()
+    expect(() => parseEnv({ ...env, SECOND_FACTOR_RELAXED: 'true' })).toThrow(/SECOND_FACTOR_RELAXED/)
+  })
+
+  it('the OpenAPI document tells clients of the header on money decisions', async () => {
+    const doc = await api('GET', '/openapi.json')
+    const op = doc.body.paths[`/api${BASE}/approveAgencyBankChange/{id}`].post
+    expect(op.parameters).toContainEqual(expect.objectContaining({ name: HEADER, in: 'header' }))
+    expect(op.responses['401'].description).toMatch(/mfa_required/)
+    const read = doc.body.paths[`/api${BASE}/findAgencyBankChanges`].get
+    expect(read.parameters.map((p: { name: string }) => p.name)).not.toContain(HEADER)
+  })
+})
