@@ -329,7 +329,7 @@ describe("an administrator's reset of a person's second factor", () => {
     const person = await enrolled()
     const theirSession = await tokenOf(person.email)
     const adminToken = await staffWith(['user_management'])
-    const admin = (await actorForToken(adminToken))!
+    const admin = (await actorForToken(adminToken)) as { identityId: number; email: string }
     const r = await api('POST', '/authentication/resetSecondFactor', {
       token: adminToken,
       body: { user_type: 'staff', user_id: person.userId },
@@ -358,7 +358,7 @@ describe("an administrator's reset of a person's second factor", () => {
     expect(event).toMatchObject({
       method: 'admin',
       email: person.email,
-      detail: { by_identity_id: admin.kind === 'Oshc' ? admin.identityId : -1, by_email: admin.email },
+      detail: { by_identity_id: admin.identityId, by_email: admin.email },
     })
     const mail = await lastMail(person.email)
     expect(mail.subject).toBe('Your second factor was reset')
