@@ -1,14 +1,13 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getInputProps } from '@conform-to/react'
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 import { findBankedCommission } from '../../../domain/finance/payouts/find-banked-commission'
 import { getPayoutGstTerms } from '../../../domain/finance/payouts/get-payout-gst-terms'
 import { PayoutRequestSchema } from '../../../domain/finance/payouts/payouts.schemas'
 import { requestCommissionPayout } from '../../../domain/finance/payouts/request-commission-payout'
 import { ConfirmSubmit } from '../../components/confirm-submit'
-import { ErrorList, Field } from '../../components/forms'
+import { ConformForm, ErrorList, Field, useConformForm } from '../../components/forms'
 import { GeneralErrorBoundary } from '../../components/error-boundary'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { agencyListInput } from '../../utils/finance-lists.server'
@@ -66,15 +65,8 @@ const gstOf = (cents: number, bp: number) => Math.floor((2 * cents * bp + 10_000
 
 export default function AgencyBankedCommission() {
   const data = useLoaderData<typeof loader>()
-  const lastResult = useActionData<typeof action>()
   const [chosen, setChosen] = useState<Set<number>>(new Set())
-  const [form, fields] = useForm({
-    id: 'payout-request',
-    lastResult,
-    constraint: getZodConstraint(PayoutRequestSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PayoutRequestSchema }),
-    shouldValidate: 'onSubmit',
-  })
+  const [form, fields] = useConformForm(PayoutRequestSchema, { id: 'payout-request' })
   const commission = data.rows
     .filter((r) => r.line !== null && chosen.has(r.line))
     .reduce((s, r) => s + r.cents, 0)
@@ -103,7 +95,7 @@ export default function AgencyBankedCommission() {
         {data.rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">No banked commission to request right now.</p>
         ) : (
-          <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <ConformForm form={form} className="space-y-4">
             <div className="overflow-x-auto">
               <table className="w-full text-sm">
                 <caption className="sr-only">Banked commission lines</caption>
@@ -197,7 +189,7 @@ export default function AgencyBankedCommission() {
               </p>
             )}
             <ErrorList id={form.errorId} errors={form.errors} />
-          </Form>
+          </ConformForm>
         )}
       </CardContent>
     </Card>

@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getInputProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData } from '@remix-run/react'
+import { Link } from '@remix-run/react'
 import { InvitationSchema } from '../../../domain/agencies/agencies.schemas'
 import { inviteAgency } from '../../../domain/agencies/onboarding/invite-agency'
 import { PageHeader } from '../../components/app-shell'
-import { ErrorList, Field, SubmitButton } from '../../components/forms'
+import { ConformForm, ErrorList, Field, SubmitButton, useConformForm } from '../../components/forms'
 import { buttonVariants } from '../../components/ui/button'
 import { Card, CardContent } from '../../components/ui/card'
 import { readForm, submitForm } from '../../utils/forms.server'
@@ -32,14 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function InviteAgency() {
-  const lastResult = useActionData<typeof action>()
-  const [form, fields] = useForm({
-    id: 'invite-agency',
-    lastResult,
-    constraint: getZodConstraint(InvitationSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InvitationSchema }),
-    shouldRevalidate: 'onBlur',
-  })
+  const [form, fields] = useConformForm(InvitationSchema, { id: 'invite-agency' })
   return (
     <div className="max-w-xl space-y-4">
       <PageHeader
@@ -48,7 +40,7 @@ export default function InviteAgency() {
       />
       <Card>
         <CardContent className="pt-6">
-          <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <ConformForm form={form} className="space-y-4">
             <Field
               labelProps={{ children: 'Agency e-mail' }}
               inputProps={{
@@ -74,7 +66,7 @@ export default function InviteAgency() {
                 Cancel
               </Link>
             </div>
-          </Form>
+          </ConformForm>
         </CardContent>
       </Card>
     </div>

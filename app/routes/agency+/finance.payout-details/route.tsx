@@ -1,12 +1,18 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getInputProps } from '@conform-to/react'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { UpdateAgencyBankSchema } from '../../../../domain/agencies/agencies.schemas'
 import { getPayoutDetails } from '../../../../domain/agencies/bank-details/get-payout-details'
 import { updateAgencyBank } from '../../../../domain/agencies/onboarding/update-agency-bank'
 import { GeneralErrorBoundary } from '../../../components/error-boundary'
-import { CheckboxField, ErrorList, Field, SubmitButton } from '../../../components/forms'
+import {
+  CheckboxField,
+  ConformForm,
+  ErrorList,
+  Field,
+  SubmitButton,
+  useConformForm,
+} from '../../../components/forms'
 import { PayoutDetailsList } from './payout-details-list'
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
@@ -71,14 +77,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function PayoutDetailsPage() {
   const { verified, pending, lastRejected, canRequestChange, values } = useLoaderData<typeof loader>()
-  const lastResult = useActionData<typeof action>()
-  const [form, fields] = useForm({
+  const [form, fields] = useConformForm(UpdateAgencyBankSchema, {
     id: 'payout-details',
-    lastResult,
     defaultValue: values,
-    constraint: getZodConstraint(UpdateAgencyBankSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateAgencyBankSchema }),
-    shouldRevalidate: 'onBlur',
   })
   return (
     <div className="space-y-4">
@@ -143,7 +144,7 @@ export default function PayoutDetailsPage() {
         </CardHeader>
         <CardContent>
           {canRequestChange ? (
-            <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+            <ConformForm form={form} className="grid gap-4 sm:grid-cols-2">
               <Field
                 labelProps={{ children: 'Account name' }}
                 inputProps={getInputProps(fields.bank_account_name, { type: 'text' })}
@@ -189,7 +190,7 @@ export default function PayoutDetailsPage() {
               <div className="sm:col-span-2">
                 <SubmitButton>Send for verification</SubmitButton>
               </div>
-            </Form>
+            </ConformForm>
           ) : (
             <p className="text-sm">
               Only your agency&apos;s main account and users whose role includes the Finance permission can

@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getInputProps } from '@conform-to/react'
 import { z } from 'zod'
 import { amountCents, BANK_DOCUMENT_REQUIRED, topupDate } from '../../../../domain/finance/finance.schemas'
-import { ErrorList, Field, SubmitButton, useResultFor } from '../../../components/forms'
+import { ConformForm, ErrorList, Field, SubmitButton, useConformForm } from '../../../components/forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { REQUEST_STATUSES } from '../../../../db/schema/enums'
 import { findTopups } from '../../../../domain/finance/topups/find-topups'
 import { requestTopup } from '../../../../domain/finance/topups/request-topup'
@@ -37,15 +36,8 @@ const TopUpFormSchema = z.object({
   }),
 })
 
-function TopUpForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm({
-    id: 'topup',
-    lastResult,
-    constraint: getZodConstraint(TopUpFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TopUpFormSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  })
+function TopUpForm() {
+  const [form, fields] = useConformForm(TopUpFormSchema, { intent: 'bank', id: 'topup' })
   return (
     <Card>
       <CardHeader>
@@ -56,13 +48,12 @@ function TopUpForm({ lastResult }: { lastResult: SubmissionResult<string[]> | un
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Form
-          method="post"
+        <ConformForm
+          form={form}
+          intent="bank"
           encType="multipart/form-data"
-          {...getFormProps(form)}
           className="grid gap-4 sm:grid-cols-3"
         >
-          <input type="hidden" name="intent" value="bank" />
           <Field
             labelProps={{ children: 'Amount (AUD)' }}
             inputProps={{ ...getInputProps(fields.amount, { type: 'text' }), inputMode: 'decimal' }}
@@ -85,7 +76,7 @@ function TopUpForm({ lastResult }: { lastResult: SubmissionResult<string[]> | un
           <div className="sm:col-span-3">
             <SubmitButton>Request top-up</SubmitButton>
           </div>
-        </Form>
+        </ConformForm>
       </CardContent>
     </Card>
   )
@@ -167,14 +158,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AgencyFinanceTopups() {
   const topups = useLoaderData<typeof loader>()
-  const bankResult = useResultFor('bank')
   const [searchParams] = useSearchParams()
   type Row = (typeof topups.rows)[number]
   return (
     <div className="space-y-4">
       <CardTopupResultAlert result={topups.card} />
       {topups.canTopUp ? <CardTopupForm schema={CardTopUpSchema} /> : null}
-      {topups.canTopUp ? <TopUpForm lastResult={bankResult} /> : null}
+      {topups.canTopUp ? <TopUpForm /> : null}
       <FilterBar preserveParams={[SORT_KEY_PARAM, SORT_DIRECTION_PARAM]} label="Top-up filters">
         <div className="space-y-1">
           <Label htmlFor="status">Status</Label>
