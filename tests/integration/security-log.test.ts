@@ -398,3 +398,59 @@ describe("an administrator's reset of a person's second factor", () => {
     expect(refused.status).toBe(403)
   })
 })
+
+describe('the reset buttons of the staff pages', () => {
+  /** Posts a form to a route action as a signed-in browser; a thrown Response is the answer too. */
+  async function post(
+    action: (args: any) => Promise<unknown>,
+    path: string,
+    params: Record<string, string>,
+    token: string,
+    form: Record<string, string>,
+  ) {
+    try {
+      return (await action({
+        request: new Request(`http://test.local${path}`, {
+          method: 'POST',
+          headers: { cookie: `oshc_session=${encodeURIComponent(token)}`, origin: 'http://test.local' },
+          body: new URLSearchParams(form),
+        }),
+        params,
+        context: { clientIp: '192.0.2.44' },
+      })) as Response
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown
+      throw thrown
+    }
+  }
+
+  it("reset a staff user's and an agency user's factor from their pages, written with the admin's IP", async () => {
+    const staffPage = await import('../../app/routes/staff+/users.$userId')
+    const agencyTab = await import('../../app/routes/staff+/agencies.$agencyId.users')
+    const admin = await staffWith(['user_management', 'agency_management'])
+    const person = await enrolled()
+    const userId = String(person.userId)
+    const res = await post(staffPage.action, `/staff/users/${userId}`, { userId }, admin, {
+      intent: 'reset-second-factor',
+    })
+    expect(res.status).toBe(302)
+    expect((await eventsOf(person.identityId))[0]).toMatchObject({
+      kind: 'second_factor_reset',
+      ip: '192.0.2.44',
+    })
+
+    const agency = await createAgency(getDb(), { status: 'PORTAL_ACTIVATED', password: 'Agency-Passw0rd!' })
+    const agent = (await actorForToken(await agencyUserWith(agency.id, ['quote'])))!
+    const agentUserId = agent.kind === 'agency_user' ? agent.userId : -1
+    const agencyId = String(agency.id)
+    const tab = await post(agencyTab.action, `/staff/agencies/${agencyId}/users`, { agencyId }, admin, {
+      intent: 'reset-second-factor',
+      user_id: String(agentUserId),
+    })
+    expect(tab.status).toBe(302)
+    expect((await eventsOf(agent.identityId))[0]).toMatchObject({
+      kind: 'second_factor_reset',
+      method: 'admin',
+    })
+  })
+})
