@@ -40,7 +40,13 @@ export const authenticator = new Authenticator<SignIn>()
   .use(
     new OidcStrategy(async ({ claims, request }) =>
       loginWithSso(
-        { email: claims.email as string | undefined, emailVerified: claims.email_verified === true },
+        {
+          email: claims.email as string | undefined,
+          emailVerified: claims.email_verified === true,
+          groups: claims[config().OIDC_GROUPS_CLAIM],
+          givenName: typeof claims.given_name === 'string' ? claims.given_name : undefined,
+          familyName: typeof claims.family_name === 'string' ? claims.family_name : undefined,
+        },
         clientOf(request),
       ),
     ),

@@ -118,9 +118,11 @@ export class OidcStrategy<User> extends Strategy<User, OidcVerifyParams> {
     const claims = tokens.claims()!
     // Some providers put the e-mail in the ID token, others only in the userinfo answer (whose
     // subject the library checks against the ID token's).
-    const info = claims.email
-      ? claims
-      : { ...claims, ...(await oidc.fetchUserInfo(client, tokens.access_token, claims.sub)) }
+    const groups = config().OIDC_GROUP_ROLES.length ? config().OIDC_GROUPS_CLAIM : null
+    const info =
+      claims.email && (!groups || groups in claims)
+        ? claims
+        : { ...claims, ...(await oidc.fetchUserInfo(client, tokens.access_token, claims.sub)) }
     return this.verify({ claims: info, request })
   }
 }

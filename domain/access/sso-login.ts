@@ -3,12 +3,20 @@ import { getDb } from '../../db/client'
 import { identities } from '../../db/schema'
 import { config } from '../shared/config'
 import { DomainError } from '../shared/errors'
+import { staffFromGroup } from '../users/sso-staff'
 import { actorForIdentity } from './sessions'
 import { recordSecurityEvent, type ClientInfo } from './security-log'
 import { openSignedInSession } from './signed-in-session'
 
 /** What the company's identity provider vouched for, read from an ID token the strategy validated. */
-export type SsoClaims = { email?: string; emailVerified: boolean }
+export type SsoClaims = {
+  email?: string
+  emailVerified: boolean
+  /** The groups claim (OIDC_GROUPS_CLAIM), read only when OIDC_GROUP_ROLES maps groups to roles. */
+  groups?: unknown
+  givenName?: string
+  familyName?: string
+}
 
 /** The refusals of single sign-on, each a page of its own (403). */
 export const SSO_REFUSALS = {
@@ -16,6 +24,8 @@ export const SSO_REFUSALS = {
   domain: 'Single sign-on is not open to e-mail addresses of this domain.',
   unknown: 'No staff account uses this e-mail address. Ask an administrator of the back office to add you.',
   disabled: 'Your staff account is disabled. Ask an administrator of the back office.',
+  group: 'Your company account is in no group that opens the back office. Ask your administrator.',
+  role_missing: 'The back office has no role for your group yet. Ask an administrator of the back office.',
 } as const
 
 type Refusal = keyof typeof SSO_REFUSALS
@@ -38,12 +48,33 @@ export async function loginWithSso(claims: SsoClaims, client: ClientInfo = {}) {
   const allowed = config().OIDC_ALLOWED_DOMAINS
   if (allowed.length && !allowed.includes(email.slice(email.lastIndexOf('@') + 1)))
     throw await refuse('domain', { email }, client)
+  const identityId = config().OIDC_GROUP_ROLES.length
+    ? await staffOfGroup(claims, email, client)
+    : await staffByEmail(email, client)
+  const actor = await actorForIdentity(identityId, email, 'Oshc', false)
+  if (!actor) throw await refuse('disabled', { email, identityId }, client)
+  return openSignedInSession(identityId, 'sso', { ...actor, mustChangePassword: false }, client)
+}
+
+/** Without a group map: the existing staff user of the verified e-mail. */
+async function staffByEmail(email: string, client: ClientInfo) {
   const [identity] = await getDb()
     .select()
     .from(identities)
     .where(eq(sql`lower(${identities.email})`, email))
   if (!identity || identity.kind !== 'Oshc') throw await refuse('unknown', { email }, client)
-  const actor = await actorForIdentity(identity.id, identity.email, identity.kind, false)
-  if (!actor) throw await refuse('disabled', { email, identityId: identity.id }, client)
-  return openSignedInSession(identity.id, 'sso', { ...actor, mustChangePassword: false }, client)
+  return identity.id
+}
+
+/** With OIDC_GROUP_ROLES: the first mapped group of the person decides their role (and account). */
+async function staffOfGroup(claims: SsoClaims, email: string, client: ClientInfo) {
+  const groups = Array.isArray(claims.groups) ? claims.groups.map(String) : []
+  const roleName = config().OIDC_GROUP_ROLES.find((m) => groups.includes(m.group))?.role
+  if (!roleName) throw await refuse('group', { email }, client)
+  const staff = await getDb().transaction((tx) =>
+    staffFromGroup(tx, { email, roleName, firstName: claims.givenName, lastName: claims.familyName }),
+  )
+  if ('refused' in staff)
+    throw await refuse(staff.refused === 'not_staff' ? 'unknown' : 'role_missing', { email }, client)
+  return staff.identityId
 }

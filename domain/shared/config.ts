@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { signInSettings } from './config-sign-in'
 import { hmac } from './crypto'
+import { durationSetting } from './duration'
 
 /**
  * The signing secrets every process needs, in every mode: no default lives in the source, because
@@ -13,7 +15,7 @@ const SIGNING_SECRETS = ['APP_SECRET', 'NEXPAY_WEBHOOK_SECRET'] as const
 const secretHint =
   'npm start and npm test generate one; elsewhere set a random value of 32 bytes or more, e.g. `openssl rand -base64 32`'
 
-const duration = z.string().regex(/^\d+(ms|s|m|h|d)$/, 'must look like 500ms, 30s, 10m, 2h or 1d')
+const duration = durationSetting
 
 const EnvSchema = z
   .object({
@@ -125,43 +127,7 @@ const EnvSchema = z
      * production: clearly marked demo details; unset in production: the page asks the agency to
      * contact finance instead of showing an account.
      */
-    /**
-     * Staff single sign-on through the company's OpenID provider (Entra ID, Okta, Google
-     * Workspace): its issuer URL, this app's client id and secret. All three or none.
-     */
-    OIDC_ISSUER: z.string().url().optional(),
-    OIDC_CLIENT_ID: z.string().min(1).optional(),
-    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
-    /** The e-mail domains single sign-on accepts, comma-separated (example.com,example.org); unset: any. */
-    OIDC_ALLOWED_DOMAINS: z
-      .string()
-      .optional()
-      .transform((v) =>
-        (v ?? '')
-          .split(',')
-          .map((d) => d.trim().toLowerCase())
-          .filter(Boolean),
-      ),
-    /** The words on the sign-in page's button. */
-    OIDC_BUTTON_LABEL: z.string().min(1).default('Sign in with your company account'),
-    /** Staff sign in only through single sign-on: their password sign-in is refused. */
-    STAFF_SSO_ONLY: z
-      .enum(['true', 'false'], { error: 'must be true or false' })
-      .default('false')
-      .transform((v) => v === 'true'),
-    /**
-     * How recently a person must have given their second factor for a money decision (step-up,
-     * issue 24): older, the decision asks for a code first.
-     */
-    STEP_UP_MAX_AGE: duration.default('10m'),
-    /**
-     * Demo only (refused when OSHC_DEMO=false): staff who approve money are not made to enrol a
-     * second factor, and those without one decide without step-up. Whoever has one always steps up.
-     */
-    SECOND_FACTOR_RELAXED: z
-      .enum(['true', 'false'], { error: 'must be true or false' })
-      .default('false')
-      .transform((v) => v === 'true'),
+    ...signInSettings,
     BANK_NAME: z.string().min(1).optional(),
     BANK_ACCOUNT_NAME: z.string().min(1).optional(),
     BANK_BSB: z

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { hash } from '@node-rs/argon2'
 import { getDb } from '../../db/client'
-import { identities, oshcUsers, sessions } from '../../db/schema'
+import { identities, oshcRoles, oshcUsers, sessions } from '../../db/schema'
 import { createAgency } from '../../db/seed/factories'
 import { sha256 } from '../../domain/shared/crypto'
 import { clock } from '../../domain/shared/clock'
-import { resetConfig } from '../../domain/shared/config'
+import { parseEnv, resetConfig } from '../../domain/shared/config'
 import { SSO_REFUSALS } from '../../domain/access/sso-login'
 import { STAFF_USE_SSO } from '../../domain/access/login'
 import { forgetOidcProvider, OIDC_FLOW_REFUSED } from '../../api/oidc-strategy.server'
@@ -269,5 +269,62 @@ describe('staff single sign-on through the company OpenID provider', () => {
       delete process.env.STAFF_SSO_ONLY
       resetConfig()
     }
+  })
+
+  it('with OIDC_GROUP_ROLES the company group decides the role: an account for a new person, the role kept in step, no group no entry', async () => {
+    const tag = `${Date.now().toString(36)}-${++seq}`
+    const [finance, operations] = await getDb()
+      .insert(oshcRoles)
+      .values([{ name: `SSO Finance ${tag}` }, { name: `SSO Operations ${tag}` }])
+      .returning()
+    process.env.OIDC_GROUP_ROLES = `fin-${tag}=${finance.name}, ops-${tag}=${operations.name}, ghost-${tag}=No such role ${tag}`
+    resetConfig()
+    const roleOf = async (email: string) =>
+      (await getDb().select().from(oshcUsers).where(eq(oshcUsers.email, email)))[0]?.role_id
+    try {
+      // A new person of a mapped group gets a staff account with the group's role, and no password.
+      const newcomer = `newcomer-${tag}@insurer.test`
+      expect((await signIn(`${newcomer}#other,fin-${tag}`)).res.status).toBe(302)
+      expect(await roleOf(newcomer)).toBe(finance.id)
+      const [made] = await getDb().select().from(identities).where(eq(identities.email, newcomer))
+      expect(made).toMatchObject({ kind: 'Oshc', password_hash: null })
+      // Moved to another group at the company: the role follows at the next sign-in.
+      expect((await signIn(`${newcomer}#ops-${tag}`)).res.status).toBe(302)
+      expect(await roleOf(newcomer)).toBe(operations.id)
+      // An existing staff member is matched by e-mail and takes the group's role.
+      const person = await staff()
+      expect((await signIn(`${person.email}#fin-${tag}`)).res.status).toBe(302)
+      expect(await roleOf(person.email)).toBe(finance.id)
+
+      const outsider = `outsider-${tag}@insurer.test`
+      expect(refusalOf((await signIn(`${outsider}#other`)).res)).toEqual({
+        status: 403,
+        refusal: SSO_REFUSALS.group,
+      })
+      expect(refusalOf((await signIn(outsider)).res)).toEqual({ status: 403, refusal: SSO_REFUSALS.group })
+      expect(refusalOf((await signIn(`${outsider}#ghost-${tag}`)).res)).toEqual({
+        status: 403,
+        refusal: SSO_REFUSALS.role_missing,
+      })
+      expect(await getDb().select().from(identities).where(eq(identities.email, outsider))).toEqual([])
+      // Still no way in for a disabled person or an agency's login.
+      const disabled = await staff({ status: 'DISABLED' })
+      expect(refusalOf((await signIn(`${disabled.email}#fin-${tag}`)).res)).toEqual({
+        status: 403,
+        refusal: SSO_REFUSALS.disabled,
+      })
+      const agency = await createAgency(getDb(), { status: 'PORTAL_ACTIVATED', password: 'Agency-Passw0rd!' })
+      expect(refusalOf((await signIn(`${agency.email}#fin-${tag}`)).res)).toEqual({
+        status: 403,
+        refusal: SSO_REFUSALS.unknown,
+      })
+    } finally {
+      delete process.env.OIDC_GROUP_ROLES
+      resetConfig()
+    }
+  })
+
+  it('refuses a group map that is not pairs of group=role', () => {
+    expect(() => parseEnv({ ...process.env, OIDC_GROUP_ROLES: 'finance-team' })).toThrow(/OIDC_GROUP_ROLES/)
   })
 })

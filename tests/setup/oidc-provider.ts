@@ -35,15 +35,17 @@ export async function startOidcProvider(opts: {
       grant_types: ['authorization_code'],
       response_types: ['code'],
     })),
-    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+    claims: { openid: ['sub', 'groups'], email: ['email', 'email_verified'] },
     cookies: { keys: [randomBytes(24).toString('base64url')] },
     features: { devInteractions: { enabled: true } },
     findAccount: async (_ctx, sub) => ({
       accountId: sub,
+      // A login `person@example.test#group-a,group-b` is a person in those groups.
       claims: async () => ({
         sub,
-        email: sub.replace(/^unverified-/, ''),
+        email: sub.split('#')[0].replace(/^unverified-/, ''),
         email_verified: !sub.startsWith('unverified-'),
+        ...(sub.includes('#') ? { groups: sub.split('#')[1].split(',') } : {}),
       }),
     }),
   })
