@@ -23,16 +23,19 @@ export async function temporaryLogin() {
   return { password, hash: await hashPassword(password) }
 }
 
-/** Inserts the login; it must change its temporary password at first sign-in. */
+/**
+ * Inserts the login; it must change its temporary password at first sign-in. Without a password
+ * (null: a staff member who signs in through their company) there is nothing to change.
+ */
 export async function createLogin(
   tx: DbOrTx,
   email: string,
   kind: 'Oshc' | 'agency_user',
-  passwordHash: string,
+  passwordHash: string | null,
 ) {
   const [identity] = await tx
     .insert(identities)
-    .values({ email, kind, password_hash: passwordHash, must_change_password: true })
+    .values({ email, kind, password_hash: passwordHash, must_change_password: passwordHash !== null })
     .returning({ id: identities.id })
     .catch(conflictOnDuplicate(DUPLICATE_EMAIL))
   return identity.id

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { identities, oshcRoles, oshcUsers } from '../../db/schema'
+import { createLogin } from './logins'
 
 /** A person as the company's identity provider names them, with the staff role their group maps to. */
 export type GroupStaff = { email: string; roleName: string; firstName?: string; lastName?: string }
@@ -37,17 +38,14 @@ export async function staffFromGroup(
       .returning({ id: oshcUsers.id })
     return { identityId: identity.id, created: false, roleChanged: changed.length > 0 }
   }
-  const [made] = await tx
-    .insert(identities)
-    .values({ email: person.email, kind: 'Oshc', password_hash: null, must_change_password: false })
-    .returning({ id: identities.id })
+  const identityId = await createLogin(tx, person.email, 'Oshc', null)
   const local = person.email.slice(0, person.email.indexOf('@'))
   await tx.insert(oshcUsers).values({
-    identity_id: made.id,
+    identity_id: identityId,
     first_name: person.firstName?.trim() || local,
     last_name: person.lastName?.trim() || '-',
     email: person.email,
     role_id: role.id,
   })
-  return { identityId: made.id, created: true, roleChanged: false }
+  return { identityId, created: true, roleChanged: false }
 }
