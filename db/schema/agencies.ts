@@ -60,6 +60,8 @@ export const agencies = pgTable(
     creation_type: creationType('creation_type').notNull().default('SELF_SIGNUP'),
     policy_comms_email: text('policy_comms_email'),
     finance_comms_email: text('finance_comms_email'),
+    /** The agency's users must set up a second factor (issue 24; its user_management decides). */
+    users_need_second_factor: boolean('users_need_second_factor').notNull().default(false),
     contact_number: text('contact_number'),
     profile_image: text('profile_image'),
     street_address_1: text('street_address_1'),
