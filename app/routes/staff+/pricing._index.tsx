@@ -1,13 +1,6 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getInputProps, getSelectProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { Pencil, Trash2 } from 'lucide-react'
 import { z } from 'zod'
 import { CURRENCIES } from '../../../db/schema/enums'
@@ -18,7 +11,15 @@ import { POLICY_TYPES, RateCardSchema } from '../../../domain/quotes/quotes.sche
 import { updateRateCard } from '../../../domain/quotes/update-rate-card'
 import { findInsuranceProviders } from '../../../domain/reference/find-insurance-providers'
 import { ConfirmSubmit } from '../../components/confirm-submit'
-import { ErrorList, Field, SelectField, SubmitButton } from '../../components/forms'
+import {
+  ConformForm,
+  ErrorList,
+  Field,
+  SelectField,
+  SubmitButton,
+  useConformForm,
+  useResultFor,
+} from '../../components/forms'
 import { buttonVariants } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table'
@@ -78,15 +79,12 @@ export async function action({ request }: ActionFunctionArgs) {
   })
 }
 
-type Result = SubmissionResult<string[]>
 type Card = ReturnType<typeof useLoaderData<typeof loader>>['cards'][number]
 
-/** Several forms share the action: its answer belongs to the one that posted `intent`. */
-function useResultFor(intent: string, id?: number): Result | undefined {
-  const result = useActionData<typeof action>() as Result | undefined
-  if (result?.initialValue?.intent !== intent) return undefined
-  if (id !== undefined && String(result.initialValue?.id) !== String(id)) return undefined
-  return result
+/** The delete form of one card: the reply to the form that posted its id. */
+function useDeleteResult(id: number) {
+  const result = useResultFor('delete')
+  return result?.initialValue?.id === String(id) ? result : null
 }
 
 function RateCardForm({
@@ -98,10 +96,9 @@ function RateCardForm({
   card?: Card
   providers: { id: number; name: string }[]
 }) {
-  const lastResult = useResultFor(intent)
-  const [form, fields] = useForm({
+  const [form, fields] = useConformForm(RateCardSchema, {
+    intent,
     id: intent === 'create' ? 'create-rate-card' : `update-rate-card-${card?.id}`,
-    lastResult,
     defaultValue: card
       ? {
           provider_id: String(card.provider_id),
@@ -112,13 +109,9 @@ function RateCardForm({
           valid_to: card.valid_to ?? '',
         }
       : { currency: 'AUD' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RateCardSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onBlur',
   })
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value={intent} />
+    <ConformForm form={form} intent={intent} className="space-y-4">
       {card ? <input type="hidden" name="id" value={card.id} /> : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <SelectField
@@ -166,15 +159,18 @@ function RateCardForm({
           </Link>
         ) : null}
       </div>
-    </Form>
+    </ConformForm>
   )
 }
 
 function DeleteButton({ card }: { card: Card }) {
-  const result = useResultFor('delete', card.id)
+  const [form] = useConformForm(IdSchema, {
+    id: `delete-rate-card-${card.id}`,
+    lastResult: useDeleteResult(card.id),
+  })
   const name = `the ${policyTypeLabel(card.policy_type).toLowerCase()} rate card of ${card.provider} from ${formatDate(card.valid_from)}`
   return (
-    <Form method="post" className="inline">
+    <ConformForm form={form} className="inline">
       <input type="hidden" name="id" value={card.id} />
       <ConfirmSubmit
         name="intent"
@@ -189,8 +185,8 @@ function DeleteButton({ card }: { card: Card }) {
         Delete
         <span className="sr-only"> {name}</span>
       </ConfirmSubmit>
-      <ErrorList errors={result?.error?.[''] ?? null} />
-    </Form>
+      <ErrorList id={form.errorId} errors={form.errors} />
+    </ConformForm>
   )
 }
 

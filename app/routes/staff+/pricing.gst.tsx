@@ -1,13 +1,19 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getInputProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { findExchangeRates } from '../../../domain/quotes/find-exchange-rates'
 import { getGstRate } from '../../../domain/quotes/get-gst-rate'
 import { ExchangeRateSchema, GstRateSchema } from '../../../domain/quotes/quotes.schemas'
 import { updateExchangeRate } from '../../../domain/quotes/update-exchange-rate'
 import { updateGstRate } from '../../../domain/quotes/update-gst-rate'
-import { ErrorList, Field, SubmitButton } from '../../components/forms'
+import {
+  ConformForm,
+  ErrorList,
+  Field,
+  SubmitButton,
+  useConformForm,
+  useResultFor,
+} from '../../components/forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { readForm, submitForm } from '../../utils/forms.server'
 import { formatDateTime } from '../../utils/misc'
@@ -47,30 +53,22 @@ export async function action({ request }: ActionFunctionArgs) {
   throw new Response('Unknown action', { status: 400 })
 }
 
-type Result = SubmissionResult<string[]>
-
-function useResultFor(intent: string, currency?: string): Result | undefined {
-  const result = useActionData<typeof action>() as Result | undefined
-  if (result?.initialValue?.intent !== intent) return undefined
-  if (currency !== undefined && result.initialValue?.currency !== currency) return undefined
-  return result
+/** The exchange form of `currency`: the reply to the form that posted its currency. */
+function useExchangeResult(currency: string) {
+  const result = useResultFor('exchange')
+  return result?.initialValue?.currency === currency ? result : null
 }
 
 function GstForm({ gst }: { gst: { gst_rate: number; card_surcharge_rate: number } }) {
-  const [form, fields] = useForm({
-    id: 'gst',
-    lastResult: useResultFor('gst'),
+  const [form, fields] = useConformForm(GstRateSchema, {
+    intent: 'gst',
     defaultValue: {
       gst_rate: gst.gst_rate.toFixed(2),
       card_surcharge_rate: gst.card_surcharge_rate.toFixed(2),
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: GstRateSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onBlur',
   })
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value="gst" />
+    <ConformForm form={form} intent="gst" className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           labelProps={{ children: 'GST rate (%)' }}
@@ -90,22 +88,18 @@ function GstForm({ gst }: { gst: { gst_rate: number; card_surcharge_rate: number
       </div>
       <ErrorList id={form.errorId} errors={form.errors} />
       <SubmitButton>Save GST and surcharge</SubmitButton>
-    </Form>
+    </ConformForm>
   )
 }
 
 function ExchangeRateForm({ currency, rate }: { currency: string; rate: number }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useConformForm(ExchangeRateSchema, {
     id: `exchange-${currency}`,
-    lastResult: useResultFor('exchange', currency),
+    lastResult: useExchangeResult(currency),
     defaultValue: { currency, rate: String(rate) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ExchangeRateSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onBlur',
   })
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-3">
-      <input type="hidden" name="intent" value="exchange" />
+    <ConformForm form={form} intent="exchange" className="flex flex-wrap items-start gap-3">
       <input type="hidden" name="currency" value={currency} />
       <Field
         className="w-48"
@@ -119,7 +113,7 @@ function ExchangeRateForm({ currency, rate }: { currency: string; rate: number }
         </SubmitButton>
       </div>
       <ErrorList id={form.errorId} errors={form.errors} className="basis-full" />
-    </Form>
+    </ConformForm>
   )
 }
 
