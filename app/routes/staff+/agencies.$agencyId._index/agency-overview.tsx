@@ -1,18 +1,19 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, type useLoaderData } from '@remix-run/react'
+import { getSelectProps, getTextareaProps } from '@conform-to/react'
+import { type useLoaderData } from '@remix-run/react'
 import { AGENCY_STATUSES, type AgencyStatus } from '../../../utils/agency-forms.schemas'
 import type { loader } from './overview.server'
 import { formatDateTime } from '../../../utils/misc'
 import { AGENCY_STATUS_LABELS, CREATION_TYPE_LABELS, labelOf } from '../../../utils/labels'
 import { ConfirmSubmit } from '../../../components/confirm-submit'
 import {
+  ConformForm,
   ErrorList,
   errorsOf,
   IntentForm,
   SelectField,
   SubmitButton,
   TextareaField,
+  useConformForm,
   useResultFor,
 } from '../../../components/forms'
 import { StatusBadge } from '../../../components/status-badge'
@@ -24,17 +25,9 @@ type Agency = ReturnType<typeof useLoaderData<typeof loader>>['agency']
 
 /** Moves the agency to any status after confirmation; the reason is kept in its history. */
 function SetStatusForm({ status, agencyName }: { status: AgencyStatus; agencyName: string }) {
-  const result = useResultFor('set-status')
-  const [form, fields] = useForm({
-    id: 'set-status',
-    lastResult: result,
-    defaultValue: { status },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SetStatusSchema }),
-    shouldValidate: 'onSubmit',
-  })
+  const [form, fields] = useConformForm(SetStatusSchema, { intent: 'set-status', defaultValue: { status } })
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-3 rounded-md border p-4">
-      <input type="hidden" name="intent" value="set-status" />
+    <ConformForm form={form} intent="set-status" className="space-y-3 rounded-md border p-4">
       <p className="text-sm font-medium">Set the status</p>
       <p className="text-sm text-muted-foreground">
         Moves the agency to any status, outside its onboarding steps; the reason is kept in its history.
@@ -59,7 +52,7 @@ function SetStatusForm({ status, agencyName }: { status: AgencyStatus; agencyNam
       >
         Set status
       </ConfirmSubmit>
-    </Form>
+    </ConformForm>
   )
 }
 

@@ -1,32 +1,25 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
-import { Form } from '@remix-run/react'
+import { getInputProps, getSelectProps } from '@conform-to/react'
 import { Trash2 } from 'lucide-react'
 import { POLICY_TYPES } from '../../../utils/agency-forms.schemas'
 import { policyTypeLabel } from '../../../utils/labels'
 import { ConfirmSubmit } from '../../../components/confirm-submit'
 import {
+  ConformForm,
   ErrorList,
-  errorsOf,
   Field,
-  IntentForm,
   SelectField,
   SubmitButton,
+  useConformForm,
   useResultFor,
 } from '../../../components/forms'
-import { AddRuleSchema } from '../../../utils/agency-forms.schemas'
+import { AddRuleSchema, DeleteRuleSchema } from '../../../utils/agency-forms.schemas'
 import type { ConfigurationData } from './configuration-form'
 
 /** The agency's purchase rules: delete one (after confirmation) or add one. */
 export function PurchaseRules({ configuration }: { configuration: ConfigurationData }) {
-  const addResult = useResultFor('add-rule')
-  const deleteResult = useResultFor('delete-rule')
-  const [form, fields] = useForm({
-    id: 'add-rule',
-    lastResult: addResult,
+  const [form, fields] = useConformForm(AddRuleSchema, {
+    intent: 'add-rule',
     defaultValue: { should_buy_quantity: '1' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddRuleSchema }),
-    shouldValidate: 'onSubmit',
   })
   const providerOptions = configuration.providers.map((p) => ({ value: String(p.id), label: p.name }))
   const typeOptions = POLICY_TYPES.map((t) => ({ value: t, label: policyTypeLabel(t) }))
@@ -43,28 +36,14 @@ export function PurchaseRules({ configuration }: { configuration: ConfigurationD
                 <p className="text-sm font-medium">{rule.text}</p>
                 <p className="text-sm text-muted-foreground">{rule.progress}</p>
               </div>
-              <IntentForm intent="delete-rule">
-                <input type="hidden" name="purchase_rule_id" value={rule.id} />
-                <ConfirmSubmit
-                  variant="outline"
-                  size="sm"
-                  title={`Delete a purchase rule of ${configuration.agency.name}?`}
-                  description={`${rule.text}. The agency can no longer unlock purchases through this rule.`}
-                  confirmLabel="Delete rule"
-                >
-                  <Trash2 aria-hidden="true" />
-                  Delete<span className="sr-only"> rule: {rule.text}</span>
-                </ConfirmSubmit>
-              </IntentForm>
+              <DeleteRuleForm rule={rule} agency={configuration.agency.name} />
             </li>
           ))}
         </ul>
       ) : (
         <p className="text-sm text-muted-foreground">No purchase rules.</p>
       )}
-      <ErrorList errors={errorsOf(deleteResult, '')} />
-      <Form method="post" {...getFormProps(form)} className="space-y-3 rounded-md border p-4">
-        <input type="hidden" name="intent" value="add-rule" />
+      <ConformForm form={form} intent="add-rule" className="space-y-3 rounded-md border p-4">
         <p className="text-sm font-medium">
           Add a rule: after buying a quantity of one policy, the agency may buy another.
         </p>
@@ -105,7 +84,32 @@ export function PurchaseRules({ configuration }: { configuration: ConfigurationD
         </div>
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton variant="outline">Add rule</SubmitButton>
-      </Form>
+      </ConformForm>
     </section>
+  )
+}
+
+/** One rule's delete form, confirmed first; a refusal shows under it. */
+function DeleteRuleForm({ rule, agency }: { rule: { id: number; text: string }; agency: string }) {
+  const result = useResultFor('delete-rule')
+  const [form] = useConformForm(DeleteRuleSchema, {
+    id: `delete-rule-${rule.id}`,
+    lastResult: result?.initialValue?.purchase_rule_id === String(rule.id) ? result : null,
+  })
+  return (
+    <ConformForm form={form} intent="delete-rule">
+      <input type="hidden" name="purchase_rule_id" value={rule.id} />
+      <ConfirmSubmit
+        variant="outline"
+        size="sm"
+        title={`Delete a purchase rule of ${agency}?`}
+        description={`${rule.text}. The agency can no longer unlock purchases through this rule.`}
+        confirmLabel="Delete rule"
+      >
+        <Trash2 aria-hidden="true" />
+        Delete<span className="sr-only"> rule: {rule.text}</span>
+      </ConfirmSubmit>
+      <ErrorList id={form.errorId} errors={form.errors} />
+    </ConformForm>
   )
 }
