@@ -9,7 +9,7 @@ import { clock } from '../shared/clock'
 import { sha256 } from '../shared/crypto'
 import { DomainError, fieldErrors, validation } from '../shared/errors'
 import { attemptLimiter } from '../shared/rate-limit'
-import { acceptPasskeyAssertion, PASSKEY_NOT_ACCEPTED, type CeremonyPurpose } from './passkeys'
+import { acceptPasskeyAssertion, hasPasskey, PASSKEY_NOT_ACCEPTED, type CeremonyPurpose } from './passkeys'
 import { AuthenticationResponseSchema } from './passkeys.schemas'
 import { recordSecurityEvent, type ClientInfo } from './security-log'
 import { forgetCachedSession } from './sessions'
@@ -30,6 +30,12 @@ export async function sessionOfToken(token: string) {
     .innerJoin(identities, eq(identities.id, sessions.identity_id))
     .where(eq(sessions.token_hash, sha256(token)))
   return session && session.expiresAt > clock.now() ? session : null
+}
+
+/** Whether the sign-in of `token`, waiting for its second step, can take a passkey. */
+export async function signInTakesPasskey(token: string) {
+  const session = await sessionOfToken(token)
+  return !!session?.pending && (await hasPasskey(session.identityId))
 }
 
 /** The session a ceremony of `purpose` runs in: pending for a sign-in, open for a step-up. */

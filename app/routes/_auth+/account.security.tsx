@@ -8,11 +8,19 @@ import {
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { confirmTotpEnrolment } from '../../../domain/access/confirm-totp-enrolment'
+import { findPasskeys } from '../../../domain/access/find-passkeys'
+import { finishPasskeyRegistration } from '../../../domain/access/finish-passkey-registration'
+import { removePasskey } from '../../../domain/access/remove-passkey'
+import { startPasskeyRegistration } from '../../../domain/access/start-passkey-registration'
 import { factorOf, pendingTotpSetup } from '../../../domain/access/second-factors'
 import { startTotpEnrolment } from '../../../domain/access/start-totp-enrolment'
+import type { Actor } from '../../../domain/shared/actor'
 import { AuthCard } from '../../components/auth-card'
 import { ConformForm, ErrorList, Field, SubmitButton, useConformForm } from '../../components/forms'
+import { AddPasskeySchema, PasskeysSection, RemovePasskeyFormSchema } from '../../components/passkeys-section'
 import { readForm, submitForm } from '../../utils/forms.server'
+import { clientOf, jsonOrNull, SavePasskeySchema } from '../../utils/passkeys.server'
+import { redirectWithToast } from '../../utils/toast.server'
 import { homeFor, requireSameOrigin, requireUser } from '../../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Sign-in security · OSHC Back Office' }]
@@ -35,13 +43,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
     enrolled: !!factor?.confirmed_at,
     // While unconfirmed, the owner sees the secret again (to scan it or type it).
     setup: factor && !factor.confirmed_at ? await pendingTotpSetup(factor, person.email) : null,
+    passkeys: await findPasskeys({ actor }),
   }
+}
+
+/** The passkey forms (PasskeysSection): its options, the browser's passkey, a removal. */
+async function passkeyAction(request: Request, formData: FormData, actor: Actor, context: unknown) {
+  const intent = formData.get('intent')
+  const client = clientOf(request, context)
+  const done = (title: string) => redirectWithToast('/account/security', { type: 'success', title })
+  if (intent === 'add-passkey')
+    return submitForm(formData, AddPasskeySchema, async ({ name }) => ({
+      passkeyCreation: await startPasskeyRegistration({ actor }),
+      name,
+    }))
+  if (intent === 'save-passkey')
+    return submitForm(formData, SavePasskeySchema, async ({ name, response }) => {
+      await finishPasskeyRegistration({ actor, name, response: jsonOrNull(response), client })
+      return done('Passkey added')
+    })
+  return submitForm(formData, RemovePasskeyFormSchema, async ({ id }) => {
+    await removePasskey({ actor, id, client })
+    return done('Passkey removed')
+  })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request)
   const { actor } = await requireUser(request)
   const formData = await readForm(request)
+  if (String(formData.get('intent')).endsWith('-passkey'))
+    return passkeyAction(request, formData, actor, context)
   if (formData.get('intent') === 'start')
     return submitForm(formData, StartSchema, async () => {
       await startTotpEnrolment({ actor })
@@ -57,13 +89,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SecurityPage() {
-  const { home, enrolled, setup } = useLoaderData<typeof loader>()
+  const { home, enrolled, setup, passkeys } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
-  const recoveryCodes = answer && 'recoveryCodes' in answer ? answer.recoveryCodes : null
+  const recoveryCodes = answer && 'recoveryCodes' in answer ? (answer.recoveryCodes as string[]) : null
   const [start] = useConformForm(StartSchema, { intent: 'start' })
   const [confirm, fields] = useConformForm(ConfirmSchema, { intent: 'confirm' })
   return (
-    <AuthCard title="Sign-in security" description="A second factor: a code from an authenticator app." wide>
+    <AuthCard title="Sign-in security" description="A second factor: a code from an authenticator app, or a passkey." wide>
       {recoveryCodes ? (
         <section aria-labelledby="recovery" className="space-y-3">
           <h2 id="recovery" className="font-semibold">
@@ -111,6 +143,7 @@ export default function SecurityPage() {
           <SubmitButton>Set up an authenticator app</SubmitButton>
         </ConformForm>
       )}
+      <PasskeysSection passkeys={passkeys} />
       <p className="mt-6 flex gap-4 text-sm">
         <Link to="/account/devices" className="text-primary underline-offset-4 hover:underline">
           Signed-in devices

@@ -5,13 +5,19 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
 import { readCookie, SESSION_COOKIE } from '../../../api/auth.server'
 import { SecondFactorSchema } from '../../../domain/access/access.schemas'
+import { signInTakesPasskey } from '../../../domain/access/passkey-sessions'
 import { actorForToken } from '../../../domain/access/sessions'
+import { startPasskeyAuthentication } from '../../../domain/access/start-passkey-authentication'
+import { verifyPasskeySignIn } from '../../../domain/access/verify-passkey-sign-in'
 import { verifySecondFactor } from '../../../domain/access/verify-second-factor'
 import { AuthCard } from '../../components/auth-card'
+import { UsePasskeyButton } from '../../components/passkey-button'
 import { ConformForm, ErrorList, Field, SubmitButton, useConformForm } from '../../components/forms'
 import { readForm, retryAfterHeaders, submitForm } from '../../utils/forms.server'
+import { clientOf, jsonOrNull, PasskeyAnswerSchema, PasskeyOptionsSchema } from '../../utils/passkeys.server'
 import { homeFor, requireSameOrigin } from '../../utils/session.server'
 import { safeRedirect } from '../../utils/safe-redirect.server'
 
@@ -23,13 +29,34 @@ export const secondFactorPage = (redirectTo: FormDataEntryValue | null) =>
   `/login/second-factor${typeof redirectTo === 'string' && redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (!readCookie(request, SESSION_COOKIE)) throw redirect('/login')
-  return null
+  const token = readCookie(request, SESSION_COOKIE)
+  if (!token) throw redirect('/login')
+  // A person with a passkey may give it instead of a code.
+  return { passkey: await signInTakesPasskey(token) }
+}
+
+/** Once the second factor is given: where the person was going, else their home. */
+async function signedIn(request: Request, token: string) {
+  const actor = await actorForToken(token)
+  const home = actor ? await homeFor(actor, false) : '/'
+  return redirect(safeRedirect(request, new URL(request.url).searchParams.get('redirectTo'), home))
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request)
   const formData = await readForm(request)
+  const intent = formData.get('intent')
+  if (intent === 'passkey-options')
+    return submitForm(formData, PasskeyOptionsSchema, async () => ({
+      passkeyOptions: await startPasskeyAuthentication({ token: readCookie(request, SESSION_COOKIE) ?? '' }),
+    }))
+  if (intent === 'passkey')
+    return submitForm(formData, PasskeyAnswerSchema, async ({ response }) => {
+      const token = readCookie(request, SESSION_COOKIE) ?? ''
+      const { ip, userAgent } = clientOf(request, context)
+      await verifyPasskeySignIn({ token, response: jsonOrNull(response), clientIp: ip, userAgent })
+      return signedIn(request, token)
+    })
   return submitForm(formData, SecondFactorSchema, async ({ code }) => {
     const token = readCookie(request, SESSION_COOKIE) ?? ''
     await verifySecondFactor({
@@ -37,13 +64,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       code,
       clientIp: (context as { clientIp?: string }).clientIp ?? 'unknown',
     })
-    const actor = await actorForToken(token)
-    const home = actor ? await homeFor(actor, false) : '/'
-    return redirect(safeRedirect(request, new URL(request.url).searchParams.get('redirectTo'), home))
+    return signedIn(request, token)
   })
 }
 
 export default function SecondFactorPage() {
+  const { passkey } = useLoaderData<typeof loader>()
   const [form, fields] = useConformForm(SecondFactorSchema, { id: 'second-factor' })
   return (
     <AuthCard
@@ -64,6 +90,12 @@ export default function SecondFactorPage() {
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton className="w-full">Continue</SubmitButton>
       </ConformForm>
+      {passkey ? (
+        <div className="mt-4 space-y-2 border-t pt-4">
+          <p className="text-sm text-muted-foreground">Or confirm with a passkey on this device or your phone.</p>
+          <UsePasskeyButton className="w-full" />
+        </div>
+      ) : null}
     </AuthCard>
   )
 }
