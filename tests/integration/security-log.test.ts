@@ -440,8 +440,11 @@ describe('the reset buttons of the staff pages', () => {
     })
 
     const agency = await createAgency(getDb(), { status: 'PORTAL_ACTIVATED', password: 'Agency-Passw0rd!' })
-    const agent = (await actorForToken(await agencyUserWith(agency.id, ['quote'])))!
-    const agentUserId = agent.kind === 'agency_user' ? agent.userId : -1
+    const agent = (await actorForToken(await agencyUserWith(agency.id, ['quote']))) as {
+      identityId: number
+      userId: number
+    }
+    const agentUserId = agent.userId
     const agencyId = String(agency.id)
     const tab = await post(agencyTab.action, `/staff/agencies/${agencyId}/users`, { agencyId }, admin, {
       intent: 'reset-second-factor',
