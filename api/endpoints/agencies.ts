@@ -22,6 +22,8 @@ import { submitRegistrationRequest } from '../../domain/agencies/onboarding/subm
 import { updateAdminAgencyStatus } from '../../domain/agencies/onboarding/update-admin-agency-status'
 import { updateAgencyStatus } from '../../domain/agencies/onboarding/update-agency-status'
 import { updateYourAdmission } from '../../domain/agencies/configuration/update-your-admission'
+import { setUsersSecondFactor } from '../../domain/agencies/configuration/set-users-second-factor'
+import { UsersSecondFactorSchema } from '../../domain/access/access.schemas'
 import { deletePurchaseRule } from '../../domain/agencies/configuration/delete-purchase-rule'
 import { findOvhcAgencies } from '../../domain/agencies/ovhc/find-ovhc-agencies'
 import { getAgencyConfiguration } from '../../domain/agencies/configuration/get-agency-configuration'
@@ -169,6 +171,14 @@ export const agencyEndpoints = [
     body: S.UpdateAgencyAddressSchema,
     handler: async ({ actor, params, body }) =>
       ok(await updateAgencyAddress({ actor, agencyId: params.agencyId, input: body }), 'Address saved'),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${BASE}/setUsersSecondFactor`,
+    summary: "Require (or stop requiring) a second factor of the caller's agency users",
+    access: setUsersSecondFactor.access,
+    body: UsersSecondFactorSchema,
+    handler: async ({ actor, body }) => ok(await setUsersSecondFactor({ actor, required: body.required })),
   }),
   endpoint({
     method: 'POST',

@@ -119,10 +119,19 @@ export interface UsersPageProps extends UsersTableProps {
   newUserHref: string
   /** Accessible name of the filter form. */
   filterLabel: string
+  /** Settings of the portal's people, shown under the list. */
+  children?: React.ReactNode
 }
 
 /** A user-management list screen: header with "New user", the filters and the table. */
-export function UsersPage({ title, description, newUserHref, filterLabel, ...table }: UsersPageProps) {
+export function UsersPage({
+  title,
+  description,
+  newUserHref,
+  filterLabel,
+  children,
+  ...table
+}: UsersPageProps) {
   return (
     <div className="space-y-4">
       <PageHeader
@@ -137,6 +146,7 @@ export function UsersPage({ title, description, newUserHref, filterLabel, ...tab
       />
       <UsersFilter label={filterLabel} query={table.query} />
       <UsersTable {...table} />
+      {children}
     </div>
   )
 }

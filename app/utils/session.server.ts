@@ -89,6 +89,9 @@ async function agencyOnly(request: Request, { actor, mustChangePassword }: Signe
     if (actor.kind === 'Agency') throw redirect(pathByStatus(agency))
     throw forbidden()
   }
+  // The agency requires a second factor of its people: whoever has none sets one up first.
+  if (agency.users_need_second_factor && !actor.secondFactor?.enrolled)
+    throw redirect('/account/security?required=1')
   if (lacksAll(actor, permission)) throw forbidden()
   return actor
 }

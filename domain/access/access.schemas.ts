@@ -34,3 +34,8 @@ export const STEP_UP_FIELD = 'second_factor'
 export const StepUpSchema = SecondFactorSchema.extend({
   redirectTo: z.string().max(2000).optional(),
 })
+
+/** An agency's choice: its users must set up a second factor (`required`), or may. */
+export const UsersSecondFactorSchema = z.object({
+  required: z.boolean({ error: 'required must be true or false' }),
+})

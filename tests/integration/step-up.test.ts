@@ -14,7 +14,10 @@ import { totpOf } from '../../domain/access/second-factors'
 import { ENROL_FIRST, STEP_UP_NEEDED } from '../../domain/shared/authorize'
 import { clock } from '../../domain/shared/clock'
 import { parseEnv, resetConfig } from '../../domain/shared/config'
-import { agencyWithToken, api, staffWith } from '../setup/api'
+import { agencyUserWith, agencyWithToken, api, staffWith } from '../setup/api'
+import * as inboxPage from '../../app/routes/staff+/inbox'
+import * as agencyUsersPage from '../../app/routes/agency+/users._index'
+import * as agencyHome from '../../app/routes/agency+/_index/route'
 
 const BASE = '/agencies/agency-management'
 const HEADER = 'x-second-factor-code'
@@ -152,4 +155,67 @@ describe('step-up before money moves', () => {
     const read = doc.body.paths[`/api${BASE}/findAgencyBankChanges`].get
     expect(read.parameters.map((p: { name: string }) => p.name)).not.toContain(HEADER)
   })
+
+  it('outside the demo relaxation, staff who approve are sent to set up a second factor before any staff page', async () => {
+    process.env.SECOND_FACTOR_RELAXED = 'false'
+    resetConfig()
+    const approver = await staffWith(['finance'])
+    expect(await landing(inboxPage.loader, '/staff/inbox', approver)).toBe('/account/security?required=1')
+    // Staff who approve nothing are not made to.
+    const reader = await staffWith(['quote'])
+    expect(await landing(inboxPage.loader, '/staff/inbox', reader)).toBeNull()
+    // Once set up, the pages open.
+    const actor = (await actorForToken(approver))!
+    const email = (actor as { email: string }).email
+    const { key } = await startTotpEnrolment({ actor })
+    await confirmTotpEnrolment({ actor, code: totpOf(key, email).generate() })
+    expect(await landing(inboxPage.loader, '/staff/inbox', approver)).toBeNull()
+  })
 })
+
+describe("an agency's requirement of a second factor", () => {
+  it('its user_management requires one: its people without one are sent to set it up; others may not change it', async () => {
+    const { agency, token: owner } = await agencyWithToken()
+    const clerk = await agencyUserWith(agency.id, ['quote'])
+    const refused = await api('POST', `${BASE}/setUsersSecondFactor`, {
+      token: clerk,
+      body: { required: true },
+    })
+    expect(refused.status).toBe(403)
+    expect(await landing(agencyUsersPage.loader, '/agency/users', owner)).toBeNull()
+
+    const set = await api('POST', `${BASE}/setUsersSecondFactor`, { token: owner, body: { required: true } })
+    expect(set.status, JSON.stringify(set.body)).toBe(200)
+    expect(set.body.data).toEqual({ users_need_second_factor: true })
+    expect(await landing(agencyUsersPage.loader, '/agency/users', owner)).toBe('/account/security?required=1')
+    expect(await landing(agencyHome.loader, '/agency', clerk)).toBe('/account/security?required=1')
+    // Another agency is not touched.
+    const other = await agencyWithToken()
+    expect(await landing(agencyUsersPage.loader, '/agency/users', other.token)).toBeNull()
+
+    const actor = (await actorForToken(clerk))!
+    const email = (actor as { email: string }).email
+    const { key } = await startTotpEnrolment({ actor })
+    await confirmTotpEnrolment({ actor, code: totpOf(key, email).generate() })
+    expect(await landing(agencyHome.loader, '/agency', clerk)).toBeNull()
+
+    expect(
+      (await api('POST', `${BASE}/setUsersSecondFactor`, { token: owner, body: { required: 'yes' } })).status,
+    ).toBe(400)
+  })
+})
+
+/** Where a page sends the signed-in person (a redirect's target), or null when it opens. */
+async function landing(loader: (args: any) => Promise<unknown>, path: string, token: string) {
+  try {
+    await loader({
+      request: new Request(`http://test.local${path}`, { headers: { cookie: `oshc_session=${token}` } }),
+      params: {},
+      context: {},
+    })
+    return null
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.status === 302) return thrown.headers.get('location')
+    throw thrown
+  }
+}

@@ -1,5 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { z } from 'zod'
+import {
+  setUsersSecondFactor,
+  usersNeedSecondFactor,
+} from '../../../domain/agencies/configuration/set-users-second-factor'
+import { ConformForm, ErrorList, SubmitButton, useConformForm } from '../../components/forms'
+import { readForm, submitForm } from '../../utils/forms.server'
+import { redirectWithToast } from '../../utils/toast.server'
 import { findAgencyUsers } from '../../../domain/users/find-agency-users'
 import { UserListQuerySchema } from '../../../domain/users/users.schemas'
 import { GeneralErrorBoundary } from '../../components/error-boundary'
@@ -19,11 +27,52 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pageInfo: r.pageInfo,
     query: parsed.data,
     me: actor.kind === 'agency_user' ? actor.userId : null,
+    secondFactorRequired: await usersNeedSecondFactor(actor.agencyId),
   }
 }
 
+const SecondFactorChoiceSchema = z.object({
+  intent: z.literal('second-factor'),
+  required: z.enum(['true', 'false'], { error: 'Choose whether a second factor is required' }),
+})
+
+/** Require (or stop requiring) a second factor of the agency's people. */
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireAgency(request, 'user_management')
+  return submitForm(await readForm(request), SecondFactorChoiceSchema, async ({ required }) => {
+    await setUsersSecondFactor({ actor, required: required === 'true' })
+    return redirectWithToast('/agency/users', {
+      title: required === 'true' ? 'A second factor is now required' : 'A second factor is now optional',
+    })
+  })
+}
+
+/** The agency's choice: its people must set up a second factor at their next page, or may. */
+function SecondFactorChoice({ required }: { required: boolean }) {
+  const [form] = useConformForm(SecondFactorChoiceSchema, { intent: 'second-factor' })
+  return (
+    <section aria-labelledby="second-factor-h" className="rounded-md border p-4">
+      <h2 id="second-factor-h" className="font-semibold">
+        Second factor
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {required
+          ? 'Everyone at your agency must set up a second factor (an authenticator app or a passkey) before using the portal.'
+          : 'A second factor is optional: each person may set one up under Sign-in security.'}
+      </p>
+      <ConformForm form={form} intent="second-factor" className="mt-2">
+        <input type="hidden" name="required" value={required ? 'false' : 'true'} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <SubmitButton variant="outline" size="sm">
+          {required ? 'Stop requiring a second factor' : 'Require a second factor'}
+        </SubmitButton>
+      </ConformForm>
+    </section>
+  )
+}
+
 export default function AgencyUsers() {
-  const { users, pageInfo, query, me } = useLoaderData<typeof loader>()
+  const { users, pageInfo, query, me, secondFactorRequired } = useLoaderData<typeof loader>()
   return (
     <UsersPage
       title="Users"
@@ -38,7 +87,9 @@ export default function AgencyUsers() {
       pageInfo={pageInfo}
       query={query}
       me={me}
-    />
+    >
+      <SecondFactorChoice required={secondFactorRequired} />
+    </UsersPage>
   )
 }
 
