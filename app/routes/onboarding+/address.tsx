@@ -1,14 +1,20 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getInputProps, getSelectProps } from '@conform-to/react'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useSubmit } from '@remix-run/react'
+import { useLoaderData, useSubmit } from '@remix-run/react'
 import { asc, eq } from 'drizzle-orm'
 import { getDb } from '../../../db/client'
 import { cities, states } from '../../../db/schema'
 import { UpdateAgencyAddressSchema } from '../../../domain/agencies/agencies.schemas'
 import { updateAgencyAddress } from '../../../domain/agencies/onboarding/update-agency-address'
 import { AuthCard } from '../../components/auth-card'
-import { ErrorList, Field, SelectField, SubmitButton } from '../../components/forms'
+import {
+  ConformForm,
+  ErrorList,
+  Field,
+  SelectField,
+  SubmitButton,
+  useConformForm,
+} from '../../components/forms'
 import { StepNav } from '../../components/step-nav'
 import { companyStepAction, requireOnboardingStep } from '../../utils/onboarding.server'
 import { reachableStep, STEPS } from '../../utils/onboarding-steps'
@@ -61,16 +67,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
 
 export default function AddressStep() {
   const { states, cities, values, status } = useLoaderData<typeof loader>()
-  const lastResult = useActionData<typeof action>()
   const submit = useSubmit()
-  const [form, fields] = useForm({
-    id: 'address',
-    lastResult,
-    defaultValue: values,
-    constraint: getZodConstraint(UpdateAgencyAddressSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateAgencyAddressSchema }),
-    shouldRevalidate: 'onBlur',
-  })
+  const [form, fields] = useConformForm(UpdateAgencyAddressSchema, { id: 'address', defaultValue: values })
   return (
     <AuthCard
       wide
@@ -78,7 +76,7 @@ export default function AddressStep() {
       description="Where you are, and where policy and finance mail should go."
     >
       <StepNav steps={STEPS} current="/onboarding/address" reachable={reachableStep(status)} />
-      <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <ConformForm form={form} className="grid gap-4 sm:grid-cols-2">
         <Field
           className="sm:col-span-2"
           labelProps={{ children: 'Street address' }}
@@ -133,7 +131,7 @@ export default function AddressStep() {
         <div className="sm:col-span-2">
           <SubmitButton>Save and continue</SubmitButton>
         </div>
-      </Form>
+      </ConformForm>
     </AuthCard>
   )
 }

@@ -1,12 +1,18 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getInputProps } from '@conform-to/react'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { UpdateAgencyBankSchema } from '../../../domain/agencies/agencies.schemas'
 import { getAgencyBankDetail } from '../../../domain/agencies/reads/get-agency-bank-detail'
 import { updateAgencyBank } from '../../../domain/agencies/onboarding/update-agency-bank'
 import { AuthCard } from '../../components/auth-card'
-import { CheckboxField, ErrorList, Field, SubmitButton } from '../../components/forms'
+import {
+  CheckboxField,
+  ConformForm,
+  ErrorList,
+  Field,
+  SubmitButton,
+  useConformForm,
+} from '../../components/forms'
 import { StepNav } from '../../components/step-nav'
 import { companyStepAction, requireOnboardingStep } from '../../utils/onboarding.server'
 import { reachableStep, STEPS } from '../../utils/onboarding-steps'
@@ -40,19 +46,11 @@ export const action = ({ request }: ActionFunctionArgs) =>
 
 export default function BankStep() {
   const { values, status } = useLoaderData<typeof loader>()
-  const lastResult = useActionData<typeof action>()
-  const [form, fields] = useForm({
-    id: 'bank',
-    lastResult,
-    defaultValue: values,
-    constraint: getZodConstraint(UpdateAgencyBankSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateAgencyBankSchema }),
-    shouldRevalidate: 'onBlur',
-  })
+  const [form, fields] = useConformForm(UpdateAgencyBankSchema, { id: 'bank', defaultValue: values })
   return (
     <AuthCard wide title="Bank details" description="Where we pay your commission.">
       <StepNav steps={STEPS} current="/onboarding/bank" reachable={reachableStep(status)} />
-      <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <ConformForm form={form} className="grid gap-4 sm:grid-cols-2">
         <Field
           labelProps={{ children: 'Bank' }}
           inputProps={getInputProps(fields.bank, { type: 'text' })}
@@ -93,7 +91,7 @@ export default function BankStep() {
         <div className="sm:col-span-2">
           <SubmitButton>Save and continue</SubmitButton>
         </div>
-      </Form>
+      </ConformForm>
     </AuthCard>
   )
 }

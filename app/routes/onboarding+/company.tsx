@@ -1,14 +1,20 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getInputProps, getSelectProps } from '@conform-to/react'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { asc } from 'drizzle-orm'
 import { getDb } from '../../../db/client'
 import { countries } from '../../../db/schema'
 import { UpdateAgencySchema } from '../../../domain/agencies/agencies.schemas'
 import { updateAgency } from '../../../domain/agencies/onboarding/update-agency'
 import { AuthCard } from '../../components/auth-card'
-import { ErrorList, Field, SelectField, SubmitButton } from '../../components/forms'
+import {
+  ConformForm,
+  ErrorList,
+  Field,
+  SelectField,
+  SubmitButton,
+  useConformForm,
+} from '../../components/forms'
 import { StepNav } from '../../components/step-nav'
 import { companyStepAction, requireOnboardingStep } from '../../utils/onboarding.server'
 import { reachableStep, STEPS } from '../../utils/onboarding-steps'
@@ -44,19 +50,11 @@ export const action = ({ request }: ActionFunctionArgs) =>
 
 export default function CompanyStep() {
   const { countries, values, status } = useLoaderData<typeof loader>()
-  const lastResult = useActionData<typeof action>()
-  const [form, fields] = useForm({
-    id: 'company',
-    lastResult,
-    defaultValue: values,
-    constraint: getZodConstraint(UpdateAgencySchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateAgencySchema }),
-    shouldRevalidate: 'onBlur',
-  })
+  const [form, fields] = useConformForm(UpdateAgencySchema, { id: 'company', defaultValue: values })
   return (
     <AuthCard wide title="Company details" description="Tell us about your agency.">
       <StepNav steps={STEPS} current="/onboarding/company" reachable={reachableStep(status)} />
-      <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <ConformForm form={form} className="grid gap-4 sm:grid-cols-2">
         <Field
           className="sm:col-span-2"
           labelProps={{ children: 'Company name' }}
@@ -90,7 +88,7 @@ export default function CompanyStep() {
         <div className="sm:col-span-2">
           <SubmitButton>Save and continue</SubmitButton>
         </div>
-      </Form>
+      </ConformForm>
     </AuthCard>
   )
 }
