@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { createCustomerDetails } from '../../../domain/policies/create-customer-details'
 import { FAMILY_RULES } from '../../../domain/policies/policies.rules'
 import { PersonalDetailsFormSchema } from '../../../domain/policies/policies.schemas'
@@ -7,7 +7,7 @@ import { savePartnerAndDependants } from '../../../domain/policies/save-partner-
 import { findCountries } from '../../../domain/reference/find-countries'
 import { PageHeader } from '../../components/app-shell'
 import { GeneralErrorBoundary } from '../../components/error-boundary'
-import { ErrorList, SubmitButton } from '../../components/forms'
+import { ConformForm, ErrorList, SubmitButton, useConformForm } from '../../components/forms'
 import { PersonalFields, WizardSteps, type StepValues } from '../../components/policy-wizard'
 import { buttonVariants } from '../../components/ui/button'
 import { Card, CardContent } from '../../components/ui/card'
@@ -70,7 +70,10 @@ type Reply = { initialValue?: StepValues | null; error?: Record<string, string[]
 export default function NewPolicy() {
   const { countries, policyType, carried, prefill } = useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>() as Reply | undefined
-  const errors = (name: string) => reply?.error?.[name] ?? undefined
+  // The house form over the action's schema: checked in the browser on submit, then answered by
+  // the server's reply; the wizard's fields read their messages from it.
+  const [form] = useConformForm(PersonalDetailsFormSchema, { id: 'personal' })
+  const errors = (name: string) => (name === '' ? form.errors : form.allErrors[name])
   const values = reply?.initialValue ?? { ...prefill, policy_type: policyType }
   return (
     <div className="max-w-4xl space-y-4">
@@ -86,14 +89,14 @@ export default function NewPolicy() {
       <WizardSteps policyId={null} current="personal" open={['personal']} />
       <Card>
         <CardContent className="pt-6">
-          <Form method="post" className="space-y-6" noValidate>
+          <ConformForm form={form} className="space-y-6">
             {carried.map(([k, v]) => (
               <input key={k} type="hidden" name={k} value={v} />
             ))}
             <PersonalFields values={values} errors={errors} countries={countries} typeLocked={null} />
             <ErrorList errors={errors('')} />
             <SubmitButton>Save and continue</SubmitButton>
-          </Form>
+          </ConformForm>
         </CardContent>
       </Card>
     </div>
