@@ -1,5 +1,6 @@
 import { Link, useFetcher, useLocation } from '@remix-run/react'
 import { useEffect, useId, useState } from 'react'
+import { UsePasskeyButton } from './passkey-button'
 import { Button } from './ui/button'
 import { Input } from './ui/input'
 import { Label } from './ui/label'
@@ -33,7 +34,8 @@ export function StepUpPrompt({ kind, onConfirmed }: { kind: 'code' | 'enrol'; on
         , then come back.
       </p>
     )
-  const errors = answer && 'error' in answer ? Object.values(answer.error ?? {}).flatMap((e) => e ?? []) : []
+  const errors =
+    answer && 'error' in answer ? [...new Set(Object.values(answer.error ?? {}).flatMap((e) => e ?? []))] : []
   const confirm = () => {
     if (code.trim()) fetcher.submit({ code }, { method: 'post', action: '/account/step-up' })
   }
@@ -67,6 +69,9 @@ export function StepUpPrompt({ kind, onConfirmed }: { kind: 'code' | 'enrol'; on
           Confirm and continue
         </Button>
       </div>
+      <UsePasskeyButton action="/account/passkey-step-up" onConfirmed={onConfirmed}>
+        Use a passkey instead
+      </UsePasskeyButton>
       {errors.length ? (
         <ul id={`${id}-errors`} className="text-sm text-destructive">
           {errors.map((e) => (
