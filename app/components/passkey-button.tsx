@@ -40,9 +40,10 @@ export function UsePasskeyButton({
   const handled = useRef<unknown>(null)
   const id = useId()
   const answer = fetcher.data
+  const idle = fetcher.state === 'idle'
   useEffect(() => {
-    // Once per answer: a new answer is a new object.
-    if (!answer || handled.current === answer) return
+    // Once per answer (a new answer is a new object), after the page's data is read again.
+    if (!idle || !answer || handled.current === answer) return
     handled.current = answer
     if ('confirmed' in answer) onConfirmed?.()
     if (!('passkeyOptions' in answer)) return
@@ -51,7 +52,7 @@ export function UsePasskeyButton({
         fetcher.submit({ intent: 'passkey', response: JSON.stringify(response) }, { method: 'post', action }),
       )
       .catch((err: unknown) => setBrowserError(ceremonyMessage(err)))
-  }, [answer]) // eslint-disable-line react-hooks/exhaustive-deps
+  }, [answer, idle]) // eslint-disable-line react-hooks/exhaustive-deps
   const errors = browserError ? [browserError] : errorsOf(answer)
   return (
     <div className="space-y-2">

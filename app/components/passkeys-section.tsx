@@ -1,5 +1,5 @@
 import { getInputProps } from '@conform-to/react'
-import { useActionData, useSubmit } from '@remix-run/react'
+import { useActionData, useNavigation, useSubmit } from '@remix-run/react'
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
 import { useEffect, useRef, useState } from 'react'
 import { z } from 'zod'
@@ -40,10 +40,12 @@ const registrationMessage = (err: unknown) => {
 function useRegistrationCeremony() {
   const answer = useActionData() as Partial<PasskeyCreation> | undefined
   const submit = useSubmit()
+  const idle = useNavigation().state === 'idle'
   const [error, setError] = useState<string | null>(null)
   const handled = useRef<unknown>(null)
   useEffect(() => {
-    if (!answer?.passkeyCreation || handled.current === answer) return
+    // After the page's data is read again: a post now would cut that reading short.
+    if (!idle || !answer?.passkeyCreation || handled.current === answer) return
     handled.current = answer
     setError(null)
     startRegistration({ optionsJSON: answer.passkeyCreation })
@@ -54,7 +56,7 @@ function useRegistrationCeremony() {
         ),
       )
       .catch((err: unknown) => setError(registrationMessage(err)))
-  }, [answer, submit])
+  }, [answer, submit, idle])
   return error
 }
 
