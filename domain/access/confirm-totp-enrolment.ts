@@ -7,6 +7,7 @@ import { clock } from '../shared/clock'
 import { conflict, validation } from '../shared/errors'
 import { acceptTotpCode, factorOf, replaceRecoveryCodes } from './second-factors'
 import { recordSecurityEvent, type ClientInfo } from './security-log'
+import { forgetCachedSessionsOf } from './sessions'
 import { TOTP_ALREADY_SET_UP } from './start-totp-enrolment'
 
 export const CODE_NOT_ACCEPTED = 'The code is not correct. Enter the six digits your app shows now.'
@@ -22,7 +23,7 @@ export const confirmTotpEnrolment = defineUseCase(
     const factor = await factorOf(identityId)
     if (!factor) throw conflict('Start setting up the authenticator app first')
     if (factor.confirmed_at) throw conflict(TOTP_ALREADY_SET_UP)
-    return getDb().transaction(async (tx) => {
+    const codes = await getDb().transaction(async (tx) => {
       if (!(await acceptTotpCode(tx, identityId, email, opts.code.trim())))
         throw validation('code', CODE_NOT_ACCEPTED)
       await tx
@@ -38,5 +39,8 @@ export const confirmTotpEnrolment = defineUseCase(
       })
       return { recoveryCodes: await replaceRecoveryCodes(tx, identityId) }
     })
+    // From the next request on, the person's sessions know they have a factor (step-up, policy).
+    forgetCachedSessionsOf(identityId)
+    return codes
   },
 )

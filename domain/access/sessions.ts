@@ -51,6 +51,12 @@ export function forgetCachedSession(token: string) {
   recentlySeen.delete(sha256(token))
 }
 
+/** Makes the next request of each session of a person read it afresh (a factor was set up or removed). */
+export function forgetCachedSessionsOf(identityId: number) {
+  for (const [hash, seen] of recentlySeen)
+    if ('identityId' in seen.actor && seen.actor.identityId === identityId) recentlySeen.delete(hash)
+}
+
 export async function revokeSession(token: string) {
   recentlySeen.delete(sha256(token))
   await getDb()
@@ -75,8 +81,7 @@ export async function revokeSessionsById(identityId: number, ids: number[], tx: 
 /** Ends every session of the identity, but the one of `except` (the caller's own) when given. */
 export async function revokeSessions(identityId: number, opts: { except?: string; tx?: DbOrTx } = {}) {
   const mine = eq(sessions.identity_id, identityId)
-  for (const [hash, seen] of recentlySeen)
-    if ('identityId' in seen.actor && seen.actor.identityId === identityId) recentlySeen.delete(hash)
+  forgetCachedSessionsOf(identityId)
   await (opts.tx ?? getDb())
     .delete(sessions)
     .where(opts.except ? and(mine, ne(sessions.token_hash, sha256(opts.except))) : mine)
