@@ -1,0 +1,62 @@
+// Bank statements (issue 25, DESIGN.md §16): uploaded statement files and their lines, each line
+// stored once (line_hash). Persisted shapes: `state` and `matched_kind` values are stored, so
+// change them only by adding. Amounts are integer cents, AUD, signed (credits positive).
+// Written only by domain/finance/statements/.
+import { sql } from 'drizzle-orm'
+import { bigint, check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { identities } from './identity'
+
+export const STATEMENT_LINE_STATES = ['unmatched', 'exact', 'proposed', 'confirmed', 'not_ours'] as const
+export type StatementLineState = (typeof STATEMENT_LINE_STATES)[number]
+export const STATEMENT_MATCH_KINDS = ['policy_payment', 'topup'] as const
+export type StatementMatchKind = (typeof STATEMENT_MATCH_KINDS)[number]
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
+
+/** One uploaded statement file; `new_line_count` is how many of its lines were not stored before. */
+export const bankStatements = pgTable('bank_statements', {
+  id: serial('id').primaryKey(),
+  file_name: text('file_name').notNull(),
+  /** The file's format and, for CSV, the preset recognised (`csv:date-amount`, `csv:debit-credit`). */
+  format: text('format').notNull(),
+  uploaded_by_identity_id: integer('uploaded_by_identity_id').references(() => identities.id),
+  uploaded_at: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  line_count: integer('line_count').notNull().default(0),
+  new_line_count: integer('new_line_count').notNull().default(0),
+})
+
+/**
+ * A statement line, stored once across uploads: `line_hash` is the sha256 of account, date,
+ * amount, reference and running balance. A credit line may match what the product waits for
+ * (`matched_kind` + `matched_id`: a policy id for policy_payment, a top-up id for topup).
+ */
+export const bankStatementLines = pgTable(
+  'bank_statement_lines',
+  {
+    id: serial('id').primaryKey(),
+    statement_id: integer('statement_id')
+      .notNull()
+      .references(() => bankStatements.id),
+    line_hash: text('line_hash').notNull().unique('bank_statement_lines_hash_key'),
+    booked_on: date('booked_on').notNull(),
+    amount_cents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    description: text('description').notNull().default(''),
+    reference: text('reference').notNull().default(''),
+    payer: text('payer').notNull().default(''),
+    balance_cents: bigint('balance_cents', { mode: 'number' }),
+    state: text('state').notNull().default('unmatched'),
+    matched_kind: text('matched_kind'),
+    matched_id: integer('matched_id'),
+    confirmed_at: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    confirmed_by_identity_id: integer('confirmed_by_identity_id').references(() => identities.id),
+  },
+  (t) => [
+    index('bank_statement_lines_statement_idx').on(t.statement_id, t.id),
+    index('bank_statement_lines_state_idx').on(t.state),
+    check('bank_statement_lines_state_check', sql`${t.state} in (${inList(STATEMENT_LINE_STATES)})`),
+    check(
+      'bank_statement_lines_kind_check',
+      sql`${t.matched_kind} is null or ${t.matched_kind} in (${inList(STATEMENT_MATCH_KINDS)})`,
+    ),
+  ],
+)
