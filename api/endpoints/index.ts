@@ -14,6 +14,7 @@ import { quoteEndpoints } from './quotes'
 import { policyEndpoints } from './policies'
 import { paymentEndpoints } from './payments'
 import { financeEndpoints } from './finance'
+import { statementEndpoints } from './statements'
 import { payoutEndpoints } from './payouts'
 import { clawbackEndpoints } from './clawbacks'
 import { invoiceEndpoints } from './invoices'
@@ -44,6 +45,7 @@ export const endpoints: Endpoint[] = [
   ...policyEndpoints,
   ...paymentEndpoints,
   ...financeEndpoints,
+  ...statementEndpoints,
   ...payoutEndpoints,
   ...clawbackEndpoints,
   ...invoiceEndpoints,

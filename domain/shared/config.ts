@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { signInSettings } from './config-sign-in'
+import { financeSettings } from './config-finance'
 import { hmac } from './crypto'
 import { durationSetting } from './duration'
 
@@ -128,6 +129,7 @@ const EnvSchema = z
      * contact finance instead of showing an account.
      */
     ...signInSettings,
+    ...financeSettings,
     BANK_NAME: z.string().min(1).optional(),
     BANK_ACCOUNT_NAME: z.string().min(1).optional(),
     BANK_BSB: z

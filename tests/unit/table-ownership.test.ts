@@ -54,6 +54,8 @@ const OWNERS: Record<string, string[]> = {
     'agencyBalanceTransactions',
     'agencyBalances',
     'agencyTopups',
+    'bankStatementLines',
+    'bankStatements',
     'bnplPaymentRequestItems',
     'bnplPaymentRequests',
     'bnplTransactions',

@@ -1,0 +1,79 @@
+import { endpoint, ok, type Endpoint } from '../define'
+import { MAX_FILE_SIZE } from '../../domain/files/files.schemas'
+import {
+  ImportStatementSchema,
+  StatementIdSchema,
+  StatementLineIdSchema,
+} from '../../domain/finance/statements/statements.schemas'
+import { importBankStatement } from '../../domain/finance/statements/import-bank-statement'
+import { findBankStatements } from '../../domain/finance/statements/find-bank-statements'
+import { getBankStatement } from '../../domain/finance/statements/get-bank-statement'
+import { confirmStatementMatch } from '../../domain/finance/statements/confirm-statement-match'
+import { confirmExactMatches } from '../../domain/finance/statements/confirm-exact-matches'
+import { markStatementLineNotOurs } from '../../domain/finance/statements/mark-statement-line-not-ours'
+
+/** Bank statement matching (issue 25): calls beside the specification's finance-management ones. */
+const OSHC = '/oshc/finance-management/bank-statements'
+
+export const statementEndpoints: Endpoint[] = [
+  endpoint({
+    method: 'POST',
+    path: OSHC,
+    summary:
+      'Import a bank statement: { file_name, content } with the CSV text (columns found from the header row). Lines already stored (same or overlapping file) are not added again; open credit lines are matched. 400 naming the line for a bad file',
+    access: importBankStatement.access,
+    body: ImportStatementSchema,
+    // The file's text inside JSON: room for MAX_FILE_SIZE and its escaping.
+    bodyLimit: MAX_FILE_SIZE * 2,
+    status: 201,
+    handler: async ({ actor, body }) => ({
+      status: 201,
+      ...ok(await importBankStatement({ actor, input: body }), 'Statement imported'),
+    }),
+  }),
+  endpoint({
+    method: 'GET',
+    path: OSHC,
+    summary: 'The bank statements uploaded, newest first (at most 100), with their open line counts',
+    access: findBankStatements.access,
+    handler: async ({ actor }) => ok(await findBankStatements({ actor })),
+  }),
+  endpoint({
+    method: 'GET',
+    path: `${OSHC}/{statement_id}`,
+    summary: 'One bank statement: its lines with match state and target, and the totals per state',
+    access: getBankStatement.access,
+    params: StatementIdSchema,
+    handler: async ({ actor, params }) =>
+      ok(await getBankStatement({ actor, statementId: params.statement_id })),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${OSHC}/{statement_id}/confirm-exact`,
+    summary:
+      'Confirm every exact match of a statement, each through its own verification; per-line results (one refusal does not stop the others)',
+    access: confirmExactMatches.access,
+    params: StatementIdSchema,
+    handler: async ({ actor, params }) =>
+      ok(await confirmExactMatches({ actor, statementId: params.statement_id }), 'Exact matches processed'),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${OSHC}/lines/{line_id}/confirm`,
+    summary:
+      "Confirm a line's match: the payment or top-up is approved through its usual verification, then the line is confirmed. 409 when already confirmed or no longer waiting; 403 for the statement's uploader over STATEMENT_SELF_CONFIRM_LIMIT_CENTS",
+    access: confirmStatementMatch.access,
+    params: StatementLineIdSchema,
+    handler: async ({ actor, params }) =>
+      ok(await confirmStatementMatch({ actor, lineId: params.line_id }), 'Match confirmed'),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${OSHC}/lines/{line_id}/not-ours`,
+    summary: 'Mark a statement line as not ours (its match dropped). 409 for a confirmed line',
+    access: markStatementLineNotOurs.access,
+    params: StatementLineIdSchema,
+    handler: async ({ actor, params }) =>
+      ok(await markStatementLineNotOurs({ actor, lineId: params.line_id }), 'Marked not ours'),
+  }),
+]

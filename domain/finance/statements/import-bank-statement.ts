@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm'
+import { getDb } from '../../../db/client'
+import { bankStatementLines, bankStatements } from '../../../db/schema'
+import type { StaffActor } from '../../shared/actor'
+import { defineUseCase } from '../../shared/authorize'
+import { validation } from '../../shared/errors'
+import { parseStatementCsv, type ParsedLine } from './statement-csv'
+import { matchOpenLines } from './statement-matching'
+import { ImportStatementSchema } from './statements.schemas'
+import { lineHash } from './statements.rules'
+
+/** The file's lines with their hashes (identical lines of one file told apart by their order). */
+function hashed(lines: ParsedLine[]) {
+  const seen = new Map<string, number>()
+  return lines.map((line) => {
+    const base = lineHash(line)
+    const occurrence = seen.get(base) ?? 0
+    seen.set(base, occurrence + 1)
+    return { line, hash: occurrence ? lineHash(line, occurrence) : base }
+  })
+}
+
+function parseStatement(content: string) {
+  const head = content.trimStart().slice(0, 200).toUpperCase()
+  if (head.startsWith('OFXHEADER') || head.startsWith('<?XML') || head.startsWith('<'))
+    throw validation('file', 'Line 1: only CSV statements can be read for now; export the statement as CSV')
+  return parseStatementCsv(content)
+}
+
+/**
+ * Imports a bank statement (staff with finance; issue 25): a CSV file whose columns are found
+ * from its header row. Each line is stored once across uploads (its hash): re-uploading the same
+ * or an overlapping file adds only the lines not seen before (`new_line_count`). Then every open
+ * credit line is matched to what the product waits to receive by bank transfer (exact by
+ * reference and amount, or proposed); nothing is approved here. A bad file is a 400 naming its line.
+ */
+export const importBankStatement = defineUseCase(
+  { staff: ['finance'] },
+  async function importBankStatement(opts: { actor: StaffActor; input: unknown }) {
+    const input = ImportStatementSchema.parse(opts.input)
+    const { format, lines } = parseStatement(input.content)
+    const rows = hashed(lines)
+    return getDb().transaction(async (tx) => {
+      const [statement] = await tx
+        .insert(bankStatements)
+        .values({
+          file_name: input.file_name,
+          format,
+          uploaded_by_identity_id: opts.actor.identityId,
+          line_count: rows.length,
+        })
+        .returning()
+      let added = 0
+      // In chunks: one INSERT holds at most 65,535 parameters.
+      for (let i = 0; i < rows.length; i += 1000) {
+        const inserted = await tx
+          .insert(bankStatementLines)
+          .values(
+            rows.slice(i, i + 1000).map(({ line, hash }) => ({
+              statement_id: statement.id,
+              line_hash: hash,
+              booked_on: line.bookedOn,
+              amount_cents: line.amountCents,
+              description: line.description,
+              reference: line.reference,
+              payer: line.payer,
+              balance_cents: line.balanceCents,
+            })),
+          )
+          .onConflictDoNothing({ target: bankStatementLines.line_hash })
+          .returning({ id: bankStatementLines.id })
+        added += inserted.length
+      }
+      await tx
+        .update(bankStatements)
+        .set({ new_line_count: added })
+        .where(eq(bankStatements.id, statement.id))
+      await matchOpenLines(tx)
+      return {
+        id: statement.id,
+        file_name: statement.file_name,
+        format,
+        line_count: rows.length,
+        new_line_count: added,
+      }
+    })
+  },
+)

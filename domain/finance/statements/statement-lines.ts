@@ -1,0 +1,79 @@
+import { asc, eq, inArray } from 'drizzle-orm'
+import type { DbOrTx } from '../../../db/client'
+import { agencies, agencyTopups, bankStatementLines, policies } from '../../../db/schema'
+import type { StatementLineState } from '../../../db/schema/statements'
+import { topupReference } from './statements.rules'
+
+type LineRow = typeof bankStatementLines.$inferSelect
+
+/** What a line is matched to, as the statement screen shows it. */
+export type MatchTarget = { label: string; agency: string | null; amount_cents: number; status: string }
+
+/** The records a statement's lines are matched to, by `kind:id`. */
+async function targetsOf(db: DbOrTx, lines: LineRow[]) {
+  const ids = (kind: string) => lines.filter((l) => l.matched_kind === kind).map((l) => l.matched_id!)
+  const out = new Map<string, MatchTarget>()
+  const policyIds = ids('policy_payment')
+  if (policyIds.length)
+    for (const p of await db
+      .select({
+        id: policies.id,
+        ref: policies.ref,
+        status: policies.status,
+        premium: policies.premium,
+        agency: agencies.full_company_name,
+      })
+      .from(policies)
+      .innerJoin(agencies, eq(agencies.id, policies.agency_id))
+      .where(inArray(policies.id, policyIds)))
+      out.set(`policy_payment:${p.id}`, {
+        label: `Policy ${p.ref}`,
+        agency: p.agency,
+        amount_cents: p.premium ?? 0,
+        status: p.status,
+      })
+  const topupIds = ids('topup')
+  if (topupIds.length)
+    for (const t of await db
+      .select({
+        id: agencyTopups.id,
+        amount: agencyTopups.amount,
+        status: agencyTopups.status,
+        agency: agencies.full_company_name,
+      })
+      .from(agencyTopups)
+      .innerJoin(agencies, eq(agencies.id, agencyTopups.agency_id))
+      .where(inArray(agencyTopups.id, topupIds)))
+      out.set(`topup:${t.id}`, {
+        label: `Top-up ${topupReference(t.id)}`,
+        agency: t.agency,
+        amount_cents: t.amount,
+        status: t.status,
+      })
+  return out
+}
+
+/** A statement's lines in file order, each with its match target, and the totals per state. */
+export async function statementLines(db: DbOrTx, statementId: number) {
+  const rows = await db
+    .select()
+    .from(bankStatementLines)
+    .where(eq(bankStatementLines.statement_id, statementId))
+    .orderBy(asc(bankStatementLines.id))
+  const targets = await targetsOf(db, rows)
+  const totals = { credits_cents: 0, debits_cents: 0 } as Record<string, number>
+  const counts: Partial<Record<StatementLineState, number>> = {}
+  for (const r of rows) {
+    if (r.amount_cents < 0) totals.debits_cents += -r.amount_cents
+    else {
+      totals.credits_cents += r.amount_cents
+      totals[`${r.state}_cents`] = (totals[`${r.state}_cents`] ?? 0) + r.amount_cents
+    }
+    counts[r.state as StatementLineState] = (counts[r.state as StatementLineState] ?? 0) + 1
+  }
+  const lines = rows.map((r) => ({
+    ...r,
+    target: r.matched_kind ? (targets.get(`${r.matched_kind}:${r.matched_id}`) ?? null) : null,
+  }))
+  return { lines, totals, counts }
+}

@@ -1,0 +1,172 @@
+import { and, eq, gt, inArray } from 'drizzle-orm'
+import type { DbOrTx } from '../../../db/client'
+import { agencyTopups, bankStatementLines, policies, policyPremiumPayments } from '../../../db/schema'
+import type { StatementMatchKind } from '../../../db/schema/statements'
+import { daysBetween, normalizeRef, PROPOSAL_WINDOW, quotedRefs, topupReference } from './statements.rules'
+
+/** Something the product waits to receive by bank transfer. */
+export type Expectation = {
+  kind: StatementMatchKind
+  /** The policy id (policy_payment) or the top-up id (topup): what the approving use case takes. */
+  id: number
+  /** The references it is quoted by, normalised. */
+  refs: string[]
+  amountCents: number
+  /** When it was asked for (ISO date), for proposals by date. */
+  since: string
+}
+
+export type MatchLine = {
+  id: number
+  bookedOn: string
+  amountCents: number
+  description: string
+  reference: string
+}
+export type Match = {
+  lineId: number
+  state: 'exact' | 'proposed' | 'unmatched'
+  kind: StatementMatchKind | null
+  id: number | null
+}
+
+const isoDay = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString()).slice(0, 10)
+
+/**
+ * What waits for a bank transfer now: premium payments of PURCHASED policies waiting for
+ * verification (lockWaitingPayment's: REQUESTED, by BANK; quoted by the policy's ref) and bank
+ * top-ups REQUESTED (quoted by TOPUP-<id>, or their receipt id when they have one).
+ */
+export async function loadExpectations(db: DbOrTx): Promise<Expectation[]> {
+  const payments = await db
+    .select({
+      policyId: policies.id,
+      ref: policies.ref,
+      amount: policyPremiumPayments.amount,
+      received: policyPremiumPayments.received_amount,
+      createdAt: policyPremiumPayments.created_at,
+    })
+    .from(policyPremiumPayments)
+    .innerJoin(policies, eq(policies.id, policyPremiumPayments.policy_id))
+    .where(
+      and(
+        eq(policyPremiumPayments.status, 'REQUESTED'),
+        eq(policyPremiumPayments.payment_type, 'BANK'),
+        eq(policies.status, 'PURCHASED'),
+      ),
+    )
+  const topups = await db
+    .select()
+    .from(agencyTopups)
+    .where(and(eq(agencyTopups.status, 'REQUESTED'), eq(agencyTopups.payment_method, 'BANK')))
+  return [
+    ...payments.map((p) => ({
+      kind: 'policy_payment' as const,
+      id: p.policyId,
+      refs: [normalizeRef(p.ref)],
+      amountCents: p.amount - p.received,
+      since: isoDay(p.createdAt),
+    })),
+    ...topups.map((t) => ({
+      kind: 'topup' as const,
+      id: t.id,
+      refs: [normalizeRef(topupReference(t.id)), ...(t.receipt_id ? [normalizeRef(t.receipt_id)] : [])],
+      amountCents: t.amount,
+      since: t.topup_date,
+    })),
+  ]
+}
+
+const keyOf = (e: { kind: string; id: number }) => `${e.kind}:${e.id}`
+
+/**
+ * Matches credit lines to expectations. Exact: the line quotes an expectation's reference (in its
+ * reference or description) and the amount is equal. Proposed, when no reference is quoted: the
+ * same amount, asked for within the window before the booking; the nearest date ranks first (ties:
+ * the oldest expectation). An expectation in `taken` (matched by another line) or matched earlier in
+ * this call is not offered again. Pure: the caller stores the answer.
+ */
+export function matchLines(
+  lines: MatchLine[],
+  expectations: Expectation[],
+  taken = new Set<string>(),
+): Match[] {
+  const byRef = new Map<string, Expectation>()
+  for (const e of expectations) for (const r of e.refs) if (r) byRef.set(r, e)
+  const byAmount = new Map<number, Expectation[]>()
+  for (const e of expectations) byAmount.set(e.amountCents, [...(byAmount.get(e.amountCents) ?? []), e])
+  const used = new Set(taken)
+  const exact = new Map<number, Expectation>()
+  for (const line of lines) {
+    if (line.amountCents <= 0) continue
+    const quoted = [...quotedRefs(line.reference, line.description)]
+      .map((r) => byRef.get(r))
+      .filter((e) => e !== undefined)
+    const hit = quoted.find((e) => e.amountCents === line.amountCents && !used.has(keyOf(e)))
+    if (hit) {
+      used.add(keyOf(hit))
+      exact.set(line.id, hit)
+    }
+  }
+  return lines.map((line): Match => {
+    const hit = exact.get(line.id)
+    if (hit) return { lineId: line.id, state: 'exact', kind: hit.kind, id: hit.id }
+    const quotesAny = [...quotedRefs(line.reference, line.description)].some((r) => byRef.has(r))
+    const proposal = quotesAny || line.amountCents <= 0 ? undefined : propose(line, byAmount, used)
+    if (!proposal) return { lineId: line.id, state: 'unmatched', kind: null, id: null }
+    used.add(keyOf(proposal))
+    return { lineId: line.id, state: 'proposed', kind: proposal.kind, id: proposal.id }
+  })
+}
+
+/** The best-ranked expectation of the line's amount within the date window, or undefined. */
+export function rankProposals(line: MatchLine, candidates: Expectation[]) {
+  return candidates
+    .map((e) => ({ e, days: daysBetween(e.since, line.bookedOn) }))
+    .filter(({ days }) => days <= PROPOSAL_WINDOW.before && days >= -PROPOSAL_WINDOW.after)
+    .sort((a, b) => Math.abs(a.days) - Math.abs(b.days) || b.days - a.days)
+    .map(({ e }) => e)
+}
+
+function propose(line: MatchLine, byAmount: Map<number, Expectation[]>, used: Set<string>) {
+  return rankProposals(line, byAmount.get(line.amountCents) ?? []).find((e) => !used.has(keyOf(e)))
+}
+
+/**
+ * Matches every open credit line (unmatched or proposed, of any statement: a proof sent after an
+ * upload is matched at the next one) and stores the answer. Expectations already held by an exact
+ * line are not offered again.
+ */
+export async function matchOpenLines(tx: DbOrTx) {
+  const open = await tx
+    .select()
+    .from(bankStatementLines)
+    .where(
+      and(
+        inArray(bankStatementLines.state, ['unmatched', 'proposed']),
+        gt(bankStatementLines.amount_cents, 0),
+      ),
+    )
+  if (!open.length) return
+  const held = await tx
+    .select({ kind: bankStatementLines.matched_kind, id: bankStatementLines.matched_id })
+    .from(bankStatementLines)
+    .where(eq(bankStatementLines.state, 'exact'))
+  const taken = new Set(held.map((h) => `${h.kind}:${h.id}`))
+  const lines = open.map((l) => ({
+    id: l.id,
+    bookedOn: l.booked_on,
+    amountCents: l.amount_cents,
+    description: l.description,
+    reference: l.reference,
+  }))
+  const byId = new Map(open.map((l) => [l.id, l]))
+  for (const m of matchLines(lines, await loadExpectations(tx), taken)) {
+    const before = byId.get(m.lineId)!
+    if (before.state === m.state && before.matched_kind === m.kind && before.matched_id === m.id) continue
+    await tx
+      .update(bankStatementLines)
+      .set({ state: m.state, matched_kind: m.kind, matched_id: m.id })
+      .where(eq(bankStatementLines.id, m.lineId))
+  }
+}

@@ -1,0 +1,298 @@
+// Bank statement matching (issue 25): CSV files the test writes in two bank presets, stored once
+// across uploads, matched to waiting policy payments and bank top-ups, and confirmed through the
+// same approvals as a proof's verification.
+import { beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { getDb } from '../../db/client'
+import { agencyTopups, bankStatementLines, files, policies } from '../../db/schema'
+import { createPolicy } from '../../db/seed/factories'
+import { resetConfig } from '../../domain/shared/config'
+import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
+
+const BS = '/oshc/finance-management/bank-statements'
+const TODAY = new Date().toISOString().slice(0, 10)
+const AU_TODAY = TODAY.split('-').reverse().join('/')
+
+let uploader: string // the admin: uploads every statement here
+let checker: string // another person with finance
+let seq = 0
+
+beforeAll(async () => {
+  uploader = await staffToken()
+  checker = await staffWith(['finance'])
+})
+
+const dollars = (cents: number) => (cents / 100).toFixed(2)
+
+/** CommBank/Westpac style: dd/mm/yyyy, separate Debit and Credit columns, a running balance. */
+function debitCreditCsv(
+  rows: { date?: string; desc: string; ref?: string; debit?: number; credit?: number; balance: number }[],
+) {
+  const body = rows.map((r) =>
+    [
+      r.date ?? AU_TODAY,
+      `"${r.desc}"`,
+      r.ref ?? '',
+      r.debit ? dollars(r.debit) : '',
+      r.credit ? dollars(r.credit) : '',
+      dollars(r.balance),
+    ].join(','),
+  )
+  return ['Date,Description,Reference,Debit,Credit,Balance', ...body].join('\r\n') + '\r\n'
+}
+
+/** NAB/ANZ style: ISO dates, one signed amount, the reference inside the narrative. */
+function amountCsv(rows: { date?: string; narrative: string; amount: number; balance: number }[]) {
+  const body = rows.map((r) =>
+    [r.date ?? TODAY, `"${r.narrative}"`, dollars(r.amount), dollars(r.balance)].join(','),
+  )
+  return ['Transaction Date,Narrative,Amount,Balance', ...body].join('\n')
+}
+
+const upload = (content: string, token = uploader, file_name = `statement-${++seq}.csv`) =>
+  api('POST', BS, { token, body: { file_name, content } })
+
+async function imported(content: string) {
+  const r = await upload(content)
+  expect(r.status, JSON.stringify(r.body)).toBe(201)
+  return r.body.data as { id: number; format: string; line_count: number; new_line_count: number }
+}
+
+const linesOf = (statementId: number) =>
+  getDb()
+    .select()
+    .from(bankStatementLines)
+    .where(eq(bankStatementLines.statement_id, statementId))
+    .orderBy(bankStatementLines.id)
+
+/** A policy bought by bank transfer, its payment waiting for verification. */
+async function waitingPolicy() {
+  const { agency } = await agencyWithToken()
+  const { policy } = await createPolicy(getDb(), { agencyId: agency.id, status: 'PURCHASED' })
+  return policy
+}
+
+/** A bank top-up REQUESTED by an agency through the API, of a unique amount. */
+async function requestedTopup(amountCents = 10_000 + ++seq * 101 + 7) {
+  const { agency, token } = await agencyWithToken()
+  const key = `private/statement-receipt-${Date.now().toString(36)}-${++seq}.pdf`
+  await getDb().insert(files).values({
+    key,
+    folder: 'private',
+    filename: 'receipt.pdf',
+    content_type: 'application/pdf',
+    size: 10,
+    agency_id: agency.id,
+    uploaded_at: new Date(),
+  })
+  const r = await api('POST', '/agencies/finance-management/doTopUpByAgency', {
+    token,
+    body: {
+      agency_id: agency.id,
+      payment_method: 'BANK',
+      receipt_url: key,
+      amount: amountCents / 100,
+      topup_date: TODAY,
+    },
+  })
+  expect(r.status, JSON.stringify(r.body)).toBe(201)
+  return { id: r.body.data.topup.id as number, amount: amountCents }
+}
+
+const confirm = (lineId: number, token = checker) => api('POST', `${BS}/lines/${lineId}/confirm`, { token })
+
+describe('importing a statement', () => {
+  it('reads both presets and stores each line once across same and overlapping files', async () => {
+    const base = 9_000_000 + ++seq * 1000
+    const rows = [
+      { desc: 'Bank fee', debit: 1_250, balance: base - 1_250 },
+      { desc: 'Transfer from somebody', ref: `X${seq}`, credit: 5_000, balance: base + 3_750 },
+      { desc: 'Transfer from somebody', ref: `X${seq}`, credit: 5_000, balance: base + 8_750 },
+    ]
+    const first = await imported(debitCreditCsv(rows))
+    expect(first).toMatchObject({ format: 'csv:debit-credit', line_count: 3, new_line_count: 3 })
+    const lines = await linesOf(first.id)
+    expect(lines.map((l) => l.amount_cents)).toEqual([-1_250, 5_000, 5_000])
+    expect(lines[0]).toMatchObject({
+      booked_on: TODAY,
+      description: 'Bank fee',
+      balance_cents: base - 1_250,
+      state: 'unmatched',
+    })
+
+    const again = await imported(debitCreditCsv(rows))
+    expect(again).toMatchObject({ line_count: 3, new_line_count: 0 })
+    const overlapping = await imported(
+      debitCreditCsv([...rows.slice(1), { desc: 'Interest', credit: 3, balance: base + 8_753 }]),
+    )
+    expect(overlapping).toMatchObject({ line_count: 3, new_line_count: 1 })
+    expect(await linesOf(overlapping.id)).toHaveLength(1)
+
+    const signed = await imported(
+      amountCsv([
+        { narrative: `Refund out ${seq}`, amount: -2_000, balance: 1_000 },
+        { narrative: `Deposit ${seq}`, amount: 2_000, balance: 3_000 },
+      ]),
+    )
+    expect(signed).toMatchObject({ format: 'csv:amount', new_line_count: 2 })
+    expect((await linesOf(signed.id)).map((l) => l.amount_cents)).toEqual([-2_000, 2_000])
+    // Without running balances, two identical lines of one file are both kept, and only once.
+    const twice = amountCsv([0, 1].map(() => ({ narrative: `Twin ${seq}`, amount: 700, balance: 0 })))
+      .replace(',Balance', '')
+      .replace(/,0\.00/g, '')
+    expect(await imported(twice)).toMatchObject({ line_count: 2, new_line_count: 2 })
+    expect(await imported(twice)).toMatchObject({ new_line_count: 0 })
+  })
+
+  it('refuses a bad file with a 400 naming the line', async () => {
+    const noAmount = await upload('Date,Description\n01/02/2026,Something\n')
+    expect(noAmount.status).toBe(400)
+    expect(JSON.stringify(noAmount.body)).toMatch(/Line 1: the header row has no column for an amount/)
+    const badDate = await upload(
+      debitCreditCsv([
+        { desc: 'ok', credit: 100, balance: 100 },
+        { date: '31/02/2026', desc: 'bad', credit: 100, balance: 200 },
+      ]),
+    )
+    expect(badDate.status).toBe(400)
+    expect(JSON.stringify(badDate.body)).toMatch(/Line 3: the date \\"31\/02\/2026\\" is not a date/)
+    const badAmount = await upload('Date,Description,Amount\n2026-02-01,x,12.3.4\n')
+    expect(JSON.stringify(badAmount.body)).toMatch(/Line 2: the amount \\"12.3.4\\" is not an amount/)
+    expect((await upload('<?xml version="1.0"?><Document/>')).status).toBe(400)
+    expect((await upload('Date,Description,Amount\n')).status).toBe(400)
+  })
+
+  it('is for staff with finance only', async () => {
+    const { token } = await agencyWithToken()
+    expect((await upload('x', token)).status).toBe(403)
+    expect((await upload('x', await staffWith(['quote']))).status).toBe(403)
+  })
+})
+
+describe('matching and confirming', () => {
+  it('matches exactly by reference and amount, proposes by amount and date, and confirms through the approvals', async () => {
+    const policy = await waitingPolicy()
+    const topup = await requestedTopup()
+    const proposedTopup = await requestedTopup()
+    const short = await waitingPolicy()
+    const statement = await imported(
+      amountCsv([
+        { narrative: `OSHC premium ${policy.ref} Student`, amount: policy.premium!, balance: 100_000 },
+        { narrative: `Agency top up TOPUP-${topup.id}`, amount: topup.amount, balance: 200_000 },
+        { narrative: 'Transfer no reference', amount: proposedTopup.amount, balance: 300_000 },
+        { narrative: `Part payment ${short.ref}`, amount: short.premium! - 100, balance: 400_000 },
+      ]),
+    )
+    const [p, t, proposed, partial] = await linesOf(statement.id)
+    expect(p).toMatchObject({ state: 'exact', matched_kind: 'policy_payment', matched_id: policy.id })
+    expect(t).toMatchObject({ state: 'exact', matched_kind: 'topup', matched_id: topup.id })
+    expect(proposed).toMatchObject({ state: 'proposed', matched_kind: 'topup', matched_id: proposedTopup.id })
+    expect(partial).toMatchObject({ state: 'unmatched', matched_id: null })
+
+    const view = await api('GET', `${BS}/${statement.id}`, { token: checker })
+    expect(view.status).toBe(200)
+    expect(view.body.data.lines[0].target).toMatchObject({
+      label: `Policy ${policy.ref}`,
+      status: 'PURCHASED',
+    })
+    expect(view.body.data.totals.exact_cents).toBe(policy.premium! + topup.amount)
+
+    const ok = await confirm(p.id)
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200)
+    const [after] = await getDb().select().from(policies).where(eq(policies.id, policy.id))
+    expect(after.status).toBe('PAYMENT_APPROVED')
+    const [line] = await getDb().select().from(bankStatementLines).where(eq(bankStatementLines.id, p.id))
+    expect(line).toMatchObject({ state: 'confirmed' })
+    expect(line.confirmed_at).toBeInstanceOf(Date)
+    expect((await confirm(p.id)).status).toBe(409)
+
+    expect((await confirm(t.id)).status).toBe(200)
+    const [approved] = await getDb().select().from(agencyTopups).where(eq(agencyTopups.id, topup.id))
+    expect(approved.status).toBe('APPROVED')
+    // A proposal is confirmed by a person, one line at a time.
+    expect((await confirm(proposed.id)).status).toBe(200)
+    expect((await confirm(partial.id)).status).toBe(409)
+  })
+
+  it('refuses the uploader over STATEMENT_SELF_CONFIRM_LIMIT_CENTS', async () => {
+    const policy = await waitingPolicy()
+    const statement = await imported(
+      amountCsv([{ narrative: `Premium ${policy.ref}`, amount: policy.premium!, balance: 1 }]),
+    )
+    const [line] = await linesOf(statement.id)
+    const own = await confirm(line.id, uploader)
+    expect(own.status).toBe(403)
+    expect(own.body.message).toMatch(/You uploaded this statement/)
+    process.env.STATEMENT_SELF_CONFIRM_LIMIT_CENTS = String(policy.premium!)
+    resetConfig()
+    try {
+      expect((await confirm(line.id, uploader)).status).toBe(200)
+    } finally {
+      delete process.env.STATEMENT_SELF_CONFIRM_LIMIT_CENTS
+      resetConfig()
+    }
+  })
+
+  it('confirms all exact matches with per-line results, one refusal not stopping the others', async () => {
+    const a = await waitingPolicy()
+    const b = await waitingPolicy()
+    const c = await requestedTopup()
+    const statement = await imported(
+      debitCreditCsv([
+        { desc: 'Premium', ref: a.ref, credit: a.premium!, balance: 10 },
+        { desc: 'Premium', ref: b.ref, credit: b.premium!, balance: 20 },
+        { desc: `Top up TOPUP-${c.id}`, credit: c.amount, balance: 30 },
+        { desc: 'Unknown payer', credit: 123_457, balance: 40 },
+      ]),
+    )
+    const lines = await linesOf(statement.id)
+    expect(lines.map((l) => l.state)).toEqual(['exact', 'exact', 'exact', 'unmatched'])
+    // b's payment is verified from its proof meanwhile: its line's confirmation is refused.
+    const direct = await api('POST', '/oshc/finance-management/paymentApprove', {
+      token: checker,
+      body: { policyId: b.id },
+    })
+    expect(direct.status).toBe(200)
+
+    const bulk = await api('POST', `${BS}/${statement.id}/confirm-exact`, { token: checker })
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(200)
+    expect(bulk.body.data).toMatchObject({ confirmed: 2, refused: 1 })
+    expect(bulk.body.data.results).toEqual([
+      { line_id: lines[0].id, ok: true, matched_kind: 'policy_payment', matched_id: a.id },
+      expect.objectContaining({ line_id: lines[1].id, ok: false, status: 409 }),
+      { line_id: lines[2].id, ok: true, matched_kind: 'topup', matched_id: c.id },
+    ])
+    expect((await linesOf(statement.id)).map((l) => l.state)).toEqual([
+      'confirmed',
+      'exact',
+      'confirmed',
+      'unmatched',
+    ])
+    // The uploader's bulk confirmation is refused line by line (limit 0).
+    const own = await api('POST', `${BS}/${statement.id}/confirm-exact`, { token: uploader })
+    expect(own.body.data.results).toEqual([
+      expect.objectContaining({ line_id: lines[1].id, ok: false, status: 403 }),
+    ])
+  })
+
+  it('marks a line not ours, never a confirmed one', async () => {
+    const policy = await waitingPolicy()
+    const statement = await imported(
+      amountCsv([
+        { narrative: `Premium ${policy.ref}`, amount: policy.premium!, balance: 5 },
+        { narrative: 'Somebody else', amount: 4_321, balance: 6 },
+      ]),
+    )
+    const [mine, other] = await linesOf(statement.id)
+    const r = await api('POST', `${BS}/lines/${other.id}/not-ours`, { token: checker })
+    expect(r.status, JSON.stringify(r.body)).toBe(200)
+    expect(r.body.data).toEqual({ line_id: other.id, state: 'not_ours' })
+    expect((await confirm(other.id)).status).toBe(409)
+    expect((await confirm(mine.id)).status).toBe(200)
+    expect((await api('POST', `${BS}/lines/${mine.id}/not-ours`, { token: checker })).status).toBe(409)
+    const list = await api('GET', BS, { token: checker })
+    expect(list.body.data.find((s: { id: number }) => s.id === statement.id)).toMatchObject({
+      open_line_count: 0,
+    })
+  })
+})
