@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { z } from 'zod'
 import { confirmTotpEnrolment } from '../../../domain/access/confirm-totp-enrolment'
 import { findPasskeys } from '../../../domain/access/find-passkeys'
@@ -94,8 +94,19 @@ export default function SecurityPage() {
   const recoveryCodes = answer && 'recoveryCodes' in answer ? (answer.recoveryCodes as string[]) : null
   const [start] = useConformForm(StartSchema, { intent: 'start' })
   const [confirm, fields] = useConformForm(ConfirmSchema, { intent: 'confirm' })
+  // Sent here because their role or their agency requires a second factor (session.server.ts).
+  const required = useSearchParams()[0].get('required') === '1' && !enrolled && !recoveryCodes
   return (
-    <AuthCard title="Sign-in security" description="A second factor: a code from an authenticator app, or a passkey." wide>
+    <AuthCard
+      title="Sign-in security"
+      description="A second factor: a code from an authenticator app, or a passkey."
+      wide
+    >
+      {required ? (
+        <p role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+          A second factor is required for your account: set one up to continue.
+        </p>
+      ) : null}
       {recoveryCodes ? (
         <section aria-labelledby="recovery" className="space-y-3">
           <h2 id="recovery" className="font-semibold">
