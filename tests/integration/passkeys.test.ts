@@ -207,3 +207,61 @@ describe('passkeys as a second factor', () => {
     expect(event).toBeDefined()
   })
 })
+
+describe('the pages', () => {
+  /** Posts a form to a page's action with the session cookie, as the browser's fetcher does. */
+  const post = async (path: string, token: string, fields: Record<string, string>) => {
+    const page =
+      path === '/login/second-factor'
+        ? await import('../../app/routes/_auth+/login_.second-factor')
+        : await import('../../app/routes/_auth+/account.passkey-step-up')
+    try {
+      return (await page.action({
+        request: new Request(`http://test.local${path}`, {
+          method: 'POST',
+          headers: { cookie: `oshc_session=${encodeURIComponent(token)}`, origin: 'http://test.local' },
+          body: new URLSearchParams(fields),
+        }),
+        params: {},
+        context: { clientIp: '203.0.113.7' },
+      })) as unknown
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown
+      throw thrown
+    }
+  }
+
+  it('the second-factor page takes a passkey (options, then the answer) and sends the person home', async () => {
+    const { email, passkey } = await withPasskey()
+    const { token } = await signIn(email)
+    const { passkeyOptions } = (await post('/login/second-factor', token, { intent: 'passkey-options' })) as {
+      passkeyOptions: { challenge: string }
+    }
+    const wrong = (await post('/login/second-factor', token, {
+      intent: 'passkey',
+      response: '{not json',
+    })) as { init: { status: number } }
+    expect(wrong.init.status).toBe(400)
+    const right = (await post('/login/second-factor', token, {
+      intent: 'passkey',
+      response: JSON.stringify(passkey.assert(passkeyOptions)),
+    })) as Response
+    expect(right.status).toBe(302)
+    expect(right.headers.get('location')).toMatch(/^\/staff/)
+    expect((await profile(token)).status).toBe(200)
+  })
+
+  it('/account/passkey-step-up confirms a passkey in an open session for a fetcher', async () => {
+    const { passkey, token } = await withPasskey()
+    const { passkeyOptions } = (await post('/account/passkey-step-up', token, { intent: 'passkey-options' })) as {
+      passkeyOptions: { challenge: string }
+    }
+    const answer = await post('/account/passkey-step-up', token, {
+      intent: 'passkey',
+      response: JSON.stringify(passkey.assert(passkeyOptions)),
+    })
+    expect(answer).toEqual({ confirmed: true })
+    const [session] = await getDb().select().from(sessions).where(eq(sessions.token_hash, sha256(token)))
+    expect(session.second_factor_at).not.toBeNull()
+  })
+})
