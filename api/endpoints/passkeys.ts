@@ -41,14 +41,16 @@ export const passkeyEndpoints = [
   endpoint({
     method: 'POST',
     path: `${BASE}/passkeyRegistrationOptions`,
-    summary: 'Options for navigator.credentials.create to add a passkey (its challenge is good for five minutes, once)',
+    summary:
+      'Options for navigator.credentials.create to add a passkey (its challenge is good for five minutes, once)',
     access: startPasskeyRegistration.access,
     handler: async ({ actor }) => ({ data: await startPasskeyRegistration({ actor }) }),
   }),
   endpoint({
     method: 'POST',
     path: `${BASE}/registerPasskey`,
-    summary: 'Add the passkey the browser made for the registration options, under a name; signing in then asks for a second factor',
+    summary:
+      'Add the passkey the browser made for the registration options, under a name; signing in then asks for a second factor',
     access: finishPasskeyRegistration.access,
     body: FinishPasskeyRegistrationSchema,
     handler: async ({ actor, body, request, clientIp }) => ({

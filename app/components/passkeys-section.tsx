@@ -91,8 +91,8 @@ export function PasskeysSection({ passkeys }: { passkeys: Passkey[] }) {
         Passkeys
       </h2>
       <p className="text-sm">
-        A passkey on this device (fingerprint, face or PIN) or on your phone can be given instead of a code when
-        you sign in.
+        A passkey on this device (fingerprint, face or PIN) or on your phone can be given instead of a code
+        when you sign in.
       </p>
       {passkeys.length ? (
         <ul aria-label="Your passkeys" className="divide-y rounded-md border">

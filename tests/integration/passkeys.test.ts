@@ -77,11 +77,19 @@ describe('passkeys as a second factor', () => {
     const passkey = new SoftPasskey(RP_ID, ORIGIN)
     // A browser on another origin (a look-alike site) cannot register one for us.
     await expect(
-      finishPasskeyRegistration({ actor, name: 'Phish', response: passkey.register(creation, { origin: 'http://evil.test' }) }),
+      finishPasskeyRegistration({
+        actor,
+        name: 'Phish',
+        response: passkey.register(creation, { origin: 'http://evil.test' }),
+      }),
     ).rejects.toMatchObject({ errors: { response: [PASSKEY_NOT_MADE] } })
     // That challenge is spent: a fresh one is needed.
     const again = await startPasskeyRegistration({ actor })
-    const added = await finishPasskeyRegistration({ actor, name: 'Work laptop', response: passkey.register(again) })
+    const added = await finishPasskeyRegistration({
+      actor,
+      name: 'Work laptop',
+      response: passkey.register(again),
+    })
     expect(added.name).toBe('Work laptop')
     const [row] = await getDb().select().from(passkeys).where(eq(passkeys.id, added.id))
     expect(row).toMatchObject({ identity_id: person.identityId, credential_id: passkey.id, counter: 0 })
@@ -112,7 +120,10 @@ describe('passkeys as a second factor', () => {
     const r = await passkeySignIn(first.token, passkey.assert(request))
     expect(r.status).toBe(200)
     expect((await profile(first.token)).status).toBe(200)
-    const [session] = await getDb().select().from(sessions).where(eq(sessions.token_hash, sha256(first.token)))
+    const [session] = await getDb()
+      .select()
+      .from(sessions)
+      .where(eq(sessions.token_hash, sha256(first.token)))
     expect(session.second_factor_pending).toBe(false)
     expect(session.second_factor_at).not.toBeNull()
     const [row] = await getDb().select().from(passkeys).where(eq(passkeys.credential_id, passkey.id))
@@ -139,9 +150,14 @@ describe('passkeys as a second factor', () => {
   it('refuses a signature counter that does not go up (a cloned key)', async () => {
     const { email, passkey } = await withPasskey()
     const first = await signIn(email)
-    expect((await passkeySignIn(first.token, passkey.assert(await options(first.token), { counter: 5 }))).status).toBe(200)
+    expect(
+      (await passkeySignIn(first.token, passkey.assert(await options(first.token), { counter: 5 }))).status,
+    ).toBe(200)
     const second = await signIn(email)
-    const backwards = await passkeySignIn(second.token, passkey.assert(await options(second.token), { counter: 3 }))
+    const backwards = await passkeySignIn(
+      second.token,
+      passkey.assert(await options(second.token), { counter: 3 }),
+    )
     expect(backwards.status).toBe(400)
     expect((await profile(second.token)).status).toBe(401)
     const [row] = await getDb().select().from(passkeys).where(eq(passkeys.credential_id, passkey.id))
@@ -155,7 +171,9 @@ describe('passkeys as a second factor', () => {
     const refused = await passkeySignIn(token, alice.passkey.assert(await options(token)))
     expect(refused.status).toBe(400)
     expect((await profile(token)).status).toBe(401)
-    await expect(removePasskey({ actor: bob.actor, id: alice.added.id })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    await expect(removePasskey({ actor: bob.actor, id: alice.added.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    })
     expect(await findPasskeys({ actor: alice.actor })).toHaveLength(1)
   })
 
@@ -171,11 +189,21 @@ describe('passkeys as a second factor', () => {
 
   it('confirms a step-up in an open session (second_factor_at becomes now), not in a waiting one', async () => {
     const { email, passkey, token } = await withPasskey()
-    const [before] = await getDb().select().from(sessions).where(eq(sessions.token_hash, sha256(token)))
+    const [before] = await getDb()
+      .select()
+      .from(sessions)
+      .where(eq(sessions.token_hash, sha256(token)))
     expect(before.second_factor_at).toBeNull()
     const request = await startPasskeyAuthentication({ token })
-    const r = await verifyPasskeyForSession({ token, response: passkey.assert(request), clientIp: '127.0.0.1' })
-    const [after] = await getDb().select().from(sessions).where(eq(sessions.token_hash, sha256(token)))
+    const r = await verifyPasskeyForSession({
+      token,
+      response: passkey.assert(request),
+      clientIp: '127.0.0.1',
+    })
+    const [after] = await getDb()
+      .select()
+      .from(sessions)
+      .where(eq(sessions.token_hash, sha256(token)))
     expect(after.second_factor_at).toEqual(r.secondFactorAt)
     // The API's step-up, and a sign-in's challenge is no step-up's.
     const api2 = await api('POST', '/authentication/passkeyStepUp', {
@@ -186,7 +214,11 @@ describe('passkeys as a second factor', () => {
     const waiting = await signIn(email)
     const signInChallenge = await options(waiting.token)
     await expect(
-      verifyPasskeyForSession({ token: waiting.token, response: passkey.assert(signInChallenge), clientIp: '127.0.0.1' }),
+      verifyPasskeyForSession({
+        token: waiting.token,
+        response: passkey.assert(signInChallenge),
+        clientIp: '127.0.0.1',
+      }),
     ).rejects.toMatchObject({ code: 'UNAUTHENTICATED' })
     await expect(
       verifyPasskeyForSession({ token, response: passkey.assert(signInChallenge), clientIp: '127.0.0.1' }),
@@ -253,7 +285,9 @@ describe('the pages', () => {
 
   it('/account/passkey-step-up confirms a passkey in an open session for a fetcher', async () => {
     const { passkey, token } = await withPasskey()
-    const { passkeyOptions } = (await post('/account/passkey-step-up', token, { intent: 'passkey-options' })) as {
+    const { passkeyOptions } = (await post('/account/passkey-step-up', token, {
+      intent: 'passkey-options',
+    })) as {
       passkeyOptions: { challenge: string }
     }
     const answer = await post('/account/passkey-step-up', token, {
@@ -261,7 +295,10 @@ describe('the pages', () => {
       response: JSON.stringify(passkey.assert(passkeyOptions)),
     })
     expect(answer).toEqual({ confirmed: true })
-    const [session] = await getDb().select().from(sessions).where(eq(sessions.token_hash, sha256(token)))
+    const [session] = await getDb()
+      .select()
+      .from(sessions)
+      .where(eq(sessions.token_hash, sha256(token)))
     expect(session.second_factor_at).not.toBeNull()
   })
 })

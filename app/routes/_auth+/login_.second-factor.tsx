@@ -92,7 +92,9 @@ export default function SecondFactorPage() {
       </ConformForm>
       {passkey ? (
         <div className="mt-4 space-y-2 border-t pt-4">
-          <p className="text-sm text-muted-foreground">Or confirm with a passkey on this device or your phone.</p>
+          <p className="text-sm text-muted-foreground">
+            Or confirm with a passkey on this device or your phone.
+          </p>
           <UsePasskeyButton className="w-full" />
         </div>
       ) : null}
