@@ -33,6 +33,7 @@ export const STAFF_FINANCE_PAGES = [
   'disputes',
   'bnpl',
   'reconciliation',
+  'statements',
   'trial-balance',
 ] as const
 export type StaffFinancePage = (typeof STAFF_FINANCE_PAGES)[number]

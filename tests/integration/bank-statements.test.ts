@@ -8,6 +8,8 @@ import { agencyTopups, bankStatementLines, files, policies } from '../../db/sche
 import { createPolicy } from '../../db/seed/factories'
 import { resetConfig } from '../../domain/shared/config'
 import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
+import * as listPage from '../../app/routes/staff+/finance.statements._index'
+import * as statementPage from '../../app/routes/staff+/finance.statements.$statementId'
 
 const BS = '/oshc/finance-management/bank-statements'
 const TODAY = new Date().toISOString().slice(0, 10)
@@ -294,5 +296,86 @@ describe('matching and confirming', () => {
     expect(list.body.data.find((s: { id: number }) => s.id === statement.id)).toMatchObject({
       open_line_count: 0,
     })
+  })
+})
+
+describe('the statement pages', () => {
+  const ORIGIN = 'http://test.local'
+  const get = (path: string, token: string) =>
+    new Request(`${ORIGIN}${path}`, { headers: { cookie: `oshc_session=${token}` } })
+  const post = (path: string, token: string, form: FormData) =>
+    new Request(`${ORIGIN}${path}`, {
+      method: 'POST',
+      body: form,
+      headers: { cookie: `oshc_session=${token}`, origin: ORIGIN },
+    })
+  const fileForm = (content: string) => {
+    const form = new FormData()
+    form.set('file', new File([content], `page-${++seq}.csv`, { type: 'text/csv' }))
+    return form
+  }
+
+  it('uploads a statement, shows its lines and confirms the exact matches in bulk', async () => {
+    const policy = await waitingPolicy()
+    const bad = (await listPage.action({
+      request: post('/staff/finance/statements', uploader, fileForm('Date,Description\n01/01/2026,x\n')),
+      params: {},
+      context: {},
+    })) as { init: { status: number }; data: { error: Record<string, string[]> } }
+    expect(bad.init.status).toBe(400)
+    expect(bad.data.error.file[0]).toMatch(/^Line 1: the header row has no column for an amount/)
+
+    const csv = amountCsv([
+      { narrative: `Premium ${policy.ref}`, amount: policy.premium!, balance: 77 },
+      { narrative: `Stranger ${seq}`, amount: 999, balance: 78 },
+    ])
+    const sent = (await listPage.action({
+      request: post('/staff/finance/statements', uploader, fileForm(csv)),
+      params: {},
+      context: {},
+    })) as Response
+    expect(sent.status).toBe(302)
+    const statementId = sent.headers.get('location')!.split('/').pop()!
+    const list = await listPage.loader({
+      request: get('/staff/finance/statements', checker),
+      params: {},
+      context: {},
+    })
+    expect(list.statements.map((s) => String(s.id))).toContain(statementId)
+
+    const path = `/staff/finance/statements/${statementId}`
+    const page = await statementPage.loader({
+      request: get(path, checker),
+      params: { statementId },
+      context: {},
+    })
+    expect(page.lines.map((l) => l.state)).toEqual(['exact', 'unmatched'])
+    expect(page.counts).toMatchObject({ exact: 1, unmatched: 1 })
+
+    const bulk = new FormData()
+    bulk.set('intent', 'confirm-exact')
+    const done = (await statementPage.action({
+      request: post(path, checker, bulk),
+      params: { statementId },
+      context: {},
+    })) as { bulk: { confirmed: number; results: { ok: boolean }[] } }
+    expect(done.bulk).toMatchObject({ confirmed: 1, refused: 0 })
+    const [after] = await getDb().select().from(policies).where(eq(policies.id, policy.id))
+    expect(after.status).toBe('PAYMENT_APPROVED')
+
+    const again = new FormData()
+    again.set('intent', `confirm:${page.lines[0].id}`)
+    const refused = (await statementPage.action({
+      request: post(path, checker, again),
+      params: { statementId },
+      context: {},
+    })) as { init: { status: number } }
+    expect(refused.init.status).toBe(409)
+    const missing = statementPage.loader({
+      request: get('/staff/finance/statements/99999999', checker),
+      params: { statementId: '99999999' },
+      context: {},
+    })
+    await expect(missing).rejects.toMatchObject({ status: 404 })
   })
 })

@@ -14,6 +14,7 @@ export const STAFF_FINANCE_TAB_LABELS = {
   disputes: 'Card disputes',
   bnpl: 'Buy now, pay later',
   reconciliation: 'Reconciliation',
+  statements: 'Bank statements',
   'trial-balance': 'Trial balance',
 } as const
 

@@ -37,7 +37,12 @@ function parseStatement(content: string) {
 export const importBankStatement = defineUseCase(
   { staff: ['finance'] },
   async function importBankStatement(opts: { actor: StaffActor; input: unknown }) {
-    const input = ImportStatementSchema.parse(opts.input)
+    const parsed = ImportStatementSchema.safeParse(opts.input)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      throw validation(issue.path[0] === 'file_name' ? 'file_name' : 'file', issue.message)
+    }
+    const input = parsed.data
     const { format, lines } = parseStatement(input.content)
     const rows = hashed(lines)
     return getDb().transaction(async (tx) => {
