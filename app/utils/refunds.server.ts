@@ -105,22 +105,3 @@ export const RefundRequestForm = z.object({
   intent: z.literal('request'),
   full_refund_requested_reason: reason(REASON_REQUIRED_MSG),
 })
-export const RefundInitiateForm = z.object({
-  intent: z.literal('initiate'),
-  refundable_premium_amount: amount('refundable_premium_amount'),
-  deductable_commission_amount: amount('deductable_commission_amount'),
-  is_full_refund: z.string().optional(),
-})
-export const RefundApproveForm = z.object({
-  intent: z.literal('approve'),
-  payment_method: z.enum(FULL_REFUND_PAYMENT_METHODS, { error: 'Choose how the refund is paid' }),
-})
-export const RefundRejectForm = z.object({
-  intent: z.literal('reject'),
-  rejectionReason: reason(REJECTION_REASON_REQUIRED_MSG),
-})
-export const CancellationApproveForm = z.object({
-  intent: z.literal('approve-cancellation'),
-  refund_method: z.enum(REFUND_METHODS, { error: 'Choose a refund method' }),
-  policy_cancellation_date: z.string().trim().optional(),
-})

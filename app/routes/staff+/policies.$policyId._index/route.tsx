@@ -24,7 +24,8 @@ import { requireAccess } from '../../../utils/session.server'
 import { redirectWithToast } from '../../../utils/toast.server'
 import { storeFormFile } from '../../../utils/upload.server'
 import { staffRefundData } from '../../../utils/refunds.server'
-import { RefundStaffSection } from '../../../components/policies/refund-staff-section'
+import { RefundStaffDecisions } from '../../../components/policies/refund-staff-decisions'
+import { STAFF_REFUND_FORMS } from '../../../../domain/refunds/refunds.schemas'
 import { ArchivePolicySchema } from '../../../components/policies/archive-policy-form'
 import {
   AssignSchema,
@@ -191,7 +192,12 @@ export default function StaffPolicy() {
       />
       <ErrorList errors={remove()} />
       <MoneyTrailSection lines={moneyTrail} />
-      <RefundStaffSection view={refund.view} canFinance={refund.canFinance} canManage={refund.canManage} />
+      <RefundStaffDecisions
+        view={refund.view}
+        canFinance={refund.canFinance}
+        canManage={refund.canManage}
+        forms={STAFF_REFUND_FORMS}
+      />
       {canManage ? <StaffPolicyForms policy={policy} staffUsers={staffUsers} /> : null}
     </div>
   )
