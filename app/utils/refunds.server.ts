@@ -4,12 +4,7 @@ import { canTransition } from '../../domain/policies/policies.rules'
 import { isStaff } from '../../domain/shared/actor'
 import { getFullRefundDetails } from '../../domain/refunds/get-full-refund-details'
 import { getPolicyCancellationDetails } from '../../domain/refunds/get-policy-cancellation-details'
-import { REFUND_METHODS } from '../../db/schema/enums'
-import {
-  FULL_REFUND_PAYMENT_METHODS,
-  REASON_REQUIRED_MSG,
-  REJECTION_REASON_REQUIRED_MSG,
-} from '../../domain/refunds/refunds.rules'
+import { REASON_REQUIRED_MSG } from '../../domain/refunds/refunds.rules'
 import { withActorNames } from '../../domain/shared/actor-names'
 
 /**
@@ -94,13 +89,7 @@ export async function agencyRefundData(actor: AgencyActor, policyId: number) {
 }
 
 const reason = (message: string) => z.string({ error: message }).trim().min(1, message).max(2000)
-const amount = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .regex(/^\d+(\.\d{1,2})?$/, `${label} must be an amount in AUD with at most two decimals`)
-
-/** The screens' forms (the same rules as the API's; the use cases check the rest). */
+/** The agency's refund request form (the same rules as the API's; the use case checks the rest). */
 export const RefundRequestForm = z.object({
   intent: z.literal('request'),
   full_refund_requested_reason: reason(REASON_REQUIRED_MSG),
