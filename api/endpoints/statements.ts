@@ -20,7 +20,7 @@ export const statementEndpoints: Endpoint[] = [
     method: 'POST',
     path: OSHC,
     summary:
-      'Import a bank statement: { file_name, content } with the CSV text (columns found from the header row). Lines already stored (same or overlapping file) are not added again; open credit lines are matched. 400 naming the line for a bad file',
+      "Import a bank statement: { file_name, content } with the file's text: CSV (columns found from the header row), OFX or ISO 20022 camt.053. Lines already stored (same or overlapping file) are not added again; open credit lines are matched. 400 naming the line for a bad file",
     access: importBankStatement.access,
     body: ImportStatementSchema,
     // The file's text inside JSON: room for MAX_FILE_SIZE and its escaping.

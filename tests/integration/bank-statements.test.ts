@@ -171,6 +171,115 @@ describe('importing a statement', () => {
   })
 })
 
+/** An OFX 1.x (SGML, unclosed elements) bank statement, as Australian banks export it. */
+function ofxFile(trns: { fitid: string; date: string; amount: number; name: string; memo?: string }[]) {
+  const body = trns
+    .map(
+      (t) =>
+        `<STMTTRN>\n<TRNTYPE>${t.amount > 0 ? 'CREDIT' : 'DEBIT'}\n<DTPOSTED>${t.date.replaceAll('-', '')}120000\n` +
+        `<TRNAMT>${dollars(t.amount)}\n<FITID>${t.fitid}\n<NAME>${t.name}\n${t.memo ? `<MEMO>${t.memo}\n` : ''}</STMTTRN>`,
+    )
+    .join('\n')
+  return [
+    'OFXHEADER:100',
+    'DATA:OFXSGML',
+    'VERSION:102',
+    'SECURITY:NONE',
+    'ENCODING:USASCII',
+    'CHARSET:1252',
+    'COMPRESSION:NONE',
+    'OLDFILEUID:NONE',
+    'NEWFILEUID:NONE',
+    '',
+    '<OFX>',
+    '<SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20260101<LANGUAGE>ENG</SONRS></SIGNONMSGSRSV1>',
+    '<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS><STMTRS><CURDEF>AUD',
+    '<BANKACCTFROM><BANKID>062000<ACCTID>12345678<ACCTTYPE>CHECKING</BANKACCTFROM>',
+    `<BANKTRANLIST><DTSTART>20260101<DTEND>20261231\n${body}\n</BANKTRANLIST>`,
+    '<LEDGERBAL><BALAMT>100.00<DTASOF>20261231</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1>',
+    '</OFX>',
+  ].join('\n')
+}
+
+/** An ISO 20022 camt.053.001.02 statement. */
+function camtFile(entries: { amount: number; date: string; ustrd: string; e2e?: string; payer?: string }[]) {
+  const ntry = entries
+    .map(
+      (
+        e,
+      ) => `<Ntry><Amt Ccy="AUD">${dollars(Math.abs(e.amount))}</Amt><CdtDbtInd>${e.amount > 0 ? 'CRDT' : 'DBIT'}</CdtDbtInd>
+      <Sts>BOOK</Sts><BookgDt><Dt>${e.date}</Dt></BookgDt><ValDt><Dt>${e.date}</Dt></ValDt><BkTxCd/>
+      <NtryDtls><TxDtls><Refs><EndToEndId>${e.e2e ?? 'NOTPROVIDED'}</EndToEndId></Refs>
+      <RltdPties><Dbtr><Nm>${e.payer ?? 'Payer'}</Nm></Dbtr></RltdPties><RmtInf><Ustrd>${e.ustrd}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`,
+    )
+    .join('\n')
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">
+  <BkToCstmrStmt><GrpHdr><MsgId>M${seq}</MsgId><CreDtTm>2026-01-01T00:00:00</CreDtTm></GrpHdr>
+    <Stmt><Id>S${seq}</Id><CreDtTm>2026-01-01T00:00:00</CreDtTm><Acct><Id><Othr><Id>062000-12345678</Id></Othr></Id></Acct>
+${ntry}
+    </Stmt>
+  </BkToCstmrStmt>
+</Document>`
+}
+
+describe('OFX and camt.053 statements', () => {
+  it('reads an OFX file, matches by the policy reference and stores its lines once', async () => {
+    const policy = await waitingPolicy()
+    const file = ofxFile([
+      {
+        fitid: `F${++seq}a`,
+        date: TODAY,
+        amount: policy.premium!,
+        name: 'STUDENT AGENCY',
+        memo: `OSHC ${policy.ref}`,
+      },
+      { fitid: `F${seq}b`, date: TODAY, amount: -990, name: 'BANK FEE' },
+    ])
+    const first = await imported(file)
+    expect(first).toMatchObject({ format: 'ofx', line_count: 2, new_line_count: 2 })
+    const [credit, fee] = await linesOf(first.id)
+    expect(credit).toMatchObject({
+      booked_on: TODAY,
+      amount_cents: policy.premium,
+      payer: 'STUDENT AGENCY',
+      state: 'exact',
+      matched_id: policy.id,
+    })
+    expect(fee).toMatchObject({ amount_cents: -990, state: 'unmatched' })
+    expect(await imported(file)).toMatchObject({ new_line_count: 0 })
+    expect((await upload('OFXHEADER:100\n\n<OFX><BANKMSGSRSV1></BANKMSGSRSV1></OFX>')).status).toBe(400)
+  })
+
+  it('reads a camt.053 statement, matches a top-up by its reference and refuses malformed XML naming the line', async () => {
+    const topup = await requestedTopup()
+    const file = camtFile([
+      {
+        amount: topup.amount,
+        date: TODAY,
+        ustrd: `Balance top up TOPUP-${topup.id}`,
+        payer: 'Agency Pty Ltd',
+      },
+      { amount: -4_500, date: TODAY, ustrd: 'Card fees' },
+    ])
+    const first = await imported(file)
+    expect(first).toMatchObject({ format: 'camt.053', line_count: 2, new_line_count: 2 })
+    const [credit, debit] = await linesOf(first.id)
+    expect(credit).toMatchObject({
+      amount_cents: topup.amount,
+      payer: 'Agency Pty Ltd',
+      state: 'exact',
+      matched_kind: 'topup',
+      matched_id: topup.id,
+    })
+    expect(debit).toMatchObject({ amount_cents: -4_500, description: 'Card fees' })
+    expect(await imported(file)).toMatchObject({ new_line_count: 0 })
+    const broken = await upload('<?xml version="1.0"?>\n<Document>\n<BkToCstmrStmt>\n</Document>')
+    expect(broken.status).toBe(400)
+    expect(JSON.stringify(broken.body)).toMatch(/Line \d+: this is not well-formed XML/)
+  })
+})
+
 describe('matching and confirming', () => {
   it('matches exactly by reference and amount, proposes by amount and date, and confirms through the approvals', async () => {
     const policy = await waitingPolicy()

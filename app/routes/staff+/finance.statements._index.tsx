@@ -14,7 +14,7 @@ import { formatDateTime } from '../../utils/misc'
 import { requireAccess } from '../../utils/session.server'
 import { redirectWithToast } from '../../utils/toast.server'
 
-const CHOOSE_FILE = 'Choose the statement file (CSV)'
+const CHOOSE_FILE = 'Choose the statement file (CSV, OFX or camt.053)'
 
 /** The upload's one field: the statement file (its content is read and checked by the use case). */
 const UploadStatementSchema = z.object({
@@ -64,12 +64,12 @@ function UploadStatement() {
       <CardContent>
         <ConformForm form={form} encType="multipart/form-data" className="flex flex-wrap items-start gap-3">
           <div className="space-y-1">
-            <Label htmlFor="statement_file">Statement file (CSV, up to 5 MB)</Label>
+            <Label htmlFor="statement_file">Statement file (CSV, OFX or camt.053 XML, up to 5 MB)</Label>
             <Input
               id="statement_file"
               name={fields.file.name}
               type="file"
-              accept=".csv,text/csv"
+              accept=".csv,.ofx,.qfx,.xml,text/csv,application/xml,text/xml"
               required
               aria-invalid={errors.length ? true : undefined}
               aria-describedby={errors.length ? 'statement_file-errors' : undefined}

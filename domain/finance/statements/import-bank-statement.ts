@@ -5,6 +5,8 @@ import type { StaffActor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
 import { validation } from '../../shared/errors'
 import { parseStatementCsv, type ParsedLine } from './statement-csv'
+import { parseStatementCamt } from './statement-camt'
+import { parseStatementOfx } from './statement-ofx'
 import { matchOpenLines } from './statement-matching'
 import { ImportStatementSchema } from './statements.schemas'
 import { lineHash } from './statements.rules'
@@ -20,16 +22,18 @@ function hashed(lines: ParsedLine[]) {
   })
 }
 
+/** The file's format from its first characters: OFX, camt.053 (XML), else CSV. */
 function parseStatement(content: string) {
-  const head = content.trimStart().slice(0, 200).toUpperCase()
-  if (head.startsWith('OFXHEADER') || head.startsWith('<?XML') || head.startsWith('<'))
-    throw validation('file', 'Line 1: only CSV statements can be read for now; export the statement as CSV')
+  const head = content.trimStart().slice(0, 2000)
+  if (/^OFXHEADER|<OFX>/i.test(head)) return parseStatementOfx(content)
+  if (head.startsWith('<'))
+    return /<OFX>/i.test(content.slice(0, 10_000)) ? parseStatementOfx(content) : parseStatementCamt(content)
   return parseStatementCsv(content)
 }
 
 /**
  * Imports a bank statement (staff with finance; issue 25): a CSV file whose columns are found
- * from its header row. Each line is stored once across uploads (its hash): re-uploading the same
+ * from its header row, an OFX file or an ISO 20022 camt.053 statement. Each line is stored once across uploads (its hash): re-uploading the same
  * or an overlapping file adds only the lines not seen before (`new_line_count`). Then every open
  * credit line is matched to what the product waits to receive by bank transfer (exact by
  * reference and amount, or proposed); nothing is approved here. A bad file is a 400 naming its line.
