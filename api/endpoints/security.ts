@@ -53,7 +53,7 @@ export const securityEndpoints: Endpoint[] = [
   }),
   endpoint({
     method: 'POST',
-    path: `${BASE}/sessions/revokeOthers`,
+    path: `${BASE}/revokeOtherSessions`,
     summary:
       'Sign out everywhere else: ends every session of the caller but the one of this call; answers { revoked }',
     access: revokeMyOtherSessions.access,

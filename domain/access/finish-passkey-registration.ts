@@ -8,6 +8,7 @@ import { conflictOnDuplicate, DomainError, fieldErrors, validation } from '../sh
 import { relyingParty, takeChallenge } from './passkeys'
 import { FinishPasskeyRegistrationSchema } from './passkeys.schemas'
 import { recordSecurityEvent, type ClientInfo } from './security-log'
+import { forgetCachedSessionsOf } from './sessions'
 
 export const PASSKEY_NOT_MADE = 'The passkey could not be added. Try again.'
 
@@ -31,7 +32,7 @@ export const finishPasskeyRegistration = defineUseCase(
       throw new DomainError('VALIDATION', 'Check the passkey', fieldErrors(parsed.error.issues))
     const { name, response } = parsed.data
     const rp = relyingParty()
-    return getDb().transaction(async (tx) => {
+    const result = await getDb().transaction(async (tx) => {
       const verification = await verifyRegistrationResponse({
         response: response as RegistrationResponseJSON,
         expectedChallenge: (challenge) => takeChallenge(tx, identityId, 'registration', challenge),
@@ -63,5 +64,8 @@ export const finishPasskeyRegistration = defineUseCase(
       })
       return added
     })
+    // From the next request on, the person's sessions see the change (step-up, policy).
+    forgetCachedSessionsOf(identityId)
+    return result
   },
 )

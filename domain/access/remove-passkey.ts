@@ -6,6 +6,7 @@ import { defineUseCase } from '../shared/authorize'
 import { notFound } from '../shared/errors'
 import { RemovePasskeySchema } from './passkeys.schemas'
 import { recordSecurityEvent, type ClientInfo } from './security-log'
+import { forgetCachedSessionsOf } from './sessions'
 
 /**
  * Removes one of the signed-in person's own passkeys (another person's is not found); written to
@@ -19,7 +20,7 @@ export const removePasskey = defineUseCase(
     const parsed = RemovePasskeySchema.safeParse({ id: opts.id })
     if (!parsed.success) throw notFound('Passkey')
     const { id } = parsed.data
-    return getDb().transaction(async (tx) => {
+    const result = await getDb().transaction(async (tx) => {
       const [gone] = await tx
         .delete(passkeys)
         .where(and(eq(passkeys.id, id), eq(passkeys.identity_id, identityId)))
@@ -35,5 +36,8 @@ export const removePasskey = defineUseCase(
       })
       return gone
     })
+    // From the next request on, the person's sessions see the change (step-up, policy).
+    forgetCachedSessionsOf(identityId)
+    return result
   },
 )

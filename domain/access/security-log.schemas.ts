@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isoDate } from '../shared/fields'
+import { id, isoDate } from '../shared/fields'
 import { PageQuerySchema } from '../shared/pagination'
 import { SECURITY_EVENT_KINDS } from './security-log'
 
@@ -34,6 +34,6 @@ export type SecurityLogQuery = z.infer<typeof SecurityLogQuerySchema>
 /** Which person's second factor an administrator resets. */
 export const ResetSecondFactorSchema = z.object({
   user_type: z.enum(['staff', 'agency_user'], { error: 'Unknown user type' }),
-  user_id: z.coerce.number().int().positive(),
+  user_id: id(),
 })
 export type ResetSecondFactorInput = z.infer<typeof ResetSecondFactorSchema>

@@ -252,7 +252,7 @@ describe('signed-in devices', () => {
     const here = await tokenOf(person.email)
     const a = await tokenOf(person.email)
     const b = await tokenOf(person.email, FIREFOX_WIN)
-    const r = await api('POST', '/authentication/sessions/revokeOthers', { token: here })
+    const r = await api('POST', '/authentication/revokeOtherSessions', { token: here })
     expect(r.status).toBe(200)
     expect(r.body.data).toEqual({ revoked: 2 })
     expect((await profile(a)).status).toBe(401)
@@ -263,7 +263,7 @@ describe('signed-in devices', () => {
 
   it('is for signed-in people only', async () => {
     expect((await api('GET', '/authentication/sessions')).status).toBe(401)
-    expect((await api('POST', '/authentication/sessions/revokeOthers')).status).toBe(401)
+    expect((await api('POST', '/authentication/revokeOtherSessions')).status).toBe(401)
   })
 })
 
