@@ -11,14 +11,19 @@ import { matchOpenLines } from './statement-matching'
 import { ImportStatementSchema } from './statements.schemas'
 import { lineHash } from './statements.rules'
 
-/** The file's lines with their hashes (identical lines of one file told apart by their order). */
+/**
+ * The file's lines with their hashes (identical lines of one file told apart by their order). A
+ * line without a reference is keyed by its description instead, so two different transfers of one
+ * day and amount in files without running balances are not taken for one.
+ */
 function hashed(lines: ParsedLine[]) {
   const seen = new Map<string, number>()
   return lines.map((line) => {
-    const base = lineHash(line)
+    const key = { ...line, reference: line.reference || line.description }
+    const base = lineHash(key)
     const occurrence = seen.get(base) ?? 0
     seen.set(base, occurrence + 1)
-    return { line, hash: occurrence ? lineHash(line, occurrence) : base }
+    return { line, hash: occurrence ? lineHash(key, occurrence) : base }
   })
 }
 
