@@ -94,7 +94,11 @@ export function matchLines(
   const byRef = new Map<string, Expectation>()
   for (const e of expectations) for (const r of e.refs) if (r) byRef.set(r, e)
   const byAmount = new Map<number, Expectation[]>()
-  for (const e of expectations) byAmount.set(e.amountCents, [...(byAmount.get(e.amountCents) ?? []), e])
+  for (const e of expectations) {
+    const same = byAmount.get(e.amountCents)
+    if (same) same.push(e)
+    else byAmount.set(e.amountCents, [e])
+  }
   const used = new Set(taken)
   const exact = new Map<number, Expectation>()
   for (const line of lines) {
