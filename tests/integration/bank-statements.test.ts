@@ -384,6 +384,11 @@ describe('matching and confirming', () => {
     expect(own.body.data.results).toEqual([
       expect.objectContaining({ line_id: lines[1].id, ok: false, status: 403 }),
     ])
+    // At the next upload, the line whose payment no longer waits is matched afresh (not exact).
+    await imported(amountCsv([{ narrative: `Interest ${++seq}`, amount: 1, balance: seq }]))
+    const [, stale] = await linesOf(statement.id)
+    expect(stale.state).not.toBe('exact')
+    expect(stale.matched_id).not.toBe(b.id)
   })
 
   it('marks a line not ours, never a confirmed one', async () => {

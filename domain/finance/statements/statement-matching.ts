@@ -138,25 +138,27 @@ function propose(line: MatchLine, byAmount: Map<number, Expectation[]>, used: Se
 
 /**
  * Matches every open credit line (unmatched or proposed, of any statement: a proof sent after an
- * upload is matched at the next one) and stores the answer. Expectations already held by an exact
- * line are not offered again.
+ * upload is matched at the next one) and stores the answer. An exact line whose payment no longer
+ * waits (verified or rejected from its proof meanwhile) is matched afresh too; expectations held
+ * by the other exact lines are not offered again.
  */
 export async function matchOpenLines(tx: DbOrTx) {
-  const open = await tx
+  const credits = await tx
     .select()
     .from(bankStatementLines)
     .where(
       and(
-        inArray(bankStatementLines.state, ['unmatched', 'proposed']),
+        inArray(bankStatementLines.state, ['unmatched', 'proposed', 'exact']),
         gt(bankStatementLines.amount_cents, 0),
       ),
     )
-  if (!open.length) return
-  const held = await tx
-    .select({ kind: bankStatementLines.matched_kind, id: bankStatementLines.matched_id })
-    .from(bankStatementLines)
-    .where(eq(bankStatementLines.state, 'exact'))
-  const taken = new Set(held.map((h) => `${h.kind}:${h.id}`))
+  if (!credits.length) return
+  const expectations = await loadExpectations(tx)
+  const waiting = new Set(expectations.map(keyOf))
+  const held = (l: (typeof credits)[number]) =>
+    l.state === 'exact' && waiting.has(`${l.matched_kind}:${l.matched_id}`)
+  const taken = new Set(credits.filter(held).map((l) => `${l.matched_kind}:${l.matched_id}`))
+  const open = credits.filter((l) => !held(l))
   const lines = open.map((l) => ({
     id: l.id,
     bookedOn: l.booked_on,
@@ -165,7 +167,7 @@ export async function matchOpenLines(tx: DbOrTx) {
     reference: l.reference,
   }))
   const byId = new Map(open.map((l) => [l.id, l]))
-  for (const m of matchLines(lines, await loadExpectations(tx), taken)) {
+  for (const m of matchLines(lines, expectations, taken)) {
     const before = byId.get(m.lineId)!
     if (before.state === m.state && before.matched_kind === m.kind && before.matched_id === m.id) continue
     await tx
