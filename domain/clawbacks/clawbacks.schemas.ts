@@ -20,6 +20,13 @@ export const InitiateClawbackSchema = z.object({
   clawback_document_name: z.preprocess(blank, optionalText(255)),
 })
 
+/** The staff page's initiate form: the API's amount rule, and the document as a posted file. */
+export const ClawbackInitiateFormSchema = InitiateClawbackSchema.pick({
+  clawback_premium_amount: true,
+}).extend({
+  clawback_document: z.instanceof(File).optional(),
+})
+
 /** clawbackPayment: how the agency pays; BANK needs the transfer proof. */
 export const ClawbackPaymentSchema = z.object({
   policy_id: id(),

@@ -360,8 +360,8 @@ describe('clawback screens', () => {
       await staffPolicyClawback.action(
         args(post(`/staff/policies/${a.target.id}/clawback`, admin, bad), params),
       ),
-    ) as { errors: Record<string, string[]> }
-    expect(Object.keys(refused.errors)).toContain('clawback_premium_amount')
+    ) as { error: Record<string, string[]> }
+    expect(Object.keys(refused.error)).toContain('clawback_premium_amount')
     const form = new FormData()
     form.set('clawback_premium_amount', String(a.target.premium_without_gst! / 100))
     const made = await staffPolicyClawback.action(

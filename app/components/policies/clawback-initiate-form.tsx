@@ -1,7 +1,8 @@
-import { Form, Link } from '@remix-run/react'
+import { getInputProps } from '@conform-to/react'
+import { Link } from '@remix-run/react'
 import { formatMoney } from '../../utils/misc'
 import { ConfirmSubmit } from '../confirm-submit'
-import { ErrorList } from '../forms'
+import { ConformForm, ErrorList, useConformForm, type FormSchema } from '../forms'
 import { buttonVariants } from '../ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card'
 import { Input } from '../ui/input'
@@ -25,8 +26,10 @@ export function ClawbackSectionLink({ policyId }: { policyId: number }) {
  */
 export function ClawbackInitiateForm({
   d,
-  errors,
+  schema,
 }: {
+  /** The page's form schema (ClawbackInitiateFormSchema), the one its action parses with. */
+  schema: FormSchema
   d: {
     ref: string
     premium: number
@@ -35,8 +38,10 @@ export function ClawbackInitiateForm({
     can_initiate: boolean
     reason: string | null
   }
-  errors?: Record<string, string[]>
 }) {
+  const [form, fields] = useConformForm(schema, { id: 'clawback-initiate' })
+  const amount = fields.clawback_premium_amount
+  const document = fields.clawback_document
   return (
     <Card>
       <CardHeader>
@@ -49,30 +54,21 @@ export function ClawbackInitiateForm({
       </CardHeader>
       <CardContent>
         {d.can_initiate ? (
-          <Form method="post" encType="multipart/form-data" className="grid gap-4 sm:grid-cols-2">
+          <ConformForm form={form} encType="multipart/form-data" className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-1">
-              <Label htmlFor="clawback_premium_amount">Premium to claw back (AUD)</Label>
-              <Input
-                id="clawback_premium_amount"
-                name="clawback_premium_amount"
-                inputMode="decimal"
-                required
-                aria-invalid={errors?.clawback_premium_amount ? true : undefined}
-                aria-describedby="clawback_premium_amount-errors"
-              />
-              <ErrorList id="clawback_premium_amount-errors" errors={errors?.clawback_premium_amount} />
+              <Label htmlFor={amount.id}>Premium to claw back (AUD)</Label>
+              <Input {...getInputProps(amount, { type: 'text' })} inputMode="decimal" />
+              <ErrorList id={amount.errorId} errors={amount.errors} />
             </div>
             <div className="space-y-1">
-              <Label htmlFor="clawback_document">Supporting document (optional)</Label>
+              <Label htmlFor={document.id}>Supporting document (optional)</Label>
               <Input
-                id="clawback_document"
-                name="clawback_document"
-                type="file"
+                {...getInputProps(document, { type: 'file' })}
                 accept="application/pdf,image/png,image/jpeg"
               />
-              <ErrorList errors={errors?.clawback_document} />
+              <ErrorList id={document.errorId} errors={document.errors} />
             </div>
-            <ErrorList errors={errors?.form} className="sm:col-span-2" />
+            <ErrorList id={form.errorId} errors={form.errors} className="sm:col-span-2" />
             <div className="sm:col-span-2">
               <ConfirmSubmit
                 variant="default"
@@ -83,7 +79,7 @@ export function ClawbackInitiateForm({
                 Initiate clawback
               </ConfirmSubmit>
             </div>
-          </Form>
+          </ConformForm>
         ) : (
           <p className="text-sm text-muted-foreground">{d.reason}</p>
         )}

@@ -1,14 +1,14 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
 import { getClawback } from '../../../domain/clawbacks/get-clawback'
 import { getClawbackInitiateDetails } from '../../../domain/clawbacks/get-clawback-initiate-details'
 import { initiateClawback } from '../../../domain/clawbacks/initiate-clawback'
-import { InitiateClawbackSchema } from '../../../domain/clawbacks/clawbacks.schemas'
-import { DomainError, HTTP_STATUS } from '../../../domain/shared/errors'
+import { ClawbackInitiateFormSchema } from '../../../domain/clawbacks/clawbacks.schemas'
+import { DomainError } from '../../../domain/shared/errors'
 import { PageHeader } from '../../components/app-shell'
 import { GeneralErrorBoundary } from '../../components/error-boundary'
 import { ClawbackInitiateForm } from '../../components/policies/clawback-initiate-form'
-import { idFromParam, readForm, throwAsResponse } from '../../utils/forms.server'
+import { idFromParam, readForm, submitForm, throwAsResponse } from '../../utils/forms.server'
 import { formatDateTime, formatMoney } from '../../utils/misc'
 import { requireAccess } from '../../utils/session.server'
 import { redirectWithToast } from '../../utils/toast.server'
@@ -32,36 +32,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAccess(request, initiateClawback.access)
   const policyId = idFromParam(params.policyId, 'Policy')
-  const formData = await readForm(request)
-  try {
-    const file = formData.get('clawback_document')
-    const hasFile = !!file && typeof file !== 'string' && file.size > 0
-    const stored = hasFile ? await storeFormFile({ actor, file, field: 'clawback_document' }) : null
-    const parsed = InitiateClawbackSchema.safeParse({
-      clawback_premium_amount: formData.get('clawback_premium_amount') ?? '',
+  return submitForm(await readForm(request), ClawbackInitiateFormSchema, async (v) => {
+    const file = v.clawback_document
+    const stored = file ? await storeFormFile({ actor, file, field: 'clawback_document' }) : null
+    const input = {
+      clawback_premium_amount: v.clawback_premium_amount,
       clawback_document: stored?.key ?? null,
-      clawback_document_name: hasFile ? (file as File).name : null,
-    })
-    if (!parsed.success) {
-      const errors: Record<string, string[]> = {}
-      for (const i of parsed.error.issues) (errors[String(i.path[0] ?? 'form')] ??= []).push(i.message)
-      return data({ errors }, { status: 400 })
+      clawback_document_name: file?.name ?? null,
     }
-    const c = await initiateClawback({ actor, policyId, input: parsed.data })
+    const c = await initiateClawback({ actor, policyId, input })
     return redirectWithToast(`/staff/policies/${policyId}/clawback`, {
       type: 'success',
       title: `Clawback #${c.id} initiated`,
       description: `${formatMoney(c.clawback_commission_amount)} of commission is to be paid back.`,
     })
-  } catch (err) {
-    if (!(err instanceof DomainError)) throw err
-    return data({ errors: { form: [err.message], ...(err.errors ?? {}) } }, { status: HTTP_STATUS[err.code] })
-  }
+  })
 }
 
 export default function StaffPolicyClawback() {
   const { details, clawbacks } = useLoaderData<typeof loader>()
-  const reply = useActionData<typeof action>()
   return (
     <div className="space-y-6">
       <PageHeader
@@ -72,7 +61,7 @@ export default function StaffPolicyClawback() {
           </Link>
         }
       />
-      <ClawbackInitiateForm d={details} errors={reply?.errors} />
+      <ClawbackInitiateForm d={details} schema={ClawbackInitiateFormSchema} />
       <section aria-labelledby="clawback-history" className="space-y-3">
         <h3 id="clawback-history" className="text-lg font-semibold">
           Clawbacks of this policy
