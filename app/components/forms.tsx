@@ -6,7 +6,7 @@ import { useRef } from 'react'
 import type * as React from 'react'
 import type { z } from 'zod'
 
-import { STEP_UP_FIELD } from '../../domain/access/access.schemas'
+import { STEP_UP_FIELD } from '../utils/step-up'
 import { StepUpPrompt } from './step-up'
 
 import { Button, type ButtonProps } from './ui/button'

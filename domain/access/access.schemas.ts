@@ -24,12 +24,6 @@ export const SecondFactorSchema = z.object({
   code: z.string({ error: 'Enter the code' }).trim().min(1, 'Enter the code').max(20, 'Enter the code'),
 })
 
-/**
- * A money decision refused for want of a fresh second factor (issue 24) answers its form with this
- * key among the field errors: `code` (ask for one in place) or `enrol` (the person has none yet).
- */
-export const STEP_UP_FIELD = 'second_factor'
-
 /** A step-up in an open session; `redirectTo` where a page without JavaScript goes back to. */
 export const StepUpSchema = SecondFactorSchema.extend({
   redirectTo: z.string().max(2000).optional(),
