@@ -2,35 +2,22 @@
 // step opened waits for it) or a step-up in an open session. Shared by verifyPasskeySignIn and
 // verifyPasskeyForSession, which differ only in the state of the session they accept.
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
-import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { identities, sessions } from '../../db/schema'
-import { clock } from '../shared/clock'
-import { sha256 } from '../shared/crypto'
 import { DomainError, fieldErrors, validation } from '../shared/errors'
 import { attemptLimiter } from '../shared/rate-limit'
 import { acceptPasskeyAssertion, hasPasskey, PASSKEY_NOT_ACCEPTED, type CeremonyPurpose } from './passkeys'
 import { AuthenticationResponseSchema } from './passkeys.schemas'
-import { recordSecurityEvent, type ClientInfo } from './security-log'
+import {
+  markFactorGiven,
+  NO_SESSION,
+  recordFactorRefused,
+  sessionOfToken,
+  type FactorEvent,
+} from './factor-given'
+import type { ClientInfo } from './security-log'
 import { forgetCachedSession } from './sessions'
 
-export const NO_SESSION = 'Your sign-in has expired. Sign in again.'
-
-/** The live session of `token` and its person; `pending`: whether it waits for the second step. */
-export async function sessionOfToken(token: string) {
-  const [session] = await getDb()
-    .select({
-      id: sessions.id,
-      identityId: sessions.identity_id,
-      email: identities.email,
-      expiresAt: sessions.expires_at,
-      pending: sessions.second_factor_pending,
-    })
-    .from(sessions)
-    .innerJoin(identities, eq(identities.id, sessions.identity_id))
-    .where(eq(sessions.token_hash, sha256(token)))
-  return session && session.expiresAt > clock.now() ? session : null
-}
+export { NO_SESSION, sessionOfToken }
 
 /** Whether the sign-in of `token`, waiting for its second step, can take a passkey. */
 export async function signInTakesPasskey(token: string) {
@@ -75,37 +62,23 @@ export async function givePasskeyInSession(input: PasskeyInSession, purpose: 'si
   const limiter = attemptLimiter('second-factor', input.clientIp, String(session.identityId))
   await limiter.assertAllowed()
   const client: ClientInfo = { ip: input.clientIp, userAgent: input.userAgent }
-  const event = { identityId: session.identityId, email: session.email, method: 'passkey', client }
-  const at = clock.now()
-  const passkey = await getDb().transaction(async (tx) => {
+  const event: FactorEvent = {
+    identityId: session.identityId,
+    email: session.email,
+    method: 'passkey',
+    client,
+  }
+  const given = await getDb().transaction(async (tx) => {
     const accepted = await acceptPasskeyAssertion(tx, session.identityId, purpose, response)
     if (!accepted) return null
-    await tx
-      .update(sessions)
-      .set({
-        second_factor_pending: false,
-        second_factor_at: at,
-        // The sign-in step opens the session here: the device is the one that gave the passkey.
-        ...(session.pending ? { ip: input.clientIp, user_agent: input.userAgent ?? undefined } : {}),
-      })
-      .where(eq(sessions.id, session.id))
-    await recordSecurityEvent(tx, {
-      ...event,
-      kind: session.pending ? 'second_factor_verified' : 'step_up',
-      detail: { session_id: session.id, step_up: !session.pending, passkey_id: accepted.id },
-    })
-    return accepted
+    return { passkey: accepted, at: await markFactorGiven(tx, session, event, { passkey_id: accepted.id }) }
   })
-  if (!passkey) {
-    await recordSecurityEvent(null, {
-      ...event,
-      kind: 'second_factor_failed',
-      detail: { step_up: !session.pending },
-    })
+  if (!given) {
+    await recordFactorRefused(session, event)
     await limiter.failed()
     throw validation('response', PASSKEY_NOT_ACCEPTED)
   }
   await limiter.succeeded()
   forgetCachedSession(input.token)
-  return { expiresAt: session.expiresAt, secondFactorAt: at, passkeyId: passkey.id }
+  return { expiresAt: session.expiresAt, secondFactorAt: given.at, passkeyId: given.passkey.id }
 }
