@@ -120,7 +120,9 @@ export function ConformForm({
     >
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       {children}
-      {stepUp === 'code' || stepUp === 'enrol' ? <StepUpPrompt kind={stepUp} onConfirmed={sendAgain} /> : null}
+      {stepUp === 'code' || stepUp === 'enrol' ? (
+        <StepUpPrompt kind={stepUp} onConfirmed={sendAgain} />
+      ) : null}
     </Form>
   )
 }

@@ -165,7 +165,10 @@ export const passkeys = pgTable(
     credential_id: text('credential_id').notNull(),
     public_key: text('public_key').notNull(),
     counter: bigint('counter', { mode: 'number' }).notNull().default(0),
-    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The person's own name for it ("Work laptop"). */
     name: text('name').notNull(),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -53,7 +53,9 @@ export const hasFactorSql = (identityId: SQL) =>
     OR EXISTS (SELECT 1 FROM ${passkeys} pk WHERE pk.identity_id = ${identityId}))`
 
 export async function hasConfirmedFactor(identityId: number) {
-  const { rows } = await getDb().execute<{ has: boolean }>(sql`SELECT ${hasFactorSql(sql`${identityId}`)} AS has`)
+  const { rows } = await getDb().execute<{ has: boolean }>(
+    sql`SELECT ${hasFactorSql(sql`${identityId}`)} AS has`,
+  )
   return rows[0]?.has === true
 }
 

@@ -44,7 +44,10 @@ export function stepUpIssue(person: Extract<Actor, { identityId: number }>): Dom
   if (!factor.enrolled)
     return settings.SECOND_FACTOR_RELAXED
       ? null
-      : new DomainError('UNAUTHENTICATED', ENROL_FIRST, undefined, { mfa_required: true, enrolment_required: true })
+      : new DomainError('UNAUTHENTICATED', ENROL_FIRST, undefined, {
+          mfa_required: true,
+          enrolment_required: true,
+        })
   const age = factor.at ? clock.now().getTime() - factor.at.getTime() : Infinity
   return age <= durationMs(settings.STEP_UP_MAX_AGE)
     ? null

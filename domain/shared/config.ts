@@ -173,7 +173,8 @@ const EnvSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['SECOND_FACTOR_RELAXED'],
-          message: 'SECOND_FACTOR_RELAXED is for demo systems only; staff who approve money need a second factor',
+          message:
+            'SECOND_FACTOR_RELAXED is for demo systems only; staff who approve money need a second factor',
         })
       if (!env.SEED_ADMIN_PASSWORD)
         ctx.addIssue({

@@ -92,9 +92,7 @@ function LineActions({ line }: { line: Line }) {
     <div className="flex flex-wrap items-start gap-2">
       {canConfirm ? (
         <ConformForm form={confirmForm} intent={confirm}>
-          <SubmitButton size="sm">
-            Confirm
-          </SubmitButton>
+          <SubmitButton size="sm">Confirm</SubmitButton>
           <ErrorList id={`${confirm}-errors`} errors={confirmForm.errors} />
         </ConformForm>
       ) : null}
