@@ -1,0 +1,88 @@
+import { expect, FINANCE, query, signIn, signOut, STAFF, test, AGENCY } from './helpers'
+
+// Bank statements (issue 25): a bank transfer an agency made for a policy is found on the bank's
+// statement by the reference it quoted and its amount; finance confirm the exact matches in bulk
+// and the policy is paid. Whoever uploaded the statement does not confirm it alone.
+const pdf = {
+  name: 'transfer.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n% transfer\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
+}
+
+test('finance upload a bank statement, confirm its exact matches in bulk and see the policy paid', async ({
+  page,
+  request,
+}) => {
+  // An agency policy paid by bank transfer, waiting for finance to see the money arrive.
+  const login = await request.post('/api/authentication/login', { data: AGENCY })
+  const token = (await login.json()).data.token as string
+  const [au] = await query<{ id: number }>("SELECT id FROM countries WHERE iso2 = 'AU'")
+  const last = `Statement${Date.now().toString(36)}`
+  const created = await request.post('/api/agencies/policy-management/createStudentDetails', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      customer: {
+        title: 'Ms',
+        first_name: 'Bank',
+        last_name: last,
+        email: `${last.toLowerCase()}@example.test`,
+        dob: '2005-03-04',
+        country: au.id,
+        has_accepted_terms: true,
+        is_primary_visa_holder_and_eligible_to_apply: true,
+        passport_number: `PS${Date.now()}`,
+        education_institute: 'University of Sydney',
+      },
+      partner: null,
+      family_members: [],
+      policy: {
+        insurance_provider_id: 1,
+        policy_type: 'SINGLE',
+        start_date: '2027-02-01',
+        end_date: '2028-01-31',
+      },
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const policyId = (await created.json()).data.policyId as number
+  await signIn(page, AGENCY.email, AGENCY.password)
+  await page.goto(`/agency/policies/${policyId}/pay`)
+  await page.getByLabel('Proof of transfer').setInputFiles(pdf)
+  await page.getByRole('button', { name: 'Submit bank payment' }).click()
+  await expect(page).toHaveURL(new RegExp(`/agency/policies/${policyId}$`))
+  const [due] = await query<{ ref: string; amount: string }>(
+    `SELECT p.ref, pp.amount FROM policies p JOIN policy_premium_payments pp ON pp.policy_id = p.id
+      WHERE p.id = $1 AND pp.status = 'REQUESTED'`,
+    [policyId],
+  )
+  const dollars = (Number(due.amount) / 100).toFixed(2)
+  await signOut(page)
+
+  // The statement: the transfer quoting the policy's reference, and a line that is not ours.
+  const csv = [
+    'Date,Description,Reference,Debit,Credit,Balance',
+    `26/11/2026,TRANSFER FROM HARBOUR EDUCATION,${due.ref},,${dollars},${(Number(dollars) + 1000).toFixed(2)}`,
+    '26/11/2026,BANK FEE,,2.50,,997.50',
+  ].join('\n')
+  await signIn(page, STAFF.email, STAFF.password)
+  await page.goto('/staff/finance/statements')
+  await page
+    .getByLabel(/Statement file/)
+    .setInputFiles({ name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await page.getByRole('button', { name: 'Upload statement' }).click()
+  await expect(page).toHaveURL(/\/staff\/finance\/statements\/\d+$/)
+  const statementUrl = new URL(page.url()).pathname
+  const lines = page.getByRole('table', { name: 'Statement lines' })
+  await expect(lines.getByRole('row').filter({ hasText: due.ref })).toContainText(/exact/i)
+  await signOut(page)
+
+  // A second person confirms (the uploader may not confirm alone).
+  await signIn(page, FINANCE.email, FINANCE.password)
+  await page.goto(statementUrl)
+  await page.getByRole('button', { name: /^Confirm \d+ exact match/ }).click()
+  await expect(page.getByRole('status').filter({ hasText: /confirmed, 0 refused/ })).toBeVisible()
+  expect(await query('SELECT status FROM policies WHERE id = $1', [policyId])).toEqual([
+    { status: 'PAYMENT_APPROVED' },
+  ])
+  await expect(lines.getByRole('row').filter({ hasText: due.ref })).toContainText(/confirmed/i)
+})
