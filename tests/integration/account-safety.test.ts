@@ -734,6 +734,8 @@ describe('10. the session cookie is Secure in production and over TLS', () => {
       SEED_ADMIN_PASSWORD: 'Production-Passw0rd!',
       NEXPAY_WEBHOOK_SECRET: 'a-production-nexpay-secret',
       RECAPTCHA_DISABLED: 'true',
+      // The test runner relaxes the second-factor policy as the demo does; production refuses that.
+      SECOND_FACTOR_RELAXED: 'false',
     }
     expect(await withEnv(production, () => cookieOf('http://test.local'))).toMatch(/; Secure/)
   })
