@@ -55,7 +55,7 @@ const TOKEN_FLOW = `Partners call the public integration (/api/wordpress) with a
 5. Calls are rate limited per client and per IP (429 with Retry-After).`
 
 /** A money decision: it wants a second factor given in the last STEP_UP_MAX_AGE (issue 24). */
-const stepsUp = (e: Endpoint) => 'stepUp' in e.access && e.access.stepUp === true
+const stepsUp = (e: Endpoint) => 'stepUp' in e.access && !!e.access.stepUp
 
 const STEP_UP_PARAMETER = {
   name: 'x-second-factor-code',

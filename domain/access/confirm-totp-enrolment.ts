@@ -17,7 +17,7 @@ export const CODE_NOT_ACCEPTED = 'The code is not correct. Enter the six digits 
  * Answers the ten recovery codes, shown this once. Written to the security log.
  */
 export const confirmTotpEnrolment = defineUseCase(
-  { staff: true, agency: true },
+  { staff: true, agency: true, stepUp: 'when-enrolled' },
   async function confirmTotpEnrolment(opts: { actor: Actor; code: string; client?: ClientInfo }) {
     const { identityId, email } = opts.actor as Extract<Actor, { identityId: number }>
     const factor = await factorOf(identityId)

@@ -19,7 +19,7 @@ export const PASSKEY_NOT_MADE = 'The passkey could not be added. Try again.'
  * person, for themselves; written to the security log.
  */
 export const finishPasskeyRegistration = defineUseCase(
-  { staff: true, agency: true },
+  { staff: true, agency: true, stepUp: 'when-enrolled' },
   async function finishPasskeyRegistration(opts: {
     actor: Actor
     name: unknown

@@ -14,7 +14,7 @@ import { forgetCachedSessionsOf } from './sessions'
  * second factor.
  */
 export const removePasskey = defineUseCase(
-  { staff: true, agency: true },
+  { staff: true, agency: true, stepUp: 'when-enrolled' },
   async function removePasskey(opts: { actor: Actor; id: unknown; client?: ClientInfo }) {
     const { identityId, email } = opts.actor as Extract<Actor, { identityId: number }>
     const parsed = RemovePasskeySchema.safeParse({ id: opts.id })

@@ -17,7 +17,7 @@ import {
  * passkeys already made (an authenticator holding one is not asked again). Any signed-in person.
  */
 export const startPasskeyRegistration = defineUseCase(
-  { staff: true, agency: true },
+  { staff: true, agency: true, stepUp: 'when-enrolled' },
   async function startPasskeyRegistration(opts: { actor: Actor }) {
     const { identityId, email } = opts.actor as Extract<Actor, { identityId: number }>
     const mine = await passkeysOf(identityId)

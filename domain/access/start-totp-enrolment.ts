@@ -12,7 +12,7 @@ export const TOTP_ALREADY_SET_UP = 'An authenticator app is already set up for y
  * QR code and as a key to type. It protects nothing until confirmed by a first code.
  */
 export const startTotpEnrolment = defineUseCase(
-  { staff: true, agency: true },
+  { staff: true, agency: true, stepUp: 'when-enrolled' },
   async function startTotpEnrolment(opts: { actor: Actor }) {
     const { identityId, email } = opts.actor as Extract<Actor, { identityId: number }>
     if ((await factorOf(identityId))?.confirmed_at) throw conflict(TOTP_ALREADY_SET_UP)

@@ -16,8 +16,11 @@ export type Access =
       staff?: readonly string[] | true
       agency?: readonly string[] | true
       widget?: true
-      /** A money decision: the person must have given their second factor lately (stepUpIssue). */
-      stepUp?: true
+      /**
+       * A money decision: the person must have given their second factor lately (stepUpIssue).
+       * `when-enrolled`: a change to the factors themselves, which the first one needs no factor for.
+       */
+      stepUp?: true | 'when-enrolled'
     }
 
 export const STEP_UP_NEEDED = 'Confirm it is you: enter a code from your authenticator app to continue.'
@@ -38,11 +41,14 @@ export const mustEnrolSecondFactor = (person: StaffActor) =>
  * given their second factor in this session within STEP_UP_MAX_AGE. Without a factor they are told
  * to enrol, except on a demo system with SECOND_FACTOR_RELAXED.
  */
-export function stepUpIssue(person: Extract<Actor, { identityId: number }>): DomainError | null {
+export function stepUpIssue(
+  person: Extract<Actor, { identityId: number }>,
+  mode: true | 'when-enrolled' = true,
+): DomainError | null {
   const factor = person.secondFactor ?? { enrolled: false, at: null }
   const settings = config()
   if (!factor.enrolled)
-    return settings.SECOND_FACTOR_RELAXED
+    return settings.SECOND_FACTOR_RELAXED || mode === 'when-enrolled'
       ? null
       : new DomainError('UNAUTHENTICATED', ENROL_FIRST, undefined, {
           mfa_required: true,
@@ -70,7 +76,7 @@ export function authorize(access: Access, actor: Actor): void {
   const rule = actor.kind === 'Oshc' ? access.staff : access.agency
   if (!rule) throw forbidden()
   if (rule !== true && !rule.some((p) => actor.permissions.has(p))) throw forbidden()
-  const stale = access.stepUp ? stepUpIssue(actor) : null
+  const stale = access.stepUp ? stepUpIssue(actor, access.stepUp) : null
   if (stale) throw stale
 }
 

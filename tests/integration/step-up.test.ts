@@ -173,6 +173,25 @@ describe('step-up before money moves', () => {
   })
 })
 
+describe('changing the factors themselves', () => {
+  it('the first factor needs none; with one, adding another wants it given lately, so a stolen session cannot add its own', async () => {
+    const fresh = await staffWith(['finance'])
+    const first = await api('POST', '/authentication/passkeyRegistrationOptions', { token: fresh, body: {} })
+    expect(first.status, JSON.stringify(first.body)).toBe(200)
+
+    const { token, code } = await financeWithFactor()
+    const asked = await api('POST', '/authentication/passkeyRegistrationOptions', { token, body: {} })
+    expect(asked.status).toBe(401)
+    expect(asked.body.mfa_required).toBe(true)
+    const given = await api('POST', '/authentication/passkeyRegistrationOptions', {
+      token,
+      body: {},
+      headers: { [HEADER]: code() },
+    })
+    expect(given.status, JSON.stringify(given.body)).toBe(200)
+  })
+})
+
 describe("an agency's requirement of a second factor", () => {
   it('its user_management requires one: its people without one are sent to set it up; others may not change it', async () => {
     const { agency, token: owner } = await agencyWithToken()
