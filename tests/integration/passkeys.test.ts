@@ -1,10 +1,9 @@
 // Passkeys as a second factor (issue 24): real WebAuthn answers made in the test by a software
 // ES256 authenticator (tests/setup/passkey-authenticator.ts) and checked by @simplewebauthn/server.
 import { describe, expect, it } from 'vitest'
-import { hash } from '@node-rs/argon2'
 import { and, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { identities, oshcUsers, passkeys, securityEvents, sessions } from '../../db/schema'
+import { passkeys, securityEvents, sessions } from '../../db/schema'
 import { findPasskeys } from '../../domain/access/find-passkeys'
 import { finishPasskeyRegistration, PASSKEY_NOT_MADE } from '../../domain/access/finish-passkey-registration'
 import { verifyPasskeyForSession } from '../../domain/access/passkey-step-up'
@@ -16,25 +15,12 @@ import { startPasskeyAuthentication } from '../../domain/access/start-passkey-au
 import { startPasskeyRegistration } from '../../domain/access/start-passkey-registration'
 import { sha256 } from '../../domain/shared/crypto'
 import { api } from '../setup/api'
+import { PASSWORD, staffMember } from '../setup/second-factor'
 import { SoftPasskey, strayChallenge } from '../setup/passkey-authenticator'
 
-const PASSWORD = 'Staff-Passw0rd!'
 // The test system's APP_URL (tests/setup/per-file.ts): the relying party is test.local.
 const RP_ID = 'test.local'
 const ORIGIN = 'http://test.local'
-let seq = 0
-
-async function staffMember() {
-  const email = `passkey-${Date.now().toString(36)}-${++seq}@oshc.local`
-  const [identity] = await getDb()
-    .insert(identities)
-    .values({ email, kind: 'Oshc', password_hash: await hash(PASSWORD) })
-    .returning()
-  await getDb()
-    .insert(oshcUsers)
-    .values({ identity_id: identity.id, first_name: 'Pass', last_name: 'Key', email })
-  return { email, identityId: identity.id }
-}
 
 const signIn = async (email: string) => {
   const r = await api('POST', '/authentication/login', { body: { email, password: PASSWORD } })
@@ -52,7 +38,7 @@ const passkeySignIn = (token: string, response: unknown) =>
 
 /** A staff member with a passkey added through the use cases, as the security page adds it. */
 async function withPasskey() {
-  const person = await staffMember()
+  const person = await staffMember('passkey')
   const { token } = await signIn(person.email)
   const actor = (await actorForToken(token))!
   const passkey = new SoftPasskey(RP_ID, ORIGIN)
@@ -67,7 +53,7 @@ async function withPasskey() {
 
 describe('passkeys as a second factor', () => {
   it('registers a passkey: the answer is verified and stored, and it counts as a second factor', async () => {
-    const person = await staffMember()
+    const person = await staffMember('passkey')
     const { token } = await signIn(person.email)
     const actor = (await actorForToken(token))!
     expect(await hasConfirmedFactor(person.identityId)).toBe(false)

@@ -1,30 +1,14 @@
 // A second factor (issue 24): an authenticator app (TOTP, RFC 6238) enrolled by its first code,
 // asked for at every sign-in after it, each code used once; recovery codes used once each.
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { hash } from '@node-rs/argon2'
-import { getDb } from '../../db/client'
-import { identities, oshcUsers } from '../../db/schema'
+import { describe, expect, it } from 'vitest'
 import { actorForToken } from '../../domain/access/sessions'
 import { CODE_NOT_ACCEPTED, confirmTotpEnrolment } from '../../domain/access/confirm-totp-enrolment'
 import { startTotpEnrolment, TOTP_ALREADY_SET_UP } from '../../domain/access/start-totp-enrolment'
-import { totpOf } from '../../domain/access/second-factors'
-import { clock } from '../../domain/shared/clock'
 import { api } from '../setup/api'
+import { codeAt, later, PASSWORD, staffMember } from '../setup/second-factor'
 
-const PASSWORD = 'Staff-Passw0rd!'
-let seq = 0
-
-async function staffMember() {
-  const email = `factor-${Date.now().toString(36)}-${++seq}@oshc.local`
-  const [identity] = await getDb()
-    .insert(identities)
-    .values({ email, kind: 'Oshc', password_hash: await hash(PASSWORD) })
-    .returning()
-  await getDb()
-    .insert(oshcUsers)
-    .values({ identity_id: identity.id, first_name: 'Two', last_name: 'Factor', email })
-  return email
-}
+/** A staff member's e-mail. */
+const staffEmail = async () => (await staffMember('factor')).email
 
 const signIn = (email: string) =>
   api('POST', '/authentication/login', { body: { email, password: PASSWORD } })
@@ -32,22 +16,8 @@ const profile = (token: string) => api('GET', '/authentication/getAgencyAgencyUs
 const secondFactor = (token: string, code: string) =>
   api('POST', '/authentication/secondFactor', { token, body: { code } })
 
-/** Moves the app's clock `seconds` ahead of real time (a later 30-second step). */
-let ahead = 0
-const later = (seconds: number) => {
-  ahead += seconds
-  vi.spyOn(clock, 'now').mockReturnValue(new Date(Date.now() + ahead * 1000))
-}
-const codeAt = (key: string, email: string) =>
-  totpOf(key, email).generate({ timestamp: clock.now().getTime() })
-
-afterEach(() => {
-  vi.restoreAllMocks()
-  ahead = 0
-})
-
 async function enrolled() {
-  const email = await staffMember()
+  const email = await staffEmail()
   const first = await signIn(email)
   const actor = (await actorForToken(first.body.data.token))!
   const setup = await startTotpEnrolment({ actor })
@@ -111,7 +81,7 @@ describe('a second factor from an authenticator app', () => {
   })
 
   it('a person without one signs in as before, and the second step needs a signed-in first step', async () => {
-    const email = await staffMember()
+    const email = await staffEmail()
     const r = await signIn(email)
     expect(r.body.data.secondFactorRequired).toBe(false)
     expect((await profile(r.body.data.token)).status).toBe(200)

@@ -1,52 +1,22 @@
 // Sessions and audit (issue 24): every sign-in path writes the security log, sessions remember the
 // device they were opened from, a person sees and ends only their own sessions, staff with
 // user_management read and export the log and reset a person's second factor (audited, mailed).
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { hash } from '@node-rs/argon2'
+import { describe, expect, it } from 'vitest'
 import { and, desc, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import {
-  identities,
-  identityFactors,
-  oshcUsers,
-  recoveryCodes,
-  securityEvents,
-  sessions,
-} from '../../db/schema'
+import { identityFactors, recoveryCodes, securityEvents, sessions } from '../../db/schema'
 import { createAgency } from '../../db/seed/factories'
 import { confirmTotpEnrolment } from '../../domain/access/confirm-totp-enrolment'
-import { totpOf } from '../../domain/access/second-factors'
 import { actorForToken } from '../../domain/access/sessions'
 import { loginWithSso, SSO_REFUSALS } from '../../domain/access/sso-login'
 import { startTotpEnrolment } from '../../domain/access/start-totp-enrolment'
-import { clock } from '../../domain/shared/clock'
 import { sha256 } from '../../domain/shared/crypto'
 import { agencyUserWith, api, lastMail, staffWith } from '../setup/api'
+import { codeAt, later, PASSWORD, staffMember } from '../setup/second-factor'
 
-const PASSWORD = 'Staff-Passw0rd!'
 const CHROME_MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const FIREFOX_WIN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0'
-let seq = 0
-
-async function staffMember(opts: { status?: 'ENABLED' | 'DISABLED' } = {}) {
-  const email = `log-${Date.now().toString(36)}-${++seq}@oshc.local`
-  const [identity] = await getDb()
-    .insert(identities)
-    .values({ email, kind: 'Oshc', password_hash: await hash(PASSWORD) })
-    .returning()
-  const [user] = await getDb()
-    .insert(oshcUsers)
-    .values({
-      identity_id: identity.id,
-      first_name: 'Log',
-      last_name: 'Person',
-      email,
-      status: opts.status ?? 'ENABLED',
-    })
-    .returning()
-  return { email, identityId: identity.id, userId: user.id }
-}
 
 const signIn = (email: string, password = PASSWORD, userAgent = CHROME_MAC) =>
   api('POST', '/authentication/login', { body: { email, password }, headers: { 'user-agent': userAgent } })
@@ -62,21 +32,8 @@ const eventsOf = (identityId: number) =>
     .where(eq(securityEvents.identity_id, identityId))
     .orderBy(desc(securityEvents.id))
 
-let ahead = 0
-const later = (seconds: number) => {
-  ahead += seconds
-  vi.spyOn(clock, 'now').mockReturnValue(new Date(Date.now() + ahead * 1000))
-}
-const codeAt = (key: string, email: string) =>
-  totpOf(key, email).generate({ timestamp: clock.now().getTime() })
-
-afterEach(() => {
-  vi.restoreAllMocks()
-  ahead = 0
-})
-
 async function enrolled() {
-  const person = await staffMember()
+  const person = await staffMember('log')
   const actor = (await actorForToken(await tokenOf(person.email)))!
   const setup = await startTotpEnrolment({ actor })
   const { recoveryCodes: codes } = await confirmTotpEnrolment({
@@ -89,7 +46,7 @@ async function enrolled() {
 
 describe('the security log records every sign-in path', () => {
   it('password: a sign-in with its device, a wrong password and an unknown e-mail, each with its reason', async () => {
-    const person = await staffMember()
+    const person = await staffMember('log')
     const r = await signIn(person.email)
     expect(r.status).toBe(200)
     const [row] = await getDb()
@@ -116,7 +73,7 @@ describe('the security log records every sign-in path', () => {
       detail: { reason: 'unknown_email' },
     })
 
-    const disabled = await staffMember({ status: 'DISABLED' })
+    const disabled = await staffMember('log', { status: 'DISABLED' })
     expect((await signIn(disabled.email)).status).toBe(401)
     expect((await eventsOf(disabled.identityId))[0]).toMatchObject({
       kind: 'sign_in_failed',
@@ -125,7 +82,7 @@ describe('the security log records every sign-in path', () => {
   })
 
   it('single sign-on: the sign-in with its device, and a refusal with its reason', async () => {
-    const person = await staffMember()
+    const person = await staffMember('log')
     const client = { ip: '203.0.113.20', userAgent: FIREFOX_WIN }
     const signedIn = await loginWithSso({ email: person.email, emailVerified: true }, client)
     const [row] = await getDb()
@@ -135,7 +92,7 @@ describe('the security log records every sign-in path', () => {
     expect(row).toMatchObject({ method: 'sso', ip: '203.0.113.20', user_agent: FIREFOX_WIN })
     expect((await eventsOf(person.identityId))[0]).toMatchObject({ kind: 'sso_sign_in', method: 'sso' })
 
-    const disabled = await staffMember({ status: 'DISABLED' })
+    const disabled = await staffMember('log', { status: 'DISABLED' })
     await expect(loginWithSso({ email: disabled.email, emailVerified: true }, client)).rejects.toMatchObject({
       message: SSO_REFUSALS.disabled,
     })
@@ -195,10 +152,10 @@ describe('the security log records every sign-in path', () => {
 
 describe('signed-in devices', () => {
   it("lists the caller's own sessions with browser and IP, this device marked", async () => {
-    const person = await staffMember()
+    const person = await staffMember('log')
     const laptop = await tokenOf(person.email, CHROME_MAC)
     const other = await tokenOf(person.email, FIREFOX_WIN)
-    const someoneElse = await staffMember()
+    const someoneElse = await staffMember('log')
     await tokenOf(someoneElse.email)
     const r = await api('GET', '/authentication/sessions', { token: laptop })
     expect(r.status).toBe(200)
@@ -216,9 +173,9 @@ describe('signed-in devices', () => {
   })
 
   it("ends one of the caller's sessions; another person's session is 404 and stays", async () => {
-    const person = await staffMember()
+    const person = await staffMember('log')
     const mine = await tokenOf(person.email)
-    const theirs = await staffMember()
+    const theirs = await staffMember('log')
     const theirToken = await tokenOf(theirs.email)
     const [theirSession] = await getDb()
       .select()
@@ -248,7 +205,7 @@ describe('signed-in devices', () => {
   })
 
   it('signs out everywhere else, keeping this device', async () => {
-    const person = await staffMember()
+    const person = await staffMember('log')
     const here = await tokenOf(person.email)
     const a = await tokenOf(person.email)
     const b = await tokenOf(person.email, FIREFOX_WIN)
@@ -279,7 +236,7 @@ describe('the security log screen and export', () => {
 
   it('filters by e-mail, kind and days, pages in SQL, and exports the same rows as CSV', async () => {
     const admin = await staffWith(['user_management'])
-    const person = await staffMember()
+    const person = await staffMember('log')
     await signIn(person.email)
     await signIn(person.email, 'Wrong-Passw0rd!')
     await signIn(person.email, 'Wrong-Passw0rd!')

@@ -3,18 +3,17 @@
 // client repeats the call with the code in the x-second-factor-code header. Outside a demo, staff
 // who approve must have a second factor at all (`enrolment_required`), and the relaxation that
 // lets the demo's staff skip it is refused.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { agencyBankDetails } from '../../db/schema'
 import { confirmTotpEnrolment } from '../../domain/access/confirm-totp-enrolment'
 import { actorForToken } from '../../domain/access/sessions'
 import { startTotpEnrolment } from '../../domain/access/start-totp-enrolment'
-import { totpOf } from '../../domain/access/second-factors'
 import { ENROL_FIRST, STEP_UP_NEEDED } from '../../domain/shared/authorize'
-import { clock } from '../../domain/shared/clock'
 import { parseEnv, resetConfig } from '../../domain/shared/config'
 import { agencyUserWith, agencyWithToken, api, staffWith } from '../setup/api'
+import { codeAt, later } from '../setup/second-factor'
 import * as inboxPage from '../../app/routes/staff+/inbox'
 import * as agencyUsersPage from '../../app/routes/agency+/users._index'
 import * as agencyHome from '../../app/routes/agency+/_index/route'
@@ -22,16 +21,7 @@ import * as agencyHome from '../../app/routes/agency+/_index/route'
 const BASE = '/agencies/agency-management'
 const HEADER = 'x-second-factor-code'
 
-let ahead = 0
-/** Moves the app's clock `seconds` further ahead of real time. */
-const later = (seconds: number) => {
-  ahead += seconds
-  vi.spyOn(clock, 'now').mockReturnValue(new Date(Date.now() + ahead * 1000))
-}
-
 afterEach(() => {
-  vi.restoreAllMocks()
-  ahead = 0
   process.env.SECOND_FACTOR_RELAXED = 'true'
   resetConfig()
 })
@@ -42,7 +32,7 @@ async function financeWithFactor() {
   const actor = (await actorForToken(token))!
   const email = (actor as { email: string }).email
   const { key } = await startTotpEnrolment({ actor })
-  const code = () => totpOf(key, email).generate({ timestamp: clock.now().getTime() })
+  const code = () => codeAt(key, email)
   await confirmTotpEnrolment({ actor, code: code() })
   // Each code is taken once: the next ones come from later 30-second steps.
   later(30)
@@ -168,7 +158,7 @@ describe('step-up before money moves', () => {
     const actor = (await actorForToken(approver))!
     const email = (actor as { email: string }).email
     const { key } = await startTotpEnrolment({ actor })
-    await confirmTotpEnrolment({ actor, code: totpOf(key, email).generate() })
+    await confirmTotpEnrolment({ actor, code: codeAt(key, email) })
     expect(await landing(inboxPage.loader, '/staff/inbox', approver)).toBeNull()
   })
 })
@@ -215,7 +205,7 @@ describe("an agency's requirement of a second factor", () => {
     const actor = (await actorForToken(clerk))!
     const email = (actor as { email: string }).email
     const { key } = await startTotpEnrolment({ actor })
-    await confirmTotpEnrolment({ actor, code: totpOf(key, email).generate() })
+    await confirmTotpEnrolment({ actor, code: codeAt(key, email) })
     expect(await landing(agencyHome.loader, '/agency', clerk)).toBeNull()
 
     expect(
