@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { agencyTopups, bankStatementLines, files, policies } from '../../db/schema'
+import { agencyBalanceTransactions, agencyTopups, bankStatementLines, files, policies } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
 import { resetConfig } from '../../domain/shared/config'
 import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
@@ -323,6 +323,37 @@ describe('matching and confirming', () => {
     // A proposal is confirmed by a person, one line at a time.
     expect((await confirm(proposed.id)).status).toBe(200)
     expect((await confirm(partial.id)).status).toBe(409)
+  })
+
+  it('credits a top-up once when two people confirm its line while a third approves it from its page', async () => {
+    const topup = await requestedTopup()
+    const statement = await imported(
+      amountCsv([{ narrative: `Agency top up TOPUP-${topup.id}`, amount: topup.amount, balance: 900_000 }]),
+    )
+    const [line] = await linesOf(statement.id)
+    expect(line).toMatchObject({ state: 'exact', matched_kind: 'topup', matched_id: topup.id })
+    const other = await staffWith(['finance'])
+    const third = await staffWith(['finance'])
+    const answers = await Promise.all([
+      confirm(line.id),
+      confirm(line.id, other),
+      api('POST', '/oshc/finance-management/topUpApprove', { token: third, body: { top_up_id: topup.id } }),
+    ])
+    const statuses = answers.map((a) => a.status)
+    expect(
+      statuses.filter((s) => s === 200),
+      JSON.stringify(statuses),
+    ).toHaveLength(1)
+    expect(
+      statuses.filter((s) => s !== 200).every((s) => s === 409),
+      JSON.stringify(statuses),
+    ).toBe(true)
+    const credits = await getDb()
+      .select()
+      .from(agencyBalanceTransactions)
+      .where(eq(agencyBalanceTransactions.topup_id, topup.id))
+    expect(credits).toHaveLength(1)
+    expect(credits[0].transaction_amount).toBe(topup.amount)
   })
 
   it('refuses the uploader over STATEMENT_SELF_CONFIRM_LIMIT_CENTS', async () => {
