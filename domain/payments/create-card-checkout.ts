@@ -4,6 +4,7 @@ import { fromCents } from '../shared/money'
 import { SESSION_PLACEHOLDER } from '../card-payments/card-gateway'
 import { checkoutReturnUrls, openGatewayCheckout, storeCardPayment } from '../card-payments/card-checkout'
 import {
+  assertDeclarationsMade,
   assertMethodAvailable,
   assertNotProtectedByRule,
   assertPurchasable,
@@ -74,6 +75,7 @@ export const createCardCheckout = defineUseCase(
     const actor = assertPurchaser(opts.actor)
     const { policy, agency } = await loadPolicyFor(actor, opts.policyId)
     const { providerId, policyType } = assertPurchasable(policy)
+    await assertDeclarationsMade(getDb(), policy)
     const options = await paymentOptions(getDb(), policy, agency)
     assertMethodAvailable(options, 'CARD')
     if (!policy.purchased_at)

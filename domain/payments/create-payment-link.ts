@@ -7,7 +7,12 @@ import { randomToken } from '../shared/crypto'
 import { paymentLinkProcess } from './payment-link-process'
 import type { CURRENCIES } from '../../db/schema/enums'
 import { expiryFrom } from './payments.rules'
-import { assertMethodAvailable, assertPurchasable, assertPurchaser } from './purchase-guards'
+import {
+  assertDeclarationsMade,
+  assertMethodAvailable,
+  assertPurchasable,
+  assertPurchaser,
+} from './purchase-guards'
 import { identityOf } from './purchase-booking'
 import { loadPolicyFor } from './purchase-loading'
 import { paymentOptions } from './payment-options'
@@ -37,6 +42,7 @@ export const createPaymentLink = defineUseCase(
     const actor = assertPurchaser(opts.actor)
     const { policy, agency } = await loadPolicyFor(actor, opts.policyId)
     assertPurchasable(policy)
+    await assertDeclarationsMade(getDb(), policy)
     const options = await paymentOptions(getDb(), policy, agency)
     assertMethodAvailable(options, 'CARD')
     const reference = randomToken(24)

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { purchaseRules } from '../../db/schema'
+import { customers, purchaseRules } from '../../db/schema'
 import { isAgencySide, type Actor } from '../shared/actor'
-import { conflict, forbidden, invalidTransition } from '../shared/errors'
+import { conflict, DomainError, forbidden, invalidTransition } from '../shared/errors'
+import { DECLARATION_MESSAGES, type Declaration } from '../policies/customer.schemas'
 import { canTransition, STATUS_LABELS } from '../policies/policies.rules'
 import { ruleBlocks } from '../quotes/pricing.rules'
 import { METHOD_LABELS, type PaymentMethod } from './payments.rules'
@@ -59,4 +60,25 @@ export async function assertNotProtectedByRule(
       ruleBlocks(r),
   )
   if (blocking) throw conflict('This quote is protected by a purchase rule')
+}
+
+/**
+ * 400 unless the student has made both declarations (eligible primary visa holder, terms
+ * accepted): a policy is not paid without them. Each missing one is named as a field.
+ */
+export async function assertDeclarationsMade(db: DbOrTx, policy: Pick<PolicyRow, 'customer_id'>) {
+  const [c] = await db
+    .select({
+      is_primary_visa_holder_and_eligible_to_apply: customers.is_primary_visa_holder_and_eligible_to_apply,
+      has_accepted_terms: customers.has_accepted_terms,
+    })
+    .from(customers)
+    .where(eq(customers.id, policy.customer_id))
+  const missing = (Object.keys(DECLARATION_MESSAGES) as Declaration[]).filter((f) => c?.[f] !== true)
+  if (!missing.length) return
+  throw new DomainError(
+    'VALIDATION',
+    `This policy cannot be paid until the student's declarations are ticked in step 1 (${missing.join(', ')}): ${missing.map((f) => DECLARATION_MESSAGES[f]).join('; ')}`,
+    Object.fromEntries(missing.map((f) => [f, [DECLARATION_MESSAGES[f]]])),
+  )
 }

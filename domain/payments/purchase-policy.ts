@@ -8,7 +8,12 @@ import { fromCents } from '../shared/money'
 import { lockPolicyFor } from '../policies/policy-history'
 import { createCardCheckout } from './create-card-checkout'
 import type { PaymentMethod } from './payments.rules'
-import { assertMethodAvailable, assertPurchasable, assertPurchaser } from './purchase-guards'
+import {
+  assertDeclarationsMade,
+  assertMethodAvailable,
+  assertPurchasable,
+  assertPurchaser,
+} from './purchase-guards'
 import { bookPurchase, identityOf, type PurchaseBooking } from './purchase-booking'
 import {
   bookedPaymentStatus,
@@ -31,7 +36,8 @@ export const BANK_DOCUMENT_REQUIRED = 'Bank document is required'
  * AGENCY_BALANCE -> balance debited (409 "Insufficient agency balance") -> PAYMENT_APPROVED;
  * BNPL -> allowance used (409 when short) -> PAYMENT_BY_BUY_NOW_PAY_LATER;
  * CARD -> a gateway checkout (the policy changes when the gateway confirms).
- * Another agency's policy is a 404; a wrong status, an unavailable method or a protected quote 409.
+ * Another agency's policy is a 404; a wrong status, an unavailable method or a protected quote 409;
+ * a student without both declarations (eligible, terms accepted) a 400 naming them.
  */
 export const purchasePolicy = defineUseCase(
   { agency: ['purchase'] },
@@ -51,6 +57,7 @@ export const purchasePolicy = defineUseCase(
     }
     const { policy: seen, agency } = await loadPolicyFor(actor, opts.policyId)
     assertPurchasable(seen)
+    await assertDeclarationsMade(getDb(), seen)
     const bank = method === 'BANK' ? await bankDocumentOf(actor, agency.id, opts.bankDocument) : null
     const createdBy = identityOf(actor)
     const { booking, policy, balance } = await getDb().transaction(async (tx) => {

@@ -10,6 +10,20 @@ export const ADDRESS_MESSAGES = {
   post_code: 'Post code is required',
 } as const
 export const COUNTRY_MSG = 'country is required'
+/** The student's two declarations, both required before a policy is paid (issue 29; not in the spec). */
+export const DECLARATION_MESSAGES = {
+  is_primary_visa_holder_and_eligible_to_apply:
+    'The student must be the primary visa holder and eligible to apply',
+  has_accepted_terms: 'The student must accept the terms and conditions',
+} as const
+export type Declaration = keyof typeof DECLARATION_MESSAGES
+
+/** A declaration a form requires ticked (an unticked box posts nothing). */
+export const ticked = (field: Declaration) =>
+  z.preprocess(
+    (v) => v === true || v === 'on' || v === 'true',
+    z.literal(true, { error: DECLARATION_MESSAGES[field] }),
+  )
 
 export const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
 

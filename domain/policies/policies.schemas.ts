@@ -29,6 +29,7 @@ import {
   partnerField,
   personalShape,
   StudentCustomerSchema,
+  ticked,
   type AddressInput,
   type DependantInput,
   type PartnerInput,
@@ -59,8 +60,16 @@ export const CreateCustomerDetailsSchema = z.object({
 })
 export type CreateCustomerDetailsInput = z.infer<typeof CreateCustomerDetailsSchema>
 
-/** The wizard's first step: personal details and the wanted policy type (required there). */
-export const PersonalDetailsFormSchema = z.object({ ...personalShape, policy_type: policyType() })
+/**
+ * The wizard's first step: personal details and the wanted policy type (required there); both
+ * declarations must be ticked (a policy is not paid without them: purchase-guards.ts).
+ */
+export const PersonalDetailsFormSchema = z.object({
+  ...personalShape,
+  is_primary_visa_holder_and_eligible_to_apply: ticked('is_primary_visa_holder_and_eligible_to_apply'),
+  has_accepted_terms: ticked('has_accepted_terms'),
+  policy_type: policyType(),
+})
 
 export const UpdateCustomerDetailsSchema = CreateCustomerDetailsSchema.omit({ agency_id: true }).extend({
   customer_id: id(),

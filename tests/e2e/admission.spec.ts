@@ -113,6 +113,7 @@ test('staff add a university, a course and an intake; a linked agency applies fo
   await expect(agency.getByLabel('Last name')).toHaveValue(`Rai ${tag}`)
   await expect(agency.getByLabel('E-mail')).toHaveValue(`mina-${tag}@example.test`)
   await expect(agency.getByLabel('Date of birth')).toHaveValue('2004-08-09')
+  await agency.getByLabel('The student is the primary visa holder and eligible to apply').check()
   await agency.getByLabel('The student has accepted the terms and conditions').check()
   await agency.getByRole('button', { name: 'Save and continue' }).click()
   await expect(agency).toHaveURL(/step=other/)

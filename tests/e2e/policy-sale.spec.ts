@@ -46,6 +46,7 @@ test('quote, sell by bank transfer, staff approve and issue the certificate, age
   await page.getByLabel('E-mail').fill(studentEmail)
   await page.getByLabel('Date of birth').fill('2005-03-04')
   await page.getByLabel('Country').selectOption({ label: 'China' })
+  await page.getByLabel('The student is the primary visa holder and eligible to apply').check()
   await page.getByLabel('The student has accepted the terms and conditions').check()
   await page.getByRole('button', { name: 'Save and continue' }).click()
   await expect(page).toHaveURL(/step=other/)

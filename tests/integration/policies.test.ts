@@ -1306,6 +1306,7 @@ describe('screens (route modules, as Remix calls them)', () => {
       email: unique('wendy'),
       dob: '2003-04-05',
       country: String(au),
+      is_primary_visa_holder_and_eligible_to_apply: 'on',
       has_accepted_terms: 'on',
       provider_id: '3',
       start_date: '2027-02-01',
@@ -1323,6 +1324,23 @@ describe('screens (route modules, as Remix calls them)', () => {
     )
     expect(refused.error.first_name).toEqual([MIN2])
     expect(refused.error.country).toEqual(['country is required'])
+    // Both declarations are required in step one (issue 29): an unticked box is refused on its field.
+    const { has_accepted_terms: _t, is_primary_visa_holder_and_eligible_to_apply: _e, ...unticked } = form
+    const undeclared = payload(
+      await call(() =>
+        newRoute.action({
+          request: req('/agency/policies/new', A.token, { form: unticked }),
+          params: {},
+          context: {},
+        }),
+      ),
+    )
+    expect(undeclared.error).toEqual({
+      is_primary_visa_holder_and_eligible_to_apply: [
+        'The student must be the primary visa holder and eligible to apply',
+      ],
+      has_accepted_terms: ['The student must accept the terms and conditions'],
+    })
 
     const created = await call(() =>
       newRoute.action({ request: req('/agency/policies/new', A.token, { form }), params: {}, context: {} }),
