@@ -8,7 +8,7 @@ import { identities } from './identity'
 
 export const STATEMENT_LINE_STATES = ['unmatched', 'exact', 'proposed', 'confirmed', 'not_ours'] as const
 export type StatementLineState = (typeof STATEMENT_LINE_STATES)[number]
-export const STATEMENT_MATCH_KINDS = ['policy_payment', 'topup'] as const
+export const STATEMENT_MATCH_KINDS = ['policy_payment', 'topup', 'payout_batch'] as const
 export type StatementMatchKind = (typeof STATEMENT_MATCH_KINDS)[number]
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
@@ -28,7 +28,8 @@ export const bankStatements = pgTable('bank_statements', {
 /**
  * A statement line, stored once across uploads: `line_hash` is the sha256 of account, date,
  * amount, reference and running balance. A credit line may match what the product waits for
- * (`matched_kind` + `matched_id`: a policy id for policy_payment, a top-up id for topup).
+ * (`matched_kind` + `matched_id`: a policy id for policy_payment, a top-up id for topup); a debit
+ * line may pay a payout batch (payout_batch: the batch id).
  */
 export const bankStatementLines = pgTable(
   'bank_statement_lines',

@@ -1,7 +1,38 @@
 import { z } from 'zod'
 
+/**
+ * The insurer's side of a payout batch's ABA file (issue 25), from its bank. Unset on a demo
+ * system: clearly marked demo values; unset in production: a batch's file cannot be written.
+ */
+export const abaSettings = {
+  /** The APCA user identification number the bank gave (6 digits). */
+  ABA_APCA_USER_ID: z
+    .string()
+    .regex(/^\d{6}$/, 'must be the 6-digit APCA user id')
+    .optional(),
+  /** The name the bank knows the user by (at most 26 characters). */
+  ABA_USER_NAME: z.string().trim().min(1).max(26).optional(),
+  /** The bank processing the file: its 3-letter code (CBA, WBC, NAB, ANZ...). */
+  ABA_BANK_CODE: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be a 3-letter bank code like CBA')
+    .optional(),
+  /** The account the payouts leave from (the trace account of each line). */
+  ABA_BSB: z
+    .string()
+    .regex(/^\d{3}-?\d{3}$/, 'must be a BSB like 062-000')
+    .optional(),
+  ABA_ACCOUNT: z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be 1 to 9 digits')
+    .optional(),
+  /** The remitter name payees see (at most 16 characters). */
+  ABA_REMITTER: z.string().trim().min(1).max(16).optional(),
+}
+
 /** The settings of finance operations (issue 25). */
 export const financeSettings = {
+  ...abaSettings,
   /**
    * Bank statement matching, maker-checker: the person who uploaded a statement may confirm its
    * matches alone only up to this amount (AUD cents); above it another person with finance

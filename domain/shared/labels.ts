@@ -301,6 +301,7 @@ export const PAYOUT_ACTION_LABELS: Record<string, string> = {
   REJECTED: 'Payout rejected',
   REMINDER_SENT: 'Reminder sent to finance',
   ESCALATED: 'Escalated to the staff team',
+  RETURNED_BY_BANK: 'Returned by the bank',
 }
 
 /** Inbox task kinds (tasks.kind), staff and agency side. */
@@ -401,6 +402,7 @@ export const NOTIFICATION_EVENT_LABELS: Record<string, string> = {
   COMMISSION_PAYOUT_REJECTED: 'Commission payout rejected',
   COMMISSION_PAYOUT_REMINDER: 'Commission payout waiting',
   COMMISSION_PAYOUT_ESCALATED: 'Commission payout overdue',
+  PAYOUT_RETURNED_BY_BANK: 'Payout returned by the bank',
   CLAWBACK_INITIATED: 'Clawback opened',
   CLAWBACK_REQUESTED: 'Clawback payment sent',
   CLAWBACK_COMPLETED: 'Clawback completed',

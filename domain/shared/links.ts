@@ -10,7 +10,8 @@ export const staffLinks = {
   agency: (agencyId: number, tab?: string) => `/staff/agencies/${agencyId}${tab ? `/${tab}` : ''}`,
   bankChanges: '/staff/agencies/bank-changes',
   policy: (policyId: number) => `/staff/policies/${policyId}`,
-  policyAmendment: (policyId: number) => `/staff/policies/${policyId}#amendment`,
+  /** The amendment page: its current step's form (confirm, verify, upload) is there. */
+  policyAmendment: (policyId: number) => `/staff/policies/${policyId}/amendment`,
   feedback: (ticketId: number) => `/staff/feedback/${ticketId}`,
   enrolment: (enrolmentId: number) => `/staff/admission/enrolments/${enrolmentId}`,
   invoice: (invoiceId: number) => `/staff/finance/invoices/${invoiceId}`,
@@ -29,7 +30,7 @@ export const agencyLinks = {
     `/agency/policies${statuses?.length ? `?status=${statuses.join(',')}` : ''}`,
   policy: (policyId: number) => `/agency/policies/${policyId}`,
   policyPay: (policyId: number) => `/agency/policies/${policyId}/pay`,
-  policyAmendment: (policyId: number) => `/agency/policies/${policyId}#amendment`,
+  policyAmendment: (policyId: number) => `/agency/policies/${policyId}/amendment`,
   amendmentCard: (policyId: number) => `/agency/policies/${policyId}/amendment`,
   feedback: (ticketId: number) => `/agency/feedback/${ticketId}`,
   enrolment: (enrolmentId: number) => `/agency/admission/enrolments/${enrolmentId}`,

@@ -68,6 +68,8 @@ const OWNERS: Record<string, string[]> = {
     'invoicePaymentDocuments',
     'invoicePayments',
     'invoices',
+    'payoutBatchItems',
+    'payoutBatches',
     'policyPremiumPayments',
     'reconciliationRuns',
   ],

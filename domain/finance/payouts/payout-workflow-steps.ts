@@ -21,6 +21,7 @@ import { clawbackProcess, type ClawbackDeps } from '../../clawbacks/clawback-pro
 import { logError } from '../../shared/log'
 import { sharedStepDeps, type StepDeps } from '../../shared/step-deps'
 import { staffLinks } from '../../shared/links'
+import { assertBatchAllows } from '../payout-batches/payout-batch-guard'
 
 const stateOf = (p: PayoutRow): PayoutState => ({
   payoutId: p.id,
@@ -162,6 +163,7 @@ export async function applyCommissionPayoutDecision(
     if (p.status !== 'REQUESTED')
       throw invalidTransition(`This payout is already ${p.status}; only a REQUESTED payout can be decided`)
     assertNotMaker(staff.identityId, p)
+    await assertBatchAllows(tx, p.id, decision.kind === 'approve' ? decision.batch_id : undefined)
     const ctx = { tx, p, staff, by: `Oshc:${decision.by.email}`, now: deps.clock.now() }
     return decision.kind === 'reject'
       ? rejectPayout(ctx, decision.rejection_reason)

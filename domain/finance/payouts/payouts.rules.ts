@@ -23,6 +23,8 @@ export type PayoutDecision =
       kind: 'approve'
       payment_type: PayoutPaymentType
       bank_document: string | null
+      /** Set when a payout batch's payment decides it (its payout is in that batch). */
+      batch_id?: number
       by: PayoutDecider
     }
   | { kind: 'reject'; rejection_reason: string; by: PayoutDecider }

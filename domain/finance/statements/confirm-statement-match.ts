@@ -9,6 +9,7 @@ import { conflict, forbidden } from '../../shared/errors'
 import { formatCents } from '../../shared/format'
 import { approvePolicyPayment } from '../policy-payments/approve-policy-payment'
 import { approveTopup } from '../topups/approve-topup'
+import { payPayoutBatch } from '../payout-batches/pay-payout-batch'
 import { ALREADY_CONFIRMED, assertConfirmable, lockStatementLine } from './statement-line-loading'
 
 export const uploaderOverLimit = (limit: number) =>
@@ -19,7 +20,8 @@ export const uploaderOverLimit = (limit: number) =>
 /**
  * Confirms a statement line's match (staff with finance and a fresh second factor; issue 25):
  * the payment is verified through the same use case as a proof's verification (approvePolicyPayment
- * or approveTopup, with their maker-checker and their 409 when it no longer waits), then the line
+ * or approveTopup, with their maker-checker and their 409 when it no longer waits), or a payout
+ * batch's debit pays its payouts (payPayoutBatch: each through its workflow's decision), then the line
  * turns confirmed with who and when. A line is used once: confirmed again, 409. Maker-checker: the
  * person who uploaded the statement may not confirm its lines over STATEMENT_SELF_CONFIRM_LIMIT_CENTS (403).
  */
@@ -31,14 +33,23 @@ export const confirmStatementMatch = defineUseCase(
     const { line, uploadedBy } = await lockStatementLine(db, opts.lineId)
     const target = assertConfirmable(line)
     const limit = config().STATEMENT_SELF_CONFIRM_LIMIT_CENTS
-    if (uploadedBy === actor.identityId && line.amount_cents > limit)
+    if (uploadedBy === actor.identityId && Math.abs(line.amount_cents) > limit)
       throw forbidden(uploaderOverLimit(limit))
     // The approval first: it serialises on its record and refuses a second decision (409), so two
     // confirmations of one line, or two lines matched to one payment, cannot both verify it.
     const approved =
       target.kind === 'topup'
         ? { topup: await approveTopup({ actor, topupId: target.id }) }
-        : { policy: await approvePolicyPayment({ actor, policyId: target.id }) }
+        : target.kind === 'payout_batch'
+          ? {
+              batch: await payPayoutBatch({
+                actor,
+                batchId: target.id,
+                lineId: line.id,
+                amountCents: line.amount_cents,
+              }),
+            }
+          : { policy: await approvePolicyPayment({ actor, policyId: target.id }) }
     const [confirmed] = await db
       .update(bankStatementLines)
       .set({ state: 'confirmed', confirmed_at: clock.now(), confirmed_by_identity_id: actor.identityId })

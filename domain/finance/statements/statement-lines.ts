@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client'
-import { agencies, agencyTopups, bankStatementLines, policies } from '../../../db/schema'
+import { agencies, agencyTopups, bankStatementLines, payoutBatches, policies } from '../../../db/schema'
 import type { StatementLineState } from '../../../db/schema/statements'
 import { topupReference } from './statements.rules'
 
@@ -49,6 +49,18 @@ async function targetsOf(db: DbOrTx, lines: LineRow[]) {
         agency: t.agency,
         amount_cents: t.amount,
         status: t.status,
+      })
+  const batchIds = ids('payout_batch')
+  if (batchIds.length)
+    for (const b of await db
+      .select({ id: payoutBatches.id, total: payoutBatches.total_cents, status: payoutBatches.status })
+      .from(payoutBatches)
+      .where(inArray(payoutBatches.id, batchIds)))
+      out.set(`payout_batch:${b.id}`, {
+        label: `Payout batch #${b.id}`,
+        agency: null,
+        amount_cents: b.total,
+        status: b.status,
       })
   return out
 }

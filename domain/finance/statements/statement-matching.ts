@@ -1,16 +1,24 @@
-import { and, eq, gt, inArray } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client'
-import { agencyTopups, bankStatementLines, policies, policyPremiumPayments } from '../../../db/schema'
+import {
+  agencyTopups,
+  bankStatementLines,
+  payoutBatches,
+  policies,
+  policyPremiumPayments,
+} from '../../../db/schema'
 import type { StatementMatchKind } from '../../../db/schema/statements'
 import { daysBetween, normalizeRef, PROPOSAL_WINDOW, quotedRefs, topupReference } from './statements.rules'
+import { batchReference } from '../payout-batches/payout-batches.rules'
 
 /** Something the product waits to receive by bank transfer. */
 export type Expectation = {
   kind: StatementMatchKind
-  /** The policy id (policy_payment) or the top-up id (topup): what the approving use case takes. */
+  /** The policy id (policy_payment), the top-up id (topup) or the batch id (payout_batch). */
   id: number
   /** The references it is quoted by, normalised. */
   refs: string[]
+  /** Signed as the statement shows it: a payment received is positive, a batch's debit negative. */
   amountCents: number
   /** When it was asked for (ISO date), for proposals by date. */
   since: string
@@ -35,7 +43,8 @@ const isoDay = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString(
 /**
  * What waits for a bank transfer now: premium payments of PURCHASED policies waiting for
  * verification (lockWaitingPayment's: REQUESTED, by BANK; quoted by the policy's ref) and bank
- * top-ups REQUESTED (quoted by TOPUP-<id>, or their receipt id when they have one).
+ * top-ups REQUESTED (quoted by TOPUP-<id>, or their receipt id when they have one); and the debit
+ * of each SENT payout batch (its total, quoted by the file's description BATCH-<id>).
  */
 export async function loadExpectations(db: DbOrTx): Promise<Expectation[]> {
   const payments = await db
@@ -59,6 +68,10 @@ export async function loadExpectations(db: DbOrTx): Promise<Expectation[]> {
     .select()
     .from(agencyTopups)
     .where(and(eq(agencyTopups.status, 'REQUESTED'), eq(agencyTopups.payment_method, 'BANK')))
+  const batches = await db
+    .select({ id: payoutBatches.id, total: payoutBatches.total_cents, sentAt: payoutBatches.sent_at })
+    .from(payoutBatches)
+    .where(eq(payoutBatches.status, 'SENT'))
   return [
     ...payments.map((p) => ({
       kind: 'policy_payment' as const,
@@ -74,13 +87,20 @@ export async function loadExpectations(db: DbOrTx): Promise<Expectation[]> {
       amountCents: t.amount,
       since: t.topup_date,
     })),
+    ...batches.map((b) => ({
+      kind: 'payout_batch' as const,
+      id: b.id,
+      refs: [normalizeRef(batchReference(b.id))],
+      amountCents: -b.total,
+      since: isoDay(b.sentAt ?? new Date(0)),
+    })),
   ]
 }
 
 const keyOf = (e: { kind: string; id: number }) => `${e.kind}:${e.id}`
 
 /**
- * Matches credit lines to expectations. Exact: the line quotes an expectation's reference (in its
+ * Matches lines to expectations of their sign (credits to payments, debits to batches). Exact: the line quotes an expectation's reference (in its
  * reference or description) and the amount is equal. Proposed, when no reference is quoted: the
  * same amount, asked for within the window before the booking; the nearest date ranks first (ties:
  * the oldest expectation). An expectation in `taken` (matched by another line) or matched earlier in
@@ -102,7 +122,7 @@ export function matchLines(
   const used = new Set(taken)
   const exact = new Map<number, Expectation>()
   for (const line of lines) {
-    if (line.amountCents <= 0) continue
+    if (line.amountCents === 0) continue
     const quoted = [...quotedRefs(line.reference, line.description)]
       .map((r) => byRef.get(r))
       .filter((e) => e !== undefined)
@@ -116,7 +136,7 @@ export function matchLines(
     const hit = exact.get(line.id)
     if (hit) return { lineId: line.id, state: 'exact', kind: hit.kind, id: hit.id }
     const quotesAny = [...quotedRefs(line.reference, line.description)].some((r) => byRef.has(r))
-    const proposal = quotesAny || line.amountCents <= 0 ? undefined : propose(line, byAmount, used)
+    const proposal = quotesAny || line.amountCents === 0 ? undefined : propose(line, byAmount, used)
     if (!proposal) return { lineId: line.id, state: 'unmatched', kind: null, id: null }
     used.add(keyOf(proposal))
     return { lineId: line.id, state: 'proposed', kind: proposal.kind, id: proposal.id }
@@ -137,28 +157,28 @@ function propose(line: MatchLine, byAmount: Map<number, Expectation[]>, used: Se
 }
 
 /**
- * Matches every open credit line (unmatched or proposed, of any statement: a proof sent after an
+ * Matches every open line (unmatched or proposed, of any statement: a proof sent after an
  * upload is matched at the next one) and stores the answer. An exact line whose payment no longer
  * waits (verified or rejected from its proof meanwhile) is matched afresh too; expectations held
  * by the other exact lines are not offered again.
  */
 export async function matchOpenLines(tx: DbOrTx) {
-  const credits = await tx
+  const stored = await tx
     .select()
     .from(bankStatementLines)
     .where(
       and(
         inArray(bankStatementLines.state, ['unmatched', 'proposed', 'exact']),
-        gt(bankStatementLines.amount_cents, 0),
+        ne(bankStatementLines.amount_cents, 0),
       ),
     )
-  if (!credits.length) return
+  if (!stored.length) return
   const expectations = await loadExpectations(tx)
   const waiting = new Set(expectations.map(keyOf))
-  const held = (l: (typeof credits)[number]) =>
+  const held = (l: (typeof stored)[number]) =>
     l.state === 'exact' && waiting.has(`${l.matched_kind}:${l.matched_id}`)
-  const taken = new Set(credits.filter(held).map((l) => `${l.matched_kind}:${l.matched_id}`))
-  const open = credits.filter((l) => !held(l))
+  const taken = new Set(stored.filter(held).map((l) => `${l.matched_kind}:${l.matched_id}`))
+  const open = stored.filter((l) => !held(l))
   const lines = open.map((l) => ({
     id: l.id,
     bookedOn: l.booked_on,

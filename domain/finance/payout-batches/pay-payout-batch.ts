@@ -1,0 +1,68 @@
+import { and, eq } from 'drizzle-orm'
+import { getDb } from '../../../db/client'
+import { payoutBatchItems } from '../../../db/schema'
+import type { StaffActor } from '../../shared/actor'
+import { clock } from '../../shared/clock'
+import { conflict } from '../../shared/errors'
+import { formatCents } from '../../shared/format'
+import { payoutProcess } from '../payouts/payout-process'
+import { lockBatch, updateBatch } from './payout-batch-loading'
+import { batchBankDocument } from './payout-batches.rules'
+
+/** 409 unless the statement's debit is the batch's total. */
+function assertDebitIsTotal(batch: { id: number; total_cents: number }, lineAmountCents: number) {
+  if (-lineAmountCents !== batch.total_cents)
+    throw conflict(
+      `The statement's debit of ${formatCents(-lineAmountCents)} is not the ${formatCents(batch.total_cents)} of payout batch #${batch.id}`,
+    )
+}
+
+/**
+ * A SENT batch's debit was confirmed on a bank statement (called by confirmStatementMatch, which
+ * checked the person and their second factor): each payout in the file is approved with BANK
+ * through its own workflow's decision, the batch and the statement line standing as its
+ * `bank_document` (a retry decides nothing twice: the decision is idempotent), then the batch is
+ * PAID with the line. The debit must equal the batch's total (409). Not a use case of its own:
+ * the line's confirmation is the decision.
+ */
+export async function payPayoutBatch(opts: {
+  actor: StaffActor
+  batchId: number
+  lineId: number
+  amountCents: number
+}) {
+  const db = getDb()
+  const items = await db.transaction(async (tx) => {
+    const batch = await lockBatch(tx, opts.batchId, ['SENT'])
+    assertDebitIsTotal(batch, opts.amountCents)
+    return tx
+      .select({ payout_id: payoutBatchItems.payout_id })
+      .from(payoutBatchItems)
+      .where(and(eq(payoutBatchItems.batch_id, batch.id), eq(payoutBatchItems.state, 'INCLUDED')))
+  })
+  const by = { identityId: opts.actor.identityId, userId: opts.actor.userId, email: opts.actor.email }
+  for (const { payout_id } of items)
+    await payoutProcess().decide(payout_id, {
+      kind: 'approve',
+      payment_type: 'BANK',
+      bank_document: batchBankDocument(opts.batchId, opts.lineId),
+      batch_id: opts.batchId,
+      by,
+    })
+  return db.transaction(async (tx) => {
+    const batch = await lockBatch(tx, opts.batchId, ['SENT'])
+    assertDebitIsTotal(batch, opts.amountCents)
+    const now = clock.now()
+    return updateBatch(
+      tx,
+      batch,
+      {
+        status: 'PAID',
+        statement_line_id: opts.lineId,
+        paid_by_identity_id: opts.actor.identityId,
+        paid_at: now,
+      },
+      now,
+    )
+  })
+}

@@ -1,0 +1,99 @@
+import { and, eq } from 'drizzle-orm'
+import { getDb } from '../../../db/client'
+import { commissionPayouts, payoutBatchItems } from '../../../db/schema'
+import type { StaffActor } from '../../shared/actor'
+import { defineUseCase } from '../../shared/authorize'
+import { clock } from '../../shared/clock'
+import { conflict, notFound, validation } from '../../shared/errors'
+import { formatCents } from '../../shared/format'
+import { staffLinks } from '../../shared/links'
+import { notify } from '../../notifications/notify'
+import { recordPayoutHistory } from '../payouts/payout-history'
+import { lockBatch, updateBatch } from './payout-batch-loading'
+import { ReturnBatchItemSchema } from './payout-batches.schemas'
+
+/**
+ * A line of a SENT batch the bank returned (staff with finance; issue 25): the line leaves the
+ * batch (RETURNED, with the reason), the batch's total and count drop by it, so the debit the
+ * statement shows is what is left; its payout stays REQUESTED with its commissions reserved, free
+ * for a new batch or a decision of its own, a row on its timeline says why, and staff with finance
+ * are told. A batch left with no line is CANCELLED. Only before the batch is PAID (409).
+ */
+export const returnPayoutBatchItem = defineUseCase(
+  { staff: ['finance'] },
+  async function returnPayoutBatchItem(opts: {
+    actor: StaffActor
+    batchId: number
+    itemId: number
+    input: unknown
+  }) {
+    const parsed = ReturnBatchItemSchema.safeParse(opts.input)
+    if (!parsed.success) throw validation('return_reason', parsed.error.issues[0].message)
+    const reason = parsed.data.return_reason
+    return getDb().transaction(async (tx) => {
+      const batch = await lockBatch(tx, opts.batchId, ['SENT'])
+      const [item] = await tx
+        .select()
+        .from(payoutBatchItems)
+        .where(and(eq(payoutBatchItems.id, opts.itemId), eq(payoutBatchItems.batch_id, batch.id)))
+      if (!item) throw notFound('Batch line')
+      if (item.state !== 'INCLUDED') throw conflict('This line is already returned')
+      const [payout] = await tx
+        .select({ status: commissionPayouts.status })
+        .from(commissionPayouts)
+        .where(eq(commissionPayouts.id, item.payout_id))
+      if (payout?.status !== 'REQUESTED')
+        throw conflict(
+          `Payout #${item.payout_id} is already ${payout?.status}: the batch's payment decided it`,
+        )
+      const now = clock.now()
+      await tx
+        .update(payoutBatchItems)
+        .set({
+          state: 'RETURNED',
+          return_reason: reason,
+          returned_by_identity_id: opts.actor.identityId,
+          returned_at: now,
+        })
+        .where(eq(payoutBatchItems.id, item.id))
+      const left = batch.item_count - 1
+      const after = await updateBatch(
+        tx,
+        batch,
+        {
+          total_cents: batch.total_cents - item.amount_cents,
+          item_count: left,
+          ...(left === 0
+            ? {
+                status: 'CANCELLED' as const,
+                cancelled_at: now,
+                cancelled_by_identity_id: opts.actor.identityId,
+              }
+            : {}),
+        },
+        now,
+      )
+      await recordPayoutHistory(tx, {
+        payoutId: item.payout_id,
+        agencyId: item.agency_id,
+        action: 'RETURNED_BY_BANK',
+        by: `Oshc:${opts.actor.email}`,
+        byIdentityId: opts.actor.identityId,
+        note: `Returned by the bank from payout batch #${batch.id}: ${reason}`,
+        agencyVisible: false,
+      })
+      await notify(
+        tx,
+        {
+          eventType: 'PAYOUT_RETURNED_BY_BANK',
+          title: `Payout #${item.payout_id} returned by the bank`,
+          message: `${formatCents(item.amount_cents)} to ${item.account_name} came back from batch #${batch.id}: ${reason}. The payout waits for a new batch or a decision.`,
+          link: staffLinks.payout(item.payout_id),
+          meta: { payout_id: item.payout_id, batch_id: batch.id },
+        },
+        { staffPermission: 'finance' },
+      )
+      return after
+    })
+  },
+)
