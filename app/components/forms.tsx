@@ -1,10 +1,17 @@
-import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  useForm,
+  type DefaultValue,
+  type FormMetadata,
+  type Submission,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, useActionData, useFormAction, useNavigation } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useRef } from 'react'
 import type * as React from 'react'
-import type { z } from 'zod'
+import { z } from 'zod'
 
 import { STEP_UP_FIELD } from '../utils/step-up'
 import { StepUpPrompt } from './step-up'
@@ -44,34 +51,42 @@ export function useResultFor(...intents: string[]): FormResult | undefined {
   return typeof intent === 'string' && intents.includes(intent) ? result : undefined
 }
 
-/**
- * The one form of the house (CONVENTIONS 5): Conform over the form's zod schema, the same one
- * the action's submitForm parses with. The browser checks it on submit, then as fields lose
- * focus; a refusal comes back from the server as the form's last result. On a page with several
- * forms, `intent` names this one: the reply it takes and, by default, its id (render it with
- * `<ConformForm form intent>`). A form of one button still has its (tiny) schema.
- */
 /** A form's schema: an object of fields (what Conform validates). */
 export type FormSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>
 
-export function useConformForm(
+const ANYTHING = z.looseObject({})
+const unchecked = (submitter: HTMLElement | null) =>
+  (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) &&
+  submitter.formNoValidate
+
+/**
+ * The one form of the house (CONVENTIONS 5): Conform over the form's zod schema, the same one
+ * the action's submitForm parses with. The browser checks it on submit, then as the person
+ * types; a refusal comes back from the server as the form's last result. On a page with several
+ * forms, `intent` names this one: the reply it takes and, by default, its id (render it with
+ * `<ConformForm form intent>`). A form of one button still has its (tiny) schema. Default values
+ * may be nested (lists of fieldsets): name their shape as `T` to read the nested fields.
+ */
+export function useConformForm<T extends Record<string, unknown> = Record<string, unknown>>(
   schema: FormSchema,
   options: {
     intent?: string
     id?: string
-    defaultValue?: Record<string, string | null | undefined>
+    defaultValue?: DefaultValue<NoInfer<T>>
     /** This form's reply when the page tells its forms apart by more than the intent. */
     lastResult?: FormResult | null
   } = {},
 ) {
   const any = useReply()
   const mine = useResultFor(options.intent ?? '')
-  return useForm<Record<string, unknown>>({
+  return useForm<T>({
     id: options.id ?? options.intent,
     lastResult: options.lastResult !== undefined ? options.lastResult : options.intent ? mine : any,
     defaultValue: options.defaultValue,
     constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // A button marked formNoValidate sends the form unchecked (the action still checks it).
+    onValidate: ({ formData, submitter }) =>
+      parseWithZod(formData, { schema: unchecked(submitter) ? ANYTHING : schema }) as Submission<T>,
     shouldValidate: 'onSubmit',
     // After a refused submit the messages go as the person types, not when the field loses focus:
     // clearing them on blur moved the button under a pointer already pressing it, losing the click.
@@ -80,7 +95,7 @@ export function useConformForm(
 }
 
 /** The form of useConformForm: posts to the page's action, with its `intent` as a hidden field. */
-export function ConformForm({
+export function ConformForm<T extends Record<string, unknown>>({
   form,
   intent,
   children,
@@ -88,7 +103,7 @@ export function ConformForm({
   encType,
   action,
 }: {
-  form: FormMetadata<Record<string, unknown>, string[]>
+  form: FormMetadata<T, string[]>
   intent?: string
   children: React.ReactNode
   className?: string

@@ -1371,7 +1371,21 @@ describe('screens (route modules, as Remix calls them)', () => {
         }),
       ),
     )
-    expect(noPartner.result.error.partner).toEqual(['Partner details are required for this policy type'])
+    // Conform's reply, as the house form takes it: the posted step (its intent) and the messages.
+    expect(noPartner.initialValue.intent).toBe('family')
+    expect(noPartner.error.partner).toEqual(['Partner details are required for this policy type'])
+    // "Update the number" answers the posted form unchecked; the page draws that many rows.
+    const counted = payload(
+      await call(() =>
+        edit.action({
+          request: req(editPath('step=family'), A.token, { form: { intent: 'count', dependant_count: '3' } }),
+          params,
+          context: {},
+        }),
+      ),
+    )
+    expect(counted).toMatchObject({ initialValue: { intent: 'count', dependant_count: '3' } })
+    expect(counted.error).toBeFalsy()
     const savedFamily = await call(() =>
       edit.action({
         request: req(editPath('step=family'), A.token, {
@@ -1406,7 +1420,7 @@ describe('screens (route modules, as Remix calls them)', () => {
         }),
       ),
     )
-    expect(noAddress.result.error.post_code).toEqual(['Post code is required'])
+    expect(noAddress.error.post_code).toEqual(['Post code is required'])
     const savedOther = await call(() =>
       edit.action({ request: req(editPath('step=other'), A.token, { form: other }), params, context: {} }),
     )

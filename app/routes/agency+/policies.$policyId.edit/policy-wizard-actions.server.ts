@@ -1,57 +1,38 @@
 // The new-policy wizard's action (agency.policies.$policyId.edit): one small function per step
-// form, picked by the form's `intent`. Each reads its step with the step's schema (submitStep),
-// saves it through the use case and sends the agency to the next step.
+// form, picked by the form's `intent`. Each reads its step with the step's schema (submitForm,
+// the schema the step's form checks in the browser), saves it through the use case and sends the
+// agency to the next step; a refusal answers Conform's reply (the posted intent in it).
+import { type Submission } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { initiatePolicy } from '../../../../domain/policies/initiate-policy'
+import { UpdateStudentDetailsSchema } from '../../../../domain/policies/policies.schemas'
+import { saveOtherDetails } from '../../../../domain/policies/save-other-details'
+import { savePartnerAndDependants } from '../../../../domain/policies/save-partner-and-dependants'
+import { updateCustomerDetails } from '../../../../domain/policies/update-customer-details'
+import { updateStudentDetails } from '../../../../domain/policies/update-student-details'
+import { submitForm } from '../../../utils/forms.server'
 import {
   FamilyFormSchema,
   OtherDetailsFormSchema,
   PersonalDetailsFormSchema,
   QuoteChoiceSchema,
-  UpdateStudentDetailsSchema,
-} from '../../../../domain/policies/policies.schemas'
-import { saveOtherDetails } from '../../../../domain/policies/save-other-details'
-import { savePartnerAndDependants } from '../../../../domain/policies/save-partner-and-dependants'
-import { updateCustomerDetails } from '../../../../domain/policies/update-customer-details'
-import { updateStudentDetails } from '../../../../domain/policies/update-student-details'
+} from '../../../utils/policy-wizard.schemas'
+import { redirectWithToast } from '../../../utils/toast.server'
 import {
   CARRIED,
   familySkipped,
-  invalid,
   isPriced,
-  refuse,
+  refuseFields,
   resolveAddress,
   studentErrors,
   studentInput,
   type AgencyActor,
   type Details,
-  type WizardReply,
 } from './policy-wizard.server'
-import { redirectWithToast } from '../../../utils/toast.server'
 
 type Step = { actor: AgencyActor; policyId: number; d: Details; formData: FormData }
-type Answer = Promise<Response | ReturnType<typeof invalid> | ReturnType<typeof data<WizardReply>>>
-
-/**
- * The wizard's `submitForm`: parse the step with its schema (an invalid step answers 400 on its
- * fields), then `run` it; a refused use case answers on the step's fields.
- */
-async function submitStep<S extends z.ZodType>(
-  intent: string,
-  formData: FormData,
-  schema: S,
-  run: (value: z.output<S>, payload: unknown) => Answer,
-): Answer {
-  const s = parseWithZod(formData, { schema })
-  if (s.status !== 'success') return invalid(intent, s.payload, s.error)
-  try {
-    return await run(s.value as z.output<S>, s.payload)
-  } catch (err) {
-    return refuse(intent, s.payload, err)
-  }
-}
 
 /** On to `step` with a toast; the quote page's choice (carry_*) travels along. */
 function goTo({ policyId, formData }: Step, step: string, title: string) {
@@ -66,12 +47,11 @@ function goTo({ policyId, formData }: Step, step: string, title: string) {
 /** A priced policy changes as a whole student (updateStudentDetails), one step replaced. */
 async function updateWholeStudent(
   { actor, d }: Step,
-  intent: string,
-  payload: unknown,
+  submission: Submission<unknown>,
   change: Parameters<typeof studentInput>[1],
 ) {
   const parsed = UpdateStudentDetailsSchema.safeParse(studentInput(d, change))
-  if (!parsed.success) return invalid(intent, payload, studentErrors(parsed.error))
+  if (!parsed.success) return refuseFields(submission, studentErrors(parsed.error))
   await updateStudentDetails({ actor, input: parsed.data })
   return null
 }
@@ -79,7 +59,7 @@ async function updateWholeStudent(
 function savePersonal(step: Step) {
   const { actor, d } = step
   const customerId = d.policy.customer_id
-  return submitStep('personal', step.formData, PersonalDetailsFormSchema, async (v) => {
+  return submitForm(step.formData, PersonalDetailsFormSchema, async (v) => {
     await updateCustomerDetails({ actor, input: { ...v, customer_id: customerId } })
     const priced = isPriced(d)
     const type = priced ? (d.policy.policy_type ?? v.policy_type) : v.policy_type
@@ -93,23 +73,20 @@ function savePersonal(step: Step) {
   })
 }
 
-/** "Update the list": the family form again with that many dependant rows, nothing saved. */
+/**
+ * "Update the number": the family form again, nothing saved and nothing checked; the page draws
+ * as many dependant rows as the reply's posted `dependant_count`.
+ */
 async function countDependants({ formData }: Step) {
-  const s = parseWithZod(formData, { schema: FamilyFormSchema })
-  const count = Math.min(20, Math.max(0, Number(formData.get('dependant_count') ?? 0) || 0))
-  return data({
-    intent: 'family',
-    result: { initialValue: s.payload, error: null },
-    count,
-  } satisfies WizardReply)
+  return data(parseWithZod(formData, { schema: z.looseObject({}) }).reply())
 }
 
 function saveFamily(step: Step) {
   const { actor, d } = step
-  return submitStep('family', step.formData, FamilyFormSchema, async (v, payload) => {
+  return submitForm(step.formData, FamilyFormSchema, async (v, submission) => {
     const family = { partner: v.partner, family_members: v.family_members }
     if (isPriced(d)) {
-      const refused = await updateWholeStudent(step, 'family', payload, family)
+      const refused = await updateWholeStudent(step, submission, family)
       if (refused) return refused
     } else {
       await savePartnerAndDependants({ actor, input: { customer_id: d.policy.customer_id, ...family } })
@@ -121,14 +98,11 @@ function saveFamily(step: Step) {
 async function saveOther(step: Step) {
   const { actor, d, formData } = step
   const cityError = await resolveAddress(formData)
-  if (cityError) {
-    const s = parseWithZod(formData, { schema: OtherDetailsFormSchema })
-    const errors = s.status === 'success' ? {} : s.error
-    return invalid('other', s.payload, { ...errors, city_id: [cityError] })
-  }
-  return submitStep('other', formData, OtherDetailsFormSchema, async (v, payload) => {
+  if (cityError)
+    return refuseFields(parseWithZod(formData, { schema: OtherDetailsFormSchema }), { city_id: [cityError] })
+  return submitForm(formData, OtherDetailsFormSchema, async (v, submission) => {
     if (isPriced(d)) {
-      const refused = await updateWholeStudent(step, 'other', payload, { customer: v })
+      const refused = await updateWholeStudent(step, submission, { customer: v })
       if (refused) return refused
     } else {
       await saveOtherDetails({ actor, input: { ...v, customer_id: d.policy.customer_id } })
@@ -139,9 +113,9 @@ async function saveOther(step: Step) {
 
 function chooseQuote(step: Step) {
   const { actor, d, policyId } = step
-  return submitStep('quote', step.formData, QuoteChoiceSchema, async (v, payload) => {
+  return submitForm(step.formData, QuoteChoiceSchema, async (v, submission) => {
     if (d.policy.status === 'PAYMENT_REJECTED') {
-      const refused = await updateWholeStudent(step, 'quote', payload, { policy: v })
+      const refused = await updateWholeStudent(step, submission, { policy: v })
       if (refused) return refused
     } else {
       await initiatePolicy({ actor, input: { ...v, customer_id: d.policy.customer_id, policy_id: policyId } })
@@ -155,7 +129,7 @@ function chooseQuote(step: Step) {
 }
 
 /** The wizard's forms by intent ('count' redraws the family form). */
-export const WIZARD_ACTIONS: Record<string, (step: Step) => Answer> = {
+export const WIZARD_ACTIONS: Record<string, (step: Step) => Promise<unknown>> = {
   personal: savePersonal,
   count: countDependants,
   family: saveFamily,

@@ -1,23 +1,25 @@
 // The steps of the new-policy wizard (its route, beside): personal details, partner and
 // children, other details (the quote to buy is quote-step.tsx). Each posts to the route with
-// its intent.
-import { Form } from '@remix-run/react'
-import { ErrorList, SubmitButton } from '../../../components/forms'
+// its intent, through the house form (wizard-step-parts.tsx: useStepForm).
+import { ConformForm, ErrorList, SubmitButton } from '../../../components/forms'
 import { PersonalFields, StepField, StepSelect } from '../../../components/policy-wizard'
 import { Button } from '../../../components/ui/button'
 import { Label } from '../../../components/ui/label'
 import { labelOf, policyTypeLabel, RELATIONSHIP_LABELS } from '../../../utils/labels'
+import {
+  FamilyFormSchema,
+  OtherStepSchema,
+  PersonalDetailsFormSchema,
+} from '../../../utils/policy-wizard.schemas'
 
 import { AustralianAddressFields } from './australian-address-fields'
-import { Carried, ChooseTypeFirst, StepCard, useReply, type LoaderData } from './wizard-step-parts'
+import { Carried, ChooseTypeFirst, StepCard, useStepForm, type LoaderData } from './wizard-step-parts'
 
 export function PersonalStep({ loaded }: { loaded: Extract<LoaderData, { countries: unknown }> }) {
-  const { reply, errors } = useReply('personal')
-  const values = reply?.result.initialValue ?? loaded.values
+  const { form, values, errors } = useStepForm(PersonalDetailsFormSchema, ['personal'], loaded.values)
   return (
     <StepCard title="Student" description="The student's personal details and the cover they need.">
-      <Form method="post" className="space-y-6" noValidate>
-        <input type="hidden" name="intent" value="personal" />
+      <ConformForm form={form} intent="personal" className="space-y-6">
         <Carried carried={loaded.carried} />
         <PersonalFields
           values={values}
@@ -27,7 +29,7 @@ export function PersonalStep({ loaded }: { loaded: Extract<LoaderData, { countri
         />
         <ErrorList errors={errors('')} />
         <SubmitButton>Save and continue</SubmitButton>
-      </Form>
+      </ConformForm>
     </StepCard>
   )
 }
@@ -40,23 +42,26 @@ const PERSON_FIELDS = [
 ] as const
 
 export function FamilyStep({ loaded }: { loaded: Extract<LoaderData, { rule: unknown }> }) {
-  const { reply, errors } = useReply('family')
+  const { form, result, values, errors } = useStepForm(FamilyFormSchema, ['family', 'count'], loaded.values)
   if (!loaded.policy.policy_type)
     return (
       <StepCard title="Partner and dependants" description="Who the policy covers depends on its type.">
         <ChooseTypeFirst policyId={loaded.policy.id} />
       </StepCard>
     )
-  const values = reply?.result.initialValue ?? loaded.values
   const members = loaded.values.family_members
   const saved = Array.isArray(members) ? (members as unknown[]).length : 0
-  const count = reply?.count ?? Math.max(saved, loaded.rule.dependants ? 1 : 0)
+  // After "Update the number" (or a refusal) as many rows as were asked for, else as saved.
+  const posted = Number(result?.initialValue?.dependant_count)
+  const count = Number.isFinite(posted)
+    ? Math.min(20, Math.max(0, Math.trunc(posted)))
+    : Math.max(saved, loaded.rule.dependants ? 1 : 0)
   return (
     <StepCard
       title="Partner and dependants"
       description={`A ${policyTypeLabel(loaded.policy.policy_type).toLowerCase()} policy covers ${loaded.rule.partner ? 'a partner' : 'no partner'} and ${loaded.rule.dependants ? 'at least one dependant' : 'no dependants'}.`}
     >
-      <Form method="post" className="space-y-6" noValidate>
+      <ConformForm form={form} className="space-y-6">
         <Carried carried={loaded.carried} />
         {loaded.rule.partner ? (
           <fieldset className="space-y-3 rounded-md border p-4">
@@ -133,20 +138,19 @@ export function FamilyStep({ loaded }: { loaded: Extract<LoaderData, { rule: unk
         <SubmitButton name="intent" value="family">
           Save and continue
         </SubmitButton>
-      </Form>
+      </ConformForm>
     </StepCard>
   )
 }
 
 export function OtherStep({ loaded }: { loaded: Extract<LoaderData, { states: unknown }> }) {
-  const { reply, errors } = useReply('other')
-  const values = reply?.result.initialValue ?? loaded.values
+  const { form, values, errors } = useStepForm(OtherStepSchema, ['other'], loaded.values)
   return (
     <StepCard
       title="Passport and address"
       description="Passport, visa, education and the student's address in Australia."
     >
-      <Form method="post" className="space-y-6" noValidate>
+      <ConformForm form={form} intent="other" className="space-y-6">
         <Carried carried={loaded.carried} />
         <div className="grid gap-4 sm:grid-cols-2">
           <StepField
@@ -181,10 +185,8 @@ export function OtherStep({ loaded }: { loaded: Extract<LoaderData, { states: un
         </div>
         <AustralianAddressFields values={values} errors={errors} states={loaded.states} />
         <ErrorList errors={errors('')} />
-        <SubmitButton name="intent" value="other">
-          Save and continue
-        </SubmitButton>
-      </Form>
+        <SubmitButton>Save and continue</SubmitButton>
+      </ConformForm>
     </StepCard>
   )
 }

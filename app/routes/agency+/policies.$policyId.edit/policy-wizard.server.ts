@@ -1,5 +1,6 @@
 // The new-policy wizard's server side: loading a policy for a step, reading the step forms, and
 // answering refusals to the step that sent them. Its route, beside, uses it.
+import { type Submission } from '@conform-to/react'
 import { data, redirect } from '@remix-run/node'
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
@@ -9,18 +10,11 @@ import { getPolicyDetails } from '../../../../domain/policies/get-policy-details
 import { canTransition, FAMILY_RULES, UNPRICED_STATUSES } from '../../../../domain/policies/policies.rules'
 import { PolicyDatesSchema } from '../../../../domain/policies/policies.schemas'
 import { findCityInState, isCityOfState } from '../../../../domain/reference/search-cities'
-import { DomainError, fieldErrors, HTTP_STATUS } from '../../../../domain/shared/errors'
+import { fieldErrors } from '../../../../domain/shared/errors'
 import { isoDate, parseId } from '../../../../domain/shared/fields'
 import { type StepValues } from '../../../components/policy-wizard'
 import { throwAsResponse } from '../../../utils/forms.server'
 import { type requireAgency } from '../../../utils/session.server'
-
-/** What a step's refusal answers: the step, Conform's reply and a counter that resets the form. */
-export type WizardReply = {
-  intent: string
-  result: { initialValue?: StepValues | null; error?: Record<string, string[] | null> | null }
-  count?: number
-}
 
 export type Details = Awaited<ReturnType<typeof getPolicyDetails>>
 export type AgencyActor = Awaited<ReturnType<typeof requireAgency>>
@@ -169,31 +163,13 @@ export function quoteDates(url: URL, d: Details) {
   return { start, end, errors, ready: !!start && !!end && !Object.keys(errors).length }
 }
 
-/** Refusals come back to the step form: field errors under their fields, the message above. */
-export function refuse(intent: string, values: unknown, err: unknown) {
-  if (!(err instanceof DomainError)) throw err
+/**
+ * A refusal the step's schema cannot see (a city not in the state, the whole student of a priced
+ * policy): Conform's reply with the messages under their fields, 400.
+ */
+export function refuseFields(submission: Submission<unknown>, errors: Record<string, string[]>) {
   return data(
-    {
-      intent,
-      result: { initialValue: values as StepValues, error: { '': [err.message], ...(err.errors ?? {}) } },
-    } satisfies WizardReply,
-    { status: HTTP_STATUS[err.code] },
-  )
-}
-
-export function invalid(
-  intent: string,
-  values: unknown,
-  errors: Record<string, string[] | null> | null | undefined,
-) {
-  return data(
-    {
-      intent,
-      result: {
-        initialValue: values as StepValues,
-        error: { '': ['Please check the highlighted fields'], ...errors },
-      },
-    } satisfies WizardReply,
+    submission.reply({ formErrors: ['Please check the highlighted fields'], fieldErrors: errors }),
     { status: 400 },
   )
 }

@@ -1,19 +1,20 @@
 // The wizard's last step: the cover dates, then the insurer chosen among the quoted prices.
 import { Form } from '@remix-run/react'
-import { ErrorList, SubmitButton } from '../../../components/forms'
+import { ConformForm, ErrorList, SubmitButton } from '../../../components/forms'
 import { StepCheckbox, StepField } from '../../../components/policy-wizard'
 import { Button } from '../../../components/ui/button'
 import { Input } from '../../../components/ui/input'
 import { Label } from '../../../components/ui/label'
 import { formatDate, formatMoney } from '../../../utils/misc'
 import { policyTypeLabel } from '../../../utils/labels'
+import { QuoteChoiceSchema } from '../../../utils/policy-wizard.schemas'
 
-import { ChooseTypeFirst, StepCard, useReply, type LoaderData } from './wizard-step-parts'
+import { ChooseTypeFirst, StepCard, useStepForm, type LoaderData } from './wizard-step-parts'
 
 export function QuoteStep({ loaded }: { loaded: Extract<LoaderData, { quote: unknown }> }) {
-  const { reply, errors } = useReply('quote')
+  const { form, result, errors } = useStepForm(QuoteChoiceSchema, ['quote'], {})
   const { quote, policy } = loaded
-  const posted = reply?.result.initialValue
+  const posted = result?.initialValue
   const chosen = posted?.insurance_provider_id ? String(posted.insurance_provider_id) : quote.chosen
   if (!policy.policy_type)
     return (
@@ -58,7 +59,7 @@ export function QuoteStep({ loaded }: { loaded: Extract<LoaderData, { quote: unk
           title="Choose the insurer"
           description={`${policyTypeLabel(policy.policy_type)} cover from ${formatDate(quote.start_date)} to ${formatDate(quote.end_date)}, cheapest first.`}
         >
-          <Form method="post" className="space-y-4" noValidate>
+          <ConformForm form={form} intent="quote" className="space-y-4">
             <input type="hidden" name="policy_type" value={policy.policy_type ?? ''} />
             <input type="hidden" name="start_date" value={quote.start_date} />
             <input type="hidden" name="end_date" value={quote.end_date} />
@@ -115,10 +116,8 @@ export function QuoteStep({ loaded }: { loaded: Extract<LoaderData, { quote: unk
                 ...(errors('') ?? []),
               ]}
             />
-            <SubmitButton name="intent" value="quote">
-              Confirm and continue to payment
-            </SubmitButton>
-          </Form>
+            <SubmitButton>Confirm and continue to payment</SubmitButton>
+          </ConformForm>
         </StepCard>
       ) : quote.start_date && quote.end_date && !Object.keys(quote.dateErrors).length ? (
         <p className="text-sm text-muted-foreground">

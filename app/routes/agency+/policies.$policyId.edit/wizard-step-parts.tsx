@@ -1,11 +1,13 @@
 // What the policy wizard's step forms share (policy-wizard-steps.tsx, quote-step.tsx): the
-// step's card, its answer from the action and the fields carried from step to step.
-import { Link, useActionData, type useLoaderData } from '@remix-run/react'
+// step's card, its house form (Conform over the step's schema, answered by the action's reply)
+// and the fields carried from step to step.
+import { Link, type useLoaderData } from '@remix-run/react'
 import * as React from 'react'
+import { useConformForm, useResultFor, type FormSchema } from '../../../components/forms'
+import { type StepValues } from '../../../components/policy-wizard'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
 
-import type { action, loader } from './edit.server'
-import type { WizardReply } from './policy-wizard.server'
+import type { loader } from './edit.server'
 
 export function Carried({ carried }: { carried: [string, string][] }) {
   return (
@@ -19,12 +21,19 @@ export function Carried({ carried }: { carried: [string, string][] }) {
 
 export type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
 
-export function useReply(intent: string) {
-  const reply = useActionData<typeof action>() as WizardReply | undefined
-  const mine = reply?.intent === intent ? reply : undefined
+/**
+ * A step's house form: checked in the browser with `schema` (the action's), answered by the
+ * action's reply to the step's `intents` (the first names the form). `values` are what was
+ * posted after a refusal, else what is saved; `errors('')` is the form's own message.
+ */
+export function useStepForm(schema: FormSchema, intents: string[], saved: StepValues) {
+  const result = useResultFor(...intents)
+  const [form] = useConformForm(schema, { id: intents[0], lastResult: result ?? null })
   return {
-    reply: mine,
-    errors: (name: string) => mine?.result.error?.[name] ?? undefined,
+    form,
+    result,
+    values: (result?.initialValue as StepValues | undefined) ?? saved,
+    errors: (name: string) => (name === '' ? form.errors : form.allErrors[name]),
   }
 }
 

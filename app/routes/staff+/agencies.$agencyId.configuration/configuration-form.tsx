@@ -1,10 +1,16 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, type useLoaderData } from '@remix-run/react'
+import { getInputProps } from '@conform-to/react'
+import { type useLoaderData } from '@remix-run/react'
 import type { loader } from './configuration.server'
 import { formatMoney } from '../../../utils/misc'
 import { labelOf, PAYMENT_METHOD_KEY_LABELS } from '../../../utils/labels'
-import { CheckboxField, ErrorList, Field, SubmitButton, useResultFor } from '../../../components/forms'
+import {
+  CheckboxField,
+  ConformForm,
+  ErrorList,
+  Field,
+  SubmitButton,
+  useConformForm,
+} from '../../../components/forms'
 import { configureSchema } from '../../../utils/agency-forms.schemas'
 import { withoutKey } from '../../../components/agency/agency-parts'
 
@@ -15,21 +21,17 @@ export type ConfigurationData = ReturnType<typeof useLoaderData<typeof loader>>
  * browser with the schema the action uses, so a wrong rate shows under its insurer before submitting.
  */
 export function ConfigurationForm({ configuration }: { configuration: ConfigurationData }) {
-  const result = useResultFor('configure')
-  const [form, fields] = useForm({
-    id: 'configure',
-    lastResult: result,
-    defaultValue: configuration.defaultValue,
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: configureSchema(configuration.agency.id) }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useConformForm<ConfigurationData['defaultValue']>(
+    configureSchema(configuration.agency.id),
+    {
+      intent: 'configure',
+      defaultValue: configuration.defaultValue,
+    },
+  )
   const providerName = (id: string | undefined) =>
     configuration.providers.find((p) => String(p.id) === id)?.name ?? `Insurer ${id}`
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-6">
-      <input type="hidden" name="intent" value="configure" />
+    <ConformForm form={form} intent="configure" className="space-y-6">
       <p className="text-sm text-muted-foreground">
         Tick each insurer the agency may sell and set its commission.
         {configuration.agency.status === 'COMPANY_DETAIL_DONE'
@@ -137,6 +139,6 @@ export function ConfigurationForm({ configuration }: { configuration: Configurat
         errors={[...(form.errors ?? []), ...(fields.paymentBasedConfigs.errors ?? [])]}
       />
       <SubmitButton>Save configuration</SubmitButton>
-    </Form>
+    </ConformForm>
   )
 }

@@ -1,0 +1,27 @@
+// The new-policy wizard's step forms (routes/agency+/policies.$policyId.edit and policies.new),
+// checked by Conform in the browser and parsed by the action (components may not import domain/).
+import { z } from 'zod'
+import { checkAddress, otherShape } from '../../domain/policies/customer.schemas'
+import {
+  FamilyFormSchema,
+  OtherDetailsFormSchema,
+  PersonalDetailsFormSchema,
+  QuoteChoiceSchema,
+} from '../../domain/policies/policies.schemas'
+import { optionalText } from '../../domain/shared/fields'
+
+export { FamilyFormSchema, OtherDetailsFormSchema, PersonalDetailsFormSchema, QuoteChoiceSchema }
+
+/** Stands for the city the action will look up by the name typed in the city box. */
+const CITY_BY_NAME = -1
+
+/**
+ * Step three as the browser posts it: the city box sends the city's name (`city_name`), which the
+ * action turns into `city_id` (resolveAddress) before parsing with OtherDetailsFormSchema; a
+ * name stands for the city here, so the same fields are required with the same messages.
+ */
+export const OtherStepSchema = z
+  .object({ ...otherShape, city_name: optionalText(256) })
+  .superRefine((v, ctx) =>
+    checkAddress({ ...v, city_id: v.city_id ?? (v.city_name ? CITY_BY_NAME : undefined) }, ctx),
+  )
