@@ -15,6 +15,7 @@ import { policyEndpoints } from './policies'
 import { paymentEndpoints } from './payments'
 import { financeEndpoints } from './finance'
 import { statementEndpoints } from './statements'
+import { payoutBatchEndpoints } from './payout-batches'
 import { payoutEndpoints } from './payouts'
 import { clawbackEndpoints } from './clawbacks'
 import { invoiceEndpoints } from './invoices'
@@ -46,6 +47,7 @@ export const endpoints: Endpoint[] = [
   ...paymentEndpoints,
   ...financeEndpoints,
   ...statementEndpoints,
+  ...payoutBatchEndpoints,
   ...payoutEndpoints,
   ...clawbackEndpoints,
   ...invoiceEndpoints,

@@ -402,7 +402,7 @@ export const NOTIFICATION_EVENT_LABELS: Record<string, string> = {
   COMMISSION_PAYOUT_REJECTED: 'Commission payout rejected',
   COMMISSION_PAYOUT_REMINDER: 'Commission payout waiting',
   COMMISSION_PAYOUT_ESCALATED: 'Commission payout overdue',
-  PAYOUT_RETURNED_BY_BANK: 'Payout returned by the bank',
+  COMMISSION_PAYOUT_RETURNED: 'Commission payout returned by the bank',
   CLAWBACK_INITIATED: 'Clawback opened',
   CLAWBACK_REQUESTED: 'Clawback payment sent',
   CLAWBACK_COMPLETED: 'Clawback completed',

@@ -81,8 +81,9 @@ export function writeAbaFile(batch: { id: number; processingDate: string }, line
       bsb: withDash(bsbDigits(l.bsb)!),
       transactionCode: 50, // a credit to the payee
       account: accountDigits(l.account_number)!,
-      // The package takes dollars and writes whole cents: a two-decimal string is exact.
-      amount: (l.amount_cents / 100).toFixed(2) as unknown as number,
+      // The package takes dollars and rounds them to whole cents (toFixed), so cents / 100 is exact
+      // in the file; the test reads every amount and total back against the integer cents.
+      amount: l.amount_cents / 100,
       accountTitle: l.account_name.toUpperCase(),
       reference: l.lodgement_reference,
       traceBsb,
@@ -90,5 +91,5 @@ export function writeAbaFile(batch: { id: number; processingDate: string }, line
       remitter: h.remitter,
     })),
   )
-  return text.split(/\r?\n/).join('\r\n')
+  return `${text.split(/\r?\n/).join('\r\n')}\r\n`
 }

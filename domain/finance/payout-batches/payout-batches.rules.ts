@@ -32,10 +32,10 @@ export function payeeIssue(payee: Payee | null): string | null {
 }
 
 /** What the payee's statement shows for a payout (the ABA lodgement reference, <= 18 characters). */
-export const lodgementReference = (payoutId: number) => `OSHC PAYOUT ${payoutId}`.slice(0, 18)
+export const lodgementReference = (payoutId: number) => `PAYOUT ${payoutId}`
 
-/** What the insurer's statement shows for a batch's debit (the file's description, <= 12). */
-export const batchReference = (batchId: number) => `BATCH-${batchId}`.slice(0, 12)
+/** What the insurer's statement shows for a batch's debit: the file's description (12 characters). */
+export const batchReference = (batchId: number) => `PB-${batchId}`
 
 /**
  * The `bank_document` a payout paid by a batch carries (the specification's field for the proof

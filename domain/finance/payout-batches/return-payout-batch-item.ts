@@ -85,7 +85,7 @@ export const returnPayoutBatchItem = defineUseCase(
       await notify(
         tx,
         {
-          eventType: 'PAYOUT_RETURNED_BY_BANK',
+          eventType: 'COMMISSION_PAYOUT_RETURNED',
           title: `Payout #${item.payout_id} returned by the bank`,
           message: `${formatCents(item.amount_cents)} to ${item.account_name} came back from batch #${batch.id}: ${reason}. The payout waits for a new batch or a decision.`,
           link: staffLinks.payout(item.payout_id),

@@ -44,7 +44,7 @@ const isoDay = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString(
  * What waits for a bank transfer now: premium payments of PURCHASED policies waiting for
  * verification (lockWaitingPayment's: REQUESTED, by BANK; quoted by the policy's ref) and bank
  * top-ups REQUESTED (quoted by TOPUP-<id>, or their receipt id when they have one); and the debit
- * of each SENT payout batch (its total, quoted by the file's description BATCH-<id>).
+ * of each SENT payout batch (its total, quoted by the file's description PB-<id>).
  */
 export async function loadExpectations(db: DbOrTx): Promise<Expectation[]> {
   const payments = await db
