@@ -1,24 +1,25 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link } from '@remix-run/react'
-import type { z } from 'zod'
+import { getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
+import { Link } from '@remix-run/react'
 
 import { formatDateTime, type DateInput } from '../utils/misc'
 import { PageHeader } from './app-shell'
 import { ConfirmSubmit } from './confirm-submit'
-import { ErrorList, Field, SelectField, SubmitButton, useResultFor, type SelectOption } from './forms'
+import { UserStatusFormSchema } from '../utils/user-forms.schemas'
+import {
+  ConformForm,
+  ErrorList,
+  Field,
+  SelectField,
+  SubmitButton,
+  useConformForm,
+  useResultFor,
+  type FormSchema,
+  type SelectOption,
+} from './forms'
 import { StatusBadge } from './status-badge'
 import { buttonVariants } from './ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card'
 
-/** A route's form schema (it lives in the route: the browser cannot import domain/). */
-type FormSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>
 type LastResult = SubmissionResult<string[]> | null | undefined
 
 export interface UserFormProps {
@@ -49,22 +50,13 @@ export function UserForm({
   roles,
   roleDescription,
 }: UserFormProps) {
-  const [form, fields] = useForm<Record<string, unknown>>({
-    id,
-    lastResult,
-    defaultValue,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useConformForm(schema, { id, lastResult: lastResult ?? null, defaultValue })
   const creating = mode === 'create'
   // New users' details are someone else's: keep the browser from filling in the signed-in user's.
   const autoComplete = creating ? 'off' : undefined
   const role = fields[roleField]
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
-      {creating ? null : <input type="hidden" name="intent" value="update" />}
+    <ConformForm form={form} intent={creating ? undefined : 'update'} className="grid gap-4 sm:grid-cols-2">
       <Field
         labelProps={{ children: 'First name' }}
         inputProps={{ ...getInputProps(fields.first_name, { type: 'text' }), autoComplete }}
@@ -104,7 +96,7 @@ export function UserForm({
       <div className="sm:col-span-2">
         <SubmitButton>{creating ? 'Create user' : 'Save changes'}</SubmitButton>
       </div>
-    </Form>
+    </ConformForm>
   )
 }
 
@@ -156,7 +148,7 @@ export function UserStatusControl({
   /** Named in the confirmation of "Disable user". */
   userName: string
 }) {
-  const [statusForm] = useForm({ id, lastResult })
+  const [statusForm] = useConformForm(UserStatusFormSchema, { id, lastResult: lastResult ?? null })
   const nextStatus = status === 'ENABLED' ? 'DISABLED' : 'ENABLED'
   return (
     <Card>
@@ -169,8 +161,7 @@ export function UserStatusControl({
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-2">
-        <Form method="post" {...getFormProps(statusForm)}>
-          <input type="hidden" name="intent" value="status" />
+        <ConformForm form={statusForm} intent="status">
           <input type="hidden" name="status" value={nextStatus} />
           {isSelf && nextStatus === 'DISABLED' ? (
             <p className="text-sm text-muted-foreground">You cannot disable your own account.</p>
@@ -186,7 +177,7 @@ export function UserStatusControl({
             <SubmitButton>Enable user</SubmitButton>
           )}
           <ErrorList id={statusForm.errorId} errors={statusForm.errors} className="mt-2" />
-        </Form>
+        </ConformForm>
       </CardContent>
     </Card>
   )

@@ -1,9 +1,14 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
-import { Form } from '@remix-run/react'
-import type { SubmissionResult } from '@conform-to/react'
+import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { PublicClientSchema } from '../utils/widget-forms.schemas'
-import { ErrorList, Field, SelectField, SubmitButton, TextareaField } from './forms'
+import {
+  ConformForm,
+  ErrorList,
+  Field,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  useConformForm,
+} from './forms'
 import { PUBLIC_CLIENT_TYPE_LABELS as CLIENT_TYPE_LABELS } from '../utils/labels'
 
 export { CLIENT_TYPE_LABELS }
@@ -17,17 +22,13 @@ export function widgetSnippet(origin: string, clientId: string, type: keyof type
 
 /** The form that creates a website client (the schema checks it in the browser and on the server). */
 export function NewClientForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useConformForm(PublicClientSchema, {
     id: 'new-client',
-    lastResult,
+    lastResult: lastResult ?? null,
     defaultValue: { type: 'IN_APP' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PublicClientSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onBlur',
   })
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-2">
-      <input type="hidden" name="intent" value="create" />
+    <ConformForm form={form} intent="create" className="space-y-2">
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Field
           labelProps={{ children: 'Name' }}
@@ -70,6 +71,6 @@ export function NewClientForm({ lastResult }: { lastResult?: SubmissionResult<st
       </div>
       <ErrorList id={form.errorId} errors={form.errors} />
       <SubmitButton>Create website client</SubmitButton>
-    </Form>
+    </ConformForm>
   )
 }

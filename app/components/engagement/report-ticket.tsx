@@ -1,33 +1,28 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
-import { Form } from '@remix-run/react'
+import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { FeedbackSchema } from '../../utils/engagement-forms.schemas'
 import { TICKET_PRIORITY_LABELS, TICKET_PROJECT_LABELS, TICKET_TYPE_LABELS } from '../../utils/labels'
-import { ErrorList, Field, SelectField, SubmitButton, TextareaField } from '../forms'
+import {
+  ConformForm,
+  ErrorList,
+  Field,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  useConformForm,
+} from '../forms'
 
 const options = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }))
 
 /** Report a ticket (bug, new feature, improvement); the schema checks it in the browser and on the server. */
 export function ReportTicketForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useConformForm(FeedbackSchema, {
     id: 'report-ticket',
-    lastResult,
+    lastResult: lastResult ?? null,
     defaultValue: { type: 'BUG', priority: 'MEDIUM', project_name: 'OSHC' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: FeedbackSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onBlur',
   })
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-2">
-      <input type="hidden" name="intent" value="report" />
+    <ConformForm form={form} intent="report" className="space-y-2">
       <Field
         labelProps={{ children: 'Title' }}
         inputProps={getInputProps(fields.title, { type: 'text' })}
@@ -60,6 +55,6 @@ export function ReportTicketForm({ lastResult }: { lastResult?: SubmissionResult
       />
       <ErrorList id={form.errorId} errors={form.errors} />
       <SubmitButton>Report ticket</SubmitButton>
-    </Form>
+    </ConformForm>
   )
 }

@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getInputProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { ChangePasswordSchema } from '../../../domain/access/access.schemas'
 import { changePassword } from '../../../domain/access/change-password'
 import { AuthCard } from '../../components/auth-card'
-import { ErrorList, Field, SubmitButton } from '../../components/forms'
+import { ErrorList, Field, ConformForm, SubmitButton, useConformForm } from '../../components/forms'
 import { readForm, submitForm } from '../../utils/forms.server'
 import { sessionTokenOf } from '../../../api/auth.server'
 import { homeFor, requireUser } from '../../utils/session.server'
@@ -29,13 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ChangePassword() {
   const { mustChangePassword } = useLoaderData<typeof loader>()
-  const lastResult = useActionData<typeof action>()
-  const [form, fields] = useForm({
-    id: 'change-password',
-    lastResult,
-    constraint: getZodConstraint(ChangePasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
-  })
+  const [form, fields] = useConformForm(ChangePasswordSchema, { id: 'change-password' })
   return (
     <AuthCard
       title={mustChangePassword ? 'Choose your password' : 'Change password'}
@@ -45,7 +38,7 @@ export default function ChangePassword() {
           : 'At least 10 characters, not your e-mail address.'
       }
     >
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <ConformForm form={form} className="space-y-4">
         <Field
           labelProps={{ children: mustChangePassword ? 'Temporary password' : 'Current password' }}
           inputProps={{
@@ -64,7 +57,7 @@ export default function ChangePassword() {
         />
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton className="w-full">Save password</SubmitButton>
-      </Form>
+      </ConformForm>
     </AuthCard>
   )
 }

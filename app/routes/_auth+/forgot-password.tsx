@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getInputProps } from '@conform-to/react'
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData } from '@remix-run/react'
+import { Link, useActionData } from '@remix-run/react'
 import { ForgotPasswordSchema } from '../../../domain/access/access.schemas'
 import { forgotPassword } from '../../../domain/access/change-password'
 import { AuthCard } from '../../components/auth-card'
-import { ErrorList, Field, SubmitButton } from '../../components/forms'
+import { ErrorList, Field, ConformForm, SubmitButton, useConformForm } from '../../components/forms'
 import { Alert, AlertDescription } from '../../components/ui/alert'
 import { readForm, retryAfterHeaders, submitForm } from '../../utils/forms.server'
 import { requireSameOrigin } from '../../utils/session.server'
@@ -26,12 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPassword() {
   const lastResult = useActionData<typeof action>()
-  const [form, fields] = useForm({
-    id: 'forgot',
-    lastResult,
-    constraint: getZodConstraint(ForgotPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
-  })
+  const [form, fields] = useConformForm(ForgotPasswordSchema, { id: 'forgot' })
   const sent = lastResult && 'sent' in lastResult ? lastResult.sent : null
   return (
     <AuthCard title="Forgot your password?" description="We will e-mail you a link to choose a new one.">
@@ -40,7 +34,7 @@ export default function ForgotPassword() {
           <AlertDescription>{sent}</AlertDescription>
         </Alert>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <ConformForm form={form} className="space-y-4">
         <Field
           labelProps={{ children: 'Email' }}
           inputProps={getInputProps(fields.email, { type: 'email' })}
@@ -48,7 +42,7 @@ export default function ForgotPassword() {
         />
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton className="w-full">Send reset link</SubmitButton>
-      </Form>
+      </ConformForm>
       <p className="mt-6 text-sm">
         <Link to="/login" className="text-primary underline underline-offset-4">
           Back to sign in

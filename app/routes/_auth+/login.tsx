@@ -1,18 +1,17 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getInputProps } from '@conform-to/react'
 import {
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { LoginSchema } from '../../../domain/access/access.schemas'
 import { signInWithPassword, ssoEnabled } from '../../../api/authenticator.server'
 import { OIDC_START_PATH } from '../../../api/oidc-strategy.server'
 import { config } from '../../../domain/shared/config'
 import { AuthCard } from '../../components/auth-card'
-import { ErrorList, Field, SubmitButton } from '../../components/forms'
+import { ErrorList, Field, ConformForm, SubmitButton, useConformForm } from '../../components/forms'
 import { readForm, retryAfterHeaders, submitForm } from '../../utils/forms.server'
 import { getActor, homeFor, requireSameOrigin, sessionCookie } from '../../utils/session.server'
 import { safeRedirect } from '../../utils/safe-redirect.server'
@@ -49,19 +48,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const lastResult = useActionData<typeof action>()
   const { sso } = useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
-  const [form, fields] = useForm({
-    id: 'login',
-    lastResult,
-    constraint: getZodConstraint(LoginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldRevalidate: 'onBlur',
-  })
+  const [form, fields] = useConformForm(LoginSchema, { id: 'login' })
   return (
     <AuthCard title="Sign in" description="Agencies and staff sign in here.">
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <ConformForm form={form} className="space-y-4">
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
         <Field
           labelProps={{ children: 'Email' }}
@@ -82,7 +74,7 @@ export default function LoginPage() {
         />
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton className="w-full">Sign in</SubmitButton>
-      </Form>
+      </ConformForm>
       {sso ? (
         <div className="mt-4 space-y-2 text-center">
           <p className="text-xs text-muted-foreground">Staff of the insurer</p>

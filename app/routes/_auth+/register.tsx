@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getInputProps, getSelectProps } from '@conform-to/react'
 import {
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { and, asc, eq } from 'drizzle-orm'
 import { getDb } from '../../../db/client'
 import { agencies, countries } from '../../../db/schema'
@@ -14,7 +13,15 @@ import { RegisterAgencySchema } from '../../../domain/agencies/agencies.schemas'
 import { registerAgency } from '../../../domain/agencies/onboarding/register-agency'
 import { sha256 } from '../../../domain/shared/crypto'
 import { AuthCard } from '../../components/auth-card'
-import { CheckboxField, ErrorList, Field, SelectField, SubmitButton } from '../../components/forms'
+import {
+  CheckboxField,
+  ErrorList,
+  Field,
+  SelectField,
+  ConformForm,
+  SubmitButton,
+  useConformForm,
+} from '../../components/forms'
 import { readForm, submitForm } from '../../utils/forms.server'
 import { requireSameOrigin } from '../../utils/session.server'
 
@@ -51,20 +58,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Register() {
   const { countries, token, invitedEmail } = useLoaderData<typeof loader>()
-  const lastResult = useActionData<typeof action>()
   const australia = countries.find((c) => c.iso2 === 'AU')
-  const [form, fields] = useForm({
+  const [form, fields] = useConformForm(RegisterAgencySchema, {
     id: 'register',
-    lastResult,
     defaultValue: {
       email: invitedEmail,
       country_id: australia ? String(australia.id) : '',
       recaptcha_token: 'no-js-token',
       token,
     },
-    constraint: getZodConstraint(RegisterAgencySchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterAgencySchema }),
-    shouldRevalidate: 'onBlur',
   })
   return (
     <AuthCard
@@ -72,7 +74,7 @@ export default function Register() {
       title="Register your agency"
       description="Sell overseas student health cover from six insurers. We will e-mail you a code to verify your address."
     >
-      <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <ConformForm form={form} className="grid gap-4 sm:grid-cols-2">
         <input {...getInputProps(fields.recaptcha_token, { type: 'hidden' })} />
         <input {...getInputProps(fields.token, { type: 'hidden' })} />
         <Field
@@ -119,7 +121,7 @@ export default function Register() {
         <div className="sm:col-span-2">
           <SubmitButton className="w-full">Register</SubmitButton>
         </div>
-      </Form>
+      </ConformForm>
       <p className="mt-6 text-sm">
         Already registered?{' '}
         <Link to="/login" className="text-primary underline underline-offset-4">

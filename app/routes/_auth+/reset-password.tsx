@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getInputProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { ResetPasswordSchema } from '../../../domain/access/access.schemas'
 import { resetPassword } from '../../../domain/access/change-password'
 import { AuthCard } from '../../components/auth-card'
-import { ErrorList, Field, SubmitButton } from '../../components/forms'
+import { ErrorList, Field, ConformForm, SubmitButton, useConformForm } from '../../components/forms'
 import { readForm, retryAfterHeaders, submitForm } from '../../utils/forms.server'
 import { requireSameOrigin } from '../../utils/session.server'
 import { redirectWithToast } from '../../utils/toast.server'
@@ -31,17 +30,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ResetPassword() {
   const { token } = useLoaderData<typeof loader>()
-  const lastResult = useActionData<typeof action>()
-  const [form, fields] = useForm({
-    id: 'reset',
-    lastResult,
-    defaultValue: { token },
-    constraint: getZodConstraint(ResetPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
-  })
+  const [form, fields] = useConformForm(ResetPasswordSchema, { id: 'reset', defaultValue: { token } })
   return (
     <AuthCard title="Choose a new password" description="At least 10 characters, not your e-mail address.">
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <ConformForm form={form} className="space-y-4">
         <input {...getInputProps(fields.token, { type: 'hidden' })} />
         <ErrorList errors={fields.token.errors} />
         <Field
@@ -54,7 +46,7 @@ export default function ResetPassword() {
         />
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton className="w-full">Save password</SubmitButton>
-      </Form>
+      </ConformForm>
     </AuthCard>
   )
 }

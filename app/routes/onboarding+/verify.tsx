@@ -1,7 +1,6 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getInputProps } from '@conform-to/react'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { getDb } from '../../../db/client'
@@ -12,7 +11,14 @@ import { agencyIdFromVerifyToken } from '../../../domain/agencies/onboarding/one
 import { resendOtp } from '../../../domain/agencies/onboarding/resend-otp'
 import { verifyAgency } from '../../../domain/agencies/onboarding/verify-agency'
 import { AuthCard } from '../../components/auth-card'
-import { ErrorList, Field, SubmitButton } from '../../components/forms'
+import {
+  ConformForm,
+  ErrorList,
+  Field,
+  SubmitButton,
+  useConformForm,
+  useResultFor,
+} from '../../components/forms'
 import { Alert, AlertDescription } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { readForm, retryAfterHeaders, submitForm } from '../../utils/forms.server'
@@ -90,15 +96,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Verify() {
   const { token, email, verified, hasLogin } = useLoaderData<typeof loader>()
-  const lastResult = useActionData<typeof action>()
-  const [form, fields] = useForm({
-    id: 'verify',
-    lastResult,
-    defaultValue: { token },
-    constraint: getZodConstraint(VerifyPageSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: VerifyPageSchema }),
-  })
-  const resent = lastResult && 'resent' in lastResult
+  // Three forms, one reply: each takes the reply to its own intent.
+  const [form, fields] = useConformForm(VerifyPageSchema, { intent: 'verify', defaultValue: { token } })
+  const [loginForm] = useConformForm(ResendSchema, { intent: 'create-login' })
+  const [resendForm] = useConformForm(ResendSchema, { intent: 'resend' })
+  const resendResult = useResultFor('resend')
+  const resent = !!resendResult && 'resent' in resendResult
   if (hasLogin) {
     return (
       <AuthCard
@@ -114,13 +117,11 @@ export default function Verify() {
   if (verified) {
     return (
       <AuthCard title="E-mail verified" description={`${email} is verified. Create your login to continue.`}>
-        <Form method="post" className="space-y-4">
+        <ConformForm form={loginForm} intent="create-login" className="space-y-4">
           <input type="hidden" name="token" value={token} />
-          <ErrorList id={form.errorId} errors={form.errors} />
-          <SubmitButton name="intent" value="create-login" className="w-full">
-            Create my login
-          </SubmitButton>
-        </Form>
+          <ErrorList id={loginForm.errorId} errors={loginForm.errors} />
+          <SubmitButton className="w-full">Create my login</SubmitButton>
+        </ConformForm>
       </AuthCard>
     )
   }
@@ -134,7 +135,7 @@ export default function Verify() {
           <AlertDescription>A new code is on its way.</AlertDescription>
         </Alert>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <ConformForm form={form} intent="verify" className="space-y-4">
         <input {...getInputProps(fields.token, { type: 'hidden' })} />
         <Field
           labelProps={{ children: 'Verification code' }}
@@ -147,16 +148,15 @@ export default function Verify() {
           errors={fields.otp.errors}
         />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton name="intent" value="verify" className="w-full">
-          Verify
-        </SubmitButton>
-      </Form>
-      <Form method="post" className="mt-4">
+        <SubmitButton className="w-full">Verify</SubmitButton>
+      </ConformForm>
+      <ConformForm form={resendForm} intent="resend" className="mt-4">
         <input type="hidden" name="token" value={token} />
-        <Button type="submit" name="intent" value="resend" variant="link" className="px-0">
+        <ErrorList id={resendForm.errorId} errors={resendForm.errors} />
+        <Button type="submit" variant="link" className="px-0">
           Send me a new code
         </Button>
-      </Form>
+      </ConformForm>
     </AuthCard>
   )
 }
