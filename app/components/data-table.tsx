@@ -44,12 +44,25 @@ export interface DataTableProps<T> {
    * the user hide columns, remembered in this browser. The first column and the action column stay.
    */
   tableId?: string
+  /**
+   * Rows as cards on a phone-sized screen (below `md`), where the columns do not fit: each row is a
+   * box listing its cells, each under its column's name (the same markup, so still a table).
+   */
+  cards?: boolean
 }
 
 /** Which side a column sticks to: the first column (the record's name) and the action column. */
 function stickySide<T>(column: DataTableColumn<T>, index: number): StickySide | undefined {
   if (column.action) return 'end'
   return index === 0 ? 'start' : undefined
+}
+
+/** A table whose rows are cards below `md`: block boxes, each cell a line under its column's name. */
+const CARD_CLASSES = {
+  box: 'max-md:border-0 max-md:bg-transparent',
+  table: 'max-md:block [&>tbody]:max-md:block [&>tbody]:max-md:space-y-3',
+  row: 'max-md:block max-md:rounded-md max-md:border max-md:bg-card max-md:p-3 max-md:hover:bg-card',
+  cell: 'max-md:static max-md:flex max-md:min-w-0 max-md:gap-3 max-md:bg-transparent max-md:p-0 max-md:py-1 max-md:text-left max-md:before:w-20 max-md:before:shrink-0 max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]',
 }
 
 function hrefWith(pathname: string, params: URLSearchParams): string {
@@ -73,6 +86,7 @@ export function DataTable<T>({
   caption,
   className,
   tableId,
+  cards,
 }: DataTableProps<T>) {
   const [searchParams] = useSearchParams()
   const { pathname } = useLocation()
@@ -114,10 +128,10 @@ export function DataTable<T>({
           label={caption ? `Columns of ${caption.toLowerCase()}` : 'Columns'}
         />
       ) : null}
-      <div className="min-w-0 rounded-md border bg-card">
-        <Table>
+      <div className={cn('min-w-0 rounded-md border bg-card', cards && CARD_CLASSES.box)}>
+        <Table className={cn(cards && CARD_CLASSES.table)}>
           {caption ? <caption className="sr-only">{caption}</caption> : null}
-          <TableHeader>
+          <TableHeader className={cn(cards && 'max-md:hidden')}>
             <TableRow className="hover:bg-transparent">
               {shown.map((column) => (
                 <SortableHead
@@ -139,12 +153,13 @@ export function DataTable<T>({
               </TableRow>
             ) : (
               rows.map((row) => (
-                <TableRow key={getRowKey(row)}>
+                <TableRow key={getRowKey(row)} className={cn(cards && CARD_CLASSES.row)}>
                   {shown.map((column) => (
                     <TableCell
                       key={column.key}
                       sticky={stickySide(column, columns.indexOf(column))}
-                      className={column.className}
+                      className={cn(column.className, cards && CARD_CLASSES.cell)}
+                      data-label={cards ? column.header : undefined}
                     >
                       {column.cell(row)}
                     </TableCell>

@@ -47,11 +47,12 @@ export function PolicyStatusLine({ policy }: { policy: PolicyDetailView }) {
 export function PolicySections({
   policy,
   certificateActions,
-  certificatesEmpty = 'No certificate yet.',
+  certificate,
 }: {
   policy: PolicyDetailView
   certificateActions?: (c: PolicyDetailView['certificates'][number]) => React.ReactNode
-  certificatesEmpty?: string
+  /** The certificate's state and what this side reads of it (certificate-state.ts, the one source). */
+  certificate: { state: string; text: string }
 }) {
   return (
     <div className="grid gap-6 xl:grid-cols-2">
@@ -165,7 +166,10 @@ export function PolicySections({
         <CardHeader>
           <CardTitle as="h3">Certificates</CardTitle>
         </CardHeader>
-        <CardContent>
+        <CardContent className="space-y-2">
+          <p className="text-sm text-muted-foreground" data-certificate-state={certificate.state}>
+            {certificate.text}
+          </p>
           {policy.certificates.length ? (
             <ul className="divide-y text-sm">
               {policy.certificates.map((c) => (
@@ -182,9 +186,7 @@ export function PolicySections({
                 </li>
               ))}
             </ul>
-          ) : (
-            <p className="text-sm text-muted-foreground">{certificatesEmpty}</p>
-          )}
+          ) : null}
         </CardContent>
       </Card>
       <Card>

@@ -54,40 +54,45 @@ export function StaffPaymentList(props: Props) {
   const chosen = rows.filter((r) => selected.includes(r.id))
   type Row = StaffPaymentRow
   const columns: DataTableColumn<Row>[] = [
-    ...(verification
-      ? [
-          {
-            key: 'select',
-            header: 'Select',
-            cell: (p: Row) => (
-              <input
-                type="checkbox"
-                name="policyId"
-                value={p.id}
-                aria-label={`Select policy ${p.ref}`}
-                className="h-4 w-4 accent-primary"
-                onChange={(e) => {
-                  const checked = e.currentTarget.checked
-                  setSelected((s) => (checked ? [...s, p.id] : s.filter((id) => id !== p.id)))
-                }}
-              />
-            ),
-          },
-        ]
-      : []),
     {
       key: 'ref',
       header: 'Policy',
       sortable: true,
-      cell: (p: Row) => <span className="font-medium">{p.ref}</span>,
+      className: 'min-w-[11rem]',
+      cell: (p: Row) => (
+        <div className="flex items-start gap-2">
+          {verification ? (
+            <input
+              type="checkbox"
+              name="policyId"
+              value={p.id}
+              aria-label={`Select policy ${p.ref}`}
+              className="mt-0.5 h-4 w-4 shrink-0 accent-primary"
+              onChange={(e) => {
+                const checked = e.currentTarget.checked
+                setSelected((s) => (checked ? [...s, p.id] : s.filter((id) => id !== p.id)))
+              }}
+            />
+          ) : null}
+          <span>
+            <span className="block whitespace-nowrap font-medium">{p.ref}</span>
+            <span className="block text-xs text-muted-foreground">{p.customer}</span>
+          </span>
+        </div>
+      ),
     },
     { key: 'agency', header: 'Agency', cell: (p: Row) => p.agency },
-    { key: 'customer', header: 'Student', cell: (p: Row) => p.customer },
-    { key: 'provider', header: 'Insurer', cell: (p: Row) => p.provider ?? '—' },
     {
-      key: 'policy_type',
-      header: 'Type',
-      cell: (p: Row) => labelOf(POLICY_TYPE_LABELS, p.policy_type) || '—',
+      key: 'provider',
+      header: 'Cover',
+      cell: (p: Row) => (
+        <span>
+          {p.provider ?? '—'}
+          <span className="block text-xs text-muted-foreground">
+            {labelOf(POLICY_TYPE_LABELS, p.policy_type) || '—'}
+          </span>
+        </span>
+      ),
     },
     {
       key: 'premium',
@@ -98,13 +103,16 @@ export function StaffPaymentList(props: Props) {
     },
     {
       key: 'payment_method',
-      header: 'Method',
-      cell: (p: Row) => labelOf(PAYMENT_METHOD_LABELS, p.payment_method) || '—',
-    },
-    {
-      key: 'payment_status',
       header: 'Payment',
-      cell: (p: Row) => (p.payment_status ? <StatusBadge kind="payment" status={p.payment_status} /> : '—'),
+      cell: (p: Row) => (
+        <span className="flex flex-col items-start gap-1">
+          {labelOf(PAYMENT_METHOD_LABELS, p.payment_method) || '—'}
+          {/* Every payment the verification list shows waits for verification: no badge to repeat. */}
+          {p.payment_status && !verification ? (
+            <StatusBadge kind="payment" status={p.payment_status} />
+          ) : null}
+        </span>
+      ),
     },
     ...(verification
       ? []
@@ -135,6 +143,7 @@ export function StaffPaymentList(props: Props) {
       key: list === 'purchased' ? 'purchased_at' : 'requested_at',
       header: list === 'purchased' ? 'Purchased' : 'Requested',
       sortable: true,
+      className: 'whitespace-nowrap',
       cell: (p: Row) => formatDateTime(list === 'purchased' ? p.purchased_at : p.requested_at) || '—',
     },
     ...(verification
@@ -170,6 +179,7 @@ export function StaffPaymentList(props: Props) {
       getRowKey={(p) => p.id}
       emptyText="No policy matches these filters."
       columns={columns}
+      cards
     />
   )
   return (

@@ -108,3 +108,42 @@ function ApproveCancellationForm({ view, action, schema }: FormProps) {
     </ConformForm>
   )
 }
+
+/** The cancellation steps not done yet (the cancellation is its own track beside the refund). */
+export function openCancellationSteps(view: RefundView): string[] {
+  const open = ['REQUESTED_FOR_CANCELLATION', 'READY_FOR_CANCELLATION'].includes(view.cancellation.status)
+  return open ? view.cancellation.steps.filter((s) => !s.done).map((s) => s.name) : []
+}
+
+/** What the refund's approval leaves open: the cancellation steps, or its approval. */
+export function cancellationLeftOpen(view: RefundView): string | null {
+  const status = view.cancellation.status
+  if (!['REQUESTED_FOR_CANCELLATION', 'READY_FOR_CANCELLATION'].includes(status)) return null
+  const steps = openCancellationSteps(view)
+  return steps.length
+    ? `The cancellation is a separate track and stays open: ${steps.length} of ${view.cancellation.steps.length} cancellation steps are not done (${steps.join('; ')}).`
+    : 'The cancellation is a separate track: its steps are done and it still waits for finance to approve it.'
+}
+
+/**
+ * The next work on a policy whose refund is approved or paid while its cancellation is still
+ * open: the refund does not wait for the cancellation (ADR 0009), so the page says what is left.
+ */
+export function CancellationNextWork({ view }: { view: RefundView }) {
+  const left = cancellationLeftOpen(view)
+  if (!left || !['APPROVED', 'COMPLETED'].includes(view.refund?.status ?? '')) return null
+  const steps = openCancellationSteps(view)
+  return (
+    <Alert variant="warning" role="region" aria-label="Next work: the cancellation">
+      <p className="font-medium">Next: finish the cancellation of {view.ref}</p>
+      <p>{left}</p>
+      {steps.length ? (
+        <ul aria-label="Open cancellation steps" className="mt-1 list-disc pl-5">
+          {steps.map((name) => (
+            <li key={name}>{name}</li>
+          ))}
+        </ul>
+      ) : null}
+    </Alert>
+  )
+}

@@ -15,7 +15,7 @@ import {
 } from '../forms'
 import { Alert } from '../ui/alert'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card'
-import { CancellationForms } from './refund-cancellation-forms'
+import { CancellationForms, CancellationNextWork, cancellationLeftOpen } from './refund-cancellation-forms'
 import { RefundSummary } from './refund-summary'
 
 /** The section's form schemas by intent (STAFF_REFUND_FORMS of domain/refunds/refunds.schemas.ts). */
@@ -53,6 +53,7 @@ export function RefundStaffDecisions({ view, canFinance, canManage, forms }: Pro
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
+        <CancellationNextWork view={view} />
         <RefundSummary view={view} />
         {canFinance && status === 'REQUESTED' ? (
           <InitiateForm view={view} commission={commission} action={action} schema={forms.initiate} />
@@ -162,7 +163,16 @@ function ApproveForm({ view, action, schema }: FormProps) {
         size="sm"
         disabled={r.initiatedByMe}
         title={`Approve the refund of ${view.ref}?`}
-        description={`${formatMoney(r.net ?? 0)} goes to the agency: ${formatMoney(r.refundable ?? 0)} refundable premium less ${formatMoney(r.deducted ?? 0)} commission deducted.`}
+        description={
+          <>
+            <span className="block">
+              {`${formatMoney(r.net ?? 0)} goes to the agency: ${formatMoney(r.refundable ?? 0)} refundable premium less ${formatMoney(r.deducted ?? 0)} commission deducted.`}
+            </span>
+            {cancellationLeftOpen(view) ? (
+              <span className="mt-2 block font-medium text-foreground">{cancellationLeftOpen(view)}</span>
+            ) : null}
+          </>
+        }
         confirmLabel={`Refund ${formatMoney(r.net ?? 0)}`}
       >
         Approve refund

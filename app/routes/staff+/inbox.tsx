@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button'
 import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import { Select } from '../../components/ui/select'
-import { formatAge, formatDateTime } from '../../utils/misc'
+import { formatAge, formatDateTime, formatMoney } from '../../utils/misc'
 import { labelOf, STAFF_TASK_KINDS, TASK_KIND_LABELS, TASK_OUTCOME_LABELS } from '../../utils/labels'
 import { requireStaff } from '../../utils/session.server'
 import { redirectWithToast } from '../../utils/toast.server'
@@ -102,64 +102,84 @@ export default function Inbox() {
         sortDirection={query.sort_direction}
         getRowKey={(t) => t.id}
         emptyText="Nothing is waiting for a decision."
+        caption="Tasks"
+        cards
         columns={[
           {
             key: 'kind',
-            header: 'Kind',
-            sortable: true,
-            cell: (t) => <Badge variant="outline">{labelOf(TASK_KIND_LABELS, t.kind)}</Badge>,
-          },
-          {
-            key: 'subject',
             header: 'Task',
-            cell: (t) => (
-              <Link to={t.link} className="font-medium text-primary hover:underline">
-                {t.subject}
-              </Link>
-            ),
+            sortable: true,
+            className: 'min-w-[16rem]',
+            cell: (t) => <TaskTitle t={t} />,
           },
           { key: 'agency', header: 'Agency', cell: (t) => t.agency_name ?? t.agency_email ?? '—' },
           {
-            key: 'opened_at',
-            header: 'Age',
-            sortable: true,
-            cell: (t) => (
-              <time dateTime={String(t.opened_at)} title={`Opened ${formatDateTime(t.opened_at)}`}>
-                {t.age}
-              </time>
-            ),
+            key: 'amount',
+            header: 'Amount',
+            className: 'text-right whitespace-nowrap',
+            cell: (t) => (t.amount === null ? '—' : formatMoney(t.amount)),
           },
           {
             key: 'due_at',
             header: 'Due',
             sortable: true,
-            cell: (t) => (
-              <div className="flex flex-col items-start gap-1">
-                <span>{t.due_at ? formatDateTime(t.due_at) : '—'}</span>
-                {t.overdueBy ? <Badge variant="danger">Overdue by {t.overdueBy}</Badge> : null}
-                {t.escalated_at ? <Badge variant="warning">Escalated</Badge> : null}
-              </div>
-            ),
+            cell: (t) => <TaskDue t={t} />,
           },
           {
             key: 'claim',
             header: 'Owner',
             action: true,
-            cell: (t) =>
-              t.closed_at ? (
-                <span>
-                  {labelOf(TASK_OUTCOME_LABELS, t.outcome ?? 'closed')}
-                  {t.assignee_name ? (
-                    <span className="block text-xs text-muted-foreground">{t.assignee_name}</span>
-                  ) : null}
-                </span>
-              ) : (
-                <ClaimForm t={t} />
-              ),
+            cell: (t) => <TaskOwner t={t} />,
           },
         ]}
       />
     </div>
+  )
+}
+
+type Task = ReturnType<typeof useLoaderData<typeof loader>>['tasks'][number]
+
+/** The task's kind and its subject, a link to the page holding the form that decides it. */
+function TaskTitle({ t }: { t: Task }) {
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <Badge variant="outline">{labelOf(TASK_KIND_LABELS, t.kind)}</Badge>
+      <Link to={t.link} className="font-medium text-primary hover:underline">
+        {t.subject}
+      </Link>
+    </div>
+  )
+}
+
+/** When the task is due (and how late), with its age beneath. */
+function TaskDue({ t }: { t: Task }) {
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <span className="whitespace-nowrap">{t.due_at ? formatDateTime(t.due_at) : '—'}</span>
+      {t.overdueBy ? <Badge variant="danger">Overdue by {t.overdueBy}</Badge> : null}
+      {t.escalated_at ? <Badge variant="warning">Escalated</Badge> : null}
+      <time
+        dateTime={String(t.opened_at)}
+        title={`Opened ${formatDateTime(t.opened_at)}`}
+        className="whitespace-nowrap text-xs text-muted-foreground"
+      >
+        Opened {t.age} ago
+      </time>
+    </div>
+  )
+}
+
+/** Who owns the task: its outcome once closed, else the claim form. */
+function TaskOwner({ t }: { t: Task }) {
+  return t.closed_at ? (
+    <span>
+      {labelOf(TASK_OUTCOME_LABELS, t.outcome ?? 'closed')}
+      {t.assignee_name ? (
+        <span className="block text-xs text-muted-foreground">{t.assignee_name}</span>
+      ) : null}
+    </span>
+  ) : (
+    <ClaimForm t={t} />
   )
 }
 

@@ -16,14 +16,26 @@ type Step =
 const STEPS = ['Quote', 'Your details', 'Payment', 'Done']
 const INDEX = { quote: 0, details: 1, pay: 2, done: 3 } as const
 
-/** Keeps the host page's iframe as tall as the widget, and answers its hello (origin-checked). */
+/**
+ * Keeps the host page's iframe as tall as the frame's content at every step, and answers its hello
+ * (origin-checked). The whole page is measured (its header too), from its top to the bottom of
+ * its <main>, whenever that box changes size.
+ */
 function useHostBridge(parentOrigin: string) {
   const root = useRef<HTMLDivElement>(null)
   useEffect(() => {
     const el = root.current
     if (!el) return
-    const report = () => tellHost(parentOrigin, 'oshc:resize', undefined, el.offsetHeight)
+    const page = el.closest('main') ?? el
+    const report = () =>
+      tellHost(
+        parentOrigin,
+        'oshc:resize',
+        undefined,
+        Math.ceil(page.getBoundingClientRect().bottom + window.scrollY),
+      )
     const observer = new ResizeObserver(report)
+    observer.observe(page)
     observer.observe(el)
     const onMessage = (e: MessageEvent) => {
       if (e.origin !== parentOrigin || e.source !== window.parent) return

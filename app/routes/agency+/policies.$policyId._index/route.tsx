@@ -13,6 +13,7 @@ import { PAID_STATUSES } from '../../../../domain/policies/policies.rules'
 import { GeneralErrorBoundary } from '../../../components/error-boundary'
 import { ConformForm, ErrorList, SelectField, SubmitButton, useConformForm } from '../../../components/forms'
 import { PolicySections, PolicyStatusLine } from '../../../components/policy-detail'
+import { certificateView } from '../../../components/policies/certificate-state'
 import { buttonVariants } from '../../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
 import { idFromParam, readForm, submitForm, throwAsResponse } from '../../../utils/forms.server'
@@ -49,7 +50,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     mayPay ? policyClawbacks(actor, policyId) : [],
     moneyTrailView(details.policy.id),
   ])
-  // The agency sees its certificate once issued.
+  // The state is read from every certificate; the agency sees its certificate once issued.
+  const certificate = certificateView(view.status, view.certificates, 'agency')
   view.certificates = view.certificates.filter((c) => c.certificate_type === 'new' && c.issued_at)
   const isAdmin = actor.permissions.has('user_management')
   const users = isAdmin
@@ -57,6 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     : []
   return {
     policy: view,
+    certificate,
     isAdmin,
     canQuote: actor.permissions.has('quote'),
     canArchive: actor.permissions.has('quote') || actor.permissions.has('purchase'),
@@ -120,11 +123,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AgencyPolicy() {
-  const { policy, isAdmin, canQuote, canArchive, users, refund, clawbacks, mayPay, moneyTrail } =
+  const { policy, certificate, isAdmin, canQuote, canArchive, users, refund, clawbacks, mayPay, moneyTrail } =
     useLoaderData<typeof loader>()
   const { meta } = policy
   const [assign, assignFields] = useConformForm(AssignSchema, { intent: 'assign' })
-  const issued = policy.certificates.length > 0
+  const issued = certificate.state === 'issued'
   return (
     <div className="space-y-6">
       <Link
@@ -169,14 +172,7 @@ export default function AgencyPolicy() {
           </>
         }
       />
-      <PolicySections
-        policy={policy}
-        certificatesEmpty={
-          meta.status === 'CERTIFICATE_UPLOADED'
-            ? 'The certificate has been uploaded and will be available once issued.'
-            : 'The certificate is available here once the insurer has issued it.'
-        }
-      />
+      <PolicySections policy={policy} certificate={certificate} />
       <MoneyTrailSection lines={moneyTrail} />
       <RefundAgencySection view={refund.view} canRequest={refund.canRequest} />
       <ClawbackAgencySection policyId={policy.id} clawbacks={clawbacks} canPay={mayPay} />

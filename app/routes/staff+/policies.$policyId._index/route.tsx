@@ -17,6 +17,7 @@ import { ClawbackSectionLink } from '../../../components/policies/clawback-initi
 import { GeneralErrorBoundary } from '../../../components/error-boundary'
 import { ErrorList } from '../../../components/forms'
 import { PolicySections, PolicyStatusLine } from '../../../components/policy-detail'
+import { certificateView } from '../../../components/policies/certificate-state'
 import { idFromParam, readForm, submitForm, throwAsResponse } from '../../../utils/forms.server'
 import { policyDetailView } from '../../../utils/policy-list.server'
 import { withActorNames } from '../../../../domain/shared/actor-names'
@@ -56,8 +57,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     staffRefundData(actor, policyId),
     moneyTrailView(details.policy.id),
   ])
+  const policy = policyDetailView(details, history)
   return {
-    policy: policyDetailView(details, history),
+    policy,
+    certificate: certificateView(policy.status, policy.certificates, 'staff'),
     canManage,
     refund,
     moneyTrail,
@@ -148,7 +151,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function StaffPolicy() {
-  const { policy, canManage, staffUsers, refund, moneyTrail } = useLoaderData<typeof loader>()
+  const { policy, certificate, canManage, staffUsers, refund, moneyTrail } = useLoaderData<typeof loader>()
   const { meta } = policy
   const remove = useErrors('delete-certificate')
   return (
@@ -182,6 +185,7 @@ export default function StaffPolicy() {
       />
       <PolicySections
         policy={policy}
+        certificate={certificate}
         certificateActions={(c) => (
           <CertificateActions
             policy={policy}
@@ -198,7 +202,9 @@ export default function StaffPolicy() {
         canManage={refund.canManage}
         forms={STAFF_REFUND_FORMS}
       />
-      {canManage ? <StaffPolicyForms policy={policy} staffUsers={staffUsers} /> : null}
+      {canManage ? (
+        <StaffPolicyForms policy={policy} certificate={certificate} staffUsers={staffUsers} />
+      ) : null}
     </div>
   )
 }

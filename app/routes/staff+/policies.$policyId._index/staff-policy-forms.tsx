@@ -93,10 +93,18 @@ export function CertificateActions({
 }
 
 /** The certificate and working-status cards of a policy, for staff who manage policies. */
-export function StaffPolicyForms({ policy, staffUsers }: { policy: PolicyView; staffUsers: Option[] }) {
+export function StaffPolicyForms({
+  policy,
+  certificate,
+  staffUsers,
+}: {
+  policy: PolicyView
+  certificate: { text: string }
+  staffUsers: Option[]
+}) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <CertificateCard policy={policy} />
+      <CertificateCard policy={policy} text={certificate.text} />
       <WorkingStatusCard policy={policy} staffUsers={staffUsers} />
     </div>
   )
@@ -105,7 +113,7 @@ export function StaffPolicyForms({ policy, staffUsers }: { policy: PolicyView; s
 type Option = { value: string; label: string }
 
 /** Upload the insurer's certificate, then issue it to the agency (and the student). */
-function CertificateCard({ policy }: { policy: PolicyView }) {
+function CertificateCard({ policy, text }: { policy: PolicyView; text: string }) {
   const { meta } = policy
   const [upload, uploadFields] = useConformForm(UploadCertificateSchema, { intent: 'upload-certificate' })
   const [issue] = useConformForm(IssueCertificateSchema, { intent: 'issue-certificate' })
@@ -113,11 +121,7 @@ function CertificateCard({ policy }: { policy: PolicyView }) {
     <Card>
       <CardHeader>
         <CardTitle as="h3">Certificate</CardTitle>
-        <CardDescription>
-          {meta.can_upload_certificate
-            ? 'Upload the certificate from the insurer, then issue it. Issuing makes it available to the agency.'
-            : 'A certificate can be uploaded once the premium is paid.'}
-        </CardDescription>
+        <CardDescription>{text}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
         {meta.can_upload_certificate ? (

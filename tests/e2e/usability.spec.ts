@@ -1,0 +1,299 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Locator, Page } from '@playwright/test'
+import { AGENCY, expect, expectAccessible, FINANCE, query, signIn, signOut, STAFF, test } from './helpers'
+
+// Issue 29, items 2 to 7: what blocked a finance clerk and an agency in Chromium at 1366 px and on
+// a 390 px phone. Each test signs in once and walks its checks at both widths where they apply.
+
+const LAPTOP = { width: 1366, height: 800 }
+const PHONE = { width: 390, height: 844 }
+
+/** The bell's menu is opaque (a real popover colour) and lies inside the window. */
+async function expectBellMenuReadable(page: Page) {
+  await page
+    .getByRole('button', { name: /^Notifications, / })
+    .first()
+    .click()
+  const menu = page.getByRole('region', { name: 'Latest notifications' })
+  await expect(menu).toBeVisible()
+  const { background, left, right, width } = await menu.evaluate((el) => {
+    const box = el.getBoundingClientRect()
+    return {
+      background: getComputedStyle(el).backgroundColor,
+      left: box.left,
+      right: box.right,
+      width: window.innerWidth,
+    }
+  })
+  expect(background, 'the menu hides the page under it').toBe('rgb(255, 255, 255)')
+  expect(left).toBeGreaterThanOrEqual(0)
+  expect(right).toBeLessThanOrEqual(width)
+  await page.keyboard.press('Escape')
+  await expect(menu).toHaveCount(0)
+}
+
+/** The list's table needs no sideways scrolling in its box. */
+async function expectTableFits(table: Locator) {
+  const [scrollWidth, clientWidth] = await table.evaluate((t) => [
+    t.parentElement!.scrollWidth,
+    t.parentElement!.clientWidth,
+  ])
+  expect(scrollWidth, 'the list scrolls sideways').toBeLessThanOrEqual(clientWidth)
+}
+
+/** On a phone each row is a card: the given parts of it are on screen, none cut off or covered. */
+async function expectCard(page: Page, row: Locator, parts: Locator[]) {
+  const card = await row.boundingBox()
+  expect(card!.width).toBeLessThanOrEqual(PHONE.width)
+  for (const part of parts) {
+    await expect(part).toBeVisible()
+    await part.scrollIntoViewIfNeeded()
+    const box = (await part.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width)
+    // Nothing (a sticky column) lies over its middle.
+    const covered = await part.evaluate((el) => {
+      const r = el.getBoundingClientRect()
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+      return !(hit && (el === hit || el.contains(hit) || hit.contains(el)))
+    })
+    expect(covered, `${await part.textContent()} is covered`).toBe(false)
+  }
+}
+
+/** The control that decides an inbox task of each kind, on the page its link opens. */
+const DECIDES: Record<string, (page: Page) => Locator> = {
+  AGENCY_CONFIGURATION: (p) => p.getByRole('button', { name: 'Save configuration' }),
+  AGENCY_AGREEMENT: (p) => p.getByRole('button', { name: /^Upload unsigned agreement|^Send agreement/ }),
+  AGENCY_ACTIVATION: (p) => p.getByRole('button', { name: 'Activate portal' }),
+  full_refund_initiate: (p) => p.getByRole('button', { name: 'Set refund amounts' }),
+  full_refund_approve: (p) => p.getByRole('button', { name: 'Approve refund' }),
+  amendment_confirm_premium_by_admin: (p) => p.getByRole('button', { name: 'Confirm premium' }),
+  amendment_payment_approval: (p) => p.getByRole('button', { name: 'Approve', exact: true }),
+  amendment_issue_certificate: (p) => p.getByRole('button', { name: 'Upload certificate' }),
+  policy_payment: (p) => p.getByRole('button', { name: /^Approve the payment of / }),
+  payout: (p) => p.getByRole('button', { name: 'Approve payout' }),
+}
+
+test('staff: the bell menu is readable, the inbox and payment verification fit a laptop and a phone, and every task link opens its form', async ({
+  page,
+}) => {
+  await page.setViewportSize(LAPTOP)
+  await signIn(page, STAFF.email, STAFF.password)
+  await expectBellMenuReadable(page)
+
+  // A claimed task shows its owner and Release: still no sideways scroll at 1366 px.
+  await page.goto('/staff/inbox')
+  const tasks = page.getByRole('table', { name: 'Tasks' })
+  const first = tasks
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
+    .first()
+  await first.getByRole('button', { name: /^Claim: / }).click()
+  await expect(first.getByRole('button', { name: /^Release: / })).toBeVisible()
+  await expectTableFits(tasks)
+  await expect(first.getByText('Opened ')).toBeVisible()
+  await expectAccessible(page)
+  await first.getByRole('button', { name: /^Release: / }).click()
+  await expect(first.getByRole('button', { name: /^Claim: / })).toBeVisible()
+
+  await page.goto('/staff/finance/verification')
+  const payments = page.getByRole('table', { name: 'Payment verification' })
+  await expect(payments.getByRole('checkbox').first()).toBeVisible()
+  await expectTableFits(payments)
+
+  await page.setViewportSize(PHONE)
+  await expectBellMenuReadable(page)
+  const payment = payments
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
+    .first()
+  await expectCard(page, payment, [
+    payment.getByRole('checkbox', { name: /^Select policy / }),
+    payment.getByRole('cell').filter({ hasText: /^A\$[\d,.]+$/ }),
+    payment.getByRole('button', { name: /^Approve the payment of / }),
+  ])
+  await expectAccessible(page)
+  await page.goto('/staff/inbox')
+  const taskRows = await tasks
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
+    .all()
+  expect(taskRows.length).toBeGreaterThan(0)
+  for (const row of taskRows) {
+    await expectCard(page, row, [
+      row.getByRole('link'),
+      row.getByRole('cell').nth(1),
+      row.getByRole('cell').nth(3).getByText(/\d{4}/),
+      row.getByRole('button', { name: /^(Claim|Release): / }),
+    ])
+  }
+  await expectAccessible(page)
+
+  // Every open staff task's link lands on the page holding the form that decides it.
+  await page.setViewportSize(LAPTOP)
+  const open = await query<{ kind: string; link: string; subject: string }>(
+    `SELECT DISTINCT ON (kind) kind, link, subject FROM tasks
+     WHERE audience = 'staff' AND closed_at IS NULL ORDER BY kind, id`,
+  )
+  expect(open.map((t) => t.kind)).toEqual(
+    expect.arrayContaining(['amendment_confirm_premium_by_admin', 'full_refund_initiate']),
+  )
+  for (const task of open) {
+    await page.goto(`/staff/inbox?search=${encodeURIComponent(task.subject)}`)
+    await tasks.getByRole('link', { name: task.subject }).first().click()
+    await expect(page).toHaveURL((url) => `${url.pathname}${url.search}${url.hash}` === task.link)
+    const decides = DECIDES[task.kind]
+    if (decides) await expect(decides(page).first(), task.kind).toBeVisible()
+    else await expect(page.getByRole('heading', { level: 2 }).first(), task.kind).toBeVisible()
+  }
+})
+
+test('both sides read one certificate state: never "not issued" on an issued policy, never "once paid" on a paid one', async ({
+  page,
+}) => {
+  const [issued] = await query<{ id: number }>(
+    `SELECT p.id FROM policies p JOIN agencies a ON a.id = p.agency_id
+     WHERE a.email = $1 AND p.status = 'CERTIFICATE_ISSUED' ORDER BY p.id LIMIT 1`,
+    [AGENCY.email],
+  )
+  const [paid] = await query<{ id: number }>(
+    `SELECT id FROM policies WHERE status IN ('FULL_REFUND_REQUESTED', 'PAYMENT_APPROVED') ORDER BY status DESC, id LIMIT 1`,
+  )
+  const state = (p: Page) => p.locator('[data-certificate-state]')
+
+  await page.setViewportSize(LAPTOP)
+  await signIn(page, AGENCY.email, AGENCY.password)
+  await expectBellMenuReadable(page)
+  await page.setViewportSize(PHONE)
+  await expectBellMenuReadable(page)
+  await page.setViewportSize(LAPTOP)
+  await page.goto(`/agency/policies/${issued.id}`)
+  await expect(page.getByText('Certificate issued').first()).toBeVisible()
+  await expect(state(page)).toBeVisible()
+  await expect(page.getByText(/once the insurer has issued it|· not issued/)).toHaveCount(0)
+  const agencySays = await state(page).getAttribute('data-certificate-state')
+  await signOut(page)
+
+  await signIn(page, STAFF.email, STAFF.password)
+  await page.goto(`/staff/policies/${issued.id}`)
+  // The same state on the staff side.
+  await expect(state(page)).toHaveAttribute('data-certificate-state', agencySays!)
+  await page.goto(`/staff/policies/${paid.id}`)
+  await expect(page.getByText(/Payment approved|Full refund requested/).first()).toBeVisible()
+  await expect(page.getByText('once the premium is paid')).toHaveCount(0)
+})
+
+test('approving a refund names the cancellation steps still open, and the policy page shows them as the next work', async ({
+  page,
+}) => {
+  const [policy] = await query<{ id: number }>(
+    `SELECT p.id FROM policies p JOIN full_refunds r ON r.policy_id = p.id
+     WHERE r.status = 'REQUESTED' AND p.cancellation_request_status = 'REQUESTED_FOR_CANCELLATION'
+     ORDER BY p.id LIMIT 1`,
+  )
+  expect(policy, 'a requested refund (db/seed/after-sale.ts)').toBeTruthy()
+  await signIn(page, STAFF.email, STAFF.password)
+  await page.goto(`/staff/policies/${policy.id}`)
+  const steps = await page
+    .getByRole('list', { name: 'Cancellation steps' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Not done' })
+    .evaluateAll((items) => items.map((li) => li.firstElementChild!.textContent!.trim()))
+  expect(steps.length).toBeGreaterThan(0)
+  await page.getByRole('button', { name: 'Set refund amounts' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Set amounts' }).click()
+  await expect(page.getByRole('button', { name: 'Approve refund' })).toBeDisabled()
+  await signOut(page)
+
+  await signIn(page, FINANCE.email, FINANCE.password)
+  await page.goto(`/staff/policies/${policy.id}`)
+  await page.getByRole('button', { name: 'Approve refund' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toContainText(`${steps.length} of ${steps.length} cancellation steps are not done`)
+  for (const step of steps) await expect(dialog).toContainText(step)
+  await dialog.getByRole('button', { name: /^Refund A\$/ }).click()
+  const next = page.getByRole('region', { name: 'Next work: the cancellation' })
+  await expect(next).toBeVisible({ timeout: 30_000 })
+  await expect(next.getByRole('listitem')).toHaveText(steps)
+  await expectAccessible(page)
+})
+
+/** A partner's page on another origin (another port of this machine), serving `html`. */
+async function partnerSite(html: () => string) {
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    res.end(html())
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) }
+}
+
+test('the embedded widget grows with its content at every step, so Back and Continue stay in view', async ({
+  page,
+  browser,
+  baseURL,
+  browserErrors,
+}) => {
+  let clientId = ''
+  const partner = await partnerSite(
+    () => `<!doctype html><html lang="en"><head><title>Partner</title></head><body><h1>Study with us</h1>
+      <script src="${baseURL}/embed.js" data-client-id="${clientId}" async></script><p>Footer</p></body></html>`,
+  )
+  try {
+    await signIn(page, AGENCY.email, AGENCY.password)
+    await page.goto('/agency/widget')
+    await page.getByLabel('Name').fill(`Resize check ${Date.now()}`)
+    await page.getByLabel('How it is embedded').selectOption('IN_APP')
+    await page.getByLabel('Website origins').fill(partner.origin)
+    await page.getByRole('button', { name: 'Create website client' }).click()
+    await expect(page.getByTestId('client-secret')).toHaveText(/^pcs_/)
+    const [client] = await query<{ client_id: string }>(
+      `SELECT client_id FROM public_clients WHERE $1 = ANY(whitelist_url) ORDER BY id DESC LIMIT 1`,
+      [partner.origin],
+    )
+    clientId = client.client_id
+
+    const student = await browser.newContext({ viewport: LAPTOP })
+    browserErrors.watch(student)
+    const site = await student.newPage()
+    await site.goto(partner.origin)
+    const frameElement = site.locator('iframe[title^="Overseas student health cover"]')
+    const widget = site.frameLocator('iframe[title^="Overseas student health cover"]')
+    /** The frame shows all of its content: its page does not scroll inside it. */
+    const fits = async () => {
+      const frame = await (await frameElement.elementHandle())!.contentFrame()
+      const [content, height] = await frame!.evaluate(() => [
+        document.documentElement.scrollHeight,
+        window.innerHeight,
+      ])
+      return content <= height
+    }
+    await expect(widget.getByRole('heading', { name: 'Get a quote' })).toBeVisible()
+    await expect.poll(fits).toBe(true)
+    await widget.getByLabel('Cover for').selectOption('SINGLE')
+    await widget.getByLabel('Cover starts').fill('2027-02-01')
+    await widget.getByLabel('Cover ends').fill('2028-01-31')
+    await widget.getByRole('button', { name: 'Show prices' }).click()
+    const choices = widget.getByRole('list', { name: 'Quotes' }).getByRole('button', { name: /^Choose / })
+    await expect(choices.first()).toBeVisible()
+    await expect.poll(fits).toBe(true)
+    await choices.first().click()
+    await expect(widget.getByRole('button', { name: 'Continue to payment' })).toBeVisible()
+    await expect.poll(fits).toBe(true)
+    // Back and Continue lie inside the frame's box on the partner's page.
+    const frameBox = (await frameElement.boundingBox())!
+    for (const name of ['Back to quotes', 'Continue to payment']) {
+      const box = (await widget.getByRole('button', { name }).boundingBox())!
+      expect(box.y + box.height, name).toBeLessThanOrEqual(frameBox.y + frameBox.height)
+    }
+    await widget.getByRole('button', { name: 'Back to quotes' }).click()
+    await expect(widget.getByRole('button', { name: 'Show prices' })).toBeVisible()
+    await expect.poll(fits).toBe(true)
+    await student.close()
+  } finally {
+    await partner.close()
+  }
+})
