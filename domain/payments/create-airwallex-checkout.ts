@@ -7,7 +7,12 @@ import { conflict, notFound, validation } from '../shared/errors'
 import { fromCents, toCents } from '../shared/money'
 import { createCardCheckout } from './create-card-checkout'
 import type { AirwallexCheckoutSchema } from './payments.schemas'
-import { assertMethodAvailable, assertPurchasable, assertPurchaser } from './purchase-guards'
+import {
+  assertDeclarationsMade,
+  assertMethodAvailable,
+  assertPurchasable,
+  assertPurchaser,
+} from './purchase-guards'
 import { loadPolicyFor } from './purchase-loading'
 import { paymentOptions } from './payment-options'
 import { defineUseCase } from '../shared/authorize'
@@ -45,6 +50,7 @@ export const createAirwallexCheckout = defineUseCase(
     if (ids.length > 1) throw validation('policies', 'Pay one policy per card checkout')
     const { policy, agency } = await loadPolicyFor(actor, ids[0])
     assertPurchasable(policy)
+    await assertDeclarationsMade(getDb(), policy)
     const options = await paymentOptions(getDb(), policy, agency)
     assertMethodAvailable(options, 'CARD')
     if (input.total_amount !== undefined && toCents(input.total_amount) !== options.card.total)

@@ -82,6 +82,22 @@ describe('purchase: the student declarations', () => {
     expect(p.status).toBe('PAYMENT_APPROVED')
   })
 
+  it('refuses the card checkouts (stripeCheckout, airwallexCheckout) without the declarations (400)', async () => {
+    const { token, policy } = await fundedPolicy({ is_primary_visa_holder_and_eligible_to_apply: false })
+    const errors = {
+      is_primary_visa_holder_and_eligible_to_apply: [MESSAGES.is_primary_visa_holder_and_eligible_to_apply],
+    }
+    const stripe = await api('POST', '/payments/stripeCheckout', { token, body: { policy_id: policy.id } })
+    expect(stripe.status, JSON.stringify(stripe.body)).toBe(400)
+    expect(stripe.body.errors).toEqual(errors)
+    const airwallex = await api('POST', '/payments/airwallexCheckout', {
+      token,
+      body: { currency: 'AUD', is_create_payment: false, policies: [policy.id], is_bnpl_payment: false },
+    })
+    expect(airwallex.status, JSON.stringify(airwallex.body)).toBe(400)
+    expect(airwallex.body.errors).toEqual(errors)
+  })
+
   it('refuses a payment link for a student without the declarations (400)', async () => {
     const { token, policy } = await fundedPolicy({ has_accepted_terms: false })
     const r = await api('POST', '/payment/createPaymentLink', {
