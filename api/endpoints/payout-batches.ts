@@ -7,12 +7,11 @@ import {
 } from '../../domain/finance/payout-batches/payout-batches.schemas'
 import { findPayoutBatchCandidates } from '../../domain/finance/payout-batches/find-payout-batch-candidates'
 import { createPayoutBatch } from '../../domain/finance/payout-batches/create-payout-batch'
-import { findPayoutBatches, getPayoutBatch } from '../../domain/finance/payout-batches/find-payout-batches'
-import {
-  approvePayoutBatch,
-  cancelPayoutBatch,
-} from '../../domain/finance/payout-batches/decide-payout-batch'
-import { downloadPayoutBatchFile } from '../../domain/finance/payout-batches/payout-batch-file'
+import { findPayoutBatches } from '../../domain/finance/payout-batches/find-payout-batches'
+import { getPayoutBatch } from '../../domain/finance/payout-batches/get-payout-batch'
+import { approvePayoutBatch } from '../../domain/finance/payout-batches/approve-payout-batch'
+import { cancelPayoutBatch } from '../../domain/finance/payout-batches/cancel-payout-batch'
+import { downloadPayoutBatchFile } from '../../domain/finance/payout-batches/download-payout-batch-file'
 import { returnPayoutBatchItem } from '../../domain/finance/payout-batches/return-payout-batch-item'
 
 /** Payout batches paid by an ABA file (issue 25): calls beside the specification's finance ones. */

@@ -34,6 +34,7 @@ export const STAFF_FINANCE_PAGES = [
   'bnpl',
   'reconciliation',
   'statements',
+  'payout-batches',
   'trial-balance',
 ] as const
 export type StaffFinancePage = (typeof STAFF_FINANCE_PAGES)[number]

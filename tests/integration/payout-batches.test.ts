@@ -73,7 +73,7 @@ async function approvedBatch(payoutIds: number[]) {
   expect(r.status, JSON.stringify(r.body)).toBe(201)
   const id = r.body.data.id as number
   expect((await api('POST', `${PB}/${id}/approve`, { token: checker })).status).toBe(200)
-  return r.body.data as { id: number; total_cents: number; item_count: number }
+  return r.body.data as { id: number; total_cents: number; item_count: number; processing_date: string }
 }
 
 async function download(batchId: number) {
@@ -294,6 +294,6 @@ async function approvedBatchBy(...payoutIds: number[]) {
   return approvedBatch(payoutIds)
 }
 
-function batchDate(batch: { processing_date?: string }) {
-  return batch.processing_date ?? TODAY
+function batchDate(batch: { processing_date: string }) {
+  return batch.processing_date
 }

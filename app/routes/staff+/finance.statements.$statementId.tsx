@@ -70,7 +70,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const lineId = parseId(idText) ?? 0
     if (verb === 'confirm') {
       await confirmStatementMatch({ actor, lineId })
-      return redirectWithToast(back, { type: 'success', title: 'Match confirmed: the payment is verified' })
+      return redirectWithToast(back, { type: 'success', title: 'Match confirmed' })
     }
     await markStatementLineNotOurs({ actor, lineId })
     return redirectWithToast(back, { type: 'success', title: 'Line marked not ours' })
@@ -206,10 +206,12 @@ export default function StaffFinanceStatement() {
               </TableCell>
               <TableCell>
                 {l.target
-                  ? `${l.target.label} · ${l.target.agency ?? ''} · ${formatCents(l.target.amount_cents)}`
+                  ? [l.target.label, l.target.agency, formatCents(l.target.amount_cents)]
+                      .filter(Boolean)
+                      .join(' · ')
                   : '—'}
               </TableCell>
-              <TableCell>{l.amount_cents > 0 ? <LineActions line={l} /> : null}</TableCell>
+              <TableCell>{l.amount_cents > 0 || l.target ? <LineActions line={l} /> : null}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -57,8 +57,8 @@ function UploadStatement() {
         <CardDescription>
           A CSV export with a header row (Date, Description, Reference, Debit and Credit or Amount, Balance;
           dates as dd/mm/yyyy or yyyy-mm-dd). Lines already uploaded are not added again. Credit lines are
-          matched to the payments and top-ups waiting for a bank transfer; nothing is approved until someone
-          confirms.
+          matched to the payments and top-ups waiting for a bank transfer, debit lines to the payout batches
+          sent to the bank; nothing is approved until someone confirms.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -26,7 +26,7 @@ function assertDebitIsTotal(batch: { id: number; total_cents: number }, lineAmou
  * the line's confirmation is the decision.
  */
 export async function payPayoutBatch(opts: {
-  actor: StaffActor
+  decider: StaffActor
   batchId: number
   lineId: number
   amountCents: number
@@ -40,7 +40,7 @@ export async function payPayoutBatch(opts: {
       .from(payoutBatchItems)
       .where(and(eq(payoutBatchItems.batch_id, batch.id), eq(payoutBatchItems.state, 'INCLUDED')))
   })
-  const by = { identityId: opts.actor.identityId, userId: opts.actor.userId, email: opts.actor.email }
+  const by = { identityId: opts.decider.identityId, userId: opts.decider.userId, email: opts.decider.email }
   for (const { payout_id } of items)
     await payoutProcess().decide(payout_id, {
       kind: 'approve',
@@ -59,7 +59,7 @@ export async function payPayoutBatch(opts: {
       {
         status: 'PAID',
         statement_line_id: opts.lineId,
-        paid_by_identity_id: opts.actor.identityId,
+        paid_by_identity_id: opts.decider.identityId,
         paid_at: now,
       },
       now,

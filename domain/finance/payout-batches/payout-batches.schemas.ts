@@ -19,5 +19,5 @@ export const PayoutBatchIdSchema = z.object({ batch_id: id() })
 export const PayoutBatchItemParamsSchema = z.object({ batch_id: id(), item_id: id() })
 
 export const ReturnBatchItemSchema = z.object({
-  return_reason: z.string().trim().min(1, RETURN_REASON_MSG).max(500),
+  return_reason: z.string({ error: RETURN_REASON_MSG }).trim().min(1, RETURN_REASON_MSG).max(500),
 })

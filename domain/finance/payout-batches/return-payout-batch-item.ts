@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { getDb } from '../../../db/client'
+import { getDb, type DbOrTx } from '../../../db/client'
 import { commissionPayouts, payoutBatchItems } from '../../../db/schema'
 import type { StaffActor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
@@ -73,27 +73,37 @@ export const returnPayoutBatchItem = defineUseCase(
         },
         now,
       )
-      await recordPayoutHistory(tx, {
-        payoutId: item.payout_id,
-        agencyId: item.agency_id,
-        action: 'RETURNED_BY_BANK',
-        by: `Oshc:${opts.actor.email}`,
-        byIdentityId: opts.actor.identityId,
-        note: `Returned by the bank from payout batch #${batch.id}: ${reason}`,
-        agencyVisible: false,
-      })
-      await notify(
-        tx,
-        {
-          eventType: 'COMMISSION_PAYOUT_RETURNED',
-          title: `Payout #${item.payout_id} returned by the bank`,
-          message: `${formatCents(item.amount_cents)} to ${item.account_name} came back from batch #${batch.id}: ${reason}. The payout waits for a new batch or a decision.`,
-          link: staffLinks.payout(item.payout_id),
-          meta: { payout_id: item.payout_id, batch_id: batch.id },
-        },
-        { staffPermission: 'finance' },
-      )
+      await tellReturned(tx, { item, batchId: batch.id, reason, actor: opts.actor })
       return after
     })
   },
 )
+
+type ItemRow = typeof payoutBatchItems.$inferSelect
+
+/** The returned payout's timeline row (staff only) and the notice to staff with finance. */
+async function tellReturned(
+  tx: DbOrTx,
+  { item, batchId, reason, actor }: { item: ItemRow; batchId: number; reason: string; actor: StaffActor },
+) {
+  await recordPayoutHistory(tx, {
+    payoutId: item.payout_id,
+    agencyId: item.agency_id,
+    action: 'RETURNED_BY_BANK',
+    by: `Oshc:${actor.email}`,
+    byIdentityId: actor.identityId,
+    note: `Returned by the bank from payout batch #${batchId}: ${reason}`,
+    agencyVisible: false,
+  })
+  await notify(
+    tx,
+    {
+      eventType: 'COMMISSION_PAYOUT_RETURNED',
+      title: `Payout #${item.payout_id} returned by the bank`,
+      message: `${formatCents(item.amount_cents)} to ${item.account_name} came back from batch #${batchId}: ${reason}. The payout waits for a new batch or a decision.`,
+      link: staffLinks.payout(item.payout_id),
+      meta: { payout_id: item.payout_id, batch_id: batchId },
+    },
+    { staffPermission: 'finance' },
+  )
+}

@@ -43,7 +43,7 @@ export const confirmStatementMatch = defineUseCase(
         : target.kind === 'payout_batch'
           ? {
               batch: await payPayoutBatch({
-                actor,
+                decider: actor,
                 batchId: target.id,
                 lineId: line.id,
                 amountCents: line.amount_cents,

@@ -1,0 +1,40 @@
+import { asc, eq } from 'drizzle-orm'
+import { getDb } from '../../../db/client'
+import { agencies, commissionPayouts, payoutBatches, payoutBatchItems } from '../../../db/schema'
+import type { StaffActor } from '../../shared/actor'
+import { defineUseCase } from '../../shared/authorize'
+import { notFound } from '../../shared/errors'
+import { maskAccount } from '../../agencies/bank-details/payout-details.rules'
+import { batchQuery, present } from './payout-batch-listing'
+
+/**
+ * One payout batch with its lines in file order (staff with finance; 404): each line's payout,
+ * agency, amount, account (number masked: the file holds it in full), state and return reason.
+ * `can_approve`: whether the caller may approve it (DRAFT and not its maker).
+ */
+export const getPayoutBatch = defineUseCase(
+  { staff: ['finance'] },
+  async function getPayoutBatch(opts: { actor: StaffActor; batchId: number }) {
+    const [row] = await batchQuery().where(eq(payoutBatches.id, opts.batchId))
+    if (!row) throw notFound('Payout batch')
+    const items = await getDb()
+      .select({
+        item: payoutBatchItems,
+        agency_name: agencies.full_company_name,
+        payout_status: commissionPayouts.status,
+      })
+      .from(payoutBatchItems)
+      .innerJoin(agencies, eq(agencies.id, payoutBatchItems.agency_id))
+      .innerJoin(commissionPayouts, eq(commissionPayouts.id, payoutBatchItems.payout_id))
+      .where(eq(payoutBatchItems.batch_id, row.batch.id))
+      .orderBy(asc(payoutBatchItems.id))
+    return {
+      batch: present(row),
+      can_approve: row.batch.status === 'DRAFT' && row.batch.created_by_identity_id !== opts.actor.identityId,
+      items: items.map(({ item, agency_name, payout_status }) => {
+        const { account_number, ...rest } = item
+        return { ...rest, account_number_masked: maskAccount(account_number), agency_name, payout_status }
+      }),
+    }
+  },
+)
