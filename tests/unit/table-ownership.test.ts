@@ -51,6 +51,8 @@ const OWNERS: Record<string, string[]> = {
   feedback: ['feedbackComments', 'feedbackTickets'],
   files: ['files'],
   finance: [
+    'accountingPeriodEvents',
+    'accountingPeriods',
     'agencyBalanceTransactions',
     'agencyBalances',
     'agencyTopups',
