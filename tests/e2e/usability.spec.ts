@@ -101,6 +101,11 @@ test('staff: the bell menu is readable, the inbox and payment verification fit a
   const payments = page.getByRole('table', { name: 'Payment verification' })
   await expect(payments.getByRole('checkbox').first()).toBeVisible()
   await expectTableFits(payments)
+  for (const list of ['outstanding', 'purchased']) {
+    await page.goto(`/staff/finance/${list}`)
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible()
+    await expectTableFits(page.getByRole('table'))
+  }
 
   // Every open staff task's link lands on the page holding the form that decides it.
   const open = await query<{ kind: string; link: string; subject: string }>(

@@ -103,24 +103,22 @@ export function StaffPaymentList(props: Props) {
     },
     {
       key: 'payment_method',
-      header: 'Payment',
-      cell: (p: Row) => (
-        <span className="flex flex-col items-start gap-1">
-          {labelOf(PAYMENT_METHOD_LABELS, p.payment_method) || '—'}
-          {/* Every payment the verification list shows waits for verification: no badge to repeat. */}
-          {p.payment_status && !verification ? (
-            <StatusBadge kind="payment" status={p.payment_status} />
-          ) : null}
-        </span>
-      ),
+      header: 'Method',
+      cell: (p: Row) => labelOf(PAYMENT_METHOD_LABELS, p.payment_method) || '—',
     },
+    // Every payment the verification list shows waits for verification: no status to repeat there.
     ...(verification
       ? []
       : [
           {
             key: 'status',
-            header: 'Policy status',
-            cell: (p: Row) => <StatusBadge kind="policy" status={p.status} />,
+            header: 'Status',
+            cell: (p: Row) => (
+              <span className="flex flex-col items-start gap-1">
+                <StatusBadge kind="policy" status={p.status} />
+                {p.payment_status ? <StatusBadge kind="payment" status={p.payment_status} /> : null}
+              </span>
+            ),
           },
         ]),
     {
@@ -143,7 +141,6 @@ export function StaffPaymentList(props: Props) {
       key: list === 'purchased' ? 'purchased_at' : 'requested_at',
       header: list === 'purchased' ? 'Purchased' : 'Requested',
       sortable: true,
-      className: 'whitespace-nowrap',
       cell: (p: Row) => formatDateTime(list === 'purchased' ? p.purchased_at : p.requested_at) || '—',
     },
     ...(verification
