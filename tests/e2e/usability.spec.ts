@@ -292,6 +292,10 @@ test('the embedded widget grows with its content at every step, so Back and Cont
       const box = (await widget.getByRole('button', { name }).boundingBox())!
       expect(box.y + box.height, name).toBeLessThanOrEqual(frameBox.y + frameBox.height)
     }
+    // On a phone the details wrap taller: the frame follows.
+    await site.setViewportSize(PHONE)
+    await expect.poll(fits).toBe(true)
+    await site.setViewportSize(LAPTOP)
     await widget.getByRole('button', { name: 'Back to quotes' }).click()
     await expect(widget.getByRole('button', { name: 'Show prices' })).toBeVisible()
     await expect.poll(fits).toBe(true)
