@@ -16,6 +16,7 @@ import { paymentEndpoints } from './payments'
 import { financeEndpoints } from './finance'
 import { statementEndpoints } from './statements'
 import { payoutBatchEndpoints } from './payout-batches'
+import { bulkDecisionEndpoints } from './bulk-decisions'
 import { payoutEndpoints } from './payouts'
 import { clawbackEndpoints } from './clawbacks'
 import { invoiceEndpoints } from './invoices'
@@ -48,6 +49,7 @@ export const endpoints: Endpoint[] = [
   ...financeEndpoints,
   ...statementEndpoints,
   ...payoutBatchEndpoints,
+  ...bulkDecisionEndpoints,
   ...payoutEndpoints,
   ...clawbackEndpoints,
   ...invoiceEndpoints,
