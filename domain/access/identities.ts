@@ -18,3 +18,23 @@ export async function insertTemporaryLogin(
     .returning({ id: identities.id })
   return identity.id
 }
+
+/**
+ * Inserts a login of a user or staff member; with a password it must change it at first sign-in,
+ * without one (null: staff who sign in through their company) there is nothing to change. Its id.
+ */
+export async function insertLogin(
+  tx: DbOrTx,
+  login: { email: string; kind: 'Oshc' | 'agency_user'; passwordHash: string | null },
+) {
+  const [identity] = await tx
+    .insert(identities)
+    .values({
+      email: login.email,
+      kind: login.kind,
+      password_hash: login.passwordHash,
+      must_change_password: login.passwordHash !== null,
+    })
+    .returning({ id: identities.id })
+  return identity.id
+}

@@ -13,6 +13,7 @@ import { closeWorkflowTasks, openTask } from '../tasks/workflow-tasks'
 import { isNexpayPaid } from './payments.rules'
 import { policyPaymentWorkflowId } from './purchase-payments'
 import { openPremiumInvoices, settlePremiumPayment } from '../finance/policy-payments/settle-premium'
+import { setPremiumReceived } from '../finance/policy-payments/premium-payments'
 import { postDeliveryExcess, postPremiumDelivery } from '../money/money-postings'
 import { staffLinks } from '../shared/links'
 
@@ -119,10 +120,7 @@ async function settleDelivery(
     await postPremiumDelivery(sp, payment, { deliveryId: d.id, cents: applied, actor: NEXPAY_ACTOR })
     return `partial: ${formatCents(applied)} received, ${formatCents(due - total)} of ${formatCents(due)} still due`
   }
-  await sp
-    .update(policyPremiumPayments)
-    .set({ received_amount: due })
-    .where(eq(policyPremiumPayments.id, payment.id))
+  await setPremiumReceived(sp, payment.id, due)
   await settlePremiumPayment(sp, {
     policyId: locked.id,
     paymentId: payment.id,
@@ -204,10 +202,7 @@ async function recordPartial(
     deliveryId: string
   },
 ) {
-  await tx
-    .update(policyPremiumPayments)
-    .set({ received_amount: r.total })
-    .where(eq(policyPremiumPayments.id, r.paymentId))
+  await setPremiumReceived(tx, r.paymentId, r.total)
   await recordPremiumReceipt(tx, { policyId: r.policy.id, cents: r.cents, deliveryId: r.deliveryId })
   await recordPolicyHistory(tx, {
     policyId: r.policy.id,

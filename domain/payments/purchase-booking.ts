@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { agencyConfigurations, commissions, policyPremiumPayments } from '../../db/schema'
+import { agencyConfigurations } from '../../db/schema'
+import { recordPendingCommission } from '../finance/payouts/commission-changes'
+import { recordPremiumPayment, type NewPremiumPayment } from '../finance/policy-payments/premium-payments'
 import type { Actor } from '../shared/actor'
 import { recordPurchaseForRules } from '../quotes/price-policy'
 import { percentOf, withoutGst } from '../quotes/pricing.rules'
@@ -29,7 +31,7 @@ export async function bookPurchase(
   p: {
     policy: PolicyRow
     method: PaymentMethod
-    status: (typeof policyPremiumPayments.$inferInsert)['status']
+    status: NewPremiumPayment['status']
     createdBy: number | null
     bankDocument?: string | null
     surchargeCents?: number
@@ -42,25 +44,22 @@ export async function bookPurchase(
     await recordPurchaseForRules(tx, { agencyId: p.policy.agency_id, providerId, policyType })
     await notifyPolicyPurchased(tx, p.policy, p.method)
   }
-  const [payment] = await tx
-    .insert(policyPremiumPayments)
-    .values({
-      policy_id: p.policy.id,
-      agency_id: p.policy.agency_id,
-      amount: premium,
-      surcharge_amount: p.surchargeCents ?? 0,
-      currency: p.policy.premium_currency,
-      status: p.status,
-      payment_type: p.method,
-      bank_document: p.bankDocument ?? null,
-      payment_link_id: p.paymentLinkId ?? null,
-      receipt_id: p.receiptId ?? null,
-      created_by: p.createdBy,
-      updated_by: p.createdBy,
-    })
-    .returning({ id: policyPremiumPayments.id })
+  const paymentId = await recordPremiumPayment(tx, {
+    policy_id: p.policy.id,
+    agency_id: p.policy.agency_id,
+    amount: premium,
+    surcharge_amount: p.surchargeCents ?? 0,
+    currency: p.policy.premium_currency,
+    status: p.status,
+    payment_type: p.method,
+    bank_document: p.bankDocument ?? null,
+    payment_link_id: p.paymentLinkId ?? null,
+    receipt_id: p.receiptId ?? null,
+    created_by: p.createdBy,
+    updated_by: p.createdBy,
+  })
   const commission = await bookPendingCommission(tx, p.policy, premium)
-  return { policy: p.policy, premium, paymentId: payment.id, commission, purchasedAt: clock.now() }
+  return { policy: p.policy, premium, paymentId, commission, purchasedAt: clock.now() }
 }
 
 /** POLICY_PURCHASED (spec/03 section 4): the policy team has a certificate to issue. */
@@ -86,20 +85,13 @@ async function bookPendingCommission(tx: DbOrTx, policy: PolicyRow, premium: num
   const rate = policy.commission_rate ?? (await configuredCommissionRate(tx, policy)) ?? '0'
   const base = policy.premium_without_gst ?? withoutGst(premium, policy.gst_rate ?? '0')
   const commission = percentOf(base, rate)
-  await tx
-    .insert(commissions)
-    .values({
-      policy_id: policy.id,
-      agency_id: policy.agency_id,
-      amount: commission,
-      commission_rate: rate,
-      currency: policy.premium_currency,
-      status: 'PENDING',
-    })
-    .onConflictDoUpdate({
-      target: commissions.policy_id,
-      set: { amount: commission, commission_rate: rate, status: 'PENDING', updated_at: clock.now() },
-    })
+  await recordPendingCommission(tx, {
+    policyId: policy.id,
+    agencyId: policy.agency_id,
+    amount: commission,
+    rate,
+    currency: policy.premium_currency,
+  })
   return commission
 }
 

@@ -1,12 +1,12 @@
 // What each payment method does to a purchase, in its transaction after the booking
 // (purchase-booking.ts), and the verification task a BANK purchase opens.
 import type { DbOrTx } from '../../db/client'
-import { policyFiles } from '../../db/schema'
 import type { AgencyActor } from '../shared/actor'
 import { clock } from '../shared/clock'
 import { conflict } from '../shared/errors'
 import { staffLinks } from '../shared/links'
 import { transitionPolicy } from '../policies/policy-history'
+import { addPolicyFiles } from '../policies/policy-files'
 import { postBalanceEntry, postBnplEntry } from '../finance/ledger/ledger'
 import { settlePremiumPayment } from '../finance/policy-payments/settle-premium'
 import { syncWorkflowTasks } from '../tasks/workflow-tasks'
@@ -45,14 +45,16 @@ export async function payWith(tx: DbOrTx, method: PaymentMethod, p: Paying) {
   const { actor, policy } = p
   switch (method) {
     case 'BANK':
-      await tx.insert(policyFiles).values({
-        policy_id: policy.id,
-        name: p.bank?.name ?? 'Payment proof',
-        url: p.bank!.key,
-        file_type: 'PAYMENT_PROOF',
-        uploaded_by: p.createdBy,
-        meta: { payment_id: p.booking.paymentId },
-      })
+      await addPolicyFiles(tx, [
+        {
+          policy_id: policy.id,
+          name: p.bank?.name ?? 'Payment proof',
+          url: p.bank!.key,
+          file_type: 'PAYMENT_PROOF',
+          uploaded_by: p.createdBy,
+          meta: { payment_id: p.booking.paymentId },
+        },
+      ])
       return transitionPolicy(tx, policy, 'purchaseAwaitingPayment', {
         actor,
         set,

@@ -1,7 +1,12 @@
-import { and, eq, inArray, notInArray } from 'drizzle-orm'
+import { and, eq, notInArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { invoiceLineItems, invoices } from '../../db/schema'
-import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from '../finance/invoices/invoices'
+import {
+  AGENCY_PARTY,
+  cancelUnpaidInvoices,
+  createInvoice,
+  PRODUCT_PARTY,
+} from '../finance/invoices/invoices'
 import type { PricedColumns } from './policy-pricing'
 import { agencyLinks } from '../shared/links'
 
@@ -57,9 +62,6 @@ export async function cancelOpenPremiumInvoices(tx: DbOrTx, policyId: number, re
     )
   if (!open.length) return []
   const ids = open.map((o) => o.id)
-  await tx
-    .update(invoices)
-    .set({ status: 'CANCELLED', cancellation_reasons: reason, total_outstanding_amount: 0 })
-    .where(inArray(invoices.id, ids))
+  await cancelUnpaidInvoices(tx, ids, reason)
   return ids
 }

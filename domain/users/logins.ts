@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { identities } from '../../db/schema'
+import { insertLogin } from '../access/identities'
 import { hashPassword, temporaryPassword } from '../access/passwords'
 import { sendMail } from '../mail/mailer'
 import { mails } from '../mail/templates'
@@ -33,12 +34,7 @@ export async function createLogin(
   kind: 'Oshc' | 'agency_user',
   passwordHash: string | null,
 ) {
-  const [identity] = await tx
-    .insert(identities)
-    .values({ email, kind, password_hash: passwordHash, must_change_password: passwordHash !== null })
-    .returning({ id: identities.id })
-    .catch(conflictOnDuplicate(DUPLICATE_EMAIL))
-  return identity.id
+  return insertLogin(tx, { email, kind, passwordHash }).catch(conflictOnDuplicate(DUPLICATE_EMAIL))
 }
 
 /** Mails the temporary password (after commit); the password is never returned to the caller. */

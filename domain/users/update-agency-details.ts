@@ -5,6 +5,10 @@ import { actorLabel, type AgencyActor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import { recordAgencyHistory } from '../agencies/agency-history'
 import { presentAgency } from '../agencies/agency-presenter'
+import {
+  setAgencyContactDetails,
+  type AgencyContactDetails,
+} from '../agencies/configuration/agency-contact-details'
 import { assertOwnAgency } from './users.rules'
 import { AgencyDetailsSchema, type AgencyDetailsInput } from './users.schemas'
 import { validate } from './input-validation'
@@ -24,12 +28,12 @@ export const updateAgencyDetails = defineUseCase(
     return getDb().transaction(async (tx) => {
       const [before] = await tx.select().from(agencies).where(eq(agencies.id, agencyId)).for('update')
       if (!before) throw notFound('Agency')
-      const changes: Partial<typeof agencies.$inferInsert> = {}
+      const changes: AgencyContactDetails = {}
       if (input.contact_person !== undefined) changes.contact_person = input.contact_person
       if (input.contact_number !== undefined) changes.contact_number = input.contact_number
       if (input.profile_image !== undefined) changes.profile_image = input.profile_image
       if (!Object.keys(changes).length) return presentAgency(before)
-      const [after] = await tx.update(agencies).set(changes).where(eq(agencies.id, agencyId)).returning()
+      const after = await setAgencyContactDetails(tx, agencyId, changes)
       await recordAgencyHistory(tx, {
         agencyId,
         action: 'AGENCY_DETAILS_UPDATED',

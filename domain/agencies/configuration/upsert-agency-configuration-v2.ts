@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { getDb, type Tx } from '../../../db/client'
-import { agencyBalances, agencyPaymentMethodConfigs, purchaseRules } from '../../../db/schema'
+import { agencyPaymentMethodConfigs, purchaseRules } from '../../../db/schema'
 import { actorLabel, type Actor } from '../../shared/actor'
 import { notFound } from '../../shared/errors'
 import { toCents } from '../../shared/money'
+import { setBnplAllowance } from '../../finance/ledger/agency-balance'
 import type { UpsertConfigurationV2Schema } from '../agencies.schemas'
 import { recordAgencyHistory } from '../agency-history'
 import { assertAgencyAccess } from '../agency-access'
@@ -115,29 +116,4 @@ async function savePurchaseRules(tx: Tx, agencyId: number, rules: ConfigurationV
       await tx.insert(purchaseRules).values({ agency_id: agencyId, ...values })
     }
   }
-}
-
-/** The allowance moves the remaining amount by the same difference, never below zero (cents). */
-async function setBnplAllowance(tx: Tx, agencyId: number, bnpl: number) {
-  const [balance] = await tx
-    .select()
-    .from(agencyBalances)
-    .where(eq(agencyBalances.agency_id, agencyId))
-    .for('update')
-  if (!balance) {
-    await tx.insert(agencyBalances).values({
-      agency_id: agencyId,
-      buy_now_pay_later_amount: bnpl,
-      buy_now_pay_later_remaining_amount: bnpl,
-    })
-    return
-  }
-  const remaining = Math.max(
-    0,
-    balance.buy_now_pay_later_remaining_amount + bnpl - balance.buy_now_pay_later_amount,
-  )
-  await tx
-    .update(agencyBalances)
-    .set({ buy_now_pay_later_amount: bnpl, buy_now_pay_later_remaining_amount: remaining })
-    .where(eq(agencyBalances.agency_id, agencyId))
 }

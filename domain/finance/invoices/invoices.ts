@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client'
 import { invoiceLineItems, invoices } from '../../../db/schema'
 import type { INVOICE_STATUSES, INVOICE_TYPES, LINE_ITEM_TYPES } from '../../../db/schema/enums'
@@ -169,4 +169,15 @@ export async function setInvoiceStatus(
     .where(eq(invoices.id, invoiceId))
     .returning()
   return invoice
+}
+
+/**
+ * Invoices that will not be paid (a re-priced policy's premium invoices) are CANCELLED with the
+ * reason and owe nothing more; the caller picks the unpaid ones.
+ */
+export async function cancelUnpaidInvoices(tx: DbOrTx, invoiceIds: number[], reason: string) {
+  await tx
+    .update(invoices)
+    .set({ status: 'CANCELLED', cancellation_reasons: reason, total_outstanding_amount: 0 })
+    .where(inArray(invoices.id, invoiceIds))
 }
