@@ -62,6 +62,9 @@ async function expectCard(page: Page, row: Locator, parts: Locator[]) {
   }
 }
 
+/** The page has hydrated: a confirming button opens its dialog instead of posting at once. */
+const hydrated = (page: Page) => page.waitForFunction(() => '__remixRouter' in window)
+
 /** The control that decides an inbox task of each kind, on the page its link opens. */
 const DECIDES: Record<string, (page: Page) => Locator> = {
   AGENCY_CONFIGURATION: (p) => p.getByRole('button', { name: 'Save configuration' }),
@@ -205,6 +208,7 @@ test('approving a refund names the cancellation steps still open, and the policy
     .filter({ hasText: 'Not done' })
     .evaluateAll((items) => items.map((li) => li.firstElementChild!.textContent!.trim()))
   expect(steps.length).toBeGreaterThan(0)
+  await hydrated(page)
   await page.getByRole('button', { name: 'Set refund amounts' }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Set amounts' }).click()
   await expect(page.getByRole('button', { name: 'Approve refund' })).toBeDisabled()
@@ -212,6 +216,7 @@ test('approving a refund names the cancellation steps still open, and the policy
 
   await signIn(page, FINANCE.email, FINANCE.password)
   await page.goto(`/staff/policies/${policy.id}`)
+  await hydrated(page)
   await page.getByRole('button', { name: 'Approve refund' }).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog).toContainText(`${steps.length} of ${steps.length} cancellation steps are not done`)
