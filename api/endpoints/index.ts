@@ -16,6 +16,7 @@ import { paymentEndpoints } from './payments'
 import { financeEndpoints } from './finance'
 import { statementEndpoints } from './statements'
 import { payoutBatchEndpoints } from './payout-batches'
+import { periodEndpoints } from './periods'
 import { bulkDecisionEndpoints } from './bulk-decisions'
 import { payoutEndpoints } from './payouts'
 import { clawbackEndpoints } from './clawbacks'
@@ -49,6 +50,7 @@ export const endpoints: Endpoint[] = [
   ...financeEndpoints,
   ...statementEndpoints,
   ...payoutBatchEndpoints,
+  ...periodEndpoints,
   ...bulkDecisionEndpoints,
   ...payoutEndpoints,
   ...clawbackEndpoints,

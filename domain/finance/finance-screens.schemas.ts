@@ -36,6 +36,7 @@ export const STAFF_FINANCE_PAGES = [
   'statements',
   'payout-batches',
   'trial-balance',
+  'periods',
 ] as const
 export type StaffFinancePage = (typeof STAFF_FINANCE_PAGES)[number]
 

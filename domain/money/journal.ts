@@ -4,6 +4,7 @@ import { moneyAccounts, moneyTransfers, type TransferCode } from '../../db/schem
 import { actorLabel, type Actor } from '../shared/actor'
 import { clock } from '../shared/clock'
 import { conflict, invalidTransition, notFound } from '../shared/errors'
+import { rethrowClosedMonth } from '../finance/periods/closed-month-error'
 import { assertMoneyAuthority, type MoneyDecision } from './authority'
 import { accountIds, addDelta, applyDeltas, type Delta } from './journal-accounts'
 
@@ -150,7 +151,8 @@ async function record(tx: DbOrTx, transfers: TransferInput[], state: State) {
   assertValidTransfers(transfers)
   const codes = [...new Set(transfers.flatMap((t) => [t.debit, t.credit]))].sort()
   const ids = await accountIds(tx, codes)
-  const inserted = await insertTransfers(tx, transfers, ids, state)
+  // A transfer dated in a closed month is refused by the trigger of migration 0041: a 409 naming it.
+  const inserted = await insertTransfers(tx, transfers, ids, state).catch(rethrowClosedMonth)
   const byKey = await recordedByKey(tx, transfers, inserted, ids, state)
   await applyDeltas(tx, insertedDeltas(transfers, inserted, state))
   return transfers.map((t) => byKey.get(t.key)!)
@@ -209,6 +211,7 @@ export async function decidePending(
       ),
     )
     .returning()
+    .catch(rethrowClosedMonth)
   await applyDeltas(tx, decidedDeltas(open, codes, decision))
   const after = new Map(decided.map((r) => [r.id, r]))
   return rows.map((r) => after.get(r.id) ?? r)

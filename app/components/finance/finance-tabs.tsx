@@ -17,6 +17,7 @@ export const STAFF_FINANCE_TAB_LABELS = {
   statements: 'Bank statements',
   'payout-batches': 'Payout batches',
   'trial-balance': 'Trial balance',
+  periods: 'Closed periods',
 } as const
 
 export const AGENCY_FINANCE_TAB_LABELS = {

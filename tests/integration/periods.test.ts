@@ -1,0 +1,219 @@
+// Closed periods (issue 25, ADR 0019): a month is proposed with its trial balance by one person and
+// closed by another; the trigger of migration 0041 then refuses anything created or decided in it,
+// the journal writer answers that as a 409 naming the month, a pending transfer of the month posted
+// or voided later counts in the open month (so the closed month's trial balance never changes), and
+// reopening takes a reason and a second person. Months of 2019: no other test posts there.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { getDb } from '../../db/client'
+import { decidePending, postTransfers } from '../../domain/money/journal'
+import { clock } from '../../domain/shared/clock'
+import { MAKER_CHECKER_MSG } from '../../domain/finance/finance.rules'
+import { sydneyMonth } from '../../domain/finance/periods/periods.rules'
+import { monthTrialBalance } from '../../domain/finance/periods/month-trial-balance'
+import { api, staffToken, staffWith } from '../setup/api'
+
+const P = '/oshc/finance-management/periods'
+const JAN = '2019-01'
+const FEB = '2019-02'
+const A = 'house:write_off'
+const B = 'house:opening'
+let maker: string
+let checker: string
+let outsider: string
+let seq = 0
+
+/** A transfer written straight into the journal at `at` (as if recorded then), PENDING or POSTED. */
+async function journalRow(at: string, amount: number, state: 'PENDING' | 'POSTED' = 'POSTED') {
+  const key = `periods-test-${++seq}-${Date.now()}`
+  const db = getDb()
+  const pending = state === 'PENDING'
+  await db.execute(sql`
+    with t as (
+      insert into money_transfers (debit_account_id, credit_account_id, amount, code, state, idempotency_key, actor, created_at, decided_at)
+      select d.id, c.id, ${amount}, 'ADJUSTMENT', ${state}, ${key}, 'test', ${at}::timestamptz, ${pending ? null : at}::timestamptz
+      from money_accounts d, money_accounts c where d.code = ${A} and c.code = ${B}
+      returning amount
+    )
+    update money_accounts a set
+      posted_debits = posted_debits + case when ${!pending} and a.code = ${A} then ${amount}::bigint else 0 end,
+      posted_credits = posted_credits + case when ${!pending} and a.code = ${B} then ${amount}::bigint else 0 end,
+      pending_debits = pending_debits + case when ${pending} and a.code = ${A} then ${amount}::bigint else 0 end,
+      pending_credits = pending_credits + case when ${pending} and a.code = ${B} then ${amount}::bigint else 0 end
+    from t where a.code in (${A}, ${B})`)
+  return key
+}
+
+const propose = (month: string, token = maker) => api('POST', `${P}/${month}/propose`, { token })
+const close = (month: string, token = checker) => api('POST', `${P}/${month}/close`, { token })
+const period = async (month: string) => (await api('GET', `${P}/${month}`, { token: maker })).body.data
+
+beforeAll(async () => {
+  maker = await staffToken()
+  checker = await staffWith(['finance'])
+  outsider = await staffWith(['policy_management'])
+  await getDb().execute(
+    sql`insert into money_accounts (code, kind) values (${A}, 'house'), (${B}, 'house') on conflict do nothing`,
+  )
+})
+
+afterAll(async () => {
+  // Leave 2019 open for anyone after us (the rows are ours: this file's own database).
+  await getDb().execute(sql`update accounting_periods set status = 'OPEN' where month < '2020-01-01'`)
+})
+
+describe('closing a month', () => {
+  let pendingToPost: string
+  let pendingToVoid: string
+
+  it('only an ended month may be proposed, and months close in order', async () => {
+    await journalRow('2019-01-10T02:00:00Z', 1000)
+    pendingToPost = await journalRow('2019-01-20T02:00:00Z', 700, 'PENDING')
+    pendingToVoid = await journalRow('2019-01-21T02:00:00Z', 300, 'PENDING')
+    await journalRow('2019-02-05T02:00:00Z', 400)
+
+    const now = await propose(sydneyMonth(new Date()))
+    expect(now.status).toBe(409)
+    expect(now.body.message).toMatch(/has not ended yet/)
+
+    const early = await propose(FEB)
+    expect(early.status).toBe(409)
+    expect(early.body.message).toContain('January 2019 has money transfers and is not closed')
+  })
+
+  it('counts the month in Australia/Sydney: 31 Jan 14:00 UTC is February there', async () => {
+    const before = await monthTrialBalance(getDb(), FEB)
+    await journalRow('2019-01-31T14:00:00Z', 50)
+    const after = await monthTrialBalance(getDb(), FEB)
+    expect(after.total.month_debits - before.total.month_debits).toBe(50)
+  })
+
+  it('is proposed by one person with its trial balance and closed by another (maker-checker)', async () => {
+    const proposed = await propose(JAN)
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(200)
+    expect(proposed.body.data.status).toBe('PROPOSED')
+    const house = proposed.body.data.trial_balance.kinds.find((k: { kind: string }) => k.kind === 'house')
+    expect(house).toMatchObject({ month_debits: 1000, month_credits: 1000, pending_debits: 1000 })
+
+    expect((await close(JAN, outsider)).status).toBe(403)
+    const self = await close(JAN, maker)
+    expect(self.status).toBe(403)
+    expect(self.body.message).toBe(MAKER_CHECKER_MSG)
+
+    const closed = await close(JAN)
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200)
+    expect(closed.body.data).toMatchObject({ status: 'CLOSED', closed: true })
+    expect((await propose(JAN)).status).toBe(409)
+  })
+
+  it('the database refuses a transfer created or decided in the closed month', async () => {
+    await expect(journalRow('2019-01-15T02:00:00Z', 10)).rejects.toMatchObject({
+      cause: expect.objectContaining({ code: 'PC001', hint: JAN }),
+    })
+    await expect(
+      getDb().execute(
+        sql`update money_transfers set state = 'POSTED', decided_at = '2019-01-25T00:00:00Z' where idempotency_key = ${pendingToPost}`,
+      ),
+    ).rejects.toMatchObject({ cause: expect.objectContaining({ code: 'PC001' }) })
+  })
+
+  it('the journal writer answers a posting dated in the closed month with a 409 naming it', async () => {
+    const realNow = clock.now
+    clock.now = () => new Date('2019-01-15T02:00:00Z')
+    try {
+      await expect(
+        getDb().transaction((tx) =>
+          postTransfers(tx, [
+            {
+              key: `periods-late-${Date.now()}`,
+              debit: A,
+              credit: B,
+              amount: 5,
+              code: 'ADJUSTMENT',
+              actor: 'test',
+            },
+          ]),
+        ),
+      ).rejects.toMatchObject({
+        code: 'CONFLICT',
+        message: expect.stringContaining('January 2019 is closed'),
+      })
+    } finally {
+      clock.now = realNow
+    }
+  })
+
+  it('a pending transfer of the closed month posted or voided now counts in the open month; the closed one is unchanged', async () => {
+    const current = sydneyMonth(new Date())
+    const closedBefore = await monthTrialBalance(getDb(), JAN)
+    const openBefore = await monthTrialBalance(getDb(), current)
+    await getDb().transaction(async (tx) => {
+      await decidePending(tx, pendingToPost, 'post')
+      await decidePending(tx, pendingToVoid, 'void')
+    })
+    const closedAfter = await monthTrialBalance(getDb(), JAN)
+    expect(closedAfter).toEqual(closedBefore)
+    expect((await period(JAN)).period.trial_balance.kinds).toEqual(closedAfter.kinds)
+    const openAfter = await monthTrialBalance(getDb(), current)
+    expect(openAfter.total.month_debits - openBefore.total.month_debits).toBe(700)
+  })
+
+  it('reopens newest first, with a reason by one person confirmed by another, in the audit', async () => {
+    expect((await propose(FEB)).status).toBe(200)
+    expect((await close(FEB)).status).toBe(200)
+    const tooEarly = await api('POST', `${P}/${JAN}/reopen-request`, {
+      token: maker,
+      body: { reason: 'Fix' },
+    })
+    expect(tooEarly.status).toBe(409)
+    expect(tooEarly.body.message).toContain('February 2019 is closed')
+
+    expect(
+      (await api('POST', `${P}/${FEB}/reopen-request`, { token: maker, body: { reason: ' ' } })).status,
+    ).toBe(400)
+    const asked = await api('POST', `${P}/${FEB}/reopen-request`, {
+      token: maker,
+      body: { reason: 'A bank fee was missed' },
+    })
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200)
+    expect(asked.body.data).toMatchObject({ status: 'REOPEN_REQUESTED', closed: true })
+    await expect(journalRow('2019-02-10T02:00:00Z', 10)).rejects.toBeTruthy()
+
+    const self = await api('POST', `${P}/${FEB}/reopen`, { token: maker })
+    expect(self.status).toBe(403)
+    expect(self.body.message).toBe(MAKER_CHECKER_MSG)
+    const reopened = await api('POST', `${P}/${FEB}/reopen`, { token: checker })
+    expect(reopened.status, JSON.stringify(reopened.body)).toBe(200)
+    expect(reopened.body.data.status).toBe('OPEN')
+    await journalRow('2019-02-10T02:00:00Z', 10)
+
+    const { events } = await period(FEB)
+    expect(events.map((e: { kind: string }) => e.kind)).toEqual([
+      'PROPOSED',
+      'CLOSED',
+      'REOPEN_REQUESTED',
+      'REOPENED',
+    ])
+    expect(events[2].reason).toBe('A bank fee was missed')
+  })
+
+  it('refuses to close a month whose trial balance changed since it was proposed', async () => {
+    expect((await propose(FEB)).status).toBe(200)
+    await journalRow('2019-02-11T02:00:00Z', 20)
+    const changed = await close(FEB)
+    expect(changed.status).toBe(409)
+    expect(changed.body.message).toContain('has changed since it was proposed')
+  })
+
+  it('lists the ended months with their status', async () => {
+    const r = await api('GET', P, { token: maker })
+    expect(r.status).toBe(200)
+    const byMonth = new Map(
+      r.body.data.months.map((m: { month: string; status: string }) => [m.month, m.status]),
+    )
+    expect(byMonth.get(JAN)).toBe('CLOSED')
+    expect(byMonth.get(FEB)).toBe('PROPOSED')
+    expect(byMonth.has(sydneyMonth(new Date()))).toBe(false)
+    expect((await api('GET', P, { token: outsider })).status).toBe(403)
+  })
+})
