@@ -59,6 +59,7 @@ export const findTasks = defineUseCase(
           string | null
         >`nullif(trim(concat_ws(' ', ${oshcUsers.first_name}, ${oshcUsers.last_name})), '')`,
         link: tasks.link,
+        workflow_id: tasks.workflow_id,
         due_at: tasks.due_at,
         escalated_at: tasks.escalated_at,
         opened_at: tasks.opened_at,

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { claimTask } from '../../../domain/tasks/claim-task'
 import { findTasks } from '../../../domain/tasks/find-tasks'
@@ -19,6 +19,14 @@ import { requireStaff } from '../../utils/session.server'
 import { redirectWithToast } from '../../utils/toast.server'
 import { readForm, submitForm } from '../../utils/forms.server'
 import { id } from '../../../domain/shared/fields'
+import { decideInBulk } from '../../../domain/finance/bulk/decide-in-bulk'
+import { BULK_KINDS, BulkDecisionSchema } from '../../../domain/finance/bulk/bulk-decisions.schemas'
+import {
+  BulkCheckbox,
+  BulkDecisionBar,
+  BULK_FORM_ID,
+  type BulkAnswer,
+} from '../../components/finance/bulk-decisions'
 
 export const meta: MetaFunction = () => [{ title: 'Approvals inbox · OSHC Back Office' }]
 
@@ -35,19 +43,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
       age: formatAge(t.opened_at, t.closed_at ?? now),
       overdueBy: t.is_overdue && t.due_at ? formatAge(t.due_at, now) : null,
       mine: t.assignee_id === actor.identityId,
+      // The record a bulk decision takes: the number ending the task's process key (topup-12).
+      record_id: isBulkKind(t.kind) ? Number(/-(\d+)$/.exec(t.workflow_id)?.[1] ?? 0) : null,
     })),
     pageInfo: r.pageInfo,
     query: parsed.data,
   })
 }
 
+const isBulkKind = (kind: string | undefined) => (BULK_KINDS as readonly string[]).includes(kind ?? '')
+
 /** A task's claim or release: its row's form, Conform over this schema as the action parses it. */
 const ClaimSchema = z.object({ taskId: id(), intent: z.enum(['claim', 'release']) })
 
-/** Claim or release a task (back to the same list with a toast); a refusal answers on its row. */
+/**
+ * Claim or release a task (back to the same list with a toast); a refusal answers on its row. Or
+ * decide the ticked tasks of one kind in bulk (decideInBulk): the answer lists each one's result.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireStaff(request)
-  return submitForm(await readForm(request), ClaimSchema, async (v) => {
+  const formData = await readForm(request)
+  if (formData.get('intent') === BULK_FORM_ID)
+    return submitForm(formData, BulkDecisionSchema, async (input) => ({
+      bulk: await decideInBulk({ actor, input }),
+    }))
+  return submitForm(formData, ClaimSchema, async (v) => {
     await claimTask({ actor, taskId: v.taskId, release: v.intent === 'release' })
     return redirectWithToast(request.url, {
       title: v.intent === 'claim' ? 'Task claimed' : 'Task released',
@@ -58,6 +78,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Inbox() {
   const { tasks, pageInfo, query } = useLoaderData<typeof loader>()
+  const answer = (useActionData<typeof action>() as { bulk?: BulkAnswer } | undefined)?.bulk ?? null
+  const bulk = isBulkKind(query.kind) && query.state === 'open' ? query.kind! : null
   return (
     <div className="space-y-4">
       <PageHeader
@@ -95,6 +117,7 @@ export default function Inbox() {
           <input type="checkbox" name="overdue" value="true" defaultChecked={!!query.overdue} /> Overdue
         </label>
       </FilterBar>
+      {bulk ? <BulkDecisionBar schema={BulkDecisionSchema} kind={bulk} answer={answer} /> : null}
       <DataTable
         rows={tasks}
         pageInfo={pageInfo}
@@ -110,7 +133,17 @@ export default function Inbox() {
             header: 'Task',
             sortable: true,
             className: 'min-w-[16rem]',
-            cell: (t) => <TaskTitle t={t} />,
+            // In bulk, the row's checkbox sits in its Task cell (a first column of its own would
+            // stay sticky and cover the task on a narrow screen).
+            cell: (t) =>
+              bulk && t.record_id && !t.closed_at ? (
+                <div className="flex items-start gap-2">
+                  <BulkCheckbox id={t.record_id} subject={t.subject} />
+                  <TaskTitle t={t} />
+                </div>
+              ) : (
+                <TaskTitle t={t} />
+              ),
           },
           { key: 'agency', header: 'Agency', cell: (t) => t.agency_name ?? t.agency_email ?? '—' },
           {

@@ -1,0 +1,73 @@
+import { AGENCY, expect, FINANCE, query, signIn, STAFF, test } from './helpers'
+
+// Bulk decisions in the inbox (issue 25): a finance clerk ticks several top-ups waiting for
+// verification and approves them together; each goes through its own decision, so one decided
+// meanwhile by someone else is refused alone, with the reason, and the others are done.
+test('finance approve several bank top-ups from the inbox in one go, with a result per top-up', async ({
+  page,
+  request,
+  playwright,
+  baseURL,
+}) => {
+  const login = await request.post('/api/authentication/login', { data: AGENCY })
+  const token = (await login.json()).data.token as string
+  const [agency] = await query<{ id: number }>(
+    'SELECT a.id FROM agencies a JOIN identities i ON i.id = a.identity_id WHERE i.email = $1',
+    [AGENCY.email],
+  )
+  const ids: number[] = []
+  const amounts = [111.11, 122.22, 133.33]
+  for (const amount of amounts) {
+    const key = `private/bulk-e2e-${Date.now().toString(36)}-${ids.length}.pdf`
+    await query(
+      `INSERT INTO files (key, folder, filename, content_type, size, agency_id, uploaded_at)
+       VALUES ($1, 'private', 'receipt.pdf', 'application/pdf', 10, $2, now())`,
+      [key, agency.id],
+    )
+    const r = await request.post('/api/agencies/finance-management/doTopUpByAgency', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        agency_id: agency.id,
+        payment_method: 'BANK',
+        receipt_url: key,
+        amount,
+        topup_date: new Date().toISOString().slice(0, 10),
+      },
+    })
+    expect(r.status(), await r.text()).toBe(201)
+    ids.push((await r.json()).data.topup.id as number)
+  }
+
+  await signIn(page, FINANCE.email, FINANCE.password)
+  await page.goto('/staff/inbox?kind=topup')
+  const bar = page.getByRole('region', { name: 'Decide several' })
+  await expect(bar).toBeVisible()
+  // Another person rejects the last one meanwhile (the admin, through the API).
+  // (A context of its own: the agency's session cookie must not ride along.)
+  const adminApi = await playwright.request.newContext({ baseURL })
+  const admin = await adminApi.post('/api/authentication/login', { data: STAFF })
+  const adminToken = (await admin.json()).data.token as string
+  // The newest tasks come first: the three top-ups, each ticked by its amount.
+  for (const amount of amounts) {
+    const money = String(amount).replace('.', '\\.')
+    await page.getByRole('checkbox', { name: new RegExp(`^Select: Approve top-up of \\D*${money} `) }).check()
+  }
+  const rejected = await adminApi.post('/api/oshc/finance-management/topUpReject', {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: { agencyId: agency.id, top_up_id: ids[2], reason: 'Duplicate transfer' },
+  })
+  expect(rejected.status(), await rejected.text()).toBe(200)
+  await adminApi.dispose()
+  await bar.getByRole('button', { name: 'Approve selected' }).click()
+  const answer = bar.getByRole('status')
+  await expect(answer).toContainText('2 decided, 1 refused.')
+  await expect(answer).toContainText(`Top-up #${ids[0]}: done`)
+  await expect(answer).toContainText(new RegExp(`Top-up #${ids[2]}: refused \\(.*REJECTED`))
+  expect(
+    (
+      await query<{ status: string }>('SELECT status FROM agency_topups WHERE id = ANY($1) ORDER BY id', [
+        ids,
+      ])
+    ).map((t) => t.status),
+  ).toEqual(['APPROVED', 'APPROVED', 'REJECTED'])
+})
