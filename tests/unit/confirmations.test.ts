@@ -19,6 +19,8 @@ vi.mock('@remix-run/react', async (importOriginal) => ({
   Form: ({ children }: { children?: ReactNode }) => createElement('form', null, children),
   useNavigation: () => ({ state: 'idle' }),
   useFormAction: () => '/staff/users/1',
+  // The house form reads the page's reply; this test renders outside a router.
+  useActionData: () => undefined,
 }))
 
 const { UserStatusControl } = await import('../../app/components/user-form')
