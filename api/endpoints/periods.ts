@@ -6,9 +6,16 @@ import { proposePeriod } from '../../domain/finance/periods/propose-period'
 import { closePeriod } from '../../domain/finance/periods/close-period'
 import { requestPeriodReopen } from '../../domain/finance/periods/request-period-reopen'
 import { confirmPeriodReopen } from '../../domain/finance/periods/confirm-period-reopen'
+import { getMonthPackReport } from '../../domain/finance/periods/get-month-pack-report'
+import { PACK_REPORT_KEYS } from '../../domain/finance/periods/month-pack.rules'
+import { exportResponse, ExportFormatSchema } from '../export.server'
+import { z } from 'zod'
 
 /** Closed periods (issue 25): calls beside the specification's finance ones; figures in integer cents. */
 const OSHC = '/oshc/finance-management/periods'
+
+const PackParamsSchema = PeriodParamsSchema.extend({ report: z.enum(PACK_REPORT_KEYS) })
+const PackQuerySchema = z.object({ format: ExportFormatSchema })
 
 export const periodEndpoints: Endpoint[] = [
   endpoint({
@@ -68,5 +75,28 @@ export const periodEndpoints: Endpoint[] = [
     params: PeriodParamsSchema,
     handler: async ({ actor, params }) =>
       ok(await confirmPeriodReopen({ actor, month: params.month }), 'Month reopened'),
+  }),
+  endpoint({
+    method: 'GET',
+    path: `${OSHC}/{month}/pack/{report}`,
+    summary:
+      "One report of a closed month's month-end pack (trial-balance, premium-by-insurer, commission-by-agency, gst, refunds) as CSV or XLSX (?format=), figures in cents. 409 unless the month is closed",
+    access: getMonthPackReport.access,
+    params: PackParamsSchema,
+    query: PackQuerySchema,
+    handler: async ({ actor, params, query }) => {
+      const pack = await getMonthPackReport({ actor, month: params.month, report: params.report })
+      return exportResponse({
+        filename: pack.filename,
+        format: query.format,
+        columns: pack.columns.map((c) => ({
+          header: c.header,
+          value: (r: (typeof pack.rows)[number]) => r[c.key],
+        })),
+        rows: (async function* () {
+          yield* pack.rows
+        })(),
+      })
+    },
   }),
 ]

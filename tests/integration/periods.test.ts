@@ -11,7 +11,8 @@ import { clock } from '../../domain/shared/clock'
 import { MAKER_CHECKER_MSG } from '../../domain/finance/finance.rules'
 import { sydneyMonth } from '../../domain/finance/periods/periods.rules'
 import { monthTrialBalance } from '../../domain/finance/periods/month-trial-balance'
-import { api, staffToken, staffWith } from '../setup/api'
+import { createPolicy } from '../../db/seed/factories'
+import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
 
 const P = '/oshc/finance-management/periods'
 const JAN = '2019-01'
@@ -23,26 +24,69 @@ let checker: string
 let outsider: string
 let seq = 0
 
+type Row = { debit?: string; credit?: string; code?: string; agencyId?: number; policyId?: number }
+
 /** A transfer written straight into the journal at `at` (as if recorded then), PENDING or POSTED. */
-async function journalRow(at: string, amount: number, state: 'PENDING' | 'POSTED' = 'POSTED') {
+async function journalRow(at: string, amount: number, state: 'PENDING' | 'POSTED' = 'POSTED', row: Row = {}) {
   const key = `periods-test-${++seq}-${Date.now()}`
-  const db = getDb()
+  const [debit, credit] = [row.debit ?? A, row.credit ?? B]
   const pending = state === 'PENDING'
-  await db.execute(sql`
+  await getDb().execute(sql`
     with t as (
-      insert into money_transfers (debit_account_id, credit_account_id, amount, code, state, idempotency_key, actor, created_at, decided_at)
-      select d.id, c.id, ${amount}, 'ADJUSTMENT', ${state}, ${key}, 'test', ${at}::timestamptz, ${pending ? null : at}::timestamptz
-      from money_accounts d, money_accounts c where d.code = ${A} and c.code = ${B}
+      insert into money_transfers (debit_account_id, credit_account_id, amount, code, state, idempotency_key, actor,
+        agency_id, policy_id, created_at, decided_at)
+      select d.id, c.id, ${amount}, ${row.code ?? 'ADJUSTMENT'}, ${state}, ${key}, 'test', ${row.agencyId ?? null}::int,
+        ${row.policyId ?? null}::int, ${at}::timestamptz, ${pending ? null : at}::timestamptz
+      from money_accounts d, money_accounts c where d.code = ${debit} and c.code = ${credit}
       returning amount
     )
     update money_accounts a set
-      posted_debits = posted_debits + case when ${!pending} and a.code = ${A} then ${amount}::bigint else 0 end,
-      posted_credits = posted_credits + case when ${!pending} and a.code = ${B} then ${amount}::bigint else 0 end,
-      pending_debits = pending_debits + case when ${pending} and a.code = ${A} then ${amount}::bigint else 0 end,
-      pending_credits = pending_credits + case when ${pending} and a.code = ${B} then ${amount}::bigint else 0 end
-    from t where a.code in (${A}, ${B})`)
+      posted_debits = posted_debits + case when ${!pending} and a.code = ${debit} then ${amount}::bigint else 0 end,
+      posted_credits = posted_credits + case when ${!pending} and a.code = ${credit} then ${amount}::bigint else 0 end,
+      pending_debits = pending_debits + case when ${pending} and a.code = ${debit} then ${amount}::bigint else 0 end,
+      pending_credits = pending_credits + case when ${pending} and a.code = ${credit} then ${amount}::bigint else 0 end
+    from t where a.code in (${debit}, ${credit})`)
   return key
 }
+
+/** January's premium, commission, payout, clawback and refund of one policy, posted straight in. */
+async function januaryBusiness() {
+  const { agency } = await agencyWithToken()
+  const { policy } = await createPolicy(getDb(), { agencyId: agency.id })
+  const [insurer] = await getDb()
+    .execute<{ name: string }>(
+      sql`select name from insurance_providers where id = ${policy.insurance_provider_id}`,
+    )
+    .then((r) => r.rows)
+  const payable = `agency:${agency.id}:commission_payable`
+  const received = `policy:${policy.id}:premium_received`
+  const clawback = `policy:${policy.id}:clawback`
+  await getDb().execute(sql`
+    insert into money_accounts (code, kind, agency_id, policy_id) values
+      ('clearing:bank', 'clearing', null, null), ('house:insurer', 'house', null, null),
+      (${payable}, 'agency_commission_payable', ${agency.id}, null),
+      (${received}, 'policy_premium_received', null, ${policy.id}), (${clawback}, 'policy_clawback', null, ${policy.id})
+    on conflict do nothing`)
+  const ids = { agencyId: agency.id, policyId: policy.id }
+  const at = '2019-01-12T02:00:00Z'
+  await journalRow(at, 500, 'POSTED', {
+    debit: 'clearing:bank',
+    credit: received,
+    code: 'PREMIUM_PAID',
+    ...ids,
+  })
+  await journalRow(at, 30, 'POSTED', { debit: received, credit: 'clearing:bank', code: 'REFUND', ...ids })
+  await journalRow(at, 150, 'POSTED', {
+    debit: 'house:insurer',
+    credit: payable,
+    code: 'COMMISSION_BANKED',
+    ...ids,
+  })
+  await journalRow(at, 100, 'POSTED', { debit: payable, credit: 'clearing:bank', code: 'PAYOUT', ...ids })
+  await journalRow(at, 20, 'POSTED', { debit: payable, credit: clawback, code: 'CLAWBACK', ...ids })
+  return { agency, policy, insurer: insurer!.name }
+}
+let business: Awaited<ReturnType<typeof januaryBusiness>>
 
 const propose = (month: string, token = maker) => api('POST', `${P}/${month}/propose`, { token })
 const close = (month: string, token = checker) => api('POST', `${P}/${month}/close`, { token })
@@ -71,6 +115,7 @@ describe('closing a month', () => {
     pendingToPost = await journalRow('2019-01-20T02:00:00Z', 700, 'PENDING')
     pendingToVoid = await journalRow('2019-01-21T02:00:00Z', 300, 'PENDING')
     await journalRow('2019-02-05T02:00:00Z', 400)
+    business = await januaryBusiness()
 
     const now = await propose(sydneyMonth(new Date()))
     expect(now.status).toBe(409)
@@ -93,7 +138,7 @@ describe('closing a month', () => {
     expect(proposed.status, JSON.stringify(proposed.body)).toBe(200)
     expect(proposed.body.data.status).toBe('PROPOSED')
     const house = proposed.body.data.trial_balance.kinds.find((k: { kind: string }) => k.kind === 'house')
-    expect(house).toMatchObject({ month_debits: 1000, month_credits: 1000, pending_debits: 1000 })
+    expect(house).toMatchObject({ month_debits: 1150, month_credits: 1000, pending_debits: 1000 })
 
     expect((await close(JAN, outsider)).status).toBe(403)
     const self = await close(JAN, maker)
@@ -215,5 +260,38 @@ describe('closing a month', () => {
     expect(byMonth.get(FEB)).toBe('PROPOSED')
     expect(byMonth.has(sydneyMonth(new Date()))).toBe(false)
     expect((await api('GET', P, { token: outsider })).status).toBe(403)
+  })
+
+  it("gives a closed month's pack from the journal as CSV and XLSX; an open month has none", async () => {
+    const csv = async (report: string) => {
+      const r = await api('GET', `${P}/${JAN}/pack/${report}`, { token: maker, query: { format: 'csv' } })
+      expect(r.status, String(r.body)).toBe(200)
+      return (r.body as string).trim().split('\r\n')
+    }
+    const premium = await csv('premium-by-insurer')
+    expect(premium[0]).toBe(
+      'Insurer,Policies,Premium received (cents),Premium returned (cents),Net premium (cents)',
+    )
+    expect(premium).toContain(`${business.insurer},1,500,30,470`)
+    const commission = await csv('commission-by-agency')
+    expect(commission).toContain(
+      `${business.agency.id},${business.agency.full_company_name ?? business.agency.email},150,0,0,100,20`,
+    )
+    const refunds = await csv('refunds')
+    expect(refunds).toHaveLength(2)
+    expect(refunds[1]).toContain(`,${business.policy.id},${business.agency.id},30,clearing:bank,`)
+    const trial = await csv('trial-balance')
+    expect(trial.at(-1)).toMatch(/^total,Total,/)
+
+    const xlsx = await api('GET', `${P}/${JAN}/pack/trial-balance`, {
+      token: maker,
+      query: { format: 'xlsx' },
+    })
+    expect(xlsx.status).toBe(200)
+    expect(xlsx.headers.get('content-type')).toContain('spreadsheetml')
+
+    const open = await api('GET', `${P}/${FEB}/pack/trial-balance`, { token: maker })
+    expect(open.status).toBe(409)
+    expect((await api('GET', `${P}/${JAN}/pack/trial-balance`, { token: outsider })).status).toBe(403)
   })
 })
