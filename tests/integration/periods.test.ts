@@ -280,6 +280,17 @@ describe('closing a month', () => {
     const refunds = await csv('refunds')
     expect(refunds).toHaveLength(2)
     expect(refunds[1]).toContain(`,${business.policy.id},${business.agency.id},30,clearing:bank,`)
+    const sales = await csv('xero-sales-invoices')
+    expect(sales[0]).toBe(
+      '*ContactName,EmailAddress,*InvoiceNumber,Reference,*InvoiceDate,*DueDate,*Description,*Quantity,*UnitAmount,*AccountCode,*TaxType,Currency',
+    )
+    const sale = sales.find((l) => l.includes(`PREM-201901-${business.policy.ref}`))
+    expect(sale).toContain(`,${business.policy.ref},12/01/2019,12/01/2019,`)
+    expect(sale).toMatch(/,1,5\.00,200,GST Free Income,AUD$/)
+    const bills = await csv('xero-bills')
+    expect(bills.filter((l) => l.includes(`COM-201901-${business.agency.id}`))).toEqual([
+      expect.stringMatching(/,Commission banked in 2019-01,1,1\.50,310,GST Free Expenses,AUD$/),
+    ])
     const trial = await csv('trial-balance')
     expect(trial.at(-1)).toMatch(/^total,Total,/)
 

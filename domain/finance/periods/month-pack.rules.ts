@@ -6,6 +6,22 @@ export type PackReport = { key: string; label: string; columns: PackColumn[] }
 
 const col = (key: string, header: string): PackColumn => ({ key, header })
 
+/** Xero's CSV import template columns for sales invoices and bills (the ones the pack fills). */
+const XERO_COLUMNS = [
+  '*ContactName',
+  'EmailAddress',
+  '*InvoiceNumber',
+  'Reference',
+  '*InvoiceDate',
+  '*DueDate',
+  '*Description',
+  '*Quantity',
+  '*UnitAmount',
+  '*AccountCode',
+  '*TaxType',
+  'Currency',
+].map((h) => col(h, h))
+
 export const PACK_REPORTS = [
   {
     key: 'trial-balance',
@@ -67,6 +83,8 @@ export const PACK_REPORTS = [
       col('note', 'Note'),
     ],
   },
+  { key: 'xero-sales-invoices', label: 'Xero import: sales invoices (premium)', columns: XERO_COLUMNS },
+  { key: 'xero-bills', label: 'Xero import: bills (commission)', columns: XERO_COLUMNS },
 ] as const satisfies readonly PackReport[]
 
 export type PackReportKey = (typeof PACK_REPORTS)[number]['key']

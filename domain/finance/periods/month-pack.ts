@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client'
 import { monthBounds, monthTrialBalance } from './month-trial-balance'
 import type { PackReportKey } from './month-pack.rules'
+import { xeroBills, xeroSalesInvoices } from './month-pack-xero'
 
 type Row = Record<string, string | number | null>
 
@@ -90,5 +91,9 @@ export async function packRows(tx: DbOrTx, month: string, report: PackReportKey)
       return gst(tx, month)
     case 'refunds':
       return refunds(tx, month)
+    case 'xero-sales-invoices':
+      return xeroSalesInvoices(tx, month)
+    case 'xero-bills':
+      return xeroBills(tx, month)
   }
 }
