@@ -9,6 +9,7 @@ import { SESSION_PLACEHOLDER } from '../card-payments/card-gateway'
 import { openCardCheckout } from '../payments/create-card-checkout'
 import { paymentOptions } from '../payments/payment-options'
 import {
+  assertDeclarationsMade,
   assertMethodAvailable,
   assertNotProtectedByRule,
   assertPurchasable,
@@ -37,6 +38,7 @@ export const createPublicCheckout = defineUseCase(
     const { actor, input } = opts
     const { policy, agency } = await loadWidgetPolicy(actor, input.policy_id, opts.purchaseSecret)
     const { providerId, policyType } = assertPurchasable(policy)
+    await assertDeclarationsMade(getDb(), policy)
     const options = await paymentOptions(getDb(), policy, agency)
     assertMethodAvailable(options, 'CARD')
     await assertNotProtectedByRule(getDb(), { agencyId: agency.id, providerId, policyType })

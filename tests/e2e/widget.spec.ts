@@ -85,6 +85,12 @@ test('a partner page embeds the widget with the script, quotes, buys with the sa
     await widget.getByLabel('Passport number').fill('PX1234567')
     await widget.getByLabel('Education provider').fill('Partner College')
     await widget.getByLabel(/accept the terms/).check()
+    // Without the eligibility declaration the student cannot go on to pay.
+    await widget.getByRole('button', { name: 'Continue to payment' }).click()
+    await expect(
+      widget.getByText('Confirm the student holds the student visa and is eligible to apply'),
+    ).toBeVisible()
+    await widget.getByLabel(/primary holder of the student visa/).check()
     await widget.getByRole('button', { name: 'Continue to payment' }).click()
 
     const payButton = widget.getByRole('button', { name: /^Pay .* by card$/ })

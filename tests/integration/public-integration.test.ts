@@ -77,6 +77,8 @@ const student = () => ({
     country: au,
     passport_number: 'PB7654321',
     education_institute: 'University of Melbourne',
+    is_primary_visa_holder_and_eligible_to_apply: true,
+    has_accepted_terms: true,
   },
   partner: null,
   family_members: [],
@@ -481,6 +483,19 @@ describe('the sale through a client', () => {
     expect(methods.body.data.methods).toEqual([
       expect.objectContaining({ method: 'CARD', amount: expect.any(Number) }),
     ])
+
+    // A student who did not declare eligibility cannot be paid for (issue 29 item 1).
+    const undeclared = await api('POST', `${WP}/createStudentDetails`, {
+      headers: h,
+      body: { ...body, customer: { ...body.customer, is_primary_visa_holder_and_eligible_to_apply: false } },
+    })
+    expect(undeclared.status, JSON.stringify(undeclared.body)).toBe(201)
+    const refused = await api('POST', `${WP}/airwallexCheckout`, {
+      headers: { ...h, 'x-purchase-secret': undeclared.body.purchaseSecret as string },
+      body: { policy_id: undeclared.body.policyId, currency: 'AUD' },
+    })
+    expect(refused.status).toBe(400)
+    expect(Object.keys(refused.body.errors)).toEqual(['is_primary_visa_holder_and_eligible_to_apply'])
 
     const checkout = await api('POST', `${WP}/airwallexCheckout`, {
       headers: hp,

@@ -13,6 +13,8 @@ const text = (form: FormData, name: string) => {
   return v === '' ? null : v
 }
 
+const ELIGIBILITY_MSG = 'Confirm the student holds the student visa and is eligible to apply'
+
 /** The body of createStudentDetails from the form: the student, partner and children as the cover needs. */
 function studentBody(form: FormData, quote: PublicQuote, children: number) {
   return {
@@ -26,6 +28,8 @@ function studentBody(form: FormData, quote: PublicQuote, children: number) {
       country: text(form, 'country') ?? '',
       passport_number: text(form, 'passport_number') ?? '',
       education_institute: text(form, 'education_institute') ?? '',
+      is_primary_visa_holder_and_eligible_to_apply:
+        form.get('is_primary_visa_holder_and_eligible_to_apply') === 'on',
       has_accepted_terms: form.get('has_accepted_terms') === 'on',
     },
     partner: WITH_PARTNER.has(quote.policyType)
@@ -76,8 +80,14 @@ export function DetailsStep({
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const body = studentBody(form, quote, children)
-    if (!body.customer.has_accepted_terms) {
-      setErrors({ 'customer.has_accepted_terms': ['Accept the terms to continue'] })
+    // Both declarations are needed before a policy can be paid (the checkout refuses it without).
+    const missing: Record<string, string[]> = {}
+    if (!body.customer.is_primary_visa_holder_and_eligible_to_apply)
+      missing['customer.is_primary_visa_holder_and_eligible_to_apply'] = [ELIGIBILITY_MSG]
+    if (!body.customer.has_accepted_terms)
+      missing['customer.has_accepted_terms'] = ['Accept the terms to continue']
+    if (Object.keys(missing).length) {
+      setErrors(missing)
       return
     }
     setBusy(true)
@@ -214,6 +224,17 @@ export function DetailsStep({
             </div>
           </fieldset>
         ) : null}
+        <CheckboxField
+          labelProps={{
+            children:
+              'The student is the primary holder of the student visa and eligible to apply for this cover',
+          }}
+          inputProps={{
+            id: 'is_primary_visa_holder_and_eligible_to_apply',
+            name: 'is_primary_visa_holder_and_eligible_to_apply',
+          }}
+          errors={e('customer.is_primary_visa_holder_and_eligible_to_apply')}
+        />
         <CheckboxField
           labelProps={{ children: 'I confirm these details are correct and accept the terms of cover' }}
           inputProps={{ id: 'has_accepted_terms', name: 'has_accepted_terms' }}
