@@ -84,7 +84,22 @@ async function januaryBusiness() {
   })
   await journalRow(at, 100, 'POSTED', { debit: payable, credit: 'clearing:bank', code: 'PAYOUT', ...ids })
   await journalRow(at, 20, 'POSTED', { debit: payable, credit: clawback, code: 'CLAWBACK', ...ids })
-  return { agency, policy, insurer: insurer!.name }
+  const [invoice] = (
+    await getDb().execute<{ id: number }>(sql`
+      insert into invoices (agency_id, "from", "to", invoice_type, invoice_date, due_date, total_amount_due, status)
+      values (${agency.id}, 'agency', 'admin', 'PREMIUM', '2018-11-15', '2018-11-20', 1000, 'PARTIALLY_PAID')
+      returning id`)
+  ).rows
+  const invoicePaid = `invoice:${invoice!.id}:payments`
+  await getDb().execute(
+    sql`insert into money_accounts (code, kind, invoice_id) values (${invoicePaid}, 'invoice_payments', ${invoice!.id})`,
+  )
+  await journalRow('2019-01-05T02:00:00Z', 300, 'POSTED', {
+    debit: 'clearing:bank',
+    credit: invoicePaid,
+    code: 'INVOICE_PAYMENT',
+  })
+  return { agency, policy, insurer: insurer!.name, invoiceId: invoice!.id, invoicePaid }
 }
 let business: Awaited<ReturnType<typeof januaryBusiness>>
 
@@ -280,6 +295,23 @@ describe('closing a month', () => {
     const refunds = await csv('refunds')
     expect(refunds).toHaveLength(2)
     expect(refunds[1]).toContain(`,${business.policy.id},${business.agency.id},30,clearing:bank,`)
+    // Paid after the close: the month's receivables still show what was owed at its end.
+    await getDb().transaction((tx) =>
+      postTransfers(tx, [
+        {
+          key: `periods-late-pay-${Date.now()}`,
+          debit: 'clearing:bank',
+          credit: business.invoicePaid,
+          amount: 200,
+          code: 'ADJUSTMENT',
+          actor: 'test',
+        },
+      ]),
+    )
+    const receivables = await csv('receivables')
+    expect(receivables.find((l) => l.startsWith(`${business.invoiceId},`))).toMatch(
+      /,PREMIUM,2018-11-15,2018-11-20,1000,300,700,72,61-90 days$/,
+    )
     const sales = await csv('xero-sales-invoices')
     expect(sales[0]).toBe(
       '*ContactName,EmailAddress,*InvoiceNumber,Reference,*InvoiceDate,*DueDate,*Description,*Quantity,*UnitAmount,*AccountCode,*TaxType,Currency',

@@ -2,6 +2,7 @@
 // answer to the closed-month trigger (a 409 naming the month, anything else untouched).
 import { describe, expect, it } from 'vitest'
 import { closedMonthOf, rethrowClosedMonth } from '../../domain/finance/periods/closed-month-error'
+import { ageingBucket } from '../../domain/finance/periods/month-pack-receivables'
 import { MonthSchema } from '../../domain/finance/periods/periods.schemas'
 import { monthLabel, sydneyMonth } from '../../domain/finance/periods/periods.rules'
 import { DomainError } from '../../domain/shared/errors'
@@ -21,6 +22,19 @@ describe('months in Australia/Sydney', () => {
     for (const bad of ['2019-13', '2019-3', '201903', '2019-00'])
       expect(MonthSchema.safeParse(bad).success).toBe(false)
   })
+})
+
+it('ages a receivable by days past due at the month end', () => {
+  expect([0, 1, 30, 31, 60, 61, 90, 91].map(ageingBucket)).toEqual([
+    'Current',
+    '1-30 days',
+    '1-30 days',
+    '31-60 days',
+    '31-60 days',
+    '61-90 days',
+    '61-90 days',
+    'Over 90 days',
+  ])
 })
 
 describe("the journal writer's answer to the closed-month trigger", () => {

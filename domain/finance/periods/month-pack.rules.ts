@@ -83,6 +83,23 @@ export const PACK_REPORTS = [
       col('note', 'Note'),
     ],
   },
+  {
+    key: 'receivables',
+    label: 'Open receivables with ageing',
+    columns: [
+      col('invoice_id', 'Invoice'),
+      col('agency_id', 'Agency ID'),
+      col('agency', 'Agency'),
+      col('invoice_type', 'Type'),
+      col('invoice_date', 'Invoice date'),
+      col('due_date', 'Due date'),
+      col('total_due', 'Total due (cents)'),
+      col('paid', 'Paid by month end (cents)'),
+      col('outstanding', 'Outstanding (cents)'),
+      col('days_past_due', 'Days past due'),
+      col('bucket', 'Ageing'),
+    ],
+  },
   { key: 'xero-sales-invoices', label: 'Xero import: sales invoices (premium)', columns: XERO_COLUMNS },
   { key: 'xero-bills', label: 'Xero import: bills (commission)', columns: XERO_COLUMNS },
 ] as const satisfies readonly PackReport[]

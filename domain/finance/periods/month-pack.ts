@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../../db/client'
 import { monthBounds, monthTrialBalance } from './month-trial-balance'
 import type { PackReportKey } from './month-pack.rules'
 import { xeroBills, xeroSalesInvoices } from './month-pack-xero'
+import { openReceivables } from './month-pack-receivables'
 
 type Row = Record<string, string | number | null>
 
@@ -91,6 +92,8 @@ export async function packRows(tx: DbOrTx, month: string, report: PackReportKey)
       return gst(tx, month)
     case 'refunds':
       return refunds(tx, month)
+    case 'receivables':
+      return openReceivables(tx, month)
     case 'xero-sales-invoices':
       return xeroSalesInvoices(tx, month)
     case 'xero-bills':
