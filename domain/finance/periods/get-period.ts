@@ -30,7 +30,16 @@ export const getPeriod = defineUseCase(
       .from(accountingPeriods)
       .where(eq(accountingPeriods.month, monthDate(month)))
     const trial = await monthTrialBalance(db, month)
-    if (!row) return { period: null, month, label: monthLabel(month), trial, events: [] }
+    if (!row)
+      return {
+        period: null,
+        month,
+        label: monthLabel(month),
+        trial,
+        events: [],
+        can_close: false,
+        can_confirm_reopen: false,
+      }
     const events = await periodEvents(db, row.id)
     const ids = [...new Set(events.map((e) => e.identity_id))]
     const people = ids.length
@@ -40,8 +49,12 @@ export const getPeriod = defineUseCase(
           .where(inArray(identities.id, ids))
       : []
     const email = new Map(people.map((p) => [p.id, p.email]))
+    const me = 'identityId' in opts.actor ? opts.actor.identityId : null
     return {
       period: await periodView(db, row),
+      /** Maker-checker: whoever proposed may not close, whoever asked to reopen may not confirm. */
+      can_close: row.status === 'PROPOSED' && row.proposed_by_identity_id !== me,
+      can_confirm_reopen: row.status === 'REOPEN_REQUESTED' && row.reopen_requested_by_identity_id !== me,
       month,
       label: monthLabel(month),
       trial,

@@ -40,6 +40,8 @@ type Props = {
   trial: Trial
   events: { kind: string; label: string; by: string | null; reason: string | null; at: string }[]
   reports: { key: string; label: string }[]
+  can_close: boolean
+  can_confirm_reopen: boolean
   schemas: PeriodSchemas
 }
 
@@ -121,18 +123,27 @@ function TrialTable({ trial, caption }: { trial: Trial; caption: string }) {
   )
 }
 
-function Actions({ status, schemas }: { status: string; schemas: PeriodSchemas }) {
+function Actions({ p }: { p: Props }) {
+  const { status, schemas } = p
   if (status === 'OPEN')
     return <Decision schema={schemas.decision} intent="propose" label="Propose for closing" />
   if (status === 'PROPOSED')
     return (
-      <div className="flex flex-wrap gap-3">
-        <Decision schema={schemas.decision} intent="close" label="Close the month" />
+      <div className="flex flex-wrap items-center gap-3">
+        {p.can_close ? (
+          <Decision schema={schemas.decision} intent="close" label="Close the month" />
+        ) : (
+          <p className="text-sm">You proposed this month: another person with finance closes it.</p>
+        )}
         <Decision schema={schemas.decision} intent="propose" label="Propose again (fresh trial balance)" />
       </div>
     )
   if (status === 'CLOSED') return <RequestReopen schema={schemas.reopen} />
-  return <Decision schema={schemas.decision} intent="reopen" label="Confirm reopening" />
+  return p.can_confirm_reopen ? (
+    <Decision schema={schemas.decision} intent="reopen" label="Confirm reopening" />
+  ) : (
+    <p className="text-sm">You asked to reopen this month: another person with finance confirms it.</p>
+  )
 }
 
 function Downloads({ month, reports }: { month: string; reports: Props['reports'] }) {
@@ -185,7 +196,7 @@ export function PeriodPage(p: Props) {
               </div>
             ) : null}
           </dl>
-          <Actions status={p.status} schemas={p.schemas} />
+          <Actions p={p} />
         </CardContent>
       </Card>
       <Card>

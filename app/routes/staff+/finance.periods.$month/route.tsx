@@ -44,6 +44,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     reopen_requested_by: p.period?.reopen_requested_by ?? null,
     reopen_reason: p.period?.reopen_reason ?? null,
     snapshot: p.period?.trial_balance ?? null,
+    can_close: p.can_close,
+    can_confirm_reopen: p.can_confirm_reopen,
     trial: p.trial,
     events: p.events.map((e) => ({ ...e, at: iso(e.at)! })),
     reports: PACK_REPORTS.map((r) => ({ key: r.key, label: r.label })),
