@@ -16,6 +16,7 @@ import { build } from './build.mjs'
 // The module as a whole: an older checkout's lib.mjs (before its signing secrets) runs this too.
 import * as lib from './lib.mjs'
 import { moneyScenarios } from './bench-money'
+import { statementScenario } from './bench-statements'
 
 const { buildIsStale, waitForPort } = lib
 
@@ -472,6 +473,9 @@ await moneyScenarios({
   scenario,
   cannon,
 })
+
+// ── statements: a 10,000-line bank statement matched against 100,000 waiting top-ups ──────────
+await statementScenario({ APP, db, staff, wanted, push: (row) => rows.push(row) })
 
 // ── a mixed load at a fixed rate ─────────────────────────────────────────────────────────────
 const MIXED = `mixed 250 req/s for ${MIXED_SECONDS}s (quote, lists, search, pages)`
