@@ -6,6 +6,10 @@ import { ageingBucket } from '../../domain/finance/periods/month-pack-receivable
 import { MonthSchema } from '../../domain/finance/periods/periods.schemas'
 import { monthLabel, sydneyMonth } from '../../domain/finance/periods/periods.rules'
 import { DomainError } from '../../domain/shared/errors'
+import { closePeriod } from '../../domain/finance/periods/close-period'
+import { confirmPeriodReopen } from '../../domain/finance/periods/confirm-period-reopen'
+import { proposePeriod } from '../../domain/finance/periods/propose-period'
+import { requestPeriodReopen } from '../../domain/finance/periods/request-period-reopen'
 
 describe('months in Australia/Sydney', () => {
   it('a month starts at Sydney midnight (summer time, UTC+11 in January; UTC+10 in July)', () => {
@@ -63,4 +67,11 @@ describe("the journal writer's answer to the closed-month trigger", () => {
     const other = pgError('23505')
     expect(() => rethrowClosedMonth(other)).toThrow(other)
   })
+})
+
+it('closing and confirming a reopening are money decisions (a fresh second factor); all four need finance', () => {
+  expect(closePeriod.access).toEqual({ staff: ['finance'], stepUp: true })
+  expect(confirmPeriodReopen.access).toEqual({ staff: ['finance'], stepUp: true })
+  expect(proposePeriod.access).toEqual({ staff: ['finance'] })
+  expect(requestPeriodReopen.access).toEqual({ staff: ['finance'] })
 })
