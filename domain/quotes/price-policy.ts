@@ -79,7 +79,7 @@ const providerColumns = {
  * The inputs of a price, each a small table read whole (or per agency) and filtered here: at once
  * on the pool, in turn inside a transaction (a purchase, an amendment), which is one connection.
  */
-function pricingInputs(db: DbOrTx, req: PriceRequest) {
+export function pricingInputs(db: DbOrTx, req: PriceRequest) {
   const agencyId = req.agencyId
   return readAll(
     db,

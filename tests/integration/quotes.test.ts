@@ -747,6 +747,13 @@ describe('screens (loaders and actions, as a browser without JavaScript sends th
       [NIB, 1672.8, null, 152.07],
       [BUPA, 1824, null, 207.27],
     ])
+    // The insurers left out say why: the four the agency has no commission for are not set up.
+    expect(page.unquoted.map((u) => [u.id, u.reason])).toEqual([
+      [2, 'Not set up for your agency'],
+      [4, 'Not set up for your agency'],
+      [5, 'Not set up for your agency'],
+      [6, 'Not set up for your agency'],
+    ])
     const bad = await agencyQuotesPage.loader(
       args(get('/agency/quotes?startDate=2027-02-01&endDate=2027-01-01&policyType=COUPLE', agency.token)),
     )

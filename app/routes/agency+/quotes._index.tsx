@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { FileText, Lock, ShoppingCart } from 'lucide-react'
 import { findQuotes } from '../../../domain/quotes/find-quotes'
+import { findUnquotedProviders } from '../../../domain/quotes/find-unquoted-providers'
 import { findProviderPdsList } from '../../../domain/quotes/get-provider-pds'
 import { QuoteQuerySchema } from '../../../domain/quotes/quotes.schemas'
 import type { QuoteRow } from '../../../domain/quotes/quote-presenter'
@@ -30,12 +31,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     string
   >
   const searched = FIELDS.some((f) => params.has(f))
-  const answer = (errors: Record<string, string[]>, quotes: QuoteRow[] = [], pds: number[] = []) => ({
+  const answer = (
+    errors: Record<string, string[]>,
+    quotes: QuoteRow[] = [],
+    pds: number[] = [],
+    unquoted: { id: number; name: string; reason: string }[] = [],
+  ) => ({
     searched,
     values: searched ? values : { ...values, policyType: 'SINGLE' },
     errors,
     quotes,
     pds,
+    unquoted,
   })
   if (!searched) return answer({})
   const parsed = QuoteQuerySchema.safeParse(values)
@@ -43,15 +50,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return answer(fieldErrors(parsed.error.issues, ([field]) => field ?? ''))
   }
   try {
-    const [quotes, pds] = await Promise.all([
-      // An agency is always quoted for itself.
-      findQuotes({ actor, input: { ...parsed.data, agency_id: undefined } }),
+    // An agency is always quoted for itself.
+    const input = { ...parsed.data, agency_id: undefined }
+    const [quotes, pds, unquoted] = await Promise.all([
+      findQuotes({ actor, input }),
       findProviderPdsList(),
+      findUnquotedProviders({ actor, input }),
     ])
     return answer(
       {},
       quotes,
       pds.map((p) => p.provider_id),
+      unquoted,
     )
   } catch (err) {
     if (err instanceof DomainError && err.code === 'VALIDATION')
@@ -171,7 +181,7 @@ function QuoteCard({ quote, hasPds, rank }: { quote: Quote; hasPds: boolean; ran
 }
 
 export default function AgencyQuotes() {
-  const { searched, values, errors, quotes, pds } = useLoaderData<typeof loader>()
+  const { searched, values, errors, quotes, pds, unquoted } = useLoaderData<typeof loader>()
   const fieldErrors: Record<string, string[] | undefined> = errors
   return (
     <div className="space-y-6">
@@ -224,6 +234,18 @@ export default function AgencyQuotes() {
               us to configure more insurers for your agency.
             </p>
           )}
+          {unquoted.length ? (
+            <div>
+              <h4 className="text-sm font-semibold">Not quoted</h4>
+              <ul aria-label="Insurers not quoted" className="text-sm text-muted-foreground">
+                {unquoted.map((u) => (
+                  <li key={u.id}>
+                    {u.name}: {u.reason.toLowerCase()}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </section>
       ) : null}
     </div>
