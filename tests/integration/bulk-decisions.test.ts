@@ -1,13 +1,13 @@
 // Bulk decisions (issue 25): several items of one kind decided in one call, each through its own
 // decision; a refusal of one is its result and does not stop the others.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq, inArray } from 'drizzle-orm'
+import { inArray } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { agencyTopups, commissionPayouts, files, invoiceLineItems, policies, tasks } from '../../db/schema'
+import { agencyTopups, commissionPayouts, files, policies } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
 import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
-import { eventually } from '../setup/eventually'
 import { startWorker } from '../setup/worker'
+import { requestedPayoutByApi } from '../setup/payouts'
 
 const BULK = '/oshc/finance-management/bulk-decisions'
 const TODAY = new Date().toISOString().slice(0, 10)
@@ -50,34 +50,7 @@ async function requestedTopup() {
   return r.body.data.topup.id as number
 }
 
-async function requestedPayout() {
-  const { agency, token } = await agencyWithToken()
-  const { policy } = await createPolicy(getDb(), { agencyId: agency.id, status: 'PAYMENT_APPROVED' })
-  const lines = await getDb()
-    .select({ id: invoiceLineItems.id })
-    .from(invoiceLineItems)
-    .where(eq(invoiceLineItems.policy_id, policy.id))
-  const r = await api('POST', '/agencies/finance-management/sendCommmisionPayoutRequest', {
-    token,
-    body: {
-      external_invoice_id: `BULK-${agency.id}-${++seq}`,
-      invoice_line_item_ids: lines.map((l) => l.id),
-    },
-  })
-  expect(r.status, JSON.stringify(r.body)).toBe(201)
-  const id = r.body.data.id as number
-  await eventually(
-    async () =>
-      (
-        await getDb()
-          .select()
-          .from(tasks)
-          .where(eq(tasks.workflow_id, `payout-${id}`))
-      )[0],
-    'the payout task',
-  )
-  return id
-}
+const requestedPayout = async () => (await requestedPayoutByApi()).payout.id
 
 describe('bulk decisions', () => {
   it('approve bank payments one by one: an item decided meanwhile is refused alone', async () => {

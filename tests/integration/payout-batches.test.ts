@@ -4,17 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, inArray } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import {
-  agencyBankDetails,
-  commissionPayouts,
-  invoiceLineItems,
-  moneyTransfers,
-  tasks,
-} from '../../db/schema'
-import { createPolicy } from '../../db/seed/factories'
-import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
-import { eventually } from '../setup/eventually'
+import { commissionPayouts, moneyTransfers } from '../../db/schema'
+import { api, staffToken, staffWith } from '../setup/api'
 import { startWorker } from '../setup/worker'
+import { requestedPayoutByApi } from '../setup/payouts'
 
 const OSHC = '/oshc/finance-management'
 const PB = `${OSHC}/payout-batches`
@@ -33,37 +26,7 @@ beforeAll(async () => {
 })
 afterAll(() => stop())
 
-/** A REQUESTED payout of an agency with `policies` banked commissions (its task open). */
-async function requestedPayout(policies = 1, bank?: Partial<typeof agencyBankDetails.$inferInsert>) {
-  const { agency, token } = await agencyWithToken()
-  if (bank)
-    await getDb().update(agencyBankDetails).set(bank).where(eq(agencyBankDetails.agency_id, agency.id))
-  const ids = []
-  for (let i = 0; i < policies; i++)
-    ids.push((await createPolicy(getDb(), { agencyId: agency.id, status: 'PAYMENT_APPROVED' })).policy.id)
-  const lines = await getDb()
-    .select({ id: invoiceLineItems.id })
-    .from(invoiceLineItems)
-    .where(inArray(invoiceLineItems.policy_id, ids))
-  const r = await api('POST', '/agencies/finance-management/sendCommmisionPayoutRequest', {
-    token,
-    body: { external_invoice_id: `PB-${agency.id}-${++seq}`, invoice_line_item_ids: lines.map((l) => l.id) },
-  })
-  expect(r.status, JSON.stringify(r.body)).toBe(201)
-  const id = r.body.data.id as number
-  await eventually(
-    async () =>
-      (
-        await getDb()
-          .select()
-          .from(tasks)
-          .where(eq(tasks.workflow_id, `payout-${id}`))
-      )[0],
-    'the payout task',
-  )
-  const [payout] = await getDb().select().from(commissionPayouts).where(eq(commissionPayouts.id, id))
-  return { agency, payout }
-}
+const requestedPayout = requestedPayoutByApi
 
 const build = (payoutIds: number[], token = maker) =>
   api('POST', PB, { token, body: { payout_ids: payoutIds } })

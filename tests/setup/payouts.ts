@@ -11,11 +11,14 @@ import {
   invoiceLineItems,
   oshcRoles,
   oshcUsers,
+  tasks,
 } from '../../db/schema'
 import { createAgency, createPolicy } from '../../db/seed/factories'
 import type { Actor } from '../../domain/shared/actor'
 import { account } from '../../domain/money/accounts'
 import { postTransfers } from '../../domain/money/journal'
+import { agencyWithToken, api } from './api'
+import { eventually } from './eventually'
 
 let seq = 0
 
@@ -147,4 +150,42 @@ export async function payOutCommission(agencyId: number, policyId: number) {
     ]),
   )
   return paid
+}
+
+/**
+ * A REQUESTED payout asked for through the API by a new agency with `policies` banked commissions
+ * (its verified account changed by `bank` first), once its workflow opened the inbox task.
+ */
+export async function requestedPayoutByApi(
+  policies = 1,
+  bank?: Partial<typeof agencyBankDetails.$inferInsert>,
+) {
+  const { agency, token } = await agencyWithToken()
+  if (bank)
+    await getDb().update(agencyBankDetails).set(bank).where(eq(agencyBankDetails.agency_id, agency.id))
+  const ids = []
+  for (let i = 0; i < policies; i++)
+    ids.push((await createPolicy(getDb(), { agencyId: agency.id, status: 'PAYMENT_APPROVED' })).policy.id)
+  const lines = await getDb()
+    .select({ id: invoiceLineItems.id })
+    .from(invoiceLineItems)
+    .where(inArray(invoiceLineItems.policy_id, ids))
+  const r = await api('POST', '/agencies/finance-management/sendCommmisionPayoutRequest', {
+    token,
+    body: { external_invoice_id: `REQ-${agency.id}-${++seq}`, invoice_line_item_ids: lines.map((l) => l.id) },
+  })
+  if (r.status !== 201) throw new Error(`payout request: ${r.status} ${JSON.stringify(r.body)}`)
+  const id = r.body.data.id as number
+  await eventually(
+    async () =>
+      (
+        await getDb()
+          .select()
+          .from(tasks)
+          .where(eq(tasks.workflow_id, `payout-${id}`))
+      )[0],
+    'the payout task',
+  )
+  const [payout] = await getDb().select().from(commissionPayouts).where(eq(commissionPayouts.id, id))
+  return { agency, payout }
 }
