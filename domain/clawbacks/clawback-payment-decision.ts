@@ -7,7 +7,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { clawbacks, commissions, type policies } from '../../db/schema'
 import type { StaffActor } from '../shared/actor'
-import { isoDate } from '../shared/clock'
+import { businessDate } from '../shared/business-date'
 import { conflict, invalidTransition } from '../shared/errors'
 import { formatCents } from '../shared/format'
 import { notify } from '../notifications/notify'
@@ -84,7 +84,7 @@ export async function completeClawbackPayment(ctx: ClawbackCtx) {
     throw invalidTransition(
       'This clawback is settled by the next commission payout (SETTLED_WITH_CLAWBACK); it cannot be approved before',
     )
-  const receiptId = `CB-${c.id}-${isoDate(ctx.now).replaceAll('-', '')}`
+  const receiptId = `CB-${c.id}-${businessDate(ctx.now).replaceAll('-', '')}`
   const taken = await takeClawbackPayment(ctx, receiptId)
   if (c.invoice_id && amount > 0)
     await recordInvoicePayment(ctx.tx, {

@@ -99,8 +99,3 @@ export function formatAge(from: DateInput, now: Date): string {
   if (hours < 48) return `${hours} h`
   return `${Math.floor(hours / 24)} d`
 }
-
-const businessDay = new Intl.DateTimeFormat('en-CA', { timeZone: APP_TIME_ZONE })
-
-/** The business day (Sydney) of an instant as an ISO date: `2026-11-27`. */
-export const businessIsoDate = (d: Date) => businessDay.format(d)

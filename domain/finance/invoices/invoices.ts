@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../../db/client'
 import { invoiceLineItems, invoices } from '../../../db/schema'
 import type { INVOICE_STATUSES, INVOICE_TYPES, LINE_ITEM_TYPES } from '../../../db/schema/enums'
 import { clock } from '../../shared/clock'
+import { businessDate } from '../../shared/business-date'
 import { formatCents } from '../../shared/format'
 import { INVOICE_TYPE_LABELS } from '../../shared/labels'
 import { notify } from '../../notifications/notify'
@@ -68,7 +69,7 @@ export async function createInvoice(tx: DbOrTx, inv: NewInvoice) {
       tax_total: tax,
       total_amount_due: subTotal,
       total_outstanding_amount: status === 'PAID' ? 0 : subTotal,
-      invoice_date: clock.now().toISOString().slice(0, 10),
+      invoice_date: businessDate(clock.now()),
       due_date: inv.dueDate ?? null,
       notes: inv.notes ?? null,
       amendment_id: inv.amendmentId ?? null,

@@ -10,8 +10,8 @@ import {
 import type { StaffActor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
 import { clock } from '../../shared/clock'
+import { businessDate } from '../../shared/business-date'
 import { conflict, validation } from '../../shared/errors'
-import { businessIsoDate } from '../../shared/format'
 import { CreatePayoutBatchSchema } from './payout-batches.schemas'
 import { lodgementReference, payeeIssue } from './payout-batches.rules'
 
@@ -59,7 +59,7 @@ export const createPayoutBatch = defineUseCase(
       const [batch] = await tx
         .insert(payoutBatches)
         .values({
-          processing_date: businessIsoDate(now),
+          processing_date: businessDate(now),
           total_cents: total,
           item_count: rows.length,
           created_by_identity_id: opts.actor.identityId,

@@ -6,7 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client'
 import { commissionPayoutItems, commissionPayouts, commissions, invoices } from '../../../db/schema'
 import type { StaffActor } from '../../shared/actor'
-import { isoDate } from '../../shared/clock'
+import { businessDate } from '../../shared/business-date'
 import { formatCents } from '../../shared/format'
 import { PAYOUT_PAYMENT_TYPE_LABELS } from '../../shared/labels'
 import { notify } from '../../notifications/notify'
@@ -72,7 +72,7 @@ export async function rejectPayout(ctx: PayoutCtx, reason: string): Promise<Payo
  */
 export async function approvePayout(ctx: PayoutCtx, d: Approval): Promise<PayoutOutcome> {
   const { p } = ctx
-  const receiptId = `PO-${p.id}-${isoDate(ctx.now).replaceAll('-', '')}`
+  const receiptId = `PO-${p.id}-${businessDate(ctx.now).replaceAll('-', '')}`
   const total = p.total_amount
   await postPayoutGst(ctx)
   const { offset, offsets } =
