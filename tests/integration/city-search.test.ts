@@ -123,8 +123,8 @@ describe('the wizard address step (city checked against the state)', () => {
       throw thrown
     }
   }
-  const errorsOf = (r: unknown) =>
-    (r as { data: { result: { error: Record<string, string[]> } } }).data.result.error
+  // The step's refusal is the house form's reply: the field messages under `error`.
+  const errorsOf = (r: unknown) => (r as { data: { error: Record<string, string[]> } }).data.error
   const customerOf = async (policyId: number) => {
     const [p] = await getDb().select().from(policies).where(eq(policies.id, policyId))
     return (await getDb().select().from(customers).where(eq(customers.id, p.customer_id)))[0]

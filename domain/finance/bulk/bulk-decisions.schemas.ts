@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { id } from '../../shared/fields'
 
 /**
  * Bulk decisions in the inbox (issue 25): several tasks of one kind approved or rejected in one
@@ -19,7 +20,7 @@ export const BulkDecisionSchema = z
     kind: z.enum(BULK_KINDS, { error: `kind must be one of ${BULK_KINDS.join(', ')}` }),
     decision: z.enum(['approve', 'reject'], { error: 'decision must be approve or reject' }),
     ids: z
-      .array(z.coerce.number().int().positive())
+      .array(id())
       .min(1, 'Choose at least one task')
       .max(MAX_BULK_ITEMS, `At most ${MAX_BULK_ITEMS} at a time`),
     reason: z.string().trim().max(500).optional(),

@@ -9,7 +9,7 @@ export const RETURN_REASON_MSG = 'Say why the bank returned it'
 
 export const CreatePayoutBatchSchema = z.object({
   payout_ids: z
-    .array(z.coerce.number().int().positive())
+    .array(id())
     .min(1, CHOOSE_PAYOUTS_MSG)
     .max(MAX_BATCH_ITEMS, `A batch holds at most ${MAX_BATCH_ITEMS} payouts`),
 })
