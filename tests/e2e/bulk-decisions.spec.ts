@@ -1,9 +1,11 @@
 import { AGENCY, expect, FINANCE, query, signIn, STAFF, test } from './helpers'
 
 // Bulk decisions in the inbox (issue 25): a finance clerk ticks several top-ups waiting for
-// verification and approves them together; each goes through its own decision, so one decided
-// meanwhile by someone else is refused alone, with the reason, and the others are done.
-test('finance approve several bank top-ups from the inbox in one go, with a result per top-up', async ({
+// verification and rejects them together (the money never arrived); each goes through its own
+// decision, so one decided meanwhile by someone else is refused alone, with the reason, and the
+// others are done. (Rejected, not approved: the demo agency's balance stays as the later journeys
+// expect it.)
+test('finance reject several bank top-ups from the inbox in one go, with a result per top-up', async ({
   page,
   request,
   playwright,
@@ -58,16 +60,17 @@ test('finance approve several bank top-ups from the inbox in one go, with a resu
   })
   expect(rejected.status(), await rejected.text()).toBe(200)
   await adminApi.dispose()
-  await bar.getByRole('button', { name: 'Approve selected' }).click()
+  await bar.getByLabel('Reason (for a rejection)').fill('Transfer not received')
+  await bar.getByRole('button', { name: 'Reject selected' }).click()
   const answer = bar.getByRole('status')
   await expect(answer).toContainText('2 decided, 1 refused.')
   await expect(answer).toContainText(`Top-up #${ids[0]}: done`)
   await expect(answer).toContainText(new RegExp(`Top-up #${ids[2]}: refused \\(.*REJECTED`))
   expect(
-    (
-      await query<{ status: string }>('SELECT status FROM agency_topups WHERE id = ANY($1) ORDER BY id', [
-        ids,
-      ])
-    ).map((t) => t.status),
-  ).toEqual(['APPROVED', 'APPROVED', 'REJECTED'])
+    await query('SELECT status, rejection_reason FROM agency_topups WHERE id = ANY($1) ORDER BY id', [ids]),
+  ).toEqual([
+    { status: 'REJECTED', rejection_reason: 'Transfer not received' },
+    { status: 'REJECTED', rejection_reason: 'Transfer not received' },
+    { status: 'REJECTED', rejection_reason: 'Duplicate transfer' },
+  ])
 })
