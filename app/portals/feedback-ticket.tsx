@@ -1,10 +1,10 @@
 import type { MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
 import { PageHeader } from '../components/app-shell'
-import { TicketDetail } from '../components/engagement/ticket-view'
+import { TicketDetail, type TicketForms } from '../components/engagement/ticket-view'
 import { PORTALS, titleIn, type Portal } from './portal'
-import type { feedbackTicketAction, feedbackTicketLoader } from './feedback-ticket.server'
+import type { feedbackTicketLoader } from './feedback-ticket.server'
 
 type Loader = ReturnType<typeof feedbackTicketLoader>
 
@@ -13,9 +13,8 @@ export const feedbackTicketMeta =
   ({ data }) => [{ title: titleIn(portal, data ? `Ticket #${data.ticket.id}` : 'Ticket') }]
 
 /** One ticket with its comments; staff also move its stage, archive or delete it. */
-export function FeedbackTicketPage({ portal }: { portal: Portal }) {
+export function FeedbackTicketPage({ portal, forms }: { portal: Portal; forms: TicketForms }) {
   const { ticket } = useLoaderData<Loader>()
-  const answer = useActionData<ReturnType<typeof feedbackTicketAction>>() as { error?: string } | undefined
   return (
     <div className="space-y-4">
       <Link
@@ -26,7 +25,7 @@ export function FeedbackTicketPage({ portal }: { portal: Portal }) {
         All tickets
       </Link>
       <PageHeader title={`Ticket #${ticket.id}`} />
-      <TicketDetail ticket={ticket} staff={portal === 'staff'} error={answer?.error} />
+      <TicketDetail ticket={ticket} staff={portal === 'staff'} forms={forms} />
     </div>
   )
 }

@@ -1,10 +1,8 @@
-import { z } from 'zod'
 import type { Actor, AgencyActor, StaffActor } from '../../domain/shared/actor'
 import { canTransition } from '../../domain/policies/policies.rules'
 import { isStaff } from '../../domain/shared/actor'
 import { getFullRefundDetails } from '../../domain/refunds/get-full-refund-details'
 import { getPolicyCancellationDetails } from '../../domain/refunds/get-policy-cancellation-details'
-import { REASON_REQUIRED_MSG } from '../../domain/refunds/refunds.rules'
 import { withActorNames } from '../../domain/shared/actor-names'
 
 /**
@@ -87,10 +85,3 @@ export async function agencyRefundData(actor: AgencyActor, policyId: number) {
     mayAct && !open && view.premiumPaid > 0 && canTransition('requestFullRefund', view.policyStatus)
   return { view, canRequest }
 }
-
-const reason = (message: string) => z.string({ error: message }).trim().min(1, message).max(2000)
-/** The agency's refund request form (the same rules as the API's; the use case checks the rest). */
-export const RefundRequestForm = z.object({
-  intent: z.literal('request'),
-  full_refund_requested_reason: reason(REASON_REQUIRED_MSG),
-})

@@ -61,3 +61,21 @@ export const ArchiveQuerySchema = z.object({
 export const CommentSchema = z.object({ ticket_id: id(), content: text(1, 5_000, 'Comment is required') })
 export const UpdateCommentSchema = z.object({ content: text(1, 5_000, 'Comment is required') })
 export const IdParamSchema = z.object({ id: id() })
+
+// ---- A ticket page's forms (Conform, both sides), one per intent --------------------------------
+
+const commentText = (message: string) => z.string({ error: message }).trim().min(1, message).max(5000)
+
+/** The ticket page's forms by intent: comment, edit or delete one's own, and staff's moves. */
+export const TICKET_FORMS = {
+  comment: z.object({ intent: z.literal('comment'), content: commentText('Write a comment first') }),
+  editComment: z.object({
+    intent: z.literal('edit-comment'),
+    comment_id: id(),
+    content: commentText('Comment is required'),
+  }),
+  deleteComment: z.object({ intent: z.literal('delete-comment'), comment_id: id() }),
+  stage: z.object({ intent: z.literal('stage'), stage }),
+  archive: z.object({ intent: z.enum(['archive', 'restore']) }),
+  delete: z.object({ intent: z.literal('delete') }),
+}

@@ -119,6 +119,23 @@ export const ApproveCancellationFormSchema = CancellationApproveSchema.extend({
   intent: z.literal('approve-cancellation'),
 })
 
+/** Refund documents as the agency's form posts them: up to 10 files (an empty file box is none). */
+const refundFiles = z.preprocess(
+  (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+  z
+    .array(z.custom<File>((v) => typeof File !== 'undefined' && v instanceof File, 'File not found'))
+    .max(10, 'At most 10 files'),
+)
+
+/** The agency's refund section's forms (Conform, both sides): the request and removing a document. */
+export const AGENCY_REFUND_FORMS = {
+  request: RequestFullRefundSchema.pick({ full_refund_requested_reason: true }).extend({
+    intent: z.literal('request'),
+    files: refundFiles,
+  }),
+  deleteDocument: z.object({ intent: z.literal('delete-document'), file_id: id() }),
+}
+
 /** The section's forms, by intent (the route passes them to the section's component). */
 export const STAFF_REFUND_FORMS = {
   initiate: InitiateRefundFormSchema,

@@ -9,6 +9,8 @@ import {
   notifications,
 } from '../../db/schema'
 import { agencyUserWith, agencyWithToken, api, staffToken } from '../setup/api'
+import * as agencyTicketPage from '../../app/routes/agency+/feedback.$ticketId'
+import * as staffTicketPage from '../../app/routes/staff+/feedback.$ticketId'
 
 const F = '/oshc/feedback'
 let staff: string
@@ -248,5 +250,46 @@ describe('feedback tickets', () => {
     })
     const c = await api('POST', `${F}/addComment`, { token: staff, body: { ticket_id: 1, content: '' } })
     expect(c.body.errors.content).toEqual(['Comment is required'])
+  })
+
+  it('the ticket page: each form answers its own reply (Conform), a refusal names why', async () => {
+    const t = (await report(A.token, { title: `Page forms ${Date.now()}` })).body.data
+    const ORIGIN = 'http://test.local'
+    const send = async (page: typeof staffTicketPage, token: string, fields: Record<string, string>) => {
+      const form = new FormData()
+      for (const [k, v] of Object.entries(fields)) form.set(k, v)
+      const request = new Request(`${ORIGIN}/x/feedback/${t.id}`, {
+        method: 'POST',
+        body: form,
+        headers: { cookie: `oshc_session=${token}`, origin: ORIGIN },
+      })
+      return (await page.action({ request, params: { ticketId: String(t.id) }, context: {} })) as any
+    }
+    const empty = await send(agencyTicketPage, A.token, { intent: 'comment', content: '  ' })
+    expect(empty.init.status).toBe(400)
+    expect(empty.data.error).toEqual({ content: ['Write a comment first'] })
+    expect(empty.data.initialValue.intent).toBe('comment')
+
+    const posted = await send(agencyTicketPage, A.token, { intent: 'comment', content: 'From the page' })
+    expect(posted.status).toBe(302)
+    const [mine] = await getDb()
+      .select({ id: feedbackComments.id })
+      .from(feedbackComments)
+      .where(eq(feedbackComments.ticket_id, t.id))
+    // Staff may not edit the agency's comment: the refusal is that form's message, with its id.
+    const edit = await send(staffTicketPage, staff, {
+      intent: 'edit-comment',
+      comment_id: String(mine.id),
+      content: 'Changed',
+    })
+    expect(edit.init.status).toBe(403)
+    expect(edit.data.initialValue).toMatchObject({ intent: 'edit-comment', comment_id: String(mine.id) })
+    expect(edit.data.error[''][0]).toMatch(/.+/)
+    // An agency cannot move the stage; staff can.
+    const agencyMove = await send(agencyTicketPage, A.token, { intent: 'stage', stage: 'TODO' })
+    expect(agencyMove.init.status).toBe(403)
+    expect((await send(staffTicketPage, staff, { intent: 'stage', stage: 'TODO' })).status).toBe(302)
+    const badStage = await send(staffTicketPage, staff, { intent: 'stage', stage: 'LATER' })
+    expect(badStage.data.error.stage).toEqual(['Choose BACKLOG, TODO, IN_PROGRESS or DONE'])
   })
 })

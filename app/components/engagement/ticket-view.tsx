@@ -1,4 +1,4 @@
-import { Form } from '@remix-run/react'
+import { getTextareaProps } from '@conform-to/react'
 import { formatDateTime } from '../../utils/misc'
 import {
   TICKET_PRIORITY_LABELS,
@@ -6,7 +6,7 @@ import {
   TICKET_STAGE_LABELS,
   TICKET_TYPE_LABELS,
 } from '../../utils/labels'
-import { SubmitButton } from '../forms'
+import { ConformForm, ErrorList, type FormSchema, SubmitButton, useConformForm, useResultFor } from '../forms'
 import { Badge } from '../ui/badge'
 import { Button } from '../ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card'
@@ -28,6 +28,12 @@ export type TicketView = {
   comments: { id: number; content: string; created_at: string | Date; is_mine: boolean; commentor: Person }[]
 }
 
+/** The page's forms' schemas (TICKET_FORMS, passed by the route). */
+export type TicketForms = Record<
+  'comment' | 'editComment' | 'deleteComment' | 'stage' | 'archive' | 'delete',
+  FormSchema
+>
+
 const STAGES = ['BACKLOG', 'TODO', 'IN_PROGRESS', 'DONE'] as const
 const nameOf = (p: Person) =>
   p ? [p.first_name, p.last_name].filter(Boolean).join(' ') || p.email : 'Someone'
@@ -36,13 +42,12 @@ const nameOf = (p: Person) =>
 export function TicketDetail({
   ticket: t,
   staff,
-  error,
+  forms,
 }: {
   ticket: TicketView
   staff: boolean
-  error?: string | null
+  forms: TicketForms
 }) {
-  const at = STAGES.indexOf(t.stage)
   return (
     <div className="space-y-4">
       <Card>
@@ -60,38 +65,7 @@ export function TicketDetail({
         </CardHeader>
         <CardContent className="space-y-4">
           <p className="whitespace-pre-wrap">{t.description}</p>
-          {staff ? (
-            <Form method="post" className="flex flex-wrap gap-2">
-              {at > 0 ? (
-                <Button type="submit" name="stage" value={STAGES[at - 1]} variant="outline" size="sm">
-                  Back to {TICKET_STAGE_LABELS[STAGES[at - 1]]}
-                </Button>
-              ) : null}
-              {at < STAGES.length - 1 ? (
-                <Button type="submit" name="stage" value={STAGES[at + 1]} size="sm">
-                  Move to {TICKET_STAGE_LABELS[STAGES[at + 1]]}
-                </Button>
-              ) : null}
-              <Button
-                type="submit"
-                name="intent"
-                value={t.is_archived ? 'restore' : 'archive'}
-                variant="outline"
-                size="sm"
-              >
-                {t.is_archived ? 'Restore' : 'Archive'}
-              </Button>
-              <Button type="submit" name="intent" value="delete" variant="outline" size="sm">
-                Delete ticket
-              </Button>
-              <input type="hidden" name="intent" value="stage" />
-            </Form>
-          ) : null}
-          {error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          ) : null}
+          {staff ? <StaffMoves ticket={t} forms={forms} /> : null}
         </CardContent>
       </Card>
       <section aria-labelledby="comments-title" className="space-y-3">
@@ -106,33 +80,106 @@ export function TicketDetail({
                 {nameOf(c.commentor)}, {formatDateTime(c.created_at)}
               </p>
               <p className="whitespace-pre-wrap">{c.content}</p>
-              {c.is_mine ? (
-                <Form method="post" className="mt-2 space-y-2">
-                  <input type="hidden" name="comment_id" value={c.id} />
-                  <Label htmlFor={`edit-${c.id}`} className="sr-only">
-                    Edit your comment
-                  </Label>
-                  <Textarea id={`edit-${c.id}`} name="content" defaultValue={c.content} rows={2} />
-                  <div className="flex gap-2">
-                    <Button type="submit" name="intent" value="edit-comment" variant="outline" size="sm">
-                      Save comment
-                    </Button>
-                    <Button type="submit" name="intent" value="delete-comment" variant="outline" size="sm">
-                      Delete comment
-                    </Button>
-                  </div>
-                </Form>
-              ) : null}
+              {c.is_mine ? <OwnComment comment={c} forms={forms} /> : null}
             </li>
           ))}
         </ul>
-        <Form method="post" className="space-y-2">
-          <input type="hidden" name="intent" value="comment" />
-          <Label htmlFor="new-comment">Add a comment</Label>
-          <Textarea id="new-comment" name="content" rows={3} required />
-          <SubmitButton>Post comment</SubmitButton>
-        </Form>
+        <NewComment schema={forms.comment} />
       </section>
     </div>
+  )
+}
+
+/** Staff's buttons: the stage before and after, archive or restore, delete. */
+function StaffMoves({ ticket: t, forms }: { ticket: TicketView; forms: TicketForms }) {
+  const at = STAGES.indexOf(t.stage)
+  const toggle = t.is_archived ? 'restore' : 'archive'
+  const [stage] = useConformForm(forms.stage, { intent: 'stage' })
+  const [archive] = useConformForm(forms.archive, { intent: toggle })
+  const [remove] = useConformForm(forms.delete, { intent: 'delete' })
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap gap-2">
+        <ConformForm form={stage} intent="stage" className="flex flex-wrap gap-2">
+          {at > 0 ? (
+            <Button type="submit" name="stage" value={STAGES[at - 1]} variant="outline" size="sm">
+              Back to {TICKET_STAGE_LABELS[STAGES[at - 1]]}
+            </Button>
+          ) : null}
+          {at < STAGES.length - 1 ? (
+            <Button type="submit" name="stage" value={STAGES[at + 1]} size="sm">
+              Move to {TICKET_STAGE_LABELS[STAGES[at + 1]]}
+            </Button>
+          ) : null}
+        </ConformForm>
+        <ConformForm form={archive} intent={toggle}>
+          <SubmitButton variant="outline" size="sm">
+            {t.is_archived ? 'Restore' : 'Archive'}
+          </SubmitButton>
+        </ConformForm>
+        <ConformForm form={remove} intent="delete">
+          <SubmitButton variant="outline" size="sm">
+            Delete ticket
+          </SubmitButton>
+        </ConformForm>
+      </div>
+      {[stage, archive, remove].map((f) => (
+        <ErrorList key={f.id} id={f.errorId} errors={f.errors} />
+      ))}
+    </div>
+  )
+}
+
+type Comment = TicketView['comments'][number]
+
+/** One's own comment: edit it or delete it (a refusal shows under the comment it was about). */
+function OwnComment({ comment: c, forms }: { comment: Comment; forms: TicketForms }) {
+  const edited = useResultFor('edit-comment')
+  const deleted = useResultFor('delete-comment')
+  const about = (r: typeof edited) => (r?.initialValue?.comment_id === String(c.id) ? r : null)
+  const [edit, fields] = useConformForm(forms.editComment, {
+    id: `edit-comment-${c.id}`,
+    lastResult: about(edited),
+    defaultValue: { content: c.content },
+  })
+  const [remove] = useConformForm(forms.deleteComment, {
+    id: `delete-comment-${c.id}`,
+    lastResult: about(deleted),
+  })
+  return (
+    <div className="mt-2 space-y-2">
+      <ConformForm form={edit} intent="edit-comment" className="space-y-2">
+        <input type="hidden" name="comment_id" value={c.id} />
+        <Label htmlFor={fields.content.id} className="sr-only">
+          Edit your comment
+        </Label>
+        <Textarea {...getTextareaProps(fields.content)} rows={2} />
+        <ErrorList id={fields.content.errorId} errors={fields.content.errors} />
+        <ErrorList id={edit.errorId} errors={edit.errors} />
+        <SubmitButton variant="outline" size="sm">
+          Save comment
+        </SubmitButton>
+      </ConformForm>
+      <ConformForm form={remove} intent="delete-comment">
+        <input type="hidden" name="comment_id" value={c.id} />
+        <ErrorList id={remove.errorId} errors={remove.errors} />
+        <SubmitButton variant="outline" size="sm">
+          Delete comment
+        </SubmitButton>
+      </ConformForm>
+    </div>
+  )
+}
+
+function NewComment({ schema }: { schema: FormSchema }) {
+  const [form, fields] = useConformForm(schema, { intent: 'comment' })
+  return (
+    <ConformForm form={form} intent="comment" className="space-y-2">
+      <Label htmlFor={fields.content.id}>Add a comment</Label>
+      <Textarea {...getTextareaProps(fields.content)} rows={3} />
+      <ErrorList id={fields.content.errorId} errors={fields.content.errors} />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <SubmitButton>Post comment</SubmitButton>
+    </ConformForm>
   )
 }

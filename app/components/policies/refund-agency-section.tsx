@@ -1,27 +1,36 @@
-import { Form } from '@remix-run/react'
+import { getInputProps, getTextareaProps } from '@conform-to/react'
 import type { RefundView } from '../../utils/refunds.server'
 import { formatMoney } from '../../utils/misc'
 import { ConfirmSubmit } from '../confirm-submit'
-import { ErrorList, SubmitButton, TextareaField } from '../forms'
+import {
+  ConformForm,
+  ErrorList,
+  type FormSchema,
+  SubmitButton,
+  TextareaField,
+  useConformForm,
+} from '../forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card'
 import { Label } from '../ui/label'
 import { RefundSummary } from './refund-summary'
 
-export type FormErrors = Record<string, string[] | null | undefined> | undefined
+/** The section's two forms' schemas (AGENCY_REFUND_FORMS, passed by the route). */
+export type AgencyRefundForms = { request: FormSchema; deleteDocument: FormSchema }
 
 /**
  * The agency's refund section of its policy page: the refund and cancellation with their amounts,
  * the "Request full refund" form (reason and documents) while one may be requested, and removal
- * of documents while the request waits to be assessed. Forms post to /agency/policies/:id/refund.
+ * of documents while the request waits to be assessed. Forms post to /agency/policies/:id/refund,
+ * whose page shows a refusal on the form that was sent.
  */
 export function RefundAgencySection({
   view,
   canRequest,
-  errors,
+  forms,
 }: {
   view: RefundView
   canRequest: boolean
-  errors?: FormErrors
+  forms: AgencyRefundForms
 }) {
   const action = `/agency/policies/${view.policyId}/refund`
   const removable = view.refund?.status === 'REQUESTED'
@@ -42,53 +51,66 @@ export function RefundAgencySection({
       <CardContent className="space-y-6">
         <RefundSummary view={view} showFiles={!removable} />
         {removable && view.files.length ? (
-          <Form method="post" action={action} className="space-y-2">
-            <input type="hidden" name="intent" value="delete-document" />
-            <h4 className="text-sm font-medium">Refund documents</h4>
-            <ul className="space-y-1 text-sm">
-              {view.files.map((f) => (
-                <li key={f.id} className="flex items-center justify-between gap-2">
-                  <a href={f.url} className="text-primary hover:underline">
-                    {f.name}
-                  </a>
-                  <ConfirmSubmit
-                    size="sm"
-                    variant="outline"
-                    name="file_id"
-                    value={String(f.id)}
-                    title={`Remove ${f.name}?`}
-                    description="The document is removed from your refund request."
-                    confirmLabel="Remove document"
-                  >
-                    Remove
-                  </ConfirmSubmit>
-                </li>
-              ))}
-            </ul>
-          </Form>
+          <RefundDocuments view={view} action={action} schema={forms.deleteDocument} />
         ) : null}
-        {canRequest ? (
-          <Form method="post" action={action} encType="multipart/form-data" className="space-y-3">
-            <input type="hidden" name="intent" value="request" />
-            <TextareaField
-              labelProps={{ children: 'Reason for the refund' }}
-              textareaProps={{
-                id: 'full_refund_requested_reason',
-                name: 'full_refund_requested_reason',
-                rows: 3,
-              }}
-              errors={errors?.full_refund_requested_reason ?? undefined}
-            />
-            <div className="space-y-1">
-              <Label htmlFor="refund_files">Documents (optional: visa refusal, enrolment withdrawal)</Label>
-              <input id="refund_files" name="files" type="file" multiple accept=".pdf,.png,.jpg,.jpeg" />
-              <ErrorList errors={errors?.files ?? undefined} />
-            </div>
-            <ErrorList errors={errors?.[''] ?? undefined} />
-            <SubmitButton size="sm">Request full refund</SubmitButton>
-          </Form>
-        ) : null}
+        {canRequest ? <RequestForm action={action} schema={forms.request} /> : null}
       </CardContent>
     </Card>
+  )
+}
+
+function RefundDocuments({ view, action, schema }: { view: RefundView; action: string; schema: FormSchema }) {
+  const [form] = useConformForm(schema, { intent: 'delete-document' })
+  return (
+    <ConformForm form={form} intent="delete-document" action={action} className="space-y-2">
+      <h4 className="text-sm font-medium">Refund documents</h4>
+      <ul className="space-y-1 text-sm">
+        {view.files.map((f) => (
+          <li key={f.id} className="flex items-center justify-between gap-2">
+            <a href={f.url} className="text-primary hover:underline">
+              {f.name}
+            </a>
+            <ConfirmSubmit
+              size="sm"
+              variant="outline"
+              name="file_id"
+              value={String(f.id)}
+              title={`Remove ${f.name}?`}
+              description="The document is removed from your refund request."
+              confirmLabel="Remove document"
+            >
+              Remove
+            </ConfirmSubmit>
+          </li>
+        ))}
+      </ul>
+      <ErrorList id={form.errorId} errors={form.errors} />
+    </ConformForm>
+  )
+}
+
+function RequestForm({ action, schema }: { action: string; schema: FormSchema }) {
+  const [form, fields] = useConformForm(schema, { intent: 'request' })
+  return (
+    <ConformForm
+      form={form}
+      intent="request"
+      action={action}
+      encType="multipart/form-data"
+      className="space-y-3"
+    >
+      <TextareaField
+        labelProps={{ children: 'Reason for the refund' }}
+        textareaProps={{ ...getTextareaProps(fields.full_refund_requested_reason), rows: 3 }}
+        errors={fields.full_refund_requested_reason.errors}
+      />
+      <div className="space-y-1">
+        <Label htmlFor={fields.files.id}>Documents (optional: visa refusal, enrolment withdrawal)</Label>
+        <input {...getInputProps(fields.files, { type: 'file' })} multiple accept=".pdf,.png,.jpg,.jpeg" />
+        <ErrorList id={fields.files.errorId} errors={fields.files.errors} />
+      </div>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <SubmitButton size="sm">Request full refund</SubmitButton>
+    </ConformForm>
   )
 }

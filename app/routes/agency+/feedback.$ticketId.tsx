@@ -1,3 +1,4 @@
+import { TICKET_FORMS } from '../../../domain/feedback/feedback.schemas'
 import { FeedbackTicketPage, feedbackTicketMeta } from '../../portals/feedback-ticket'
 import { feedbackTicketAction, feedbackTicketLoader } from '../../portals/feedback-ticket.server'
 
@@ -7,5 +8,5 @@ export const loader = feedbackTicketLoader('agency')
 export const action = feedbackTicketAction('agency')
 
 export default function AgencyTicket() {
-  return <FeedbackTicketPage portal="agency" />
+  return <FeedbackTicketPage portal="agency" forms={TICKET_FORMS} />
 }

@@ -1,3 +1,4 @@
+import { TICKET_FORMS } from '../../../domain/feedback/feedback.schemas'
 import { FeedbackTicketPage, feedbackTicketMeta } from '../../portals/feedback-ticket'
 import { feedbackTicketAction, feedbackTicketLoader } from '../../portals/feedback-ticket.server'
 
@@ -7,5 +8,5 @@ export const loader = feedbackTicketLoader('staff')
 export const action = feedbackTicketAction('staff')
 
 export default function StaffTicket() {
-  return <FeedbackTicketPage portal="staff" />
+  return <FeedbackTicketPage portal="staff" forms={TICKET_FORMS} />
 }

@@ -56,3 +56,10 @@ export const BnplIdQuerySchema = z.object({ id: id() })
 
 /** The policies of the agency's settle form (ids as a list, from checkboxes). */
 export const BnplPolicyIdsSchema = list(id())
+
+/** The agency's settle form (Conform, both sides): ticked policies, how, and the receipt's file. */
+export const BnplSettleFormSchema = z.object({
+  policies: BnplPolicyIdsSchema.pipe(z.array(z.number()).min(1, POLICIES_REQUIRED)),
+  payment_type: z.enum(BNPL_SETTLEMENT_METHODS, { error: 'Choose how you pay' }),
+  bank_document: z.custom<File>((v) => typeof File !== 'undefined' && v instanceof File).optional(),
+})

@@ -1,5 +1,11 @@
-import { Form } from '@remix-run/react'
-import { ErrorList, SubmitButton } from '../../../components/forms'
+import { getInputProps, getSelectProps } from '@conform-to/react'
+import {
+  ConformForm,
+  ErrorList,
+  type FormSchema,
+  SubmitButton,
+  useConformForm,
+} from '../../../components/forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Input } from '../../../components/ui/input'
 import { Label } from '../../../components/ui/label'
@@ -19,14 +25,13 @@ export type UnsettledPolicy = {
   open_request_id: number | null
 }
 
-type Errors = Record<string, string[] | null | undefined> | undefined
-
 /**
  * The agency's unsettled BNPL purchases with their deadlines, as a settle form: tick policies,
  * choose bank transfer (with the receipt) or the agency balance, send. Works without JavaScript.
  */
-export function BnplSettleForm({ policies, errors }: { policies: UnsettledPolicy[]; errors: Errors }) {
+export function BnplSettleForm({ policies, schema }: { policies: UnsettledPolicy[]; schema: FormSchema }) {
   const requestable = policies.filter((p) => p.open_request_id === null)
+  const [form, fields] = useConformForm(schema, { defaultValue: { payment_type: 'BANK' } })
   return (
     <Card>
       <CardHeader>
@@ -40,7 +45,7 @@ export function BnplSettleForm({ policies, errors }: { policies: UnsettledPolicy
         {policies.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nothing to settle.</p>
         ) : (
-          <Form method="post" encType="multipart/form-data" className="space-y-4">
+          <ConformForm form={form} encType="multipart/form-data" className="space-y-4">
             <fieldset>
               <legend className="mb-2 text-sm font-medium">Policies</legend>
               <table className="w-full text-sm">
@@ -61,7 +66,7 @@ export function BnplSettleForm({ policies, errors }: { policies: UnsettledPolicy
                         {p.open_request_id === null ? (
                           <input
                             type="checkbox"
-                            name="policies"
+                            name={fields.policies.name}
                             value={p.policy_id}
                             id={`policy_${p.policy_id}`}
                             aria-label={`Settle policy ${p.ref}`}
@@ -86,36 +91,33 @@ export function BnplSettleForm({ policies, errors }: { policies: UnsettledPolicy
                   ))}
                 </tbody>
               </table>
-              <ErrorList id="policies-error" errors={errors?.policies} />
+              <ErrorList id={fields.policies.errorId} errors={fields.policies.errors} />
             </fieldset>
             {requestable.length ? (
               <div className="grid gap-4 sm:grid-cols-2">
                 <div className="space-y-1">
-                  <Label htmlFor="payment_type">Pay by</Label>
-                  <Select id="payment_type" name="payment_type" defaultValue="BANK">
+                  <Label htmlFor={fields.payment_type.id}>Pay by</Label>
+                  <Select {...getSelectProps(fields.payment_type)}>
                     <option value="BANK">Bank transfer</option>
                     <option value="AGENCY_BALANCE">Agency balance</option>
                   </Select>
-                  <ErrorList errors={errors?.payment_type} />
+                  <ErrorList id={fields.payment_type.errorId} errors={fields.payment_type.errors} />
                 </div>
                 <div className="space-y-1">
-                  <Label htmlFor="bank_document">Bank receipt (for a bank transfer)</Label>
+                  <Label htmlFor={fields.bank_document.id}>Bank receipt (for a bank transfer)</Label>
                   <Input
-                    id="bank_document"
-                    name="bank_document"
-                    type="file"
+                    {...getInputProps(fields.bank_document, { type: 'file' })}
                     accept="application/pdf,image/png,image/jpeg"
-                    aria-describedby="bank-document-error"
                   />
-                  <ErrorList id="bank-document-error" errors={errors?.bank_document} />
+                  <ErrorList id={fields.bank_document.errorId} errors={fields.bank_document.errors} />
                 </div>
-                <ErrorList errors={errors?.['']} className="sm:col-span-2" />
+                <ErrorList id={form.errorId} errors={form.errors} className="sm:col-span-2" />
                 <div className="sm:col-span-2">
                   <SubmitButton>Send settlement</SubmitButton>
                 </div>
               </div>
             ) : null}
-          </Form>
+          </ConformForm>
         )}
       </CardContent>
     </Card>

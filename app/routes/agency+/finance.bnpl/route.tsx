@@ -1,8 +1,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
-import { z } from 'zod'
-import { BNPL_SETTLEMENT_METHODS } from '../../../../domain/finance/bnpl/bnpl.rules'
-import { BnplPolicyIdsSchema, BnplRequestListQuerySchema } from '../../../../domain/finance/bnpl/bnpl.schemas'
+import { Link, useLoaderData, useLocation } from '@remix-run/react'
+import {
+  BnplRequestListQuerySchema,
+  BnplSettleFormSchema,
+} from '../../../../domain/finance/bnpl/bnpl.schemas'
 import { findBnplPaymentRequestHistory } from '../../../../domain/finance/bnpl/find-bnpl-payment-request-history'
 import { findBnplPaymentRequests } from '../../../../domain/finance/bnpl/find-bnpl-payment-requests'
 import { findUnsettledBnplPolicies } from '../../../../domain/finance/bnpl/find-unsettled-bnpl-policies'
@@ -25,12 +26,6 @@ import { formatDateTime, formatMoney } from '../../../utils/misc'
 import { FINANCE_PAGES, requireAgency } from '../../../utils/session.server'
 import { redirectWithToast } from '../../../utils/toast.server'
 import { storeFormFile } from '../../../utils/upload.server'
-
-const SettleFormSchema = z.object({
-  policies: BnplPolicyIdsSchema.pipe(z.array(z.number()).min(1, 'Choose at least one policy')),
-  payment_type: z.enum(BNPL_SETTLEMENT_METHODS, { error: 'Choose how you pay' }),
-  bank_document: z.instanceof(File).optional(),
-})
 
 /** Agency: the BNPL allowance and what is left, the purchases to settle, the settlement requests. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -83,7 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAgency(request, FINANCE_PAGES)
   const formData = await readForm(request)
-  return submitForm(formData, SettleFormSchema, async (value) => {
+  return submitForm(formData, BnplSettleFormSchema, async (value) => {
     const file = value.bank_document && value.bank_document.size > 0 ? value.bank_document : null
     const stored =
       value.payment_type === 'BANK' && file
@@ -111,7 +106,6 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>['rows'][number]
 
 export default function AgencyFinanceBnpl() {
   const data = useLoaderData<typeof loader>()
-  const result = useActionData<typeof action>() as { error?: Record<string, string[] | null> } | undefined
   const href = useListHref(useLocation().pathname)
   const a = data.allowance
   return (
@@ -142,7 +136,7 @@ export default function AgencyFinanceBnpl() {
           <AlertDescription>{data.unsettled.blocked_reason}</AlertDescription>
         </Alert>
       ) : null}
-      <BnplSettleForm policies={data.unsettled.policies} errors={result?.error ?? undefined} />
+      <BnplSettleForm policies={data.unsettled.policies} schema={BnplSettleFormSchema} />
       {data.detail ? (
         <BnplRequestDetail
           d={data.detail.d}

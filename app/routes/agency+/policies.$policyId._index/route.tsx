@@ -23,6 +23,7 @@ import { requireAgency } from '../../../utils/session.server'
 import { redirectWithToast } from '../../../utils/toast.server'
 import { agencyRefundData } from '../../../utils/refunds.server'
 import { RefundAgencySection } from '../../../components/policies/refund-agency-section'
+import { AGENCY_REFUND_FORMS } from '../../../../domain/refunds/refunds.schemas'
 import { ArchivePolicyForm, ArchivePolicySchema } from '../../../components/policies/archive-policy-form'
 import { ClawbackAgencySection, type AgencyClawback } from './clawback-agency-section'
 import { findClawbacks } from '../../../../domain/clawbacks/find-clawbacks'
@@ -174,7 +175,7 @@ export default function AgencyPolicy() {
       />
       <PolicySections policy={policy} certificate={certificate} />
       <MoneyTrailSection lines={moneyTrail} />
-      <RefundAgencySection view={refund.view} canRequest={refund.canRequest} />
+      <RefundAgencySection view={refund.view} canRequest={refund.canRequest} forms={AGENCY_REFUND_FORMS} />
       <ClawbackAgencySection policyId={policy.id} clawbacks={clawbacks} canPay={mayPay} />
       <div className="grid gap-6 lg:grid-cols-2">
         {isAdmin ? (
