@@ -102,6 +102,11 @@ export async function readAll<T extends unknown[]>(
   return results as T
 }
 
+/** The process pool's connections (metrics): open, idle, and queries waiting for one. */
+export function poolStats() {
+  return { total: pool?.totalCount ?? 0, idle: pool?.idleCount ?? 0, waiting: pool?.waitingCount ?? 0 }
+}
+
 export async function closeDb() {
   await pool?.end()
   pool = undefined

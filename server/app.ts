@@ -7,6 +7,9 @@ import { securityHeaders } from './security-headers'
 import { answerUnsupportedMethods, refuseNulInUrl } from './request-guards'
 import { loadContext, refuseCrossSiteWrites, trustProxyWhenConfigured } from './edge'
 import { serveApi } from './api'
+import { serveReadiness } from './observability/readiness'
+import { timeRequests } from './observability/metrics'
+import { trackInFlight } from './shutdown'
 
 /**
  * The one request chain, in the server and in the tests that stand in for it: headers, the
@@ -22,6 +25,7 @@ export function createApp(opts: {
   const app = express()
   app.disable('x-powered-by')
   trustProxyWhenConfigured(app)
+  app.use(trackInFlight, timeRequests)
   // Server-sent events must reach the browser as written, not when a compression buffer fills.
   app.use(
     compression({
@@ -32,6 +36,8 @@ export function createApp(opts: {
   )
   app.use(securityHeaders)
   app.use(answerUnsupportedMethods, refuseNulInUrl)
+  // Readiness reads the database and Temporal itself; /api/health (alive) is a row of the table.
+  app.get('/api/ready', (req, res, next) => void serveReadiness(req, res).catch(next))
   app.all(['/api', '/api/*'], serveApi)
   if (opts.clientDir) {
     app.use(

@@ -34,6 +34,18 @@ const web = webProcessOf(build)
 
 web.config() // fail fast on a bad environment
 
+// A web node serves only a database at its code's migrations (production migrates in a step of
+// its own, `npm run migrate`; `npm start` and `npm run dev` migrate before starting this). One
+// check per node: the primary's, or the only process's.
+if (cluster.isPrimary) {
+  try {
+    await web.assertMigrationsCurrent()
+  } catch (err) {
+    console.error(`[oshc] ${err instanceof Error ? err.message : String(err)}`)
+    process.exit(1)
+  }
+}
+
 if (cluster.isPrimary && processes > 1) {
   let stopping = false
   for (let i = 0; i < processes; i++) cluster.fork()
@@ -43,17 +55,31 @@ if (cluster.isPrimary && processes > 1) {
     web.logWarn('web', 'A web process stopped; starting another', { pid: worker.process.pid, code, signal })
     setTimeout(() => cluster.fork(), 500)
   })
-  for (const sig of ['SIGINT', 'SIGTERM'] as const)
-    process.once(sig, () => {
-      stopping = true
-      for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM')
-      setTimeout(() => process.exit(0), 5000).unref()
-      cluster.on('exit', () => {
-        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
-      })
+  // The node's /metrics: the sum of its processes, and the business gauges once.
+  const metrics = web.serveMetrics({ cluster: true })
+  // Each process drains itself (server/shutdown.ts); the primary passes the signal on, waits for
+  // them (a little past their own deadline) and exits 0 only when every one finished cleanly.
+  let clean = true
+  const stop = () => {
+    if (stopping) return
+    stopping = true
+    metrics?.close()
+    const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined)
+    if (workers.length === 0) process.exit(0)
+    cluster.on('exit', (_worker, code) => {
+      if (code !== 0) clean = false
+      if (Object.keys(cluster.workers ?? {}).length === 0)
+        void web.closeDb().finally(() => process.exit(clean ? 0 : 1))
     })
+    for (const w of workers) w.process.kill('SIGTERM')
+    setTimeout(() => process.exit(1), web.shutdownTimeoutMs() + 5_000).unref()
+  }
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
   web.logInfo('web', `listening on http://localhost:${port} with ${processes} processes`)
 } else {
+  web.startProcessMetrics()
+  if (processes === 1) web.serveMetrics({ cluster: false })
   // The composition root of the processes (temporal/processes.ts): the domain's ports, once.
   web.wireProcesses()
   const app = vite
@@ -66,10 +92,7 @@ if (cluster.isPrimary && processes > 1) {
   const listening = app.listen(port, () => {
     if (processes === 1) web.logInfo('web', `listening on http://localhost:${port}`)
   })
-  // Stop taking connections, let the ones in flight finish (at most 5 s), then exit.
-  for (const sig of ['SIGINT', 'SIGTERM'] as const)
-    process.once(sig, () => {
-      listening.close(() => process.exit(0))
-      setTimeout(() => process.exit(0), 5000).unref()
-    })
+  // SIGTERM: stop taking connections, finish the requests in flight (SHUTDOWN_TIMEOUT), close the
+  // pool, exit (server/shutdown.ts).
+  web.drainOnSignals(listening)
 }

@@ -5,14 +5,21 @@ let client: Promise<Client> | undefined
 
 /** Lazy singleton client for the web server (and tests). */
 export function temporalClient(): Promise<Client> {
-  client ??= Connection.connect({ address: config().TEMPORAL_ADDRESS }).then(
+  if (client) return client
+  const connecting = Connection.connect({ address: config().TEMPORAL_ADDRESS }).then(
     (connection) => new Client({ connection, namespace: config().TEMPORAL_NAMESPACE }),
   )
+  // A failed first connection (Temporal down while this process started) is not kept: the next
+  // call connects again, so the process recovers when Temporal comes back (and /api/ready says so).
+  connecting.catch(() => {
+    if (client === connecting) client = undefined
+  })
+  client = connecting
   return client
 }
 
 export async function closeTemporalClient() {
-  const c = await client
+  const c = await client?.catch(() => undefined)
   client = undefined
   await c?.connection.close()
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { signInSettings } from './config-sign-in'
 import { financeSettings } from './config-finance'
+import { operationsSettings } from './config-operations'
 import { hmac } from './crypto'
 import { durationSetting } from './duration'
 
@@ -130,6 +131,7 @@ const EnvSchema = z
      */
     ...signInSettings,
     ...financeSettings,
+    ...operationsSettings,
     BANK_NAME: z.string().min(1).optional(),
     BANK_ACCOUNT_NAME: z.string().min(1).optional(),
     BANK_BSB: z

@@ -1,0 +1,76 @@
+import { Gauge, Registry } from 'prom-client'
+import { sql } from 'drizzle-orm'
+import { getDb } from '../../db/client'
+
+/**
+ * The figures a finance operator watches, read from PostgreSQL when Prometheus scrapes. They are the
+ * same on every node, so one process per node reports them (the cluster's primary, or the single
+ * web process), and METRICS_BUSINESS=off on all nodes but one keeps them single across nodes.
+ */
+export function businessRegistry(): Registry {
+  const registry = new Registry()
+  const db = () => getDb()
+
+  // One query feeds both task gauges; a scrape reads them side by side, so it is shared for 200 ms.
+  type OpenTasks = { kind: string; audience: string; n: string; oldest: string }[]
+  let openTasks: { at: number; rows: Promise<OpenTasks> } | undefined
+  const loadOpenTasks = () => {
+    if (!openTasks || Date.now() - openTasks.at > 200)
+      openTasks = {
+        at: Date.now(),
+        rows: db()
+          .execute<OpenTasks[number]>(
+            sql`select kind, audience::text as audience, count(*) as n,
+                       extract(epoch from now() - min(opened_at)) as oldest
+                  from tasks where closed_at is null group by kind, audience`,
+          )
+          .then((r) => r.rows),
+      }
+    return openTasks.rows
+  }
+  const taskGauge = (name: string, help: string, value: (r: OpenTasks[number]) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['kind', 'audience'],
+      registers: [registry],
+      async collect() {
+        const rows = await loadOpenTasks()
+        this.reset()
+        for (const r of rows) this.set({ kind: r.kind, audience: r.audience }, value(r))
+      },
+    })
+  taskGauge(
+    'oshc_open_approvals',
+    'Inbox tasks waiting for a decision, by kind and audience (staff or agency)',
+    (r) => Number(r.n),
+  )
+  taskGauge(
+    'oshc_open_approval_oldest_age_seconds',
+    'Age of the oldest inbox task waiting for a decision, by kind and audience',
+    (r) => Math.max(0, Math.round(Number(r.oldest))),
+  )
+  new Gauge({
+    name: 'oshc_overdue_invoices',
+    help: 'Invoices marked OVERDUE (past their due date and not settled)',
+    registers: [registry],
+    async collect() {
+      const { rows } = await db().execute<{ n: string }>(
+        sql`select count(*) as n from invoices where status = 'OVERDUE'`,
+      )
+      this.set(Number(rows[0].n))
+    },
+  })
+  new Gauge({
+    name: 'oshc_unmatched_statement_lines',
+    help: 'Bank statement lines matched to nothing yet (state unmatched)',
+    registers: [registry],
+    async collect() {
+      const { rows } = await db().execute<{ n: string }>(
+        sql`select count(*) as n from bank_statement_lines where state = 'unmatched'`,
+      )
+      this.set(Number(rows[0].n))
+    },
+  })
+  return registry
+}
