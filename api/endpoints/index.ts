@@ -17,6 +17,7 @@ import { financeEndpoints } from './finance'
 import { statementEndpoints } from './statements'
 import { payoutBatchEndpoints } from './payout-batches'
 import { periodEndpoints } from './periods'
+import { commissionCapEndpoints } from './commission-caps'
 import { bulkDecisionEndpoints } from './bulk-decisions'
 import { payoutEndpoints } from './payouts'
 import { clawbackEndpoints } from './clawbacks'
@@ -51,6 +52,7 @@ export const endpoints: Endpoint[] = [
   ...statementEndpoints,
   ...payoutBatchEndpoints,
   ...periodEndpoints,
+  ...commissionCapEndpoints,
   ...bulkDecisionEndpoints,
   ...payoutEndpoints,
   ...clawbackEndpoints,

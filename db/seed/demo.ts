@@ -6,9 +6,16 @@ import { createAgency, createPolicy } from './factories'
 import { backfillSeedFiles } from './files'
 import { seedDemoAdmission } from './admission'
 import { seedDemoStaff } from './access'
+import { seedDemoCommissionCap } from './commission-cap'
 
 export const DEMO_AGENCY_EMAIL = 'agency@demo.local'
 export const DEMO_PASSWORD = 'Agency-Passw0rd!'
+/**
+ * The agency's Bupa rate is 12.50%, above the demo's OSHC commission cap (12% from 1 July 2026,
+ * commission-cap.ts): a Bupa policy priced and bought now earns the capped rate, as the quote and
+ * the purchase would give it.
+ */
+const DEMO_CAPPED_BUPA_RATE = '12.00'
 
 /** One demo agency per onboarding status so every screen has something to show. */
 export async function seedDemo(db: Db) {
@@ -34,6 +41,7 @@ export async function seedDemo(db: Db) {
     }
   }
   await seedDemoStaff(db, DEMO_PASSWORD)
+  await seedDemoCommissionCap(db)
   await seedDemoPolicies(db)
   await seedDemoAdmission(db, DEMO_AGENCY_EMAIL)
   await backfillSeedFiles(db)
@@ -67,7 +75,7 @@ async function seedDemoPolicies(db: Db) {
       lastName: 'Okafor',
       policyType: 'COUPLE',
       providerId: 3,
-      commissionRate: '12.50',
+      commissionRate: DEMO_CAPPED_BUPA_RATE,
     },
     {
       agencyId: agency.id,
@@ -75,7 +83,7 @@ async function seedDemoPolicies(db: Db) {
       firstName: 'Hana',
       lastName: 'Sato',
       providerId: 3,
-      commissionRate: '12.50',
+      commissionRate: DEMO_CAPPED_BUPA_RATE,
     },
     { agencyId: agency.id, status: 'PAYMENT_REJECTED', firstName: 'Mateo', lastName: 'Garcia' },
     {

@@ -11,6 +11,7 @@ import { clock } from '../shared/clock'
 import type { PolicyRow } from './purchase-loading'
 import { assertPurchasable } from './purchase-guards'
 import { notify } from '../notifications/notify'
+import { saleCommissionRate } from '../finance/commission-cap/sale-cap'
 import { staffLinks } from '../shared/links'
 
 export type PurchaseBooking = {
@@ -79,10 +80,12 @@ function notifyPolicyPurchased(tx: DbOrTx, policy: PolicyRow, method: PaymentMet
 
 /**
  * The policy's commission, PENDING until the premium is paid: the policy's rate, else the
- * agency's configured rate for its insurer, of the premium without GST. Answers the cents.
+ * agency's configured rate for its insurer, of the premium without GST, at most the commission cap
+ * in force on the purchase date (issue 25). Answers the cents.
  */
 async function bookPendingCommission(tx: DbOrTx, policy: PolicyRow, premium: number) {
-  const rate = policy.commission_rate ?? (await configuredCommissionRate(tx, policy)) ?? '0'
+  const configured = policy.commission_rate ?? (await configuredCommissionRate(tx, policy)) ?? '0'
+  const rate = await saleCommissionRate(configured, tx)
   const base = policy.premium_without_gst ?? withoutGst(premium, policy.gst_rate ?? '0')
   const commission = percentOf(base, rate)
   await recordPendingCommission(tx, {

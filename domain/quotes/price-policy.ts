@@ -15,6 +15,8 @@ import { priceOf, ruleBlocks, ruleInfo, ruleLocks, type Price } from './pricing.
 import { clock } from '../shared/clock'
 import { cachedReference, type CachedTable } from '../shared/reference-cache'
 import { setPurchaseRuleCounts } from '../agencies/configuration/purchase-rule-counts'
+import { saleCap } from '../finance/commission-cap/sale-cap'
+import { cappedRate } from '../finance/commission-cap/commission-cap.rules'
 
 export type PolicyType = (typeof POLICY_TYPES)[number]
 
@@ -152,12 +154,14 @@ export async function priceWithProviders(req: PriceRequest, db: DbOrTx = getDb()
     (r) => r.valid_from <= req.startDate && (r.valid_to === null || r.valid_to >= req.startDate),
   )
   const nameOf = new Map(allProviders.map((p) => [p.id, p.name]))
+  // A commission cap in force for a purchase today shows as the capped rate (issue 25).
+  const cap = commissionBy ? await saleCap(db) : null
   const rows: PricedProvider[] = []
   for (const provider of providers) {
     const rate = rates.find((r) => r.provider_id === provider.id)
     if (!rate) continue
     const offer = activeOffers.find((o) => o.insurance_provider_id === provider.id && offerRuns(o, today))
-    const commissionRate = commissionBy?.get(provider.id) ?? '0.00'
+    const commissionRate = cappedRate(commissionBy?.get(provider.id) ?? '0.00', cap)
     const price = priceOf({
       monthlyRateCents: toCents(rate.monthly_rate),
       startDate: req.startDate,

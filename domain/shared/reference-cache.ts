@@ -19,6 +19,7 @@ export type CachedTable =
   | 'purchase_rules'
   | 'public_clients'
   | 'agencies'
+  | 'commission_caps'
 
 /**
  * Versions older than this are read again before the cache is used. Tests call use cases

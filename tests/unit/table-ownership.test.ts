@@ -61,6 +61,8 @@ const OWNERS: Record<string, string[]> = {
     'bnplPaymentRequestItems',
     'bnplPaymentRequests',
     'bnplTransactions',
+    'commissionCapEvents',
+    'commissionCaps',
     'commissionPayoutItems',
     'commissionPayouts',
     'commissions',

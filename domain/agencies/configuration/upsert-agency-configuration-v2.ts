@@ -17,6 +17,10 @@ import {
   upsertProviderConfig,
 } from './provider-config'
 import { getAgencyConfiguration } from './get-agency-configuration'
+import {
+  assertOshcRatesWithinCap,
+  assertOvhcRatesWithinCap,
+} from '../../finance/commission-cap/configuration-caps'
 
 type ConfigurationV2 = z.infer<typeof UpsertConfigurationV2Schema>
 
@@ -31,6 +35,7 @@ export const upsertAgencyConfigurationV2 = defineUseCase(
     const agencyId = input.agency_Id
     await assertAgencyAccess(opts.actor, agencyId)
     await assertProvidersOf(input)
+    await assertRatesWithinCaps(agencyId, input)
     await getDb().transaction(async (tx) => {
       for (const c of input.paymentBasedConfigs) {
         await upsertProviderConfig(tx, agencyId, c)
@@ -69,6 +74,14 @@ async function assertProvidersOf(input: ConfigurationV2) {
     input.purchase_rule.flatMap((r) => [r.should_buy_insurance_provider_id, r.can_buy_insurance_provider_id]),
     'purchase_rule',
   )
+}
+
+/** A commission cap set for OSHC or OVHC (issue 25): no rate over it, alone or with a method's. */
+async function assertRatesWithinCaps(agencyId: number, input: ConfigurationV2) {
+  const provider = (i: number) => `paymentBasedConfigs.${i}.commission_rate`
+  const method = (i: number, j: number) => `paymentBasedConfigs.${i}.paymentMethods.${j}.commission_rate`
+  await assertOshcRatesWithinCap(getDb(), agencyId, input.paymentBasedConfigs, provider, method)
+  await assertOvhcRatesWithinCap(input.ovhcData, (i) => `ovhcData.${i}.commission_rate`)
 }
 
 /** The provider's payment-method settings (enabled, commission), one row per method. */

@@ -7,6 +7,7 @@ import { assertAgencyAccess } from '../agency-access'
 import { defineUseCase } from '../../shared/authorize'
 import { assertProviders, upsertProviderConfig, completeConfigurationStep } from './provider-config'
 import { getAgencyConfiguration } from './get-agency-configuration'
+import { assertOshcRatesWithinCap } from '../../finance/commission-cap/configuration-caps'
 
 /** upsertAgencyConfiguration (staff): commission, credit and BNPL flag for one provider. */
 export const upsertAgencyConfiguration = defineUseCase(
@@ -18,6 +19,7 @@ export const upsertAgencyConfiguration = defineUseCase(
     const { input } = opts
     await assertAgencyAccess(opts.actor, input.agency_id)
     await assertProviders([input.insurance_provider_id], 'insurance_provider_id')
+    await assertOshcRatesWithinCap(getDb(), input.agency_id, [input], () => 'commission_rate')
     await getDb().transaction(async (tx) => {
       await upsertProviderConfig(tx, input.agency_id, input)
       await recordAgencyHistory(tx, {

@@ -10,6 +10,7 @@ import { assertAgencyAccess } from '../agency-access'
 import { defineUseCase } from '../../shared/authorize'
 import { assertProviders, upsertOvhcCommission } from '../configuration/provider-config'
 import { getOvhcAgencyConfiguration } from './get-ovhc-agency-configuration'
+import { assertOvhcRatesWithinCap } from '../../finance/commission-cap/configuration-caps'
 
 /**
  * updateAgencyOvhcConfiguration: staff (agency_management) set any agency's OVHC commission
@@ -28,6 +29,7 @@ export const updateAgencyOvhcConfiguration = defineUseCase(
     if (!agencyId) throw validation('agency_id', 'agency_id is required')
     await assertAgencyAccess(actor, agencyId)
     await assertProviders([input.provider_id], 'provider_id')
+    await assertOvhcRatesWithinCap([input], () => 'commission_rate')
     await getDb().transaction(async (tx) => {
       if (isAgencySide(actor)) {
         const [range] = await tx

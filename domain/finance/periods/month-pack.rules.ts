@@ -1,5 +1,6 @@
 // The month-end pack of a closed month (issue 25, ADR 0019): its reports, their columns (figures
 // in integer cents) and file names. The rows come from month-pack.ts.
+import { CAP_EVIDENCE_COLUMNS } from '../commission-cap/cap-evidence-columns'
 
 export type PackColumn = { key: string; header: string }
 export type PackReport = { key: string; label: string; columns: PackColumn[] }
@@ -99,6 +100,11 @@ export const PACK_REPORTS = [
       col('days_past_due', 'Days past due'),
       col('bucket', 'Ageing'),
     ],
+  },
+  {
+    key: 'commission-cap',
+    label: 'Commission cap evidence',
+    columns: CAP_EVIDENCE_COLUMNS.map(([key, header]) => col(key, header)),
   },
   { key: 'xero-sales-invoices', label: 'Xero import: sales invoices (premium)', columns: XERO_COLUMNS },
   { key: 'xero-bills', label: 'Xero import: bills (commission)', columns: XERO_COLUMNS },

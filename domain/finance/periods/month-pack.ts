@@ -7,6 +7,7 @@ import { monthBounds, monthTrialBalance } from './month-trial-balance'
 import type { PackReportKey } from './month-pack.rules'
 import { xeroBills, xeroSalesInvoices } from './month-pack-xero'
 import { openReceivables } from './month-pack-receivables'
+import { capEvidence } from '../commission-cap/cap-evidence'
 
 type Row = Record<string, string | number | null>
 
@@ -94,6 +95,8 @@ export async function packRows(tx: DbOrTx, month: string, report: PackReportKey)
       return refunds(tx, month)
     case 'receivables':
       return openReceivables(tx, month)
+    case 'commission-cap':
+      return capEvidence(tx, monthBounds(month))
     case 'xero-sales-invoices':
       return xeroSalesInvoices(tx, month)
     case 'xero-bills':
