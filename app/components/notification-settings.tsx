@@ -1,6 +1,7 @@
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { getSelectProps } from '@conform-to/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { PageHeader } from './app-shell'
-import { ErrorList, SelectField, SubmitButton } from './forms'
+import { ConformForm, ErrorList, type FormSchema, SelectField, SubmitButton, useConformForm } from './forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card'
 
 type Data = {
@@ -13,12 +14,13 @@ type Data = {
   }[]
   deliveries: { value: string; label: string }[]
 }
-type Reply = { result?: { error?: Record<string, string[] | null> | null } }
 
 /** Which notifications reach the signed-in person by mail: at once, in a daily digest, or not. */
-export function NotificationSettingsPage({ back }: { back: string }) {
+export function NotificationSettingsPage({ back, schema }: { back: string; schema: FormSchema }) {
   const { groups, deliveries } = useLoaderData<Data>()
-  const errors = (useActionData() as Reply | undefined)?.result?.error ?? {}
+  const [form, fields] = useConformForm(schema, {
+    defaultValue: Object.fromEntries(groups.map((g) => [g.event_group, g.delivery])),
+  })
   return (
     <div className="space-y-4">
       <PageHeader
@@ -38,22 +40,22 @@ export function NotificationSettingsPage({ back }: { back: string }) {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Form method="post" className="grid gap-4 sm:grid-cols-2">
+          <ConformForm form={form} className="grid gap-4 sm:grid-cols-2">
             {groups.map((g) => (
               <SelectField
                 key={g.event_group}
                 labelProps={{ children: g.label }}
-                selectProps={{ id: g.event_group, name: g.event_group, defaultValue: g.delivery }}
+                selectProps={getSelectProps(fields[g.event_group])}
                 options={deliveries}
                 description={`${g.events.length ? `Includes: ${g.events.join(', ')}.` : 'Anything not listed above.'}${g.is_default ? ' Kept at the default.' : ''}`}
-                errors={errors[g.event_group] ?? undefined}
+                errors={fields[g.event_group].errors}
               />
             ))}
-            <ErrorList errors={errors[''] ?? undefined} className="sm:col-span-2" />
+            <ErrorList id={form.errorId} errors={form.errors} className="sm:col-span-2" />
             <div className="sm:col-span-2">
               <SubmitButton>Save mail settings</SubmitButton>
             </div>
-          </Form>
+          </ConformForm>
         </CardContent>
       </Card>
     </div>

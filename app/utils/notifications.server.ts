@@ -1,7 +1,10 @@
 import { redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { findNotifications, countUnread } from '../../domain/notifications/find-notifications'
-import { NotificationListQuerySchema } from '../../domain/notifications/notifications.schemas'
+import {
+  NotificationListQuerySchema,
+  NotificationSettingsFormSchema,
+} from '../../domain/notifications/notifications.schemas'
 import { updateNotificationReceivers } from '../../domain/notifications/update-notification-receivers'
 import { id } from '../../domain/shared/fields'
 import { getNotificationPreferences } from '../../domain/notifications/get-notification-preferences'
@@ -10,8 +13,6 @@ import {
   DELIVERY_LABELS,
   NOTIFICATION_DELIVERIES,
   NOTIFICATION_GROUP_KEYS,
-  type NotificationDelivery,
-  type NotificationGroup,
 } from '../../domain/notifications/notifications.rules'
 import { queryObject } from '../../api/router.server'
 import { readForm, submitForm, throwAsResponse } from './forms.server'
@@ -63,16 +64,6 @@ export async function notificationsAction(request: Request) {
   })
 }
 
-/** The mail settings form: one delivery per event group, named by the group. */
-const SettingsForm = z.object(
-  Object.fromEntries(
-    NOTIFICATION_GROUP_KEYS.map((k) => [
-      k,
-      z.enum(NOTIFICATION_DELIVERIES, { error: 'Choose how to be mailed' }),
-    ]),
-  ) as Record<NotificationGroup, z.ZodEnum<{ [K in NotificationDelivery]: K }>>,
-)
-
 /** The mail settings page of either portal: the caller's own settings. */
 export async function notificationSettingsLoader(request: Request) {
   const { actor } = await requireUser(request)
@@ -84,7 +75,7 @@ export async function notificationSettingsLoader(request: Request) {
 
 export async function notificationSettingsAction(request: Request) {
   const { actor } = await requireUser(request)
-  return submitForm(await readForm(request), SettingsForm, async (v) => {
+  return submitForm(await readForm(request), NotificationSettingsFormSchema, async (v) => {
     await updateNotificationPreferences({
       actor,
       input: {

@@ -1,7 +1,12 @@
 import { z } from 'zod'
 import { id } from '../shared/fields'
 import { PageQuerySchema } from '../shared/pagination'
-import { NOTIFICATION_DELIVERIES, NOTIFICATION_GROUP_KEYS } from './notifications.rules'
+import {
+  NOTIFICATION_DELIVERIES,
+  NOTIFICATION_GROUP_KEYS,
+  type NotificationDelivery,
+  type NotificationGroup,
+} from './notifications.rules'
 
 export const NOTIFICATION_FILTERS = ['all', 'unread', 'read'] as const
 export const RECEIVER_STATUSES = ['READ', 'UNREAD', 'DISMISSED'] as const
@@ -59,3 +64,13 @@ export const NotificationPreferencesSchema = z.object({
     .max(NOTIFICATION_GROUP_KEYS.length, 'Each group once'),
 })
 export type NotificationPreferencesInput = z.infer<typeof NotificationPreferencesSchema>
+
+/** The mail settings page's form (Conform, both sides): one delivery per event group, named by the group. */
+export const NotificationSettingsFormSchema = z.object(
+  Object.fromEntries(
+    NOTIFICATION_GROUP_KEYS.map((k) => [
+      k,
+      z.enum(NOTIFICATION_DELIVERIES, { error: 'Choose how to be mailed' }),
+    ]),
+  ) as Record<NotificationGroup, z.ZodEnum<{ [K in NotificationDelivery]: K }>>,
+)

@@ -139,17 +139,25 @@ describe('notification mail settings', () => {
     expect(page.groups.find((g) => g.event_group === 'sales')!.events).toEqual(
       expect.arrayContaining(['Invoice overdue', 'Payment link paid']),
     )
+    const save = (form: FormData) =>
+      settingsPage.action(
+        args(
+          new Request(`${ORIGIN}/agency/notifications/settings`, {
+            method: 'POST',
+            body: form,
+            headers: { ...cookie, origin: ORIGIN },
+          }),
+        ),
+      )
     const form = new FormData()
     for (const g of page.groups) form.set(g.event_group, g.event_group === 'tasks' ? 'DAILY' : g.delivery)
-    const saved = await settingsPage.action(
-      args(
-        new Request(`${ORIGIN}/agency/notifications/settings`, {
-          method: 'POST',
-          body: form,
-          headers: { ...cookie, origin: ORIGIN },
-        }),
-      ),
-    )
+    // A delivery the form does not offer is that select's message (the house form's reply).
+    const wrong = new FormData()
+    for (const [k, v] of form) wrong.set(k, k === 'sales' ? 'HOURLY' : v)
+    const refused = (await save(wrong)) as unknown as { init: { status: number }; data: any }
+    expect(refused.init.status).toBe(400)
+    expect(refused.data.error).toEqual({ sales: ['Choose how to be mailed'] })
+    const saved = await save(form)
     expect((saved as Response).status).toBe(302)
     const after = await api('GET', '/notifications/getNotificationPreferences', { token })
     expect(after.body.data.find((g: { event_group: string }) => g.event_group === 'tasks')).toMatchObject({

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { NotificationSettingsFormSchema } from '../../../domain/notifications/notifications.schemas'
 import { GeneralErrorBoundary } from '../../components/error-boundary'
 import { NotificationSettingsPage } from '../../components/notification-settings'
 import { notificationSettingsAction, notificationSettingsLoader } from '../../utils/notifications.server'
@@ -9,7 +10,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => notificationSettingsL
 export const action = ({ request }: ActionFunctionArgs) => notificationSettingsAction(request)
 
 export default function StaffNotificationSettings() {
-  return <NotificationSettingsPage back="/staff/notifications" />
+  return <NotificationSettingsPage back="/staff/notifications" schema={NotificationSettingsFormSchema} />
 }
 
 export function ErrorBoundary() {
