@@ -37,6 +37,7 @@ export const STAFF_FINANCE_PAGES = [
   'payout-batches',
   'trial-balance',
   'periods',
+  'commission-cap',
 ] as const
 export type StaffFinancePage = (typeof STAFF_FINANCE_PAGES)[number]
 

@@ -18,6 +18,7 @@ export const STAFF_FINANCE_TAB_LABELS = {
   'payout-batches': 'Payout batches',
   'trial-balance': 'Trial balance',
   periods: 'Closed periods',
+  'commission-cap': 'Commission cap',
 } as const
 
 export const AGENCY_FINANCE_TAB_LABELS = {
