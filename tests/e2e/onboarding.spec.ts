@@ -121,7 +121,7 @@ test('a new agency registers, is onboarded by staff through the inbox, and lands
     [agencyId],
   )
   expect(configs).toEqual([
-    { insurance_provider_id: 1, commission_rate: '12.50' },
+    { insurance_provider_id: 1, commission_rate: '11.50' },
     { insurance_provider_id: 3, commission_rate: '10.00' },
   ])
   const {
@@ -159,7 +159,8 @@ async function staffConfiguresAndSendsAgreement(page: Page, agencyId: number) {
   const insurer = (name: string) =>
     page.locator('fieldset', { has: page.locator('legend', { hasText: new RegExp(`^${name}$`) }) })
   await insurer('nib OSHC').getByLabel('Configure nib OSHC').check()
-  await insurer('nib OSHC').getByLabel('Commission rate (%)').fill('12.5')
+  // Within the demo system's OSHC commission cap (12% from 1 July 2026): a rate above it is refused.
+  await insurer('nib OSHC').getByLabel('Commission rate (%)').fill('11.5')
   await insurer('Bupa OSHC').getByLabel('Configure Bupa OSHC').check()
   await insurer('Bupa OSHC').getByLabel('Commission rate (%)').fill('10')
   await page.getByLabel('Buy now, pay later amount (AUD)').fill('5000')
