@@ -1,5 +1,4 @@
 import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
-import { Link } from '@remix-run/react'
 import {
   ConformForm,
   ErrorList,
@@ -14,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Label } from '../../../components/ui/label'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
 import { formatDate, formatDateTime } from '../../../utils/misc'
+import { AboveCap, type AboveRow } from './above-cap'
 
 /** The page's schemas, the route's: a proposal, and a decision (confirm or withdraw) on one. */
 export type CapSchemas = { propose: FormSchema; decision: FormSchema }
@@ -37,18 +37,6 @@ type Line = {
   settings: Setting[]
   proposal: (Setting & { can_confirm: boolean }) | null
 }
-type Above = {
-  product_line: string
-  agency_id: number
-  agency: string
-  insurer: string
-  payment_method_label: string | null
-  insurer_rate: string
-  method_rate: string | null
-  rate: string
-  cap: string
-  difference: string
-}
 type Props = {
   today: string
   lines: Line[]
@@ -61,7 +49,7 @@ type Props = {
     note: string | null
     at: string
   }[]
-  above: Above[]
+  above: AboveRow[]
   schemas: CapSchemas
 }
 
@@ -211,62 +199,6 @@ function Propose({ schema }: { schema: FormSchema }) {
           <ErrorList id={form.errorId} errors={form.errors} />
           <SubmitButton>Propose setting</SubmitButton>
         </ConformForm>
-      </CardContent>
-    </Card>
-  )
-}
-
-function AboveCap({ rows }: { rows: Above[] }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h3">Agencies above the cap</CardTitle>
-        <CardDescription>
-          Configured rates over the cap that rates set now must keep (a payment method counts with the
-          insurer&apos;s rate). Sales are capped whatever is configured; these are the rates to bring down.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Table aria-label="Agencies above the cap">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Agency</TableHead>
-              <TableHead>Line</TableHead>
-              <TableHead>Insurer</TableHead>
-              <TableHead>Payment method</TableHead>
-              <TableHead className="text-right">Rate</TableHead>
-              <TableHead className="text-right">Cap</TableHead>
-              <TableHead className="text-right">Above by</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.length ? (
-              rows.map((r, i) => (
-                <TableRow key={i}>
-                  <TableCell>
-                    <Link className="underline" to={`/staff/agencies/${r.agency_id}/configuration`}>
-                      {r.agency}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{r.product_line}</TableCell>
-                  <TableCell>{r.insurer}</TableCell>
-                  <TableCell>
-                    {r.payment_method_label
-                      ? `${r.payment_method_label} (${r.insurer_rate}% + ${r.method_rate}%)`
-                      : '—'}
-                  </TableCell>
-                  <TableCell className="text-right">{r.rate}%</TableCell>
-                  <TableCell className="text-right">{r.cap}%</TableCell>
-                  <TableCell className="text-right font-semibold">{r.difference} points</TableCell>
-                </TableRow>
-              ))
-            ) : (
-              <TableRow>
-                <TableCell colSpan={7}>No agency has a rate above a cap.</TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
       </CardContent>
     </Card>
   )
