@@ -1,6 +1,9 @@
 import { z } from 'zod'
-import { PRODUCT_LINES } from '../../../db/schema/commission-caps'
+import type { ProductLine } from '../../../db/schema/commission-caps'
 import { id, isoDate, optionalText, rate } from '../../shared/fields'
+
+/** The product lines (db/schema/commission-caps), here too: page forms run this schema in the browser. */
+const PRODUCT_LINES = ['OSHC', 'OVHC'] as const satisfies readonly ProductLine[]
 
 const maxRate = rate(0, 100, 'Maximum rate must be more than 0%', 'Maximum rate must be at most 100%', true)
 
