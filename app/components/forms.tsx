@@ -147,20 +147,27 @@ export function errorsOf(result: FormResult | undefined, ...names: string[]) {
   return names.flatMap((n) => result?.error?.[n] ?? [])
 }
 
-/** A form posting its `intent` (a hidden field) to the page's action. */
+/**
+ * The house's button form: a button (or a few) and hidden values, nothing a person types, posting
+ * its `intent` (a hidden field) to the page's action or `action`. The action still parses it with
+ * its schema; a form with fields is a ConformForm (ADR 0015).
+ */
 export function IntentForm({
   intent,
   children,
   className,
   encType,
+  action,
 }: {
   intent: string
   children: React.ReactNode
   className?: string
   encType?: 'multipart/form-data'
+  /** Another route's action (default: this page's). */
+  action?: string
 }) {
   return (
-    <Form method="post" encType={encType} className={className}>
+    <Form method="post" action={action} encType={encType} className={className}>
       <input type="hidden" name="intent" value={intent} />
       {children}
     </Form>

@@ -1,8 +1,9 @@
 import * as React from 'react'
-import { Form, Link, useFetcher } from '@remix-run/react'
+import { Link, useFetcher } from '@remix-run/react'
 import { Bell } from 'lucide-react'
 import { formatDateTime } from '../utils/misc'
 import { labelOf, NOTIFICATION_EVENT_LABELS } from '../utils/labels'
+import { IntentForm } from './forms'
 
 const POLL_MS = 30_000
 
@@ -103,8 +104,7 @@ export function NotificationBell({ href, unread: initial }: { href: string; unre
               <ul className="divide-y">
                 {latest.data.latest.map((n) => (
                   <li key={n.id}>
-                    <Form method="post" action={href}>
-                      <input type="hidden" name="intent" value="open" />
+                    <IntentForm intent="open" action={href}>
                       <input type="hidden" name="notificationId" value={n.id} />
                       <input type="hidden" name="link" value={n.link ?? href} />
                       <button type="submit" className="w-full px-2 py-2 text-left text-sm hover:bg-muted">
@@ -115,7 +115,7 @@ export function NotificationBell({ href, unread: initial }: { href: string; unre
                           {labelOf(NOTIFICATION_EVENT_LABELS, n.event_type)} · {formatDateTime(n.created_at)}
                         </span>
                       </button>
-                    </Form>
+                    </IntentForm>
                   </li>
                 ))}
               </ul>
@@ -126,12 +126,11 @@ export function NotificationBell({ href, unread: initial }: { href: string; unre
             <p className="px-2 py-2 text-sm text-muted-foreground">Loading…</p>
           )}
           <div className="mt-2 flex items-center justify-between gap-2 border-t px-2 pt-2 text-sm">
-            <Form method="post" action={href}>
-              <input type="hidden" name="intent" value="read-all" />
+            <IntentForm intent="read-all" action={href}>
               <button type="submit" className="text-primary hover:underline" disabled={unread === 0}>
                 Mark all read
               </button>
-            </Form>
+            </IntentForm>
             <Link to={href} className="text-primary hover:underline" onClick={() => setOpen(false)}>
               See all notifications
             </Link>

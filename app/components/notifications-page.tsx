@@ -1,6 +1,7 @@
-import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { PageHeader } from './app-shell'
 import { DataTable, type PageInfo } from './data-table'
+import { IntentForm } from './forms'
 import { Badge } from './ui/badge'
 import { Button } from './ui/button'
 import { formatDateTime } from '../utils/misc'
@@ -44,12 +45,11 @@ export function NotificationsPage() {
               Mail settings
             </Link>
             {unread > 0 ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="read-all" />
+              <IntentForm intent="read-all">
                 <Button type="submit" variant="outline">
                   Mark all read
                 </Button>
-              </Form>
+              </IntentForm>
             ) : null}
           </>
         }
@@ -83,7 +83,7 @@ export function NotificationsPage() {
             key: 'title',
             header: 'Notification',
             cell: (n: Row) => (
-              <Form method="post" className="min-w-0">
+              <IntentForm intent="open" className="min-w-0">
                 <p className="text-xs text-muted-foreground">
                   {labelOf(NOTIFICATION_EVENT_LABELS, n.event_type)}
                 </p>
@@ -91,14 +91,12 @@ export function NotificationsPage() {
                 {n.link ? <input type="hidden" name="link" value={n.link} /> : null}
                 <button
                   type="submit"
-                  name="intent"
-                  value="open"
                   className={`text-left hover:underline ${n.status === 'UNREAD' ? 'font-semibold' : ''}`}
                 >
                   {n.title}
                 </button>
                 <p className="text-sm text-muted-foreground">{n.message}</p>
-              </Form>
+              </IntentForm>
             ),
           },
           {
@@ -117,29 +115,25 @@ export function NotificationsPage() {
             header: 'Actions',
             action: true,
             cell: (n: Row) => (
-              <Form method="post" className="flex flex-wrap gap-2">
-                <input type="hidden" name="notificationId" value={n.id} />
-                <Button
-                  type="submit"
-                  name="intent"
-                  value={n.status === 'UNREAD' ? 'read' : 'unread'}
-                  variant="outline"
-                  size="sm"
-                  aria-label={`Mark "${n.title}" ${n.status === 'UNREAD' ? 'read' : 'unread'}`}
-                >
-                  {n.status === 'UNREAD' ? 'Mark read' : 'Mark unread'}
-                </Button>
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="dismiss"
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Dismiss "${n.title}"`}
-                >
-                  Dismiss
-                </Button>
-              </Form>
+              <div className="flex flex-wrap gap-2">
+                <IntentForm intent={n.status === 'UNREAD' ? 'read' : 'unread'}>
+                  <input type="hidden" name="notificationId" value={n.id} />
+                  <Button
+                    type="submit"
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Mark "${n.title}" ${n.status === 'UNREAD' ? 'read' : 'unread'}`}
+                  >
+                    {n.status === 'UNREAD' ? 'Mark read' : 'Mark unread'}
+                  </Button>
+                </IntentForm>
+                <IntentForm intent="dismiss">
+                  <input type="hidden" name="notificationId" value={n.id} />
+                  <Button type="submit" variant="ghost" size="sm" aria-label={`Dismiss "${n.title}"`}>
+                    Dismiss
+                  </Button>
+                </IntentForm>
+              </div>
             ),
           },
         ]}

@@ -1,14 +1,17 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Form } from '@remix-run/react'
-import type { z } from 'zod'
+import { getInputProps } from '@conform-to/react'
 
 import { PageHeader } from './app-shell'
-import { CheckboxField, ErrorList, Field, SubmitButton, useResultFor } from './forms'
+import {
+  CheckboxField,
+  ConformForm,
+  ErrorList,
+  Field,
+  type FormSchema,
+  SubmitButton,
+  useConformForm,
+  useResultFor,
+} from './forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card'
-
-/** A route's form schema (it lives in the route: the browser cannot import domain/). */
-type FormSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>
 
 export interface Permission {
   id: number
@@ -23,22 +26,14 @@ export interface RoleWithPermissions {
 
 /** The "new role" card: a role name (`intent=create`). */
 export function CreateRole({ id, schema }: { id: string; schema: FormSchema }) {
-  const [form, fields] = useForm<Record<string, unknown>>({
-    id,
-    lastResult: useResultFor('create'),
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useConformForm(schema, { id, intent: 'create' })
   return (
     <Card>
       <CardHeader>
         <CardTitle>New role</CardTitle>
       </CardHeader>
       <CardContent>
-        <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-3">
-          <input type="hidden" name="intent" value="create" />
+        <ConformForm form={form} intent="create" className="flex flex-wrap items-start gap-3">
           <Field
             className="min-w-64 flex-1"
             labelProps={{ children: 'Role name' }}
@@ -47,7 +42,7 @@ export function CreateRole({ id, schema }: { id: string; schema: FormSchema }) {
           />
           <SubmitButton className="mt-7">Create role</SubmitButton>
           <ErrorList id={form.errorId} errors={form.errors} className="w-full" />
-        </Form>
+        </ConformForm>
       </CardContent>
     </Card>
   )
@@ -69,11 +64,9 @@ export function RolePermissions({
   isMine: boolean
 }) {
   const answer = useResultFor('permissions')
-  const [form, fields] = useForm<Record<string, unknown>>({
+  const [form, fields] = useConformForm(schema, {
     id,
-    lastResult: answer?.initialValue?.roleId === String(role.id) ? answer : undefined,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    lastResult: answer?.initialValue?.roleId === String(role.id) ? answer : null,
   })
   const held = new Set(role.permissions.map((p) => p.id))
   return (
@@ -88,8 +81,7 @@ export function RolePermissions({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" {...getFormProps(form)}>
-          <input type="hidden" name="intent" value="permissions" />
+        <ConformForm form={form} intent="permissions">
           <input type="hidden" name="roleId" value={role.id} />
           <fieldset className="space-y-3">
             <legend className="sr-only">Permissions of {role.name}</legend>
@@ -115,7 +107,7 @@ export function RolePermissions({
           <SubmitButton className="mt-2" variant="outline">
             Save permissions
           </SubmitButton>
-        </Form>
+        </ConformForm>
       </CardContent>
     </Card>
   )

@@ -211,4 +211,23 @@ describe('the measures of the house (issue 26)', () => {
       'cycles gone: take them off KNOWN_CYCLES',
     ).toEqual([])
   })
+
+  it('one form style: Conform only through the house form, and no plain posted form but sign-out and the sandbox gateway', () => {
+    const pages = walk(path.join(root, 'app')).filter((f) => f.endsWith('.tsx'))
+    const house = 'app/components/forms.tsx'
+    const conformDirect = pages.filter(
+      (f) => rel(f) !== house && /\buseForm\b|\bgetFormProps\b/.test(readFileSync(f, 'utf8')),
+    )
+    expect(conformDirect.map(rel), 'use useConformForm and ConformForm').toEqual([])
+    // A button form is IntentForm; the two below post where no page action is: /logout, and the
+    // sandbox card gateway's own page (a stand-in for a provider's hosted checkout).
+    const plain = pages.filter(
+      (f) => rel(f) !== house && readFileSync(f, 'utf8').includes('<Form method="post"'),
+    )
+    expect(plain.map(rel).sort()).toEqual([
+      'app/components/app-shell.tsx',
+      'app/routes/_payer+/checkout.sandbox.$sessionId.tsx',
+      'app/routes/onboarding+/waiting.tsx',
+    ])
+  })
 })

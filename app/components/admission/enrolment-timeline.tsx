@@ -1,7 +1,6 @@
-import { Form } from '@remix-run/react'
 import { EnrolmentNoteFormSchema } from '../../utils/admission-forms.schemas'
 import { STATUS_TEXT, type EnrollmentStatusValue } from '../../utils/admission-labels'
-import { SubmitButton } from '../forms'
+import { IntentForm, SubmitButton } from '../forms'
 import { Timeline } from '../timeline'
 import { AdmissionForm } from './admission-form'
 
@@ -51,13 +50,12 @@ export function EnrolmentTimeline({ history, notes, me }: { history: History[]; 
           {mine.map((n) => (
             <li key={n.id} className="flex items-center gap-2">
               <span className="truncate">Your note: {n.content}</span>
-              <Form method="post">
-                <input type="hidden" name="intent" value="delete-note" />
+              <IntentForm intent="delete-note">
                 <input type="hidden" name="note_id" value={n.id} />
                 <SubmitButton variant="ghost" size="sm">
                   Delete
                 </SubmitButton>
-              </Form>
+              </IntentForm>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { appOrigin } from '../../../api/auth.server'
 import { addPublicClient } from '../../../domain/public-clients/add-public-client'
@@ -9,11 +9,10 @@ import { PublicClientSchema } from '../../../domain/public-clients/public-client
 import { updatePublicClientByAgency } from '../../../domain/public-clients/update-public-client-by-agency'
 import { id } from '../../../domain/shared/fields'
 import { DataTable } from '../../components/data-table'
-import { useResultFor } from '../../components/forms'
+import { IntentForm, SubmitButton, useResultFor } from '../../components/forms'
 import { StatusBadge } from '../../components/status-badge'
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert'
 import { Badge } from '../../components/ui/badge'
-import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { CLIENT_TYPE_LABELS, NewClientForm, widgetSnippet } from '../../components/widget-clients'
 import { readForm, submitForm } from '../../utils/forms.server'
@@ -127,21 +126,20 @@ export default function WebsiteWidget() {
                 className="w-full rounded-md border bg-muted p-2 font-mono text-xs"
                 value={widgetSnippet(origin, c.client_id, c.type)}
               />
-              <Form method="post" className="flex flex-wrap gap-2">
-                <input type="hidden" name="id" value={c.id} />
-                <Button type="submit" name="intent" value="rotate" variant="outline" size="sm">
-                  New secret
-                </Button>
-                <Button
-                  type="submit"
-                  name="intent"
-                  value={c.is_active ? 'deactivate' : 'activate'}
-                  variant="outline"
-                  size="sm"
-                >
-                  {c.is_active ? 'Switch off' : 'Switch on'}
-                </Button>
-              </Form>
+              <div className="flex flex-wrap gap-2">
+                <IntentForm intent="rotate">
+                  <input type="hidden" name="id" value={c.id} />
+                  <SubmitButton variant="outline" size="sm">
+                    New secret
+                  </SubmitButton>
+                </IntentForm>
+                <IntentForm intent={c.is_active ? 'deactivate' : 'activate'}>
+                  <input type="hidden" name="id" value={c.id} />
+                  <SubmitButton variant="outline" size="sm">
+                    {c.is_active ? 'Switch off' : 'Switch on'}
+                  </SubmitButton>
+                </IntentForm>
+              </div>
             </CardContent>
           </Card>
         ))}

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { addCourseDocument } from '../../../domain/admission/add-course-document'
 import { addCourseIntake } from '../../../domain/admission/add-course-intake'
@@ -24,7 +24,7 @@ import { fromCents } from '../../../domain/shared/money'
 import { AdmissionForm } from '../../components/admission/admission-form'
 import { PART_TABS, PARTS, type PartTab } from '../../components/admission/course-parts'
 import { courseFields } from '../../components/admission/university-fields'
-import { ErrorList, errorsOf, SubmitButton, useResultFor } from '../../components/forms'
+import { ErrorList, errorsOf, IntentForm, SubmitButton, useResultFor } from '../../components/forms'
 import { TabLinks } from '../../components/tab-links'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
 import {
@@ -140,12 +140,11 @@ export default function CourseEditor() {
       <div className="flex flex-wrap items-center gap-3">
         <h3 className="text-xl font-semibold">{course.name}</h3>
         <span className="text-sm text-muted-foreground">CRICOS {course.cricos_code}</span>
-        <Form method="post">
-          <input type="hidden" name="intent" value="delete-course" />
+        <IntentForm intent="delete-course">
           <SubmitButton variant="destructive" size="sm">
             Delete course
           </SubmitButton>
-        </Form>
+        </IntentForm>
       </div>
       {deleteResult ? <ErrorList errors={errorsOf(deleteResult, '')} /> : null}
       <TabLinks
@@ -181,8 +180,7 @@ export default function CourseEditor() {
                     </td>
                   ))}
                   <td className="py-2">
-                    <Form method="post">
-                      <input type="hidden" name="intent" value={`delete-${tab}`} />
+                    <IntentForm intent={`delete-${tab}`}>
                       <input type="hidden" name="row_id" value={r.id} />
                       <SubmitButton
                         variant="outline"
@@ -191,7 +189,7 @@ export default function CourseEditor() {
                       >
                         Remove
                       </SubmitButton>
-                    </Form>
+                    </IntentForm>
                   </td>
                 </tr>
               ))}

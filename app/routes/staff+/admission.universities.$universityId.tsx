@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { addCourse } from '../../../domain/admission/add-course'
 import { UniversitySchema, UniversityStatusQuerySchema } from '../../../domain/admission/admission.schemas'
@@ -13,7 +13,7 @@ import { formatCents, formatDate } from '../../../domain/shared/format'
 import { AdmissionForm, onePage } from '../../components/admission/admission-form'
 import { courseFields, universityFields } from '../../components/admission/university-fields'
 import { DataTable } from '../../components/data-table'
-import { ErrorList, errorsOf, SubmitButton, useResultFor } from '../../components/forms'
+import { ErrorList, errorsOf, IntentForm, SubmitButton, useResultFor } from '../../components/forms'
 import { Badge } from '../../components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { CourseFormSchema, courseInput } from '../../utils/admission-forms.schemas'
@@ -98,19 +98,17 @@ export default function UniversityPage() {
           {UNIVERSITY_TYPE_TEXT[u.type]} · {u.country_name}
           {u.establishment_date ? ` · established ${formatDate(u.establishment_date)}` : ''}
         </span>
-        <Form method="post">
-          <input type="hidden" name="intent" value="status" />
+        <IntentForm intent="status">
           <input type="hidden" name="status" value={other} />
           <SubmitButton variant="outline" size="sm">
             Make {UNIVERSITY_STATUS_TEXT[other].toLowerCase()}
           </SubmitButton>
-        </Form>
-        <Form method="post">
-          <input type="hidden" name="intent" value="delete" />
+        </IntentForm>
+        <IntentForm intent="delete">
           <SubmitButton variant="destructive" size="sm">
             Delete university
           </SubmitButton>
-        </Form>
+        </IntentForm>
       </div>
       {universityResult ? <ErrorList errors={errorsOf(universityResult, '')} /> : null}
       <section aria-labelledby="courses" className="space-y-3">

@@ -1,13 +1,19 @@
-import { parseWithZod } from '@conform-to/zod/v4'
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getInputProps, getSelectProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
 import { getOffer } from '../../../domain/offers/get-offer'
-import { UpdateOfferSchema, type UpdateOfferInput } from '../../../domain/offers/offers.schemas'
+import { UpdateOfferSchema } from '../../../domain/offers/offers.schemas'
 import { updateOffer } from '../../../domain/offers/update-offer'
 import { findInsuranceProviders } from '../../../domain/reference/find-insurance-providers'
-import { ErrorList, Field, SelectField, SubmitButton } from '../../components/forms'
+import {
+  ConformForm,
+  ErrorList,
+  Field,
+  SelectField,
+  SubmitButton,
+  useConformForm,
+} from '../../components/forms'
 import { buttonVariants } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { idFromParam, readForm, submitForm, throwAsResponse } from '../../utils/forms.server'
@@ -46,10 +52,8 @@ type OfferForm = {
 
 export default function EditOffer() {
   const { offer, providers } = useLoaderData<typeof loader>()
-  const lastResult = useActionData<typeof action>()
-  const [form, fields] = useForm<OfferForm, UpdateOfferInput>({
+  const [form, fields] = useConformForm<OfferForm>(UpdateOfferSchema, {
     id: `offer-${offer.id}`,
-    lastResult,
     defaultValue: {
       insurance_provider_id: String(offer.insurance_provider_id),
       rate: String(offer.rate),
@@ -57,9 +61,6 @@ export default function EditOffer() {
       end_date: offer.end_date,
       is_active: String(offer.is_active),
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateOfferSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onBlur',
   })
   return (
     <div className="space-y-4">
@@ -81,7 +82,7 @@ export default function EditOffer() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <ConformForm form={form} className="space-y-4">
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
               <SelectField
                 labelProps={{ children: 'Insurer' }}
@@ -121,7 +122,7 @@ export default function EditOffer() {
                 Cancel
               </Link>
             </div>
-          </Form>
+          </ConformForm>
         </CardContent>
       </Card>
     </div>

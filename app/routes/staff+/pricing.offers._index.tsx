@@ -1,14 +1,20 @@
-import { parseWithZod } from '@conform-to/zod/v4'
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getInputProps, getSelectProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { Pencil } from 'lucide-react'
 import { createOffer } from '../../../domain/offers/create-offer'
 import { findOffers } from '../../../domain/offers/find-offers'
-import { OfferListQuerySchema, OfferSchema, type OfferInput } from '../../../domain/offers/offers.schemas'
+import { OfferListQuerySchema, OfferSchema } from '../../../domain/offers/offers.schemas'
 import { findInsuranceProviders } from '../../../domain/reference/find-insurance-providers'
 import { DataTable } from '../../components/data-table'
-import { ErrorList, Field, SelectField, SubmitButton } from '../../components/forms'
+import {
+  ConformForm,
+  ErrorList,
+  Field,
+  SelectField,
+  SubmitButton,
+  useConformForm,
+} from '../../components/forms'
 import { Badge } from '../../components/ui/badge'
 import { buttonVariants } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
@@ -67,14 +73,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Offers() {
   const { offers, pageInfo, providers } = useLoaderData<typeof loader>()
-  const lastResult = useActionData<typeof action>()
-  const [form, fields] = useForm<OfferForm, OfferInput>({
+  const [form, fields] = useConformForm<OfferForm>(OfferSchema, {
     id: 'create-offer',
-    lastResult,
     defaultValue: { is_active: 'true', type: 'DISCOUNT' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OfferSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onBlur',
   })
   return (
     <div className="space-y-6">
@@ -126,12 +127,12 @@ export default function Offers() {
           <CardDescription>A whole percentage from 1 to 50, both dates included.</CardDescription>
         </CardHeader>
         <CardContent>
-          <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <ConformForm form={form} className="space-y-4">
             <input type="hidden" name="type" value="DISCOUNT" />
             <OfferFields fields={fields} providers={providers} />
             <ErrorList id={form.errorId} errors={form.errors} />
             <SubmitButton>Create offer</SubmitButton>
-          </Form>
+          </ConformForm>
         </CardContent>
       </Card>
     </div>
@@ -146,7 +147,7 @@ type OfferForm = {
   is_active: string
   type: string
 }
-type OfferFieldset = ReturnType<typeof useForm<OfferForm>>[1]
+type OfferFieldset = ReturnType<typeof useConformForm<OfferForm>>[1]
 
 /** The offer inputs (the edit page has the same ones). */
 function OfferFields({

@@ -1,19 +1,21 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
 import { z } from 'zod'
 import { deletePromotion } from '../../../domain/promotions/delete-promotion'
 import { getPromotionDetails } from '../../../domain/promotions/get-promotion-details'
-import {
-  UpdatePromotionSchema,
-  type UpdatePromotionInput,
-} from '../../../domain/promotions/promotions.schemas'
+import { UpdatePromotionSchema } from '../../../domain/promotions/promotions.schemas'
 import { updatePromotion } from '../../../domain/promotions/update-promotion'
 import { PageHeader } from '../../components/app-shell'
 import { PromotionFields, type PromotionForm } from '../../components/engagement/promotion-fields'
-import { ConformForm, ErrorList, SubmitButton, useConformForm, useResultFor } from '../../components/forms'
+import {
+  ConformForm,
+  ErrorList,
+  type FormResult,
+  SubmitButton,
+  useConformForm,
+  useResultFor,
+} from '../../components/forms'
 import { Card, CardContent } from '../../components/ui/card'
 import { idFromParam, readForm, submitForm, throwAsResponse } from '../../utils/forms.server'
 import { requireAccess } from '../../utils/session.server'
@@ -56,9 +58,9 @@ export default function EditPromotion() {
   const { promotion: p } = useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>()
   // The delete form's reply is its own (useResultFor); the rest is the edit form's.
-  const lastResult = useResultFor('delete') ? undefined : reply
+  const lastResult = useResultFor('delete') ? null : (reply as FormResult | undefined)
   const [deleteForm] = useConformForm(DeleteSchema, { intent: 'delete', id: `delete-promotion-${p.id}` })
-  const [form, fields] = useForm<PromotionForm, UpdatePromotionInput>({
+  const [form, fields] = useConformForm<PromotionForm>(UpdatePromotionSchema, {
     id: `promotion-${p.id}`,
     lastResult,
     defaultValue: {
@@ -69,9 +71,6 @@ export default function EditPromotion() {
       end_date: p.end_date,
       status: p.status,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdatePromotionSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onBlur',
   })
   return (
     <div className="space-y-4">
@@ -85,11 +84,11 @@ export default function EditPromotion() {
       <PageHeader title={p.title} description="Publishing tells every agency once." />
       <Card className="max-w-4xl">
         <CardContent className="pt-6">
-          <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-2">
+          <ConformForm form={form} encType="multipart/form-data" className="space-y-2">
             <PromotionFields fields={fields} thumbnailUrl={p.thumbnail_url} />
             <ErrorList id={form.errorId} errors={form.errors} />
             <SubmitButton>Save</SubmitButton>
-          </Form>
+          </ConformForm>
           <ConformForm form={deleteForm} intent="delete" className="mt-4 space-y-2">
             <SubmitButton variant="outline">Delete promotion</SubmitButton>
             <ErrorList id={deleteForm.errorId} errors={deleteForm.errors} />

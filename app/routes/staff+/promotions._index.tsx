@@ -1,18 +1,12 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { addPromotion } from '../../../domain/promotions/add-promotion'
 import { findPromotions } from '../../../domain/promotions/find-promotions'
-import {
-  PromotionListQuerySchema,
-  PromotionSchema,
-  type PromotionInput,
-} from '../../../domain/promotions/promotions.schemas'
+import { PromotionListQuerySchema, PromotionSchema } from '../../../domain/promotions/promotions.schemas'
 import { PageHeader } from '../../components/app-shell'
 import { DataTable } from '../../components/data-table'
 import { PromotionFields, type PromotionForm } from '../../components/engagement/promotion-fields'
-import { ErrorList, SubmitButton } from '../../components/forms'
+import { ConformForm, ErrorList, SubmitButton, useConformForm } from '../../components/forms'
 import { Badge } from '../../components/ui/badge'
 import { buttonVariants } from '../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
@@ -53,14 +47,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Promotions() {
   const { promotions, pageInfo } = useLoaderData<typeof loader>()
-  const lastResult = useActionData<typeof action>()
-  const [form, fields] = useForm<PromotionForm, PromotionInput>({
+  const [form, fields] = useConformForm<PromotionForm>(PromotionSchema, {
     id: 'new-promotion',
-    lastResult,
     defaultValue: { status: 'DRAFT' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PromotionSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onBlur',
   })
   return (
     <div className="space-y-6">
@@ -108,11 +97,11 @@ export default function Promotions() {
           <CardTitle as="h3">New promotion</CardTitle>
         </CardHeader>
         <CardContent>
-          <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-2">
+          <ConformForm form={form} encType="multipart/form-data" className="space-y-2">
             <PromotionFields fields={fields} />
             <ErrorList id={form.errorId} errors={form.errors} />
             <SubmitButton>Save promotion</SubmitButton>
-          </Form>
+          </ConformForm>
         </CardContent>
       </Card>
     </div>

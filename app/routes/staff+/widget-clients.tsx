@@ -6,6 +6,7 @@ import { findAllAgencyClients } from '../../../domain/public-clients/find-all-ag
 import { ClientListQuerySchema } from '../../../domain/public-clients/public-clients.schemas'
 import { id } from '../../../domain/shared/fields'
 import { DataTable } from '../../components/data-table'
+import { IntentForm } from '../../components/forms'
 import { Alert, AlertDescription } from '../../components/ui/alert'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
@@ -28,7 +29,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { clients: list.items, pageInfo: list.pageInfo, q: query.data.global_filter ?? '' }
 }
 
-const SwitchSchema = z.object({ id: id(), is_active: z.enum(['true', 'false']) })
+const SwitchSchema = z.object({
+  intent: z.literal('switch'),
+  id: id(),
+  is_active: z.enum(['true', 'false']),
+})
 
 /** Switches a client off (its tokens stop within a second) or on again. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -101,7 +106,7 @@ export default function WidgetClients() {
             header: 'Actions',
             action: true,
             cell: (c) => (
-              <Form method="post">
+              <IntentForm intent="switch">
                 <input type="hidden" name="id" value={c.id} />
                 <input type="hidden" name="is_active" value={c.is_active ? 'false' : 'true'} />
                 <Button
@@ -112,7 +117,7 @@ export default function WidgetClients() {
                 >
                   {c.is_active ? 'Switch off' : 'Switch on'}
                 </Button>
-              </Form>
+              </IntentForm>
             ),
           },
         ]}
