@@ -51,8 +51,9 @@ export async function migrationStatus(): Promise<MigrationStatus> {
     )
     applied = rows.map((r) => Number(r.created_at))
   } catch (err) {
-    // No migrations table yet (42P01, 3F000): nothing applied.
-    const code = (err as { code?: string }).code
+    // No migrations table yet (42P01, 3F000): nothing applied. Drizzle wraps the driver's error.
+    const e = err as { code?: string; cause?: { code?: string } }
+    const code = e.code ?? e.cause?.code
     if (code !== '42P01' && code !== '3F000') throw err
   }
   const known = new Set(code.map((m) => m.when))
