@@ -25,25 +25,19 @@ export function trackInFlight(_req: Request, res: Response, next: NextFunction) 
 }
 
 /**
- * SIGTERM (or SIGINT) drains this web process: it stops accepting connections, answers /api/ready
- * with 503, ends its server-sent event streams at once (they never end by themselves; the browser's
- * EventSource reconnects, to another process or node), lets the requests in flight finish within
- * SHUTDOWN_TIMEOUT, then closes the database pool and the Temporal client and exits: 0 when every
- * request finished, 1 when the deadline cut some off. A second signal changes nothing.
+ * Drains `server`: stops accepting connections, answers /api/ready with 503, ends its server-sent
+ * event streams at once (they never end by themselves; the browser's EventSource reconnects, to
+ * another process or node) and lets the other requests in flight finish within `timeoutMs`, then
+ * cuts what is left. Resolves when no connection is open; `forced` when the deadline cut some.
  */
-export function drainOnSignals(server: Server) {
-  const timeoutMs = shutdownTimeoutMs()
-  let stopping = false
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return
-    stopping = true
-    startDraining()
-    logInfo('web', 'draining', { signal, pid: process.pid, in_flight: inFlight.size, timeout_ms: timeoutMs })
+export function drain(server: Server, timeoutMs: number): Promise<{ forced: boolean }> {
+  startDraining()
+  return new Promise((resolve) => {
     let done = false
     // Keep-alive connections that fall idle while draining would hold server.close() open.
     const idle = setInterval(() => server.closeIdleConnections(), 250)
-    const deadline = setTimeout(() => void finish(true), timeoutMs)
-    const finish = async (forced: boolean) => {
+    const deadline = setTimeout(() => finish(true), timeoutMs)
+    const finish = (forced: boolean) => {
       if (done) return
       done = true
       clearTimeout(deadline)
@@ -55,18 +49,35 @@ export function drainOnSignals(server: Server) {
         })
         server.closeAllConnections()
       }
-      await Promise.allSettled([closeDb(), closeTemporalClient()])
-      process.exit(forced ? 1 : 0)
+      resolve({ forced })
     }
-    server.close(() => void finish(false))
+    server.close(() => finish(false))
     for (const res of inFlight) {
       if (isEventStream(res)) res.destroy()
       else if (!res.headersSent) res.setHeader('Connection', 'close')
     }
     server.closeIdleConnections()
+  })
+}
+
+/**
+ * SIGTERM (or SIGINT) drains this web process (`drain`, within SHUTDOWN_TIMEOUT), then closes the
+ * database pool and the Temporal client and exits: 0 when every request finished, 1 when the
+ * deadline cut some off. A second signal (a process manager signals the whole group) changes nothing.
+ */
+export function drainOnSignals(server: Server) {
+  let stopping = false
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    const timeoutMs = shutdownTimeoutMs()
+    logInfo('web', 'draining', { signal, pid: process.pid, in_flight: inFlight.size, timeout_ms: timeoutMs })
+    const { forced } = await drain(server, timeoutMs)
+    await Promise.allSettled([closeDb(), closeTemporalClient()])
+    process.exit(forced ? 1 : 0)
   }
-  process.on('SIGTERM', stop)
-  process.on('SIGINT', stop)
+  process.on('SIGTERM', (s) => void stop(s))
+  process.on('SIGINT', (s) => void stop(s))
 }
 
 /** SHUTDOWN_TIMEOUT in milliseconds (the cluster's primary waits a little longer for its processes). */
