@@ -19,6 +19,7 @@ import { findAmendments } from '../../domain/amendments/find-amendments'
 import { findAmendedPolicies } from '../../domain/amendments/find-amended-policies'
 import { iterateAmendedPolicies } from '../../domain/amendments/iterate-amended-policies'
 import { AMENDMENT_EXPORT_COLUMNS } from '../../domain/amendments/amendment-listing'
+import { businessDate } from '../../domain/shared/business-date'
 
 const AGENCY_POLICY = '/agencies/policy-management'
 const AGENCY_FINANCE = '/agencies/finance-management'
@@ -34,7 +35,6 @@ const ExportQuery = S.AmendmentListFilterSchema.extend({
 })
 /** The /oshc lists: staff only, though their use cases also serve the agency side (narrower is fine). */
 const staffLists = { staff: ['policy_management', 'finance'] } as const
-const stamp = () => new Date().toISOString().slice(0, 10)
 
 const agencyRows = [
   endpoint({
@@ -239,7 +239,7 @@ const staffRows = [
     query: ExportQuery,
     handler: async ({ actor, query }) =>
       exportResponse({
-        filename: `amended-policies-${stamp()}`,
+        filename: `amended-policies-${businessDate()}`,
         format: query.format,
         columns: AMENDMENT_EXPORT_COLUMNS,
         rows: await iterateAmendedPolicies({ actor, input: query, amendedOnly: query.amended_only }),

@@ -15,6 +15,7 @@ import { iterateClawbacks } from '../../domain/clawbacks/iterate-clawbacks'
 import { getClawback } from '../../domain/clawbacks/get-clawback'
 import { findClawbackTransactions } from '../../domain/clawbacks/find-clawback-transactions'
 import { CLAWBACK_EXPORT_COLUMNS } from '../../domain/clawbacks/clawback-listing'
+import { businessDate } from '../../domain/shared/business-date'
 
 const OSHC = '/oshc/finance-management'
 const OSHC_POLICY = '/oshc/policy-management'
@@ -27,7 +28,6 @@ const AgencyIdParam = z.object({ agency_id: id() })
 const ClawbackExport = S.ClawbackListQuerySchema.omit({ page: true, perPage: true }).extend({
   format: ExportFormatSchema,
 })
-const stamp = () => new Date().toISOString().slice(0, 10)
 const staffFinance = { staff: ['finance'] } as const
 const agencyFinance = { agency: ['finance', 'purchase'] } as const
 
@@ -126,7 +126,7 @@ export const clawbackEndpoints: Endpoint[] = [
     query: ClawbackExport,
     handler: async ({ actor, query }) =>
       exportResponse({
-        filename: `clawbacks-${stamp()}`,
+        filename: `clawbacks-${businessDate()}`,
         format: query.format,
         columns: CLAWBACK_EXPORT_COLUMNS,
         rows: await iterateClawbacks({ actor, input: query }),
@@ -181,7 +181,7 @@ export const clawbackEndpoints: Endpoint[] = [
     query: ClawbackExport,
     handler: async ({ actor, query }) =>
       exportResponse({
-        filename: `clawbacks-${stamp()}`,
+        filename: `clawbacks-${businessDate()}`,
         format: query.format,
         columns: CLAWBACK_EXPORT_COLUMNS,
         rows: await iterateClawbacks({ actor, input: query }),

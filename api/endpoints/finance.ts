@@ -29,6 +29,7 @@ import { iterateTopups } from '../../domain/finance/topups/iterate-topups'
 import { TOPUP_EXPORT_COLUMNS } from '../../domain/finance/topups/topup-listing'
 import { notFound } from '../../domain/shared/errors'
 import type { Actor } from '../../domain/shared/actor'
+import { businessDate } from '../../domain/shared/business-date'
 
 const OSHC = '/oshc/finance-management'
 const OSHC_POLICY = '/oshc/policy-management'
@@ -53,8 +54,6 @@ const PurchasedExport = S.PurchasedListQuerySchema.omit(NO_PAGE).extend(format)
 const AgencyPendingExport = S.AgencyPendingListQuerySchema.omit(NO_PAGE).extend(format)
 const TopUpExport = S.TopUpListQuerySchema.omit(NO_PAGE).extend(format)
 
-const stamp = () => new Date().toISOString().slice(0, 10)
-
 const paymentExport = async (
   actor: Actor,
   list: PaymentList,
@@ -63,7 +62,7 @@ const paymentExport = async (
   agencyId?: number,
 ) =>
   exportResponse({
-    filename: `${filename}-${stamp()}`,
+    filename: `${filename}-${businessDate()}`,
     format: query.format,
     columns: PAYMENT_POLICY_EXPORT_COLUMNS,
     rows: await iteratePaymentPolicies({ actor, list, agencyId, input: query }),
@@ -216,7 +215,7 @@ const staffEndpoints = [
     query: TopUpExport,
     handler: async ({ actor, query }) =>
       exportResponse({
-        filename: `agency-topups-${stamp()}`,
+        filename: `agency-topups-${businessDate()}`,
         format: query.format,
         columns: TOPUP_EXPORT_COLUMNS,
         rows: await iterateTopups({ actor, input: query }),
@@ -431,7 +430,7 @@ const agencyEndpoints = [
     query: TopUpExport,
     handler: async ({ actor, params, query }) =>
       exportResponse({
-        filename: `topups-${stamp()}`,
+        filename: `topups-${businessDate()}`,
         format: query.format,
         columns: TOPUP_EXPORT_COLUMNS,
         rows: await iterateTopups({ actor, agencyId: params.agency_id, input: query }),

@@ -29,6 +29,7 @@ import { updateInvoicePaymentDocumentStatus } from '../../domain/finance/invoice
 import { deleteInvoicePaymentDocument } from '../../domain/finance/invoices/delete-invoice-payment-document'
 import { makePaymentByAgency } from '../../domain/finance/ledger/make-payment-by-agency'
 import { voidInvoice } from '../../domain/finance/invoices/void-invoice'
+import { businessDate } from '../../domain/shared/business-date'
 
 const PAY = '/payment-system'
 const LINE = `${PAY}/invoice-line-item`
@@ -42,7 +43,6 @@ const format = { format: ExportFormatSchema }
 const InvoiceExport = S.InvoiceListQuerySchema.omit(NO_PAGE).extend(format)
 const LineItemExport = I.LineItemListQuerySchema.omit(NO_PAGE).extend(format)
 
-const stamp = () => new Date().toISOString().slice(0, 10)
 const created = (data: unknown, message: string): ApiResult => ({ status: 201, message, data })
 
 // ---- Line items ----------------------------------------------------------------------------------
@@ -92,7 +92,7 @@ const lineItemEndpoints = [
     query: LineItemExport,
     handler: async ({ actor, query }) =>
       exportResponse({
-        filename: `invoice-line-items-${stamp()}`,
+        filename: `invoice-line-items-${businessDate()}`,
         format: query.format,
         columns: LINE_ITEM_EXPORT_COLUMNS,
         rows: await iterateInvoiceLineItems({ actor, input: query }),
@@ -131,7 +131,7 @@ const invoiceRows = [
     query: InvoiceExport,
     handler: async ({ actor, query }) =>
       exportResponse({
-        filename: `invoices-${stamp()}`,
+        filename: `invoices-${businessDate()}`,
         format: query.format,
         columns: INVOICE_EXPORT_COLUMNS,
         rows: await iterateInvoices({ actor, input: query }),

@@ -14,6 +14,7 @@ import { findPayoutCommissionLines } from '../../domain/finance/payouts/find-pay
 import { findBankedCommission } from '../../domain/finance/payouts/find-banked-commission'
 import { iterateBankedCommission } from '../../domain/finance/payouts/iterate-banked-commission'
 import { BANKED_EXPORT_COLUMNS, PAYOUT_EXPORT_COLUMNS } from '../../domain/finance/payouts/payout-listing'
+import { businessDate } from '../../domain/shared/business-date'
 
 const OSHC = '/oshc/finance-management'
 const AGENCY = '/agencies/finance-management'
@@ -24,7 +25,6 @@ const IdParam = z.object({ id: id() })
 const NO_PAGE = { page: true, perPage: true } as const
 const PayoutExport = S.PayoutListQuerySchema.omit(NO_PAGE).extend({ format: ExportFormatSchema })
 const BankedExport = S.BankedCommissionQuerySchema.omit(NO_PAGE).extend({ format: ExportFormatSchema })
-const stamp = () => new Date().toISOString().slice(0, 10)
 
 /** The /oshc rows: staff only, though their use cases also serve the agency side (narrower is fine). */
 const staffFinance = { staff: ['finance'] } as const
@@ -84,7 +84,7 @@ const staffEndpoints = [
     query: PayoutExport,
     handler: async ({ actor, query }) =>
       exportResponse({
-        filename: `commission-payouts-${stamp()}`,
+        filename: `commission-payouts-${businessDate()}`,
         format: query.format,
         columns: PAYOUT_EXPORT_COLUMNS,
         rows: await iterateCommissionPayouts({ actor, input: query }),
@@ -140,7 +140,7 @@ const staffEndpoints = [
     query: BankedExport,
     handler: async ({ actor, query }) =>
       exportResponse({
-        filename: `banked-commission-${stamp()}`,
+        filename: `banked-commission-${businessDate()}`,
         format: query.format,
         columns: BANKED_EXPORT_COLUMNS,
         rows: await iterateBankedCommission({ actor, input: query }),
@@ -185,7 +185,7 @@ const agencyEndpoints = [
     query: PayoutExport,
     handler: async ({ actor, params, query }) =>
       exportResponse({
-        filename: `commission-payouts-${stamp()}`,
+        filename: `commission-payouts-${businessDate()}`,
         format: query.format,
         columns: PAYOUT_EXPORT_COLUMNS,
         rows: await iterateCommissionPayouts({ actor, agencyId: params.agency_id, input: query }),
@@ -230,7 +230,7 @@ const agencyEndpoints = [
     query: z.object({ format: ExportFormatSchema }),
     handler: async ({ actor, params, query }) =>
       exportResponse({
-        filename: `banked-commission-${stamp()}`,
+        filename: `banked-commission-${businessDate()}`,
         format: query.format,
         columns: BANKED_EXPORT_COLUMNS,
         rows: await iterateBankedCommission({ actor, agencyId: params.agency_id, input: {} }),

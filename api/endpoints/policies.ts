@@ -43,6 +43,7 @@ import { downloadCertificate } from '../../domain/policies/download-certificate'
 import { getCertificateByPolicyId } from '../../domain/policies/get-certificate-by-policy-id'
 import { getPolicyCertificate } from '../../domain/policies/get-policy-certificate'
 import { POLICY_READ_AGENCY, POLICY_READ_STAFF } from '../../domain/policies/policy-guards'
+import { businessDate } from '../../domain/shared/business-date'
 
 const BASE = '/agencies/policy-management'
 const STAFF = '/oshc/policy-management'
@@ -65,7 +66,7 @@ const exportPolicies = (
 ) =>
   iteratePolicies({ actor, scope, query }).then((rows) =>
     exportResponse({
-      filename: `${name}-${new Date().toISOString().slice(0, 10)}`,
+      filename: `${name}-${businessDate()}`,
       format: query.format,
       columns,
       rows,

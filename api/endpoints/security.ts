@@ -15,6 +15,7 @@ import { id } from '../../domain/shared/fields'
 import { sessionTokenOf } from '../auth.server'
 import { endpoint, ok, paged, type Endpoint } from '../define'
 import { exportResponse } from '../export.server'
+import { businessDate } from '../../domain/shared/business-date'
 
 const BASE = '/authentication'
 const client = (request: Request, clientIp: string) => ({
@@ -91,7 +92,7 @@ export const securityEndpoints: Endpoint[] = [
         yield* rows
       }
       return exportResponse({
-        filename: `security-log-${new Date().toISOString().slice(0, 10)}`,
+        filename: `security-log-${businessDate()}`,
         format: 'csv',
         columns: SECURITY_LOG_EXPORT_COLUMNS,
         rows: all(),

@@ -28,6 +28,7 @@ import {
   readable,
   visaLabel,
 } from './labels'
+import { businessDate } from '../../domain/shared/business-date'
 
 /** A GET form sends untouched inputs as empty strings: they mean "no filter". */
 function filterParams(request: Request) {
@@ -107,7 +108,7 @@ export async function policyExportResponse(request: Request, actor: Actor, agenc
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message)
   const scope: PolicyScope = { agencyId, archived }
   return exportResponse({
-    filename: `policies-${new Date().toISOString().slice(0, 10)}`,
+    filename: `policies-${businessDate()}`,
     format: parsed.data.format,
     columns: POLICY_EXPORT_COLUMNS,
     rows: await iteratePolicies({ actor, scope, query: parsed.data }),

@@ -6,6 +6,7 @@ import { createAgency } from '../../db/seed/factories'
 import { createInvoice } from '../../domain/finance/invoices/invoices'
 import { businessDate } from '../../domain/shared/business-date'
 import { clock } from '../../domain/shared/clock'
+import { api, staffToken } from '../setup/api'
 
 const realNow = clock.now
 afterEach(() => {
@@ -42,5 +43,16 @@ describe('the business date', () => {
       }),
     )
     expect(invoice.invoice_date).toBe('2026-11-26')
+  })
+
+  it('names an export after the Sydney day it was taken', async () => {
+    const staff = await staffToken()
+    clock.now = () => new Date('2026-11-25T13:42:00Z')
+    const csv = await api('POST', '/payment-system/invoice/exportAllInvoices', {
+      token: staff,
+      query: { tab: 'ALL' },
+    })
+    expect(csv.status, JSON.stringify(csv.body).slice(0, 300)).toBe(200)
+    expect(csv.headers.get('content-disposition')).toContain('-2026-11-26.')
   })
 })

@@ -15,6 +15,7 @@ import { iterateStatement } from '../../../domain/finance/ledger/iterate-stateme
 import { STATEMENT_EXPORT_COLUMNS } from '../../../domain/finance/ledger/ledger-statement'
 import { listParams, throwAsResponse } from '../../utils/forms.server'
 import { FINANCE_PAGES, requireAgency } from '../../utils/session.server'
+import { businessDate } from '../../../domain/shared/business-date'
 
 /**
  * GET /agency/finance/export?list=overview|topups|invoices|…&…: the agency's statement (overview,
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       throw new Response(err.issues[0]?.message ?? 'Invalid filter', { status: 400 })
     throw err
   }
-  const filename = `${parsed.tab}-${new Date().toISOString().slice(0, 10)}`
+  const filename = `${parsed.tab}-${businessDate()}`
   try {
     switch (parsed.tab) {
       case 'topups':
@@ -79,7 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         })
       case 'overview':
         return exportResponse({
-          filename: `statement-${parsed.input.account}-${new Date().toISOString().slice(0, 10)}`,
+          filename: `statement-${parsed.input.account}-${businessDate()}`,
           format,
           columns: STATEMENT_EXPORT_COLUMNS,
           rows: await iterateStatement({ actor, agencyId: actor.agencyId, account: parsed.input.account }),

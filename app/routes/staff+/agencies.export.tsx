@@ -5,6 +5,7 @@ import { AgencyListQuerySchema } from '../../../domain/agencies/agencies.schemas
 import { AGENCY_EXPORT_COLUMNS, iterateAgencies } from '../../../domain/agencies/reads/iterate-agencies'
 import { SortDirectionSchema } from '../../../domain/shared/pagination'
 import { requireAccess } from '../../utils/session.server'
+import { businessDate } from '../../../domain/shared/business-date'
 
 /** The list page's filters and sort, without paging, plus the file format (csv by default, or xlsx). */
 const ExportQuerySchema = AgencyListQuerySchema.extend({
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw new Response(parsed.error.issues[0]?.message ?? 'Invalid filter', { status: 400 })
   }
   return exportResponse({
-    filename: `agencies-${new Date().toISOString().slice(0, 10)}`,
+    filename: `agencies-${businessDate()}`,
     format: parsed.data.format,
     columns: AGENCY_EXPORT_COLUMNS,
     rows: iterateAgencies({ actor, ...parsed.data }),

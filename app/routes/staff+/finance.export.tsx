@@ -16,6 +16,7 @@ import { iterateCommissionPayouts } from '../../../domain/finance/payouts/iterat
 import { PAYOUT_EXPORT_COLUMNS } from '../../../domain/finance/payouts/payout-listing'
 import { listParams, throwAsResponse } from '../../utils/forms.server'
 import { requireStaff } from '../../utils/session.server'
+import { businessDate } from '../../../domain/shared/business-date'
 
 /**
  * GET /staff/finance/export?list=<tab>&…: the finance page's current list (same filters and sort,
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       throw new Response(err.issues[0]?.message ?? 'Invalid filter', { status: 400 })
     throw err
   }
-  const filename = `${parsed.tab}-${new Date().toISOString().slice(0, 10)}`
+  const filename = `${parsed.tab}-${businessDate()}`
   try {
     switch (parsed.tab) {
       case 'verification':

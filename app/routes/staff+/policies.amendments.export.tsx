@@ -6,6 +6,7 @@ import { AMENDMENT_EXPORT_COLUMNS } from '../../../domain/amendments/amendment-l
 import { AmendmentListFilterSchema } from '../../../domain/amendments/amendments.schemas'
 import { listParams, throwAsResponse } from '../../utils/forms.server'
 import { requireStaff } from '../../utils/session.server'
+import { businessDate } from '../../../domain/shared/business-date'
 
 const ExportQuery = AmendmentListFilterSchema.extend({
   format: ExportFormatSchema,
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     amendedOnly: parsed.data.amended_only === 'true',
   }).catch(throwAsResponse)
   return exportResponse({
-    filename: `amendments-${new Date().toISOString().slice(0, 10)}`,
+    filename: `amendments-${businessDate()}`,
     format: parsed.data.format,
     columns: AMENDMENT_EXPORT_COLUMNS,
     rows,

@@ -5,6 +5,7 @@ import { SECURITY_LOG_EXPORT_COLUMNS } from '../../../domain/access/security-log
 import { SecurityLogFilterSchema } from '../../../domain/access/security-log.schemas'
 import { listParams, throwAsResponse } from '../../utils/forms.server'
 import { requireAccess } from '../../utils/session.server'
+import { businessDate } from '../../../domain/shared/business-date'
 
 /** GET /staff/security-log/export: the filtered security log as CSV, streamed in batches. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     yield* rows
   }
   return exportResponse({
-    filename: `security-log-${new Date().toISOString().slice(0, 10)}`,
+    filename: `security-log-${businessDate()}`,
     format: 'csv',
     columns: SECURITY_LOG_EXPORT_COLUMNS,
     rows: all(),
