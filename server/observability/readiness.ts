@@ -8,8 +8,13 @@ import { isDraining } from './draining'
 
 /** Each check gives up after this long: a load balancer's probe must not hang. */
 const CHECK_TIMEOUT_MS = 3_000
-/** A worker that has not polled the task queue for this long is taken as gone. */
-export const WORKER_POLL_WINDOW_S = 60
+/**
+ * A worker whose last poll of the task queue began longer ago than this is taken as gone. Temporal
+ * records when a poll begins and holds an idle long poll open for up to a minute, so a healthy idle
+ * worker's last poll can be 60 s old (measured on the dev server: 0 to 59 s, then again from 0);
+ * the margin keeps readiness from flapping at the turn of each poll.
+ */
+export const WORKER_POLL_WINDOW_S = 70
 
 // TaskQueueKind.NORMAL and TaskQueueType.WORKFLOW / ACTIVITY of Temporal's API (temporal.api.enums.v1).
 const KIND_NORMAL = 1
