@@ -19,6 +19,8 @@ export type PurchaseBooking = {
   premium: number
   paymentId: number
   commission: number
+  /** The rate the commission was booked at (capped on the purchase date): the policy keeps it. */
+  commissionRate: string
   purchasedAt: Date
 }
 
@@ -59,8 +61,8 @@ export async function bookPurchase(
     created_by: p.createdBy,
     updated_by: p.createdBy,
   })
-  const commission = await bookPendingCommission(tx, p.policy, premium)
-  return { policy: p.policy, premium, paymentId, commission, purchasedAt: clock.now() }
+  const { commission, rate } = await bookPendingCommission(tx, p.policy, premium)
+  return { policy: p.policy, premium, paymentId, commission, commissionRate: rate, purchasedAt: clock.now() }
 }
 
 /** POLICY_PURCHASED (spec/03 section 4): the policy team has a certificate to issue. */
@@ -81,7 +83,7 @@ function notifyPolicyPurchased(tx: DbOrTx, policy: PolicyRow, method: PaymentMet
 /**
  * The policy's commission, PENDING until the premium is paid: the policy's rate, else the
  * agency's configured rate for its insurer, of the premium without GST, at most the commission cap
- * in force on the purchase date (issue 25). Answers the cents.
+ * in force on the purchase date (issue 25). Answers the cents and the rate.
  */
 async function bookPendingCommission(tx: DbOrTx, policy: PolicyRow, premium: number) {
   const configured = policy.commission_rate ?? (await configuredCommissionRate(tx, policy)) ?? '0'
@@ -95,7 +97,7 @@ async function bookPendingCommission(tx: DbOrTx, policy: PolicyRow, premium: num
     rate,
     currency: policy.premium_currency,
   })
-  return commission
+  return { commission, rate }
 }
 
 async function configuredCommissionRate(db: DbOrTx, policy: PolicyRow) {

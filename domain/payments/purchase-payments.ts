@@ -40,7 +40,11 @@ type Paying = {
  * other method is a 409.
  */
 export async function payWith(tx: DbOrTx, method: PaymentMethod, p: Paying) {
-  const set = { payment_method: method, purchased_at: p.booking.purchasedAt }
+  const set = {
+    payment_method: method,
+    purchased_at: p.booking.purchasedAt,
+    commission_rate: p.booking.commissionRate,
+  }
   const meta = { payment_id: p.booking.paymentId, payment_type: method }
   const { actor, policy } = p
   switch (method) {

@@ -42,6 +42,7 @@ export const premiumCardPurpose: CardPurpose<void> = {
       set: {
         payment_method: 'CARD',
         purchased_at: booking.purchasedAt,
+        commission_rate: booking.commissionRate,
         surcharge_rate: card.surcharge_rate,
         surcharge_amount: card.surcharge_amount,
         is_surcharge_applied: card.surcharge_rate !== null,

@@ -247,8 +247,11 @@ describe('sales and quotes under the cap (OSHC 12% from 1 Jul 2026)', () => {
       amount: percentOf(after.policy.premium_without_gst!, '12.00'),
     })
     expect(after.commission.amount).toBeLessThan(percentOf(after.policy.premium_without_gst!, '12.50'))
+    // The policy keeps the rate its commission was booked at (a clawback reads it).
     const [p] = await getDb().select().from(policies).where(eq(policies.id, after.policy.id))
-    expect(p!.status).toBe('PAYMENT_APPROVED')
+    expect(p).toMatchObject({ status: 'PAYMENT_APPROVED', commission_rate: '12.00' })
+    const [q] = await getDb().select().from(policies).where(eq(policies.id, before.policy.id))
+    expect(q!.commission_rate).toBe('12.50')
     evidence.june = before.policy.ref
     evidence.july = after.policy.ref
   })
