@@ -54,7 +54,10 @@ export const commissionCaps = pgTable(
   (t) => [
     check('commission_caps_line_check', sql`${t.product_line} in (${inList(PRODUCT_LINES)})`),
     check('commission_caps_status_check', sql`${t.status} in (${inList(CAP_STATUSES)})`),
-    check('commission_caps_rate_check', sql`${t.max_rate} is null or (${t.max_rate} > 0 and ${t.max_rate} <= 100)`),
+    check(
+      'commission_caps_rate_check',
+      sql`${t.max_rate} is null or (${t.max_rate} > 0 and ${t.max_rate} <= 100)`,
+    ),
     uniqueIndex('commission_caps_one_proposal_idx')
       .on(t.product_line)
       .where(sql`${t.status} = 'PROPOSED'`),
