@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import { addInvoiceInteraction } from '../../domain/finance/invoices/add-invoice-interaction'
 import { getInvoice } from '../../domain/finance/invoices/get-invoice'
 import { presignDownload } from '../../domain/files/storage'
+import { withActorNames } from '../../domain/shared/actor-names'
 import { DomainError, HTTP_STATUS } from '../../domain/shared/errors'
 import { InvoiceNoteSchema } from './invoice-forms.schemas'
 import { createToastHeaders, redirectWithToast } from './toast.server'
@@ -43,7 +44,7 @@ export async function loadInvoice(actor: Actor, invoiceIdParam: string | undefin
         created_at: d.created_at.toISOString(),
       })),
     })),
-    histories: invoice.histories.map((h) => ({
+    histories: (await withActorNames(invoice.histories)).map((h) => ({
       id: h.id,
       action: h.action,
       message: h.message,

@@ -1130,6 +1130,10 @@ describe('invoice screens (loaders and actions, as a browser posts them)', () =>
         'NOTE',
       ]),
     )
+    // People read names and words, never stored actor labels or status codes.
+    const changed = after.invoice.histories.find((h) => h.action === 'STATUS_CHANGED')!
+    expect(changed.message).toBe('Invoice unpaid → paid')
+    for (const h of after.invoice.histories) expect(h.actor ?? '').not.toMatch(/^(Oshc|Agency|AgencyUser):/)
 
     // Mark as paid (another invoice) and void a draft; a second void is refused with the reason.
     const open = await staffInvoice(agency.id, 2500)

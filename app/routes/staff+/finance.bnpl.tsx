@@ -20,6 +20,7 @@ import { labelOf, PAYMENT_METHOD_LABELS, REQUEST_STATUS_LABELS } from '../../uti
 import { formatDateTime, formatMoney } from '../../utils/misc'
 import { requireAccess } from '../../utils/session.server'
 import { redirectWithToast } from '../../utils/toast.server'
+import { withActorNames } from '../../../domain/shared/actor-names'
 
 /**
  * Staff: buy-now-pay-later settlement requests by status (tabs), each approvable or rejectable
@@ -40,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     try {
       const [d, history] = await Promise.all([
         getBnplPaymentRequest({ actor, requestId: openId }),
-        findBnplPaymentRequestHistory({ actor, requestId: openId }),
+        findBnplPaymentRequestHistory({ actor, requestId: openId }).then(withActorNames),
       ])
       detail = {
         d: { ...d, created_at: iso(d.created_at)! },

@@ -9,6 +9,7 @@ import { actorLabel, type Actor } from '../../shared/actor'
 import { clock } from '../../shared/clock'
 import { conflict, notFound } from '../../shared/errors'
 import { formatCents } from '../../shared/format'
+import { INVOICE_STATUS_LABELS } from '../../shared/labels'
 import type { InvoiceStatus } from './invoices'
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
@@ -91,7 +92,7 @@ export async function settleInvoice(tx: DbOrTx, invoiceId: number, actor: Actor 
     await recordInvoiceHistory(tx, {
       invoiceId,
       action: 'STATUS_CHANGED',
-      message: `Invoice ${inv.status} -> ${status}`,
+      message: `Invoice ${INVOICE_STATUS_LABELS[inv.status].toLowerCase()} → ${INVOICE_STATUS_LABELS[status].toLowerCase()}`,
       actor,
       fromStatus: inv.status,
       toStatus: status,

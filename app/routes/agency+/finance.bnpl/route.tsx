@@ -26,6 +26,7 @@ import { formatDateTime, formatMoney } from '../../../utils/misc'
 import { FINANCE_PAGES, requireAgency } from '../../../utils/session.server'
 import { redirectWithToast } from '../../../utils/toast.server'
 import { storeFormFile } from '../../../utils/upload.server'
+import { withActorNames } from '../../../../domain/shared/actor-names'
 
 /** Agency: the BNPL allowance and what is left, the purchases to settle, the settlement requests. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -44,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     try {
       const [d, history] = await Promise.all([
         getBnplPaymentRequest({ actor, requestId: openId }),
-        findBnplPaymentRequestHistory({ actor, requestId: openId }),
+        findBnplPaymentRequestHistory({ actor, requestId: openId }).then(withActorNames),
       ])
       detail = {
         d: { ...d, created_at: iso(d.created_at)! },

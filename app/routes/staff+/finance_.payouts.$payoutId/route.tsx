@@ -24,6 +24,7 @@ import { formatDateTime, formatMoney } from '../../../utils/misc'
 import { requireAccess } from '../../../utils/session.server'
 import { redirectWithToast } from '../../../utils/toast.server'
 import { storeFormFile } from '../../../utils/upload.server'
+import { withActorNames } from '../../../../domain/shared/actor-names'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Commission payout #${data?.payout.id ?? ''} · OSHC Back Office` },
@@ -40,7 +41,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         agency: p.agency.name ?? p.agency.email,
         created_at: p.created_at.toISOString(),
         payment_date: p.payment_date?.toISOString() ?? null,
-        history: p.history.map((h) => ({ ...h, created_at: h.created_at.toISOString() })),
+        history: (await withActorNames(p.history)).map((h) => ({
+          ...h,
+          created_at: h.created_at.toISOString(),
+        })),
       },
     }
   } catch (err) {
