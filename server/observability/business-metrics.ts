@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 
 /**
- * The figures a finance operator watches, read from PostgreSQL when Prometheus scrapes. They are the
+ * The figures a finance operator watches, read from PostgreSQL when Prometheus scrapes: open
+ * approvals, overdue invoices, unmatched statement lines, the last reconciliation. They are the
  * same on every node, so one process per node reports them (the cluster's primary, or the single
  * web process), and METRICS_BUSINESS=off on all nodes but one keeps them single across nodes.
  */
@@ -70,6 +71,33 @@ export function businessRegistry(): Registry {
         sql`select count(*) as n from bank_statement_lines where state = 'unmatched'`,
       )
       this.set(Number(rows[0].n))
+    },
+  })
+  // The nightly reconciliation (issue 28: "is the nightly reconciliation green"): its last finished
+  // run's time (0: none yet) and what it found wrong; alert on age and on mismatches above 0.
+  type LastRun = { finished: string | null; mismatches: number | null }
+  const lastRun = async (): Promise<LastRun> =>
+    (
+      await db().execute<LastRun>(
+        sql`select extract(epoch from finished_at) as finished, mismatch_count as mismatches
+              from reconciliation_runs where finished_at is not null
+             order by finished_at desc limit 1`,
+      )
+    ).rows[0] ?? { finished: null, mismatches: null }
+  new Gauge({
+    name: 'oshc_reconciliation_last_finished_timestamp_seconds',
+    help: 'When the last ledger reconciliation run finished (Unix time; 0 when none has)',
+    registers: [registry],
+    async collect() {
+      this.set(Number((await lastRun()).finished ?? 0))
+    },
+  })
+  new Gauge({
+    name: 'oshc_reconciliation_last_mismatches',
+    help: 'Mismatches the last finished ledger reconciliation found (0 when none has run)',
+    registers: [registry],
+    async collect() {
+      this.set(Number((await lastRun()).mismatches ?? 0))
     },
   })
   return registry

@@ -157,13 +157,26 @@ describe('metrics', () => {
     expect(family(families, 'nodejs_eventloop_lag_p99_seconds').type).toBe('gauge')
   })
 
-  it('the open-approvals gauge moves when a task is opened and decided', async () => {
+  it('the business gauges: open approvals move when a task is opened and decided; the last reconciliation', async () => {
     const registry = businessRegistry()
     const read = async () => parseMetrics(await registry.metrics())
     const { agency, token } = await agencyWithToken()
     const before = await read()
     expect(valueOf(before, 'oshc_overdue_invoices')).toBeTypeOf('number')
     expect(valueOf(before, 'oshc_unmatched_statement_lines')).toBeTypeOf('number')
+    expect(valueOf(before, 'oshc_reconciliation_last_finished_timestamp_seconds')).toBeTypeOf('number')
+    // A finished reconciliation run that found two mismatches is what the gauges show.
+    await getDb().execute(
+      sql`insert into reconciliation_runs (started_at, finished_at, mismatch_count) values (now() - interval '1 minute', now(), 2)`,
+    )
+    await new Promise((r) => setTimeout(r, 250))
+    const reconciled = await read()
+    expect(valueOf(reconciled, 'oshc_reconciliation_last_mismatches')).toBe(2)
+    expect(
+      Math.abs(
+        valueOf(reconciled, 'oshc_reconciliation_last_finished_timestamp_seconds')! - Date.now() / 1000,
+      ),
+    ).toBeLessThan(60)
 
     // A bank top-up opens an inbox task for staff.
     const key = `private/metrics-${Date.now().toString(36)}-receipt.pdf`
