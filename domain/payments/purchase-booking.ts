@@ -13,6 +13,7 @@ import { assertPurchasable } from './purchase-guards'
 import { notify } from '../notifications/notify'
 import { saleCommissionRate } from '../finance/commission-cap/sale-cap'
 import { staffLinks } from '../shared/links'
+import { paymentMethodInText } from '../shared/labels'
 
 export type PurchaseBooking = {
   policy: PolicyRow
@@ -72,7 +73,7 @@ function notifyPolicyPurchased(tx: DbOrTx, policy: PolicyRow, method: PaymentMet
     {
       eventType: 'POLICY_PURCHASED',
       title: `Policy ${policy.ref} purchased`,
-      message: `Paid by ${method.toLowerCase().replace(/_/g, ' ')}`,
+      message: `Paid by ${paymentMethodInText(method)}`,
       link: staffLinks.policy(policy.id),
       meta: { policy_id: policy.id },
     },

@@ -103,6 +103,12 @@ export const PAYMENT_METHOD_LABELS: Record<string, string> = {
   SETTLED_WITH_CLAWBACK: 'Settled with a clawback',
 }
 
+/** A payment method inside a sentence: 'paid by bank transfer', but a brand keeps its capitals (NexPay). */
+export const paymentMethodInText = (method: string) => {
+  const label = PAYMENT_METHOD_LABELS[method] ?? method
+  return /^[A-Z][a-z]*[A-Z]/.test(label) ? label : label.toLowerCase()
+}
+
 /** The same methods under the keys of an agency's payment configuration (payment_method_key). */
 export const PAYMENT_METHOD_KEY_LABELS: Record<string, string> = {
   card: METHOD_LABELS.CARD,

@@ -115,4 +115,11 @@ describe('readable values everywhere', () => {
     expect(LABELS.actorDisplay('workflow:agency-onboarding-9')).toBe('System')
     expect(LABELS.actorDisplay('seed')).toBe('System')
   })
+
+  it('names a payment method inside a sentence in words, a brand with its capitals', () => {
+    expect(LABELS.paymentMethodInText('AGENCY_BALANCE')).toBe('agency balance')
+    expect(LABELS.paymentMethodInText('BANK')).toBe('bank transfer')
+    expect(LABELS.paymentMethodInText('NEXPAY')).toBe('NexPay')
+    expect(LABELS.paymentMethodInText('BNPL')).toBe('buy now, pay later')
+  })
 })

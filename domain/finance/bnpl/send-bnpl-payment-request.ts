@@ -22,6 +22,7 @@ import { BANK_DOCUMENT_REQUIRED, type SendBnplRequest } from './bnpl.schemas'
 import { bnplTaskId, presentBnplRequest, recordBnplHistory, type BnplRequestRow } from './bnpl-requests'
 import { reserveBalanceSettlement } from './bnpl-settlement-money'
 import { staffLinks } from '../../shared/links'
+import { paymentMethodInText } from '../../shared/labels'
 
 const DAY_MS = 86_400_000
 
@@ -85,7 +86,7 @@ export const sendBnplPaymentRequest = defineUseCase(
         action: 'REQUESTED',
         to: 'REQUESTED',
         actor,
-        note: `Settlement of ${formatCents(request.total_amount)} by ${s.paymentType} for ${owed.map((o) => o.ref).join(', ')}${s.bypassed ? ' (document check bypassed by staff)' : ''}`,
+        note: `Settlement of ${formatCents(request.total_amount)} by ${paymentMethodInText(s.paymentType)} for ${owed.map((o) => o.ref).join(', ')}${s.bypassed ? ' (document check bypassed by staff)' : ''}`,
         meta: { invoice_id: request.invoice_id, policies: policyIds },
       })
       await notifyStaff(tx, s, request, owed.length)

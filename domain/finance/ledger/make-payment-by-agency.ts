@@ -22,6 +22,7 @@ import {
 import { presentInvoicePayment, type PresentedInvoicePayment } from '../invoices/invoice-payment-presenter'
 import { recordInvoiceHistory } from '../invoices/invoice-payments'
 import type { MakePayment } from '../invoices/invoices.schemas'
+import { paymentMethodInText } from '../../shared/labels'
 
 /** Fails fast, before a card checkout is opened: the BANK parts together within the outstanding. */
 function assertBankParts(inv: { total_outstanding_amount: number }, input: MakePayment) {
@@ -84,7 +85,7 @@ export const makePaymentByAgency = defineUseCase(
       await recordInvoiceHistory(tx, {
         invoiceId: current.id,
         action: 'PAYMENT_MADE',
-        message: `Payment of ${formatCents(total)} submitted by ${input.payment_methods.map((m) => m.method).join(' + ')}`,
+        message: `Payment of ${formatCents(total)} submitted by ${input.payment_methods.map((m) => paymentMethodInText(m.method)).join(' and ')}`,
         actor,
         meta: { parts: input.payment_methods.map((m) => ({ method: m.method, cents: m.payment_amount })) },
       })
