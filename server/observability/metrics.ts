@@ -42,6 +42,7 @@ const requestDuration = new Histogram({
  * static files one value, and anything that answered 404 one value, whatever scanners ask for.
  */
 export function routeLabel(method: string, path: string, status: number): string {
+  if (path === '/api/ready') return path // served beside the table (readiness.ts)
   if (path === '/api' || path.startsWith('/api/')) {
     const m = matchEndpoint(method === 'HEAD' ? 'GET' : method, path.slice(4) || '/')
     return 'endpoint' in m ? `/api${m.endpoint.path}` : '/api (no such endpoint)'

@@ -153,6 +153,8 @@ describe('metrics', () => {
     expect(health?.labels).toMatchObject({ method: 'GET', status: '200' })
     expect(Number(health?.count)).toBeGreaterThanOrEqual(1)
     expect(durations.data.some((m) => m.labels?.route === '/api (no such endpoint)')).toBe(true)
+    // Readiness is answered beside the table, and labelled as itself.
+    expect(durations.data.some((m) => m.labels?.route === '/api/ready')).toBe(true)
     expect(valueOf(families, 'oshc_db_pool_connections', { state: 'total' })).toBeGreaterThan(0)
     expect(family(families, 'nodejs_eventloop_lag_p99_seconds').type).toBe('gauge')
   })
