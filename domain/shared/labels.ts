@@ -499,3 +499,23 @@ export const actorEmail = (stored: string) => /^(?:Oshc|Agency|agency_user):(.+)
 
 /** 'SINGLE_PARENT' -> 'Single parent'. */
 export const policyTypeLabel = (value: string | null | undefined) => labelOf(POLICY_TYPE_LABELS, value)
+
+const CHANGE_PARTS: Record<string, string> = { customer: 'Student', partner: 'Partner', policy: 'Cover' }
+const CHANGE_WORDS: Record<string, string> = {
+  dob: 'date of birth',
+  country_id: 'country',
+  insurance_provider_id: 'insurer',
+  policy_type: 'cover type',
+  is_policy_number_available: 'policy number known',
+  family_members: 'Dependants',
+  partner: 'Partner',
+}
+
+/** An amendment's changed field as people read it: 'policy.end_date' -> 'Cover: end date'. */
+export function amendmentFieldLabel(field: string): string {
+  const dot = field.indexOf('.')
+  if (dot < 0) return CHANGE_WORDS[field] ?? readable(field)
+  const part = field.slice(0, dot)
+  const key = field.slice(dot + 1)
+  return `${CHANGE_PARTS[part] ?? readable(part)}: ${CHANGE_WORDS[key] ?? readable(key).toLowerCase()}`
+}

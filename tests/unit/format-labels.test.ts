@@ -122,4 +122,11 @@ describe('readable values everywhere', () => {
     expect(LABELS.paymentMethodInText('NEXPAY')).toBe('NexPay')
     expect(LABELS.paymentMethodInText('BNPL')).toBe('buy now, pay later')
   })
+
+  it("names an amendment's changed fields as the forms do, never as stored paths", () => {
+    expect(LABELS.amendmentFieldLabel('policy.end_date')).toBe('Cover: end date')
+    expect(LABELS.amendmentFieldLabel('customer.dob')).toBe('Student: date of birth')
+    expect(LABELS.amendmentFieldLabel('partner.passport_number')).toBe('Partner: passport number')
+    expect(LABELS.amendmentFieldLabel('family_members')).toBe('Dependants')
+  })
 })

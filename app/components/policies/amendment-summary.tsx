@@ -1,6 +1,13 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card'
 import { StatusBadge } from '../status-badge'
 import { formatDate, formatMoney } from '../../utils/misc'
+import {
+  amendmentFieldLabel,
+  labelOf,
+  PAYMENT_METHOD_LABELS,
+  POLICY_TYPE_LABELS,
+  readable,
+} from '../../utils/labels'
 
 export type AmendmentSummaryView = {
   id: number
@@ -29,8 +36,22 @@ export type AmendmentSummaryView = {
   }[]
 }
 
-const show = (v: unknown) =>
-  v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v)
+const nameOf = (v: unknown) => {
+  const p = v as { first_name?: unknown; last_name?: unknown } | null
+  return p && typeof p === 'object' ? [p.first_name, p.last_name].filter(Boolean).join(' ') || '—' : '—'
+}
+
+/** A changed value in words: dates as dates, yes or no, codes as labels, people by name. */
+const show = (v: unknown): string => {
+  if (v === null || v === undefined || v === '') return '—'
+  if (typeof v === 'boolean') return v ? 'Yes' : 'No'
+  if (Array.isArray(v)) return v.length ? v.map(nameOf).join(', ') : 'None'
+  if (typeof v === 'object') return nameOf(v)
+  const text = String(v)
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return formatDate(text)
+  if (/^[A-Z][A-Z0-9_]*$/.test(text)) return labelOf(POLICY_TYPE_LABELS, text)
+  return text
+}
 
 /** What an amendment changes and where it stands: premiums old and new, who pays, the changes and payments. */
 export function AmendmentSummary({ a, side }: { a: AmendmentSummaryView; side: 'agency' | 'staff' }) {
@@ -98,7 +119,7 @@ export function AmendmentSummary({ a, side }: { a: AmendmentSummaryView; side: '
             <tbody>
               {a.changes.map((c) => (
                 <tr key={c.field}>
-                  <td>{c.field}</td>
+                  <td>{amendmentFieldLabel(c.field)}</td>
                   <td>{show(c.before)}</td>
                   <td>{show(c.after)}</td>
                 </tr>
@@ -110,7 +131,8 @@ export function AmendmentSummary({ a, side }: { a: AmendmentSummaryView; side: '
           <ul className="text-sm">
             {a.payments.map((p) => (
               <li key={p.id}>
-                {formatDate(p.created_at)}: {p.payment_method} {formatMoney(p.amount)} — {p.status}
+                {formatDate(p.created_at)}: {labelOf(PAYMENT_METHOD_LABELS, p.payment_method)}{' '}
+                {formatMoney(p.amount)} — {readable(p.status).toLowerCase()}
                 {p.rejection_reason ? ` (${p.rejection_reason})` : ''}
               </li>
             ))}
