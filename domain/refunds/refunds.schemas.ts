@@ -129,8 +129,10 @@ const refundFiles = z.preprocess(
 
 /** The agency's refund section's forms (Conform, both sides): the request and removing a document. */
 export const AGENCY_REFUND_FORMS = {
-  request: RequestFullRefundSchema.pick({ full_refund_requested_reason: true }).extend({
+  // The page words its message from the form's label; the API keeps the specification's.
+  request: z.object({
     intent: z.literal('request'),
+    full_refund_requested_reason: requiredReason('Write the reason for the refund'),
     files: refundFiles,
   }),
   deleteDocument: z.object({ intent: z.literal('delete-document'), file_id: id() }),

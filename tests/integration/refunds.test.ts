@@ -614,9 +614,8 @@ describe('screens (in-process)', () => {
       args(post(`/agency/policies/${policy.id}/refund`, token, empty), params),
     )
     expect((refused as any).init?.status).toBe(400)
-    expect(body(refused).error.full_refund_requested_reason).toEqual([
-      'full_refund_requested_reason is required',
-    ])
+    // The page names the field as its label does (the API keeps the specification's message).
+    expect(body(refused).error.full_refund_requested_reason).toEqual(['Write the reason for the refund'])
 
     const form = new FormData()
     form.set('intent', 'request')
