@@ -8,6 +8,7 @@ import { findInvoices } from '../../domain/finance/invoices/find-invoices'
 import { INVOICE_EXPORT_COLUMNS } from '../../domain/finance/invoices/invoice-listing'
 import { iterateInvoices } from '../../domain/finance/invoices/iterate-invoices'
 import { getInvoice } from '../../domain/finance/invoices/get-invoice'
+import { getInvoicePdf } from '../../domain/finance/invoices/get-invoice-pdf'
 import { findLineItemsByPolicy } from '../../domain/finance/invoices/find-line-items-by-policy'
 import { getLineItem } from '../../domain/finance/invoices/get-line-item'
 import { getFinanceMetrics } from '../../domain/finance/get-finance-metrics'
@@ -144,6 +145,24 @@ const invoiceRows = [
     access: getInvoice.access,
     params: IdParam,
     handler: async ({ actor, params }) => ok(await getInvoice({ actor, invoiceId: params.id })),
+  }),
+  endpoint({
+    method: 'GET',
+    path: `${INV}/getInvoicePdf/{id}`,
+    summary:
+      "The invoice as a PDF download (application/pdf): to the agency a GST tax invoice (the insurer's name and ABN, the agency's ABN, GST per line and in total, paid and owing), otherwise a plain invoice. Who may read the invoice may download it; another agency's: 404. Production without INSURER_NAME and INSURER_ABN: 409",
+    access: getInvoicePdf.access,
+    params: IdParam,
+    handler: async ({ actor, params }) => {
+      const file = await getInvoicePdf({ actor, invoiceId: params.id })
+      return new Response(file.content, {
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="${file.file_name}"`,
+          'Cache-Control': 'no-store',
+        },
+      })
+    },
   }),
   endpoint({
     method: 'POST',

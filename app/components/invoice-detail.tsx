@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { ArrowLeft } from 'lucide-react'
+import { ArrowLeft, Download } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { SerializedInvoice } from '../utils/invoice.server'
 import { formatDate, formatMoney } from '../utils/misc'
@@ -22,10 +22,13 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 export function InvoiceDetail({
   invoice,
   backHref,
+  pdfHref,
   children,
 }: {
   invoice: SerializedInvoice
   backHref: string
+  /** The invoice's PDF download (the portal's `…/invoices/<id>/pdf`). */
+  pdfHref?: string
   children?: ReactNode
 }) {
   return (
@@ -36,6 +39,18 @@ export function InvoiceDetail({
       </Link>
       <PageHeader
         title={`Invoice #${invoice.id}`}
+        actions={
+          pdfHref ? (
+            <a
+              href={pdfHref}
+              download
+              className="inline-flex items-center gap-1 rounded-md border px-3 py-1.5 text-sm font-medium text-primary hover:bg-accent"
+            >
+              <Download className="h-4 w-4" aria-hidden="true" />
+              Download PDF
+            </a>
+          ) : null
+        }
         description={
           <span className="flex flex-wrap items-center gap-2">
             <StatusBadge kind="invoice" status={invoice.status} />

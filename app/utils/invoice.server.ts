@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
 import { addInvoiceInteraction } from '../../domain/finance/invoices/add-invoice-interaction'
 import { getInvoice } from '../../domain/finance/invoices/get-invoice'
+import { getInvoicePdf } from '../../domain/finance/invoices/get-invoice-pdf'
 import { presignDownload } from '../../domain/files/storage'
 import { withActorNames } from '../../domain/shared/actor-names'
 import { DomainError, HTTP_STATUS } from '../../domain/shared/errors'
@@ -119,5 +120,17 @@ export async function addNote(opts: { actor: Actor; invoiceId: number; formData:
       input: { invoice_id: opts.invoiceId, note_title: v.note_title, note: v.note, message: null },
     })
     return redirectWithToast(opts.back, { type: 'success', title: 'Note added' })
+  })
+}
+
+/** The invoice's PDF as an attachment, for the caller who may see the invoice (404 otherwise). */
+export async function invoicePdfResponse(actor: Actor, invoiceId: number) {
+  const file = await getInvoicePdf({ actor, invoiceId }).catch(throwAsResponse)
+  return new Response(file.content, {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${file.file_name}"`,
+      'Cache-Control': 'no-store',
+    },
   })
 }

@@ -30,9 +30,25 @@ export const abaSettings = {
   ABA_REMITTER: z.string().trim().min(1).max(16).optional(),
 }
 
+/**
+ * The insurer as the supplier named on its tax invoices to agencies (issue 29). Unset on a demo
+ * system: demo values, printed as such on the PDF; unset in production: no invoice PDF is written.
+ */
+export const insurerSettings = {
+  /** The insurer's legal (or registered business) name. */
+  INSURER_NAME: z.string().trim().min(1).max(200).optional(),
+  /** The insurer's ABN: 11 digits, spaces allowed (51 824 753 556). */
+  INSURER_ABN: z
+    .string()
+    .trim()
+    .regex(/^\d{2} ?\d{3} ?\d{3} ?\d{3}$/, 'must be an ABN of 11 digits like 51 824 753 556')
+    .optional(),
+}
+
 /** The settings of finance operations (issue 25). */
 export const financeSettings = {
   ...abaSettings,
+  ...insurerSettings,
   /**
    * Bank statement matching, maker-checker: the person who uploaded a statement may confirm its
    * matches alone only up to this amount (AUD cents); above it another person with finance

@@ -128,7 +128,11 @@ export default function AgencyInvoice() {
   const payable =
     invoice.to === 'AGENCY' && OPEN.includes(invoice.status) && invoice.total_outstanding_amount > 0
   return (
-    <InvoiceDetail invoice={invoice} backHref="/agency/finance/invoices">
+    <InvoiceDetail
+      invoice={invoice}
+      backHref="/agency/finance/invoices"
+      pdfHref={`/agency/finance/invoices/${invoice.id}/pdf`}
+    >
       {checkout ? (
         <Alert variant={checkout.ok ? 'success' : 'warning'}>
           <AlertDescription>{checkout.message}</AlertDescription>

@@ -84,7 +84,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function StaffInvoice() {
   const { invoice } = useLoaderData<typeof loader>()
   return (
-    <InvoiceDetail invoice={invoice} backHref="/staff/finance/invoices">
+    <InvoiceDetail
+      invoice={invoice}
+      backHref="/staff/finance/invoices"
+      pdfHref={`/staff/finance/invoices/${invoice.id}/pdf`}
+    >
       <InvoiceStaffActions invoice={invoice} />
       <InvoicePayments payments={invoice.payments} side="staff" />
       <InvoiceHistory histories={invoice.histories} />
