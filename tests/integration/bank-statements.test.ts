@@ -4,9 +4,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { agencyBalanceTransactions, agencyTopups, bankStatementLines, files, policies } from '../../db/schema'
+import { agencyBalanceTransactions, agencyTopups, bankStatementLines, policies } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
 import { resetConfig } from '../../domain/shared/config'
+import { requestedBankTopup } from '../setup/topups'
 import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
 import * as listPage from '../../app/routes/staff+/finance.statements._index'
 import * as statementPage from '../../app/routes/staff+/finance.statements.$statementId'
@@ -77,28 +78,8 @@ async function waitingPolicy() {
 /** A bank top-up REQUESTED by an agency through the API, of a unique amount. */
 async function requestedTopup(amountCents = 10_000 + ++seq * 101 + 7) {
   const { agency, token } = await agencyWithToken()
-  const key = `private/statement-receipt-${Date.now().toString(36)}-${++seq}.pdf`
-  await getDb().insert(files).values({
-    key,
-    folder: 'private',
-    filename: 'receipt.pdf',
-    content_type: 'application/pdf',
-    size: 10,
-    agency_id: agency.id,
-    uploaded_at: new Date(),
-  })
-  const r = await api('POST', '/agencies/finance-management/doTopUpByAgency', {
-    token,
-    body: {
-      agency_id: agency.id,
-      payment_method: 'BANK',
-      receipt_url: key,
-      amount: amountCents / 100,
-      topup_date: TODAY,
-    },
-  })
-  expect(r.status, JSON.stringify(r.body)).toBe(201)
-  return { id: r.body.data.topup.id as number, amount: amountCents }
+  const id = await requestedBankTopup({ agencyId: agency.id, token }, amountCents / 100, TODAY)
+  return { id, amount: amountCents }
 }
 
 const confirm = (lineId: number, token = checker) => api('POST', `${BS}/lines/${lineId}/confirm`, { token })

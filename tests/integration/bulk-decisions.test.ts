@@ -3,8 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inArray } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { agencyTopups, commissionPayouts, files, policies } from '../../db/schema'
+import { agencyTopups, commissionPayouts, policies } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
+import { requestedBankTopup } from '../setup/topups'
 import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
 import { startWorker } from '../setup/worker'
 import { requestedPayoutByApi } from '../setup/payouts'
@@ -14,7 +15,6 @@ const TODAY = new Date().toISOString().slice(0, 10)
 
 let finance: string
 let stop: () => Promise<void>
-let seq = 0
 
 beforeAll(async () => {
   await staffToken()
@@ -32,22 +32,7 @@ async function waitingPolicy() {
 
 async function requestedTopup() {
   const { agency, token } = await agencyWithToken()
-  const key = `private/bulk-receipt-${Date.now().toString(36)}-${++seq}.pdf`
-  await getDb().insert(files).values({
-    key,
-    folder: 'private',
-    filename: 'receipt.pdf',
-    content_type: 'application/pdf',
-    size: 10,
-    agency_id: agency.id,
-    uploaded_at: new Date(),
-  })
-  const r = await api('POST', '/agencies/finance-management/doTopUpByAgency', {
-    token,
-    body: { agency_id: agency.id, payment_method: 'BANK', receipt_url: key, amount: 150, topup_date: TODAY },
-  })
-  expect(r.status, JSON.stringify(r.body)).toBe(201)
-  return r.body.data.topup.id as number
+  return requestedBankTopup({ agencyId: agency.id, token }, 150, TODAY)
 }
 
 const requestedPayout = async () => (await requestedPayoutByApi()).payout.id

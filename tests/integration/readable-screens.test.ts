@@ -1,7 +1,8 @@
+import { requestedBankTopup } from '../setup/topups'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { files, policyCertificates, policyHistories, tasks } from '../../db/schema'
+import { policyCertificates, policyHistories, tasks } from '../../db/schema'
 import { createAgency, createPolicy } from '../../db/seed/factories'
 import { withActorNames } from '../../domain/shared/actor-names'
 import { STAFF_TASK_KINDS } from '../../domain/shared/labels'
@@ -9,7 +10,7 @@ import { syncWorkflowTasks } from '../../domain/tasks/workflow-tasks'
 import * as homePage from '../../app/routes/agency+/_index/route'
 import * as inboxPage from '../../app/routes/staff+/inbox'
 import * as payPage from '../../app/routes/agency+/policies.$policyId.pay/route'
-import { ADMIN, agencyWithToken, api, login, staffToken } from '../setup/api'
+import { ADMIN, agencyWithToken, login, staffToken } from '../setup/api'
 
 const ORIGIN = 'http://test.local'
 const HOUR = 3_600_000
@@ -74,27 +75,11 @@ describe('the staff inbox', () => {
 
   it('offers every kind of open staff task in its Kind filter, top-ups and policy payments included', async () => {
     const { agency, token } = await agencyWithToken()
-    const key = `private/test-receipt-${Date.now().toString(36)}.pdf`
-    await getDb().insert(files).values({
-      key,
-      folder: 'private',
-      filename: 'receipt.pdf',
-      content_type: 'application/pdf',
-      size: 10,
-      agency_id: agency.id,
-      uploaded_at: new Date(),
-    })
-    const topup = await api('POST', '/agencies/finance-management/doTopUpByAgency', {
-      token,
-      body: {
-        agency_id: agency.id,
-        payment_method: 'BANK',
-        receipt_url: key,
-        amount: 20,
-        topup_date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
-      },
-    })
-    expect(topup.status, JSON.stringify(topup.body)).toBe(201)
+    await requestedBankTopup(
+      { agencyId: agency.id, token },
+      20,
+      new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
+    )
     const open = await getDb()
       .selectDistinct({ kind: tasks.kind })
       .from(tasks)

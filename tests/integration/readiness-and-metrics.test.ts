@@ -1,9 +1,10 @@
+import { requestedBankTopup } from '../setup/topups'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import { eq, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { files, tasks } from '../../db/schema'
+import { tasks } from '../../db/schema'
 import { resetConfig } from '../../domain/shared/config'
 import { createApp } from '../../server/app'
 import { businessRegistry } from '../../server/observability/business-metrics'
@@ -181,32 +182,12 @@ describe('metrics', () => {
     ).toBeLessThan(60)
 
     // A bank top-up opens an inbox task for staff.
-    const key = `private/metrics-${Date.now().toString(36)}-receipt.pdf`
-    await getDb().insert(files).values({
-      key,
-      folder: 'private',
-      filename: 'receipt.pdf',
-      content_type: 'application/pdf',
-      size: 10,
-      agency_id: agency.id,
-      uploaded_at: new Date(),
-    })
     const paidOn = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
-    const requested = await api('POST', '/agencies/finance-management/doTopUpByAgency', {
-      token,
-      body: {
-        agency_id: agency.id,
-        payment_method: 'BANK',
-        receipt_url: key,
-        amount: 120,
-        topup_date: paidOn,
-      },
-    })
-    expect(requested.status, JSON.stringify(requested.body)).toBe(201)
+    const topupId = await requestedBankTopup({ agencyId: agency.id, token }, 120, paidOn)
     const [task] = await getDb()
       .select({ kind: tasks.kind, audience: tasks.audience })
       .from(tasks)
-      .where(eq(tasks.workflow_id, `topup-${requested.body.data.topup.id}`))
+      .where(eq(tasks.workflow_id, `topup-${topupId}`))
     const labels = { kind: task.kind, audience: task.audience }
     const open = (families: Awaited<ReturnType<typeof parseMetrics>>) =>
       valueOf(families, 'oshc_open_approvals', labels) ?? 0
