@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createElement, type ReactNode } from 'react'
+import type * as RemixReact from '@remix-run/react'
+import { renderToString } from 'react-dom/server'
 import { eq } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { handleApiRequest } from '../../api/router.server'
@@ -11,6 +14,25 @@ import { config, resetConfig } from '../../domain/shared/config'
 import { agencyWithToken, api, staffWith } from '../setup/api'
 import * as staffPdf from '../../app/routes/staff+/finance_.invoices.$invoiceId.pdf'
 import * as agencyPdf from '../../app/routes/agency+/finance_.invoices.$invoiceId.pdf'
+
+// The invoice pages are rendered to HTML with their loader's answer, to find the download link.
+let shownData: unknown
+vi.mock('@remix-run/react', async (importOriginal) => ({
+  ...(await importOriginal<typeof RemixReact>()),
+  Form: ({ children, method }: { children?: ReactNode; method?: string }) =>
+    createElement('form', { method }, children),
+  useLoaderData: () => shownData,
+  useActionData: () => undefined,
+  useNavigation: () => ({ state: 'idle' }),
+  useFormAction: () => '/',
+  useLocation: () => ({ pathname: '/', search: '' }),
+  useSearchParams: () => [new URLSearchParams()],
+  Outlet: () => null,
+  Link: ({ to, children }: { to: string; children?: ReactNode }) =>
+    createElement('a', { href: to }, children),
+}))
+const staffPage = await import('../../app/routes/staff+/finance_.invoices.$invoiceId/route')
+const agencyPage = await import('../../app/routes/agency+/finance_.invoices.$invoiceId/route')
 
 const INV = '/payment-system/invoice'
 const INSURER = { INSURER_NAME: 'Harbour Student Health Pty Ltd', INSURER_ABN: '53 004 085 616' }
@@ -161,6 +183,20 @@ describe('invoice PDF', () => {
     const other = await agencyWithToken()
     const foreign = agencyPdf.loader({ request: page(path('agency'), other.token), params, context: {} })
     await expect(foreign).rejects.toMatchObject({ status: 404 })
+  })
+
+  it('offers "Download PDF" on both portals’ invoice pages', async () => {
+    const { token, invoice } = await agencyWithTaxInvoice()
+    const params = { invoiceId: String(invoice.id) }
+    for (const [portal, mod, who] of [
+      ['staff', staffPage, clerk],
+      ['agency', agencyPage, token],
+    ] as const) {
+      const path = `/${portal}/finance/invoices/${invoice.id}`
+      shownData = await mod.loader({ request: page(path, who), params, context: {} })
+      const html = renderToString(createElement(mod.default))
+      expect(html).toMatch(new RegExp(`<a href="${path}/pdf" download=""[^>]*>.*?Download PDF</a>`))
+    }
   })
 
   it('titles an invoice the agency sends the insurer a plain "Invoice"', async () => {
