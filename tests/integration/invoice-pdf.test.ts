@@ -9,9 +9,11 @@ import { getDb } from '../../db/client'
 import { agencyBankDetails } from '../../db/schema'
 import { postBalanceEntry } from '../../domain/finance/ledger/ledger'
 import { AGENCY_PARTY, createInvoice, PRODUCT_PARTY } from '../../domain/finance/invoices/invoices'
-import { insurerDetails } from '../../domain/finance/invoices/invoice-pdf'
+import { insurerDetails, writeInvoicePdf } from '../../domain/finance/invoices/invoice-pdf'
+import { getInvoice } from '../../domain/finance/invoices/get-invoice'
 import { config, resetConfig } from '../../domain/shared/config'
 import { agencyWithToken, api, staffWith } from '../setup/api'
+import { staffActor } from '../setup/payouts'
 import * as staffPdf from '../../app/routes/staff+/finance_.invoices.$invoiceId.pdf'
 import * as agencyPdf from '../../app/routes/agency+/finance_.invoices.$invoiceId.pdf'
 
@@ -113,8 +115,12 @@ const page = (path: string, token: string) =>
   new Request(`${ORIGIN}${path}`, { headers: { cookie: `oshc_session=${token}` } })
 
 async function textOf(bytes: Uint8Array) {
-  const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true })
-  return text
+  return (await pdfOf(bytes)).text
+}
+
+async function pdfOf(bytes: Uint8Array) {
+  const { text, totalPages } = await extractText(await getDocumentProxy(bytes), { mergePages: true })
+  return { text, totalPages }
 }
 
 /** Every figure the tax invoice must show, read back from the PDF's text. */
@@ -215,6 +221,26 @@ describe('invoice PDF', () => {
     expect(text).not.toContain('Tax invoice')
     expect(text).toMatch(/^Invoice\b/)
     expect(text).toMatch(/Commission on a policy\s+A\$200\.00\s+A\$0\.00\s+A\$200\.00/)
+  })
+
+  it('prints what the standard fonts cannot as "?", flags demo details, and runs onto more pages', async () => {
+    const { invoice } = await agencyWithTaxInvoice()
+    const read = await getInvoice({ actor: await staffActor(), invoiceId: invoice.id })
+    const many = Array.from({ length: 70 }, (_, i) => ({
+      ...read.line_items[0],
+      description: `Line ${i + 1}`,
+    }))
+    const bytes = await writeInvoicePdf({
+      invoice: { ...read, agency: { ...read.agency, name: '学生 Agency Pty Ltd' }, line_items: many },
+      agencyAbn: null,
+      insurer: { name: 'Demo OSHC Insurer Pty Ltd', abn: '00 000 000 000', is_demo: true },
+    })
+    const { text, totalPages } = await pdfOf(bytes)
+    expect(text).toContain('?? Agency Pty Ltd')
+    expect(text).toContain('ABN not recorded')
+    expect(text).toContain('Demo system: demo insurer details, not a real tax invoice')
+    expect(totalPages).toBeGreaterThan(1)
+    expect(text).toMatch(/Line 70\s+A\$1,122\.33/)
   })
 
   it('flags demo insurer details, and refuses a production system without them (409)', () => {
