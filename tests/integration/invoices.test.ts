@@ -1133,6 +1133,7 @@ describe('invoice screens (loaders and actions, as a browser posts them)', () =>
     // People read names and words, never stored actor labels or status codes.
     const changed = after.invoice.histories.find((h) => h.action === 'STATUS_CHANGED')!
     expect(changed.message).toBe('Invoice unpaid → paid')
+    expect(after.invoice.histories.map((h) => h.message).join('\n')).not.toMatch(/\b[A-Z]+_[A-Z_]+\b/)
     for (const h of after.invoice.histories) expect(h.actor ?? '').not.toMatch(/^(Oshc|Agency|AgencyUser):/)
 
     // Mark as paid (another invoice) and void a draft; a second void is refused with the reason.

@@ -9,7 +9,7 @@ import { actorLabel, type Actor } from '../../shared/actor'
 import { clock } from '../../shared/clock'
 import { conflict, notFound } from '../../shared/errors'
 import { formatCents } from '../../shared/format'
-import { INVOICE_STATUS_LABELS } from '../../shared/labels'
+import { INVOICE_STATUS_LABELS, paymentMethodInText } from '../../shared/labels'
 import type { InvoiceStatus } from './invoices'
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
@@ -148,7 +148,7 @@ export async function recordInvoicePayment(
     invoiceId: inv.id,
     invoicePaymentId: payment.id,
     action: p.status === 'COMPLETED' ? 'PAYMENT_RECEIVED' : 'PAYMENT_SUBMITTED',
-    message: `${p.method} payment of ${formatCents(p.amount)} ${p.status === 'COMPLETED' ? 'received' : 'submitted for verification'}`,
+    message: `Payment by ${paymentMethodInText(p.method)} of ${formatCents(p.amount)} ${p.status === 'COMPLETED' ? 'received' : 'submitted for verification'}`,
     actor: p.actor,
   })
   if (p.status === 'PENDING') return { payment, invoice: inv, overpaidCents: 0 }
@@ -180,7 +180,7 @@ export async function completeInvoicePayment(tx: DbOrTx, paymentId: number, acto
     invoiceId: pay.invoice_id,
     invoicePaymentId: pay.id,
     action: 'PAYMENT_VERIFIED',
-    message: `${pay.method} payment of ${formatCents(pay.payment_amount)} verified`,
+    message: `Payment by ${paymentMethodInText(pay.method)} of ${formatCents(pay.payment_amount)} verified`,
     actor,
   })
   const settled = await settleInvoice(tx, pay.invoice_id, actor)
