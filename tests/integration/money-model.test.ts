@@ -12,7 +12,7 @@ import { createHmac } from 'node:crypto'
 import fc from 'fast-check'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { agencyBalances, agencyConfigurations, commissions, files, policies, tasks } from '../../db/schema'
+import { agencyBalances, agencyConfigurations, commissions, policies, tasks } from '../../db/schema'
 import { eventually } from '../setup/eventually'
 import { createAgency, createPolicy } from '../../db/seed/factories'
 import { createSession } from '../../domain/access/sessions'
@@ -25,6 +25,7 @@ import { api, staffToken, staffWith } from '../setup/api'
 import { startWorker } from '../setup/worker'
 import { amendedInput, amendmentRow, openTask } from '../setup/amendments'
 import { payOutCommission } from '../setup/payouts'
+import { uploadedReceipt } from '../setup/topups'
 
 const AFM = '/agencies/finance-management'
 const OFM = '/oshc/finance-management'
@@ -70,20 +71,6 @@ afterAll(() => stopWorker())
 const ok = (r: { status: number; body: unknown }, status = 200) =>
   expect(r.status, JSON.stringify(r.body)).toBe(status)
 
-async function uploadedFile(agencyId: number | null) {
-  const key = `private/model-${Date.now().toString(36)}-${++seq}.pdf`
-  await getDb().insert(files).values({
-    key,
-    folder: 'private',
-    filename: 'receipt.pdf',
-    content_type: 'application/pdf',
-    size: 10,
-    agency_id: agencyId,
-    uploaded_at: new Date(),
-  })
-  return key
-}
-
 /** A new policy of the agency, priced and INITIATED, with its premium invoice (the factory). */
 async function newPolicy(r: Real) {
   const { policy } = await createPolicy(getDb(), { agencyId: r.agencyId, status: 'INITIATED' })
@@ -107,7 +94,7 @@ class TopUp implements fc.AsyncCommand<Model, Real> {
       body: {
         agency_id: r.agencyId,
         payment_method: 'BANK',
-        receipt_url: await uploadedFile(r.agencyId),
+        receipt_url: await uploadedReceipt(r.agencyId),
         amount: this.cents / 100,
         topup_date: clock.now().toISOString().slice(0, 10),
       },
@@ -364,7 +351,7 @@ class SettleBnpl implements fc.AsyncCommand<Model, Real> {
         agency_id: r.agencyId,
         payment_type: this.method,
         policies: chosen.map((p) => p.id),
-        ...(this.method === 'BANK' ? { bank_document: await uploadedFile(r.agencyId) } : {}),
+        ...(this.method === 'BANK' ? { bank_document: await uploadedReceipt(r.agencyId) } : {}),
       },
     })
     if (this.method === 'AGENCY_BALANCE' && total > m.balance) {
@@ -493,7 +480,7 @@ class AmendFall implements fc.AsyncCommand<Model, Real> {
       await api('POST', `${OPM}/uploadPolicyCertificate/${p.id}`, {
         token: admin,
         body: {
-          certificate_url: await uploadedFile(null),
+          certificate_url: await uploadedReceipt(null),
           certificate_name: 'cert.pdf',
           membership_number: `M-${p.id}`,
         },
@@ -548,7 +535,7 @@ class Payout implements fc.AsyncCommand<Model, Real> {
         body: {
           commission_payout_request_id: payout.id,
           payment_type: this.decision,
-          ...(this.decision === 'BANK' ? { bank_document: await uploadedFile(null) } : {}),
+          ...(this.decision === 'BANK' ? { bank_document: await uploadedReceipt(null) } : {}),
         },
       }),
     )
@@ -618,7 +605,7 @@ class Clawback implements fc.AsyncCommand<Model, Real> {
     const id = init.body.data.id as number
     const owed = Math.round(init.body.data.clawback_commission_amount * 100)
     await openClawbackTask(id, 'clawback-payment')
-    const bankDocument = this.method === 'BANK' ? await uploadedFile(r.agencyId) : null
+    const bankDocument = this.method === 'BANK' ? await uploadedReceipt(r.agencyId) : null
     // A payment from the balance races a purchase from the same balance: each succeeds or is 409.
     const rival = this.method === 'AGENCY_BALANCE' ? await newPolicy(r) : null
     const [paid, bought] = await Promise.all([
@@ -693,7 +680,7 @@ class BankInvoicePart implements fc.AsyncCommand<Model, Real> {
             method: 'BANK',
             payment_amount: this.partCents / 100,
             documentName: 'Receipt',
-            documentUrl: await uploadedFile(r.agencyId),
+            documentUrl: await uploadedReceipt(r.agencyId),
           },
         ],
       },

@@ -7,8 +7,8 @@ import { api } from './api'
 
 let seq = 0
 
-/** A receipt the agency uploaded, as the presigned upload leaves it: its file key. */
-export async function uploadedReceipt(agencyId: number) {
+/** A receipt uploaded by the agency (or by staff: null), as the presigned upload leaves it: its key. */
+export async function uploadedReceipt(agencyId: number | null) {
   const key = `private/receipt-${Date.now().toString(36)}-${++seq}.pdf`
   await getDb().insert(files).values({
     key,
