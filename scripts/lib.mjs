@@ -223,4 +223,7 @@ export function buildIsStale() {
   )
 }
 
+/** Node's arguments for a production process (`web` or `worker`): `npm start` and the production tests. */
+export const productionArgs = (name) => [`build/${name}.mjs`]
+
 export const tsx = (script, args = []) => [path.join(root, 'node_modules', '.bin', 'tsx'), [script, ...args]]

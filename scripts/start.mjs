@@ -11,6 +11,7 @@ import {
   log,
   onStop,
   portOpen,
+  productionArgs,
   root,
   run,
   startChild,
@@ -91,8 +92,8 @@ try {
       log('Building the web app…')
       await build()
     }
-    startChild('worker', 'node', ['build/worker.mjs'], { env })
-    startChild('web', 'node', ['build/web.mjs'], { env })
+    startChild('worker', 'node', productionArgs('worker'), { env })
+    startChild('web', 'node', productionArgs('web'), { env })
   }
   await waitForPort(port, 'web server')
   log(`Ready: ${env.APP_URL} (${env.NODE_ENV}${env.OSHC_DEMO === 'true' ? ', demo system' : ''})`)
