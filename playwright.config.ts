@@ -4,7 +4,12 @@ import { defineConfig } from '@playwright/test'
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export default defineConfig({
-  testDir: 'tests/e2e',
+  // journeys: the browser journeys against the running demo system (tests/e2e); production: the
+  // system started as a deployment runs it, after the journeys' system has stopped (tests/production).
+  projects: [
+    { name: 'journeys', testDir: 'tests/e2e' },
+    { name: 'production', testDir: 'tests/production' },
+  ],
   outputDir: 'test-results',
   timeout: 120_000,
   expect: { timeout: 15_000 },

@@ -20,14 +20,31 @@ const started = Date.now()
 const results = { passed: 0, failed: 0 }
 const cache = path.join(root, '.cache')
 mkdirSync(cache, { recursive: true })
-const only = process.argv[2] // optional: unit | integration | e2e | static
-const specs = process.argv.slice(3) // e2e only: spec files to run (default all)
+const only = process.argv[2] // optional: static | unit | integration | e2e | production
+const specs = process.argv.slice(3) // e2e or production only: spec files to run (default all)
 
-function stage(name, fn) {
+async function stage(name, fn) {
   const t = Date.now()
   log(`── ${name}`)
-  fn()
+  await fn()
   log(`── ${name} done in ${((Date.now() - t) / 1000).toFixed(0)}s`)
+}
+
+/** Playwright's run of one project, its results counted. */
+function playwright(project, env) {
+  const json = path.join(cache, `playwright-${project}.json`)
+  rmSync(json, { force: true })
+  const r = spawnSync('npx', ['playwright', 'test', '--project', project, ...specs], {
+    cwd: root,
+    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: json },
+    stdio: 'inherit',
+  })
+  if (existsSync(json)) {
+    const stats = JSON.parse(readFileSync(json, 'utf8')).stats
+    results.passed += stats.expected
+    results.failed += stats.unexpected + stats.flaky
+  }
+  if (r.status !== 0) throw new Error(`playwright (${project}) failed`)
 }
 
 let stopEmbedded = null
@@ -38,14 +55,16 @@ async function cleanup() {
     try {
       process.kill(-oidcProcess.pid, 'SIGTERM')
     } catch {}
+    oidcProcess = null
   }
   if (e2eProcess) {
+    const exited = new Promise((r) => e2eProcess.once('exit', r))
     try {
       process.kill(-e2eProcess.pid, 'SIGTERM')
     } catch {}
-    await new Promise((r) => setTimeout(r, 3000))
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
+    e2eProcess = null
   }
-  if (stopEmbedded) await stopEmbedded()
 }
 
 try {
@@ -70,9 +89,9 @@ try {
   for (const key of SECRET_KEYS) env[key] ||= randomSecret()
 
   if (!only || only === 'static') {
-    stage('typecheck', () => run('npx', ['tsc', '--noEmit'], { env }))
-    stage('lint', () => run('npx', ['eslint', '.', '--max-warnings=0'], { env }))
-    stage('format', () => run('npx', ['prettier', '--check', '.', '--log-level=warn'], { env }))
+    await stage('typecheck', () => run('npx', ['tsc', '--noEmit'], { env }))
+    await stage('lint', () => run('npx', ['eslint', '.', '--max-warnings=0'], { env }))
+    await stage('format', () => run('npx', ['prettier', '--check', '.', '--log-level=warn'], { env }))
   }
 
   if (!only || only === 'unit' || only === 'integration') {
@@ -96,9 +115,11 @@ try {
     if (r.status !== 0) throw new Error('vitest failed')
   }
 
+  if (!only || only === 'e2e' || only === 'production') await stage('build', build)
+
   if (!only || only === 'e2e') {
-    log('── build')
-    await build()
+    const t = Date.now()
+    log('── browser journeys')
     // A fresh database and Temporal state for the browser journeys.
     // E2E_PORT / E2E_SLOT let two copies run side by side (a helper session's, say); CI uses the defaults.
     const slot = process.env.E2E_SLOT ?? ''
@@ -156,26 +177,24 @@ try {
       detached: true,
     })
     await waitForPort(port, 'the app under test', 300_000)
-    const json = path.join(cache, 'playwright.json')
-    rmSync(json, { force: true })
-    const r = spawnSync('npx', ['playwright', 'test', ...specs], {
-      cwd: root,
-      env: { ...e2eEnv, E2E_BASE_URL: `http://localhost:${port}`, PLAYWRIGHT_JSON_OUTPUT_NAME: json },
-      stdio: 'inherit',
-    })
-    if (existsSync(json)) {
-      const stats = JSON.parse(readFileSync(json, 'utf8')).stats
-      results.passed += stats.expected
-      results.failed += stats.unexpected + stats.flaky
-    }
-    if (r.status !== 0) throw new Error('playwright failed')
+    playwright('journeys', { ...e2eEnv, E2E_BASE_URL: `http://localhost:${port}` })
+    // Their system stops before the production tests start theirs: two never share the cores.
+    await cleanup()
+    log(`── browser journeys done in ${((Date.now() - t) / 1000).toFixed(0)}s`)
   }
+
+  // The system as a deployment runs it: migrations as their own step, Temporal on its own, web
+  // nodes and workers started apart (tests/production, tests/setup/production-system.ts).
+  if (!only || only === 'production') await stage('production', () => playwright('production', env))
+
   await cleanup()
+  if (stopEmbedded) await stopEmbedded()
   log(`All green in ${((Date.now() - started) / 1000).toFixed(0)}s`)
   console.log(`${results.passed} passed, ${results.failed} failed`)
   process.exit(0)
 } catch (err) {
   await cleanup()
+  if (stopEmbedded) await stopEmbedded()
   console.error(`[oshc] ${err instanceof Error ? err.message : err}`)
   console.log(`${results.passed} passed, ${Math.max(results.failed, 1)} failed`)
   process.exit(1)

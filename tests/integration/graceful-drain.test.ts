@@ -10,7 +10,7 @@ import { drain } from '../../server/shutdown'
 // before closing the pool and exiting), through the server's own request chain: a server-sent
 // event stream is ended at once, a request in flight finishes, nothing new is accepted, and a
 // request past the deadline is cut. The production server's own SIGTERM is tested on the build
-// (tests/e2e/production-process.spec.ts).
+// (tests/production/web-node.spec.ts).
 
 /** Stand-ins for a slow page and an event stream, mounted where the pages are. */
 function testRoutes(req: Request, res: Response, next: NextFunction) {

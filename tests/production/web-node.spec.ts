@@ -1,109 +1,34 @@
 // The web node as production runs it (`node build/web.mjs`, a cluster of two processes,
-// OSHC_DEMO=false), started here on databases of its own (issue 28): it refuses a database at other
-// migrations than its code's, `npm run migrate` brings one to them, its /metrics on METRICS_PORT
+// OSHC_DEMO=false), started on databases of its own (tests/setup/production-system.ts): it refuses
+// a database at other migrations than its code's, `npm run migrate` brings one to them, its /metrics on METRICS_PORT
 // sums its processes and carries the business gauges, and SIGTERM lets a request in flight finish
-// before the node exits 0. Needs the build (the e2e stage builds first), no browser and no Temporal.
+// before the node exits 0. Needs the build, no browser and no Temporal.
 import { test, expect } from '@playwright/test'
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { request as httpRequest } from 'node:http'
-import { createServer } from 'node:net'
-import { randomBytes } from 'node:crypto'
-import path from 'node:path'
-import pg from 'pg'
 import { family, parseMetrics, valueOf } from '../setup/prometheus-text'
+import {
+  admin,
+  createDatabase,
+  freePort,
+  migrate,
+  productionEnv,
+  startProcess,
+  stopProductionSystem,
+  waitForHealth,
+} from '../setup/production-system'
 
-const root = path.resolve(import.meta.dirname, '../..')
-const server =
-  process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-const run = randomBytes(3).toString('hex')
-const databases: string[] = []
-const children: ChildProcess[] = []
-
-function dbUrl(name: string) {
-  const u = new URL(server)
-  u.pathname = `/${name}`
-  return u.toString()
-}
-
-async function admin<T>(fn: (c: pg.Client) => Promise<T>, url = server): Promise<T> {
-  const c = new pg.Client({ connectionString: url })
-  await c.connect()
-  try {
-    return await fn(c)
-  } finally {
-    await c.end()
-  }
-}
-
-async function emptyDatabase(label: string) {
-  const name = `oshc_prod_${label}_${run}`
-  await admin((c) => c.query(`CREATE DATABASE ${name}`))
-  databases.push(name)
-  return dbUrl(name)
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
-
-/** A production node's environment: a real deployment's settings, secrets from this run. */
-function productionEnv(databaseUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env }
-  for (const k of Object.keys(env)) if (k.startsWith('OIDC_') || k === 'SECOND_FACTOR_RELAXED') delete env[k]
-  return {
-    ...env,
-    NODE_ENV: 'production',
-    OSHC_DEMO: 'false',
-    SEED_ADMIN_PASSWORD: 'Production-Passw0rd!',
-    RECAPTCHA_DISABLED: 'true',
-    DATABASE_URL: databaseUrl,
-    WEB_CONCURRENCY: '2',
-    METRICS_PORT: '0',
-    ...extra,
-  }
-}
-
-/** `node build/web.mjs` with its output kept; `exit` resolves with its exit code. */
-function startWeb(env: NodeJS.ProcessEnv) {
-  const child = spawn('node', ['build/web.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  children.push(child)
-  let output = ''
-  child.stdout!.on('data', (d) => (output += d))
-  child.stderr!.on('data', (d) => (output += d))
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, exit, output: () => output }
-}
-
-async function waitForHealth(port: number, ms = 60_000) {
-  const end = Date.now() + ms
-  while (Date.now() < end) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`the web node on ${port} did not come up`)
-}
+const startWeb = (env: NodeJS.ProcessEnv) => startProcess('web', env)
 
 test.describe.configure({ mode: 'serial' })
 
-test.afterAll(async () => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL')
-  for (const name of databases) await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
-})
+test.afterAll(stopProductionSystem)
 
 let migrated = ''
 
 test('a web node refuses a database at other migrations; npm run migrate brings it to them', async () => {
   test.setTimeout(120_000)
   // Older: nothing applied.
-  const fresh = await emptyDatabase('fresh')
+  const fresh = await createDatabase('fresh')
   const older = startWeb(productionEnv(fresh, { PORT: String(await freePort()) }))
   expect(await older.exit).toBe(1)
   expect(older.output()).toMatch(
@@ -111,12 +36,8 @@ test('a web node refuses a database at other migrations; npm run migrate brings 
   )
 
   // Newer: a migration this code does not know.
-  const newer = await emptyDatabase('newer')
-  const m = spawnSync('npm', ['run', 'migrate', '--silent'], {
-    cwd: root,
-    env: productionEnv(newer),
-    encoding: 'utf8',
-  })
+  const newer = await createDatabase('newer')
+  const m = migrate(productionEnv(newer))
   expect(m.status, m.stderr).toBe(0)
   await admin(
     (c) =>
@@ -129,27 +50,15 @@ test('a web node refuses a database at other migrations; npm run migrate brings 
     /Refusing to start: The database has 1 migration\(s\) this code does not know/,
   )
   // The migration step refuses it too, rather than run older code's migrations over it.
-  const again = spawnSync('npm', ['run', 'migrate', '--silent'], {
-    cwd: root,
-    env: productionEnv(newer),
-    encoding: 'utf8',
-  })
+  const again = migrate(productionEnv(newer))
   expect(again.status).toBe(1)
   expect(again.stderr).toMatch(/migrated by a newer release/)
 
   // The step itself: everything applied, then nothing new.
-  const first = spawnSync('npm', ['run', 'migrate', '--silent'], {
-    cwd: root,
-    env: productionEnv(fresh),
-    encoding: 'utf8',
-  })
+  const first = migrate(productionEnv(fresh))
   expect(first.status, first.stderr).toBe(0)
   expect(first.stdout).toMatch(/Migrations current: \d+ applied, \d+ new/)
-  const second = spawnSync('npm', ['run', 'migrate', '--silent'], {
-    cwd: root,
-    env: productionEnv(fresh),
-    encoding: 'utf8',
-  })
+  const second = migrate(productionEnv(fresh))
   expect(second.stdout).toMatch(/Migrations current: \d+ applied, nothing new/)
   migrated = fresh
 })
