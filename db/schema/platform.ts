@@ -39,7 +39,10 @@ export const files = pgTable(
 /**
  * Mails sent through the outbox transport (development and tests), newest first by created_at.
  * A mail sent with an idempotency key (a workflow's reminder) also has its row here under SMTP:
- * the key is claimed before sending, so a retried activity never sends it twice.
+ * the key is claimed before sending, so a retried activity never sends it twice. Under SMTP a mail
+ * whose sending failed has its row too (issue 28: failed mails are a business gauge): not sent
+ * (`sent_at` null), its attempts, the last error (no secrets) and when it failed. A keyed mail's
+ * retry takes its failed row over; a mail that fails for good stays here, failed.
  */
 export const outboxMails = pgTable(
   'outbox_mails',
@@ -50,11 +53,19 @@ export const outboxMails = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     idempotency_key: text('idempotency_key'),
+    /** Sending attempts started (the outbox transport's one insert is one). */
+    attempts: integer('attempts').notNull().default(1),
+    /** When the transport took the mail; null while sending or after a failed attempt. */
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    /** When the last attempt failed; a mail with this set and no `sent_at` is failed. */
+    failed_at: timestamp('failed_at', { withTimezone: true }),
+    last_error: text('last_error'),
     ...timestamps,
   },
   (t) => [
     index('outbox_mails_to_idx').on(t.to, t.created_at),
     uniqueIndex('outbox_mails_idempotency_key_idx').on(t.idempotency_key),
+    index('outbox_mails_unsent_idx').on(t.created_at).where(sql`${t.sent_at} is null`),
   ],
 )
 

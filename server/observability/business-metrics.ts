@@ -4,9 +4,10 @@ import { getDb } from '../../db/client'
 
 /**
  * The figures a finance operator watches, read from PostgreSQL when Prometheus scrapes: open
- * approvals, overdue invoices, unmatched statement lines, the last reconciliation. They are the
- * same on every node, so one process per node reports them (the cluster's primary, or the single
- * web process), and METRICS_BUSINESS=off on all nodes but one keeps them single across nodes.
+ * approvals, overdue invoices, unmatched statement lines, the last reconciliation, failed mails.
+ * They are the same on every node, so one process per node reports them (the cluster's primary, or
+ * the single web process), and METRICS_BUSINESS=off on all nodes but one keeps them single across
+ * nodes.
  */
 export function businessRegistry(): Registry {
   const registry = new Registry()
@@ -98,6 +99,33 @@ export function businessRegistry(): Registry {
     registers: [registry],
     async collect() {
       this.set(Number((await lastRun()).mismatches ?? 0))
+    },
+  })
+  // Failed mails in the outbox: mails whose last sending attempt failed and that have not gone out
+  // since (a workflow's retry takes its row over), and how long the oldest unsent mail has waited.
+  type Unsent = { failed: string; oldest: string | null }
+  const unsent = async (): Promise<Unsent> =>
+    (
+      await db().execute<Unsent>(
+        sql`select count(*) filter (where failed_at is not null) as failed,
+                   extract(epoch from now() - min(created_at)) as oldest
+              from outbox_mails where sent_at is null`,
+      )
+    ).rows[0]
+  new Gauge({
+    name: 'oshc_outbox_failed_mails',
+    help: 'Mails whose last sending attempt failed and that have not been sent since',
+    registers: [registry],
+    async collect() {
+      this.set(Number((await unsent()).failed))
+    },
+  })
+  new Gauge({
+    name: 'oshc_outbox_oldest_unsent_age_seconds',
+    help: 'Age of the oldest mail not sent yet, failed or being sent (0 when every mail went out)',
+    registers: [registry],
+    async collect() {
+      this.set(Math.max(0, Math.round(Number((await unsent()).oldest ?? 0))))
     },
   })
   return registry

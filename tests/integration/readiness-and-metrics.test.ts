@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import { eq, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { tasks } from '../../db/schema'
+import { outboxMails, tasks } from '../../db/schema'
+import { sendMail } from '../../domain/mail/mailer'
 import { resetConfig } from '../../domain/shared/config'
 import { createApp } from '../../server/app'
 import { businessRegistry } from '../../server/observability/business-metrics'
@@ -15,6 +16,7 @@ import { closeTemporalClient } from '../../temporal/client'
 import { agencyWithToken, api, staffToken } from '../setup/api'
 import { eventually } from '../setup/eventually'
 import { family, parseMetrics, valueOf } from '../setup/prometheus-text'
+import { smtpStandIn } from '../setup/smtp-stand-in'
 import { startWorker } from '../setup/worker'
 
 // /api/ready and the metrics against the real PostgreSQL and Temporal dev server, through the
@@ -203,5 +205,53 @@ describe('metrics', () => {
     expect(rejected.status, JSON.stringify(rejected.body)).toBe(200)
     await new Promise((r) => setTimeout(r, 250))
     expect(open(await read())).toBe(open(before))
+  })
+
+  it('failed mails in the outbox: a failed attempt is kept without secrets, counted, and taken over by its retry', async () => {
+    const registry = businessRegistry()
+    const read = async () => parseMetrics(await registry.metrics())
+    const failedMails = async () => valueOf(await read(), 'oshc_outbox_failed_mails')!
+    const before = await failedMails()
+    const key = `metrics-test-${Date.now()}`
+    const mail = { to: 'Failing@example.test', subject: 'A reminder', text: 'Please act.' }
+    const rowOf = async () =>
+      (await getDb().select().from(outboxMails).where(eq(outboxMails.idempotency_key, key)))[0]
+
+    // Nothing listens on port 1: every attempt fails. The password is in the URL, never in the row.
+    await withEnv({ SMTP_URL: 'smtp://mailer:Sup3r-secret@127.0.0.1:1' }, async () => {
+      await expect(sendMail(mail, { idempotencyKey: key })).rejects.toThrow()
+      await expect(sendMail(mail, { idempotencyKey: key })).rejects.toThrow()
+      await expect(sendMail({ ...mail, subject: 'Your code', text: 'Code 123456' })).rejects.toThrow()
+    })
+    const failed = await rowOf()
+    expect(failed).toMatchObject({ to: 'failing@example.test', attempts: 2, sent_at: null })
+    expect(failed.failed_at).toBeInstanceOf(Date)
+    expect(failed.last_error).toMatch(/ECONNREFUSED/)
+    const [unkeyed] = await getDb()
+      .select()
+      .from(outboxMails)
+      .where(sql`${outboxMails.to} = 'failing@example.test' and ${outboxMails.subject} = 'Your code'`)
+    expect(unkeyed).toMatchObject({ attempts: 1, sent_at: null })
+    expect(unkeyed.text).not.toContain('123456')
+    for (const row of [failed, unkeyed]) expect(JSON.stringify(row)).not.toContain('Sup3r-secret')
+    const failing = await read()
+    expect(valueOf(failing, 'oshc_outbox_failed_mails')).toBe(before + 2)
+    expect(valueOf(failing, 'oshc_outbox_oldest_unsent_age_seconds')).toBeGreaterThanOrEqual(0)
+
+    // The workflow's retry, once the mail server answers, sends the failed mail once.
+    const smtp = await smtpStandIn()
+    try {
+      await withEnv({ SMTP_URL: smtp.url }, async () => {
+        expect(await sendMail(mail, { idempotencyKey: key })).toBe(true)
+        expect(await sendMail(mail, { idempotencyKey: key })).toBe(false)
+      })
+    } finally {
+      await smtp.close()
+    }
+    expect(smtp.received).toHaveLength(1)
+    expect(await rowOf()).toMatchObject({ attempts: 3, failed_at: null })
+    expect((await rowOf()).sent_at).toBeInstanceOf(Date)
+    // The unkeyed mail stays failed: nothing retries it.
+    expect(await failedMails()).toBe(before + 1)
   })
 })

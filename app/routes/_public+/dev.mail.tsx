@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react'
 import { findOutbox } from '../../../domain/mail/mailer'
 import { isDemo } from '../../../domain/shared/config'
 import { GeneralErrorBoundary } from '../../components/error-boundary'
+import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
@@ -23,6 +24,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       subject: m.subject,
       text: m.text,
       created_at: m.created_at.toISOString(),
+      // Not sent: the last attempt failed (SMTP), or it is being sent right now.
+      failure: m.sent_at
+        ? null
+        : {
+            attempts: m.attempts,
+            last_error: m.last_error,
+            failed_at: m.failed_at?.toISOString() ?? null,
+          },
     })),
   }
 }
@@ -78,6 +87,7 @@ export default function MailOutboxPage() {
                     To <span className="font-medium text-foreground">{mail.to}</span> ·{' '}
                     <time dateTime={mail.created_at}>{formatDateTime(mail.created_at)}</time>
                   </p>
+                  {mail.failure ? <NotSent failure={mail.failure} /> : null}
                 </header>
                 <pre className="overflow-x-auto whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm">
                   {mail.text}
@@ -88,6 +98,28 @@ export default function MailOutboxPage() {
         </ol>
       )}
     </main>
+  )
+}
+
+/** A mail not sent: failed (how often, when, why) or still being sent. */
+function NotSent({
+  failure,
+}: {
+  failure: { attempts: number; last_error: string | null; failed_at: string | null }
+}) {
+  const tries = failure.attempts === 1 ? '1 attempt' : `${failure.attempts} attempts`
+  if (!failure.failed_at)
+    return (
+      <p className="text-sm">
+        <Badge variant="warning">Sending</Badge> {tries}
+      </p>
+    )
+  return (
+    <p className="text-sm">
+      <Badge variant="destructive">Not sent</Badge> Failed after {tries}, last on{' '}
+      <time dateTime={failure.failed_at}>{formatDateTime(failure.failed_at)}</time>
+      {failure.last_error ? `: ${failure.last_error}` : ''}
+    </p>
   )
 }
 
