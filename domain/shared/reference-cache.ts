@@ -5,8 +5,9 @@
 // `cache_versions` on every write (migration 0013), whoever writes. Each request's session lookup
 // reads the versions in the same round trip (sessions.ts) and hands them here; an entry built from
 // a table whose version has moved since is dropped. A request that saw no versions within the last
-// second (a public call, the worker) reads them first. So a change is seen by the next
-// authenticated request of any process, and by every other caller within a second.
+// half second (a public call, the worker, a session reused from the last second) reads them
+// first. So a change is seen by the next authenticated request of any process, and by every other
+// caller within half a second.
 import { sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 
@@ -25,7 +26,7 @@ export type CachedTable =
  * Versions older than this are read again before the cache is used. Tests call use cases
  * directly, with no session lookup between a change and the next read: they always read them.
  */
-let FRESH_MS = process.env.NODE_ENV === 'test' ? 0 : 1000
+let FRESH_MS = process.env.NODE_ENV === 'test' ? 0 : 500
 
 /** How old the versions may be before they are read again (tests of the production timing). */
 export function setVersionFreshness(ms: number) {
