@@ -33,6 +33,7 @@ const build: ServerBuild = development
 const web = webProcessOf(build)
 
 web.config() // fail fast on a bad environment
+web.temporalConnectionOptions() // and on a Temporal TLS file that cannot be read
 
 // A web node serves only a database at its code's migrations (production migrates in a step of
 // its own, `npm run migrate`; `npm start` and `npm run dev` migrate before starting this). One

@@ -8,6 +8,7 @@
 export { createApp } from './app'
 export { wireProcesses } from '../temporal/processes'
 export { config } from '../domain/shared/config'
+export { temporalConnectionOptions } from '../temporal/connection-options'
 export { logInfo, logWarn } from '../domain/shared/log'
 export { drainOnSignals, shutdownTimeoutMs } from './shutdown'
 export { assertMigrationsCurrent } from './observability/migration-status'

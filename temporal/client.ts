@@ -1,14 +1,16 @@
 import { Client, Connection } from '@temporalio/client'
 import { config } from '../domain/shared/config'
+import { temporalConnectionOptions } from './connection-options'
 
 let client: Promise<Client> | undefined
 
 /** Lazy singleton client for the web server (and tests). */
 export function temporalClient(): Promise<Client> {
   if (client) return client
-  const connecting = Connection.connect({ address: config().TEMPORAL_ADDRESS }).then(
-    (connection) => new Client({ connection, namespace: config().TEMPORAL_NAMESPACE }),
-  )
+  // A TLS file that cannot be read rejects this promise (the web node checked them at start).
+  const connecting = Promise.resolve()
+    .then(() => Connection.connect(temporalConnectionOptions()))
+    .then((connection) => new Client({ connection, namespace: config().TEMPORAL_NAMESPACE }))
   // A failed first connection (Temporal down while this process started) is not kept: the next
   // call connects again, so the process recovers when Temporal comes back (and /api/ready says so).
   connecting.catch(() => {

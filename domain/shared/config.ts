@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { signInSettings } from './config-sign-in'
 import { financeSettings } from './config-finance'
-import { operationsSettings } from './config-operations'
+import { operationsSettings, temporalSettingsIssues } from './config-operations'
 import { hmac } from './crypto'
 import { durationSetting } from './duration'
 
@@ -162,6 +162,8 @@ const EnvSchema = z
         path: ['OIDC_ISSUER'],
         message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set together or not at all',
       })
+    for (const [path, message] of temporalSettingsIssues(env))
+      ctx.addIssue({ code: 'custom', path: [path], message })
     if (env.STAFF_SSO_ONLY && !env.OIDC_ISSUER)
       ctx.addIssue({ code: 'custom', path: ['STAFF_SSO_ONLY'], message: 'STAFF_SSO_ONLY needs OIDC_ISSUER' })
     if (env.OIDC_ISSUER?.startsWith('http:') && !demoOf(env))
