@@ -34,7 +34,7 @@ async function stage(name, fn) {
 function playwright(project, env) {
   const json = path.join(cache, `playwright-${project}.json`)
   rmSync(json, { force: true })
-  const r = spawnSync('npx', ['playwright', 'test', '--project', project, ...specs], {
+  const r = spawnSync('npx', ['playwright', 'test', `--project=${project}`, ...specs], {
     cwd: root,
     env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: json },
     stdio: 'inherit',
