@@ -69,7 +69,7 @@ export async function migrationStatus(): Promise<MigrationStatus> {
   }
 }
 
-/** Why a web node must not serve this database, in words an operator acts on; null when current. */
+/** Why a web node or worker must not use this database, in words an operator acts on; or null. */
 export function migrationProblem(s: MigrationStatus): string | null {
   if (s.current) return null
   if (s.unknown > 0)
@@ -79,14 +79,14 @@ export function migrationProblem(s: MigrationStatus): string | null {
     )
   return (
     `The database lacks ${s.pending.length} migration(s) of this code (${s.pending.slice(0, 3).join(', ')}` +
-    `${s.pending.length > 3 ? ', …' : ''}): run \`npm run migrate\` (the release's migration step) before starting web nodes.`
+    `${s.pending.length > 3 ? ', …' : ''}): run \`npm run migrate\` (the release's migration step) before starting web nodes and workers.`
   )
 }
 
 /**
- * A web node starts only on a database at its code's migrations: throws an error whose message says
- * what to do. `npm start` (the demo and development) migrates before the web server starts, so
- * there it passes; in production the release's `npm run migrate` step does.
+ * A web node or a worker starts only on a database at its code's migrations: throws an error whose
+ * message says what to do. `npm start` (the demo and development) migrates before it starts them,
+ * so there it passes; in production the release's `npm run migrate` step does.
  */
 export async function assertMigrationsCurrent() {
   const problem = migrationProblem(await migrationStatus())

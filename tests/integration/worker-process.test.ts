@@ -2,12 +2,14 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { getDb } from '../../db/client'
 import { eventually } from '../setup/eventually'
 import { parseMetrics } from '../setup/prometheus-text'
 
 // The worker process as `npm start` and production run it (`workers/main.ts`) on this file's task
-// queue: the Temporal runtime's Prometheus metrics on WORKER_METRICS_PORT, and SIGTERM through
-// Temporal's worker.shutdown() to a clean exit.
+// queue: the Temporal runtime's Prometheus metrics on WORKER_METRICS_PORT, SIGTERM through
+// Temporal's worker.shutdown() to a clean exit, and no start on a database at other migrations.
 
 const root = path.resolve(import.meta.dirname, '../..')
 let child: ChildProcess | undefined
@@ -54,4 +56,27 @@ describe('the worker process', () => {
     expect(output).toMatch(/"message":"shutting down","signal":"SIGTERM"/)
     expect(output).toMatch(/"message":"stopped"/)
   }, 150_000)
+
+  it('refuses to start on a database migrated by a newer release, as a web node does', async () => {
+    await getDb().execute(
+      sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('worker-test-newer', 9999999999998)`,
+    )
+    try {
+      const started = spawn(path.join(root, 'node_modules/.bin/tsx'), ['workers/main.ts'], {
+        cwd: root,
+        env: { ...process.env, TEMPORAL_SCHEDULES: 'off', WORKER_METRICS_PORT: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      child = started
+      let output = ''
+      started.stdout.on('data', (d) => (output += d))
+      started.stderr.on('data', (d) => (output += d))
+      const code = await new Promise<number | null>((r) => started.once('exit', (c) => r(c)))
+      expect(code).toBe(1)
+      expect(output).toMatch(/Refusing to start: The database has 1 migration\(s\) this code does not know/)
+      expect(output).not.toMatch(/polling task queue/)
+    } finally {
+      await getDb().execute(sql`delete from drizzle.__drizzle_migrations where hash = 'worker-test-newer'`)
+    }
+  }, 60_000)
 })
