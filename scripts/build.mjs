@@ -37,6 +37,11 @@ export async function build() {
   })
   writeFileSync(path.join(root, 'build/web.meta.json'), JSON.stringify(web.metafile))
   await esbuild.build({ ...common, entryPoints: { worker: path.join(root, 'workers/main.ts') } })
+  // The `--import` module of both processes (productionArgs): OpenTelemetry before the app loads.
+  await esbuild.build({
+    ...common,
+    entryPoints: { otel: path.join(root, 'server/observability/otel-register.ts') },
+  })
   checkBuiltModuleGraph(path.join(root, 'build'))
   log(`Built in ${((Date.now() - t) / 1000).toFixed(0)}s`)
 }

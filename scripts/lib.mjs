@@ -223,7 +223,11 @@ export function buildIsStale() {
   )
 }
 
-/** Node's arguments for a production process (`web` or `worker`): `npm start` and the production tests. */
-export const productionArgs = (name) => [`build/${name}.mjs`]
+/**
+ * Node's arguments for a production process (`web` or `worker`): `npm start` and the production
+ * tests. build/otel.mjs comes first: it starts OpenTelemetry (when OTEL_EXPORTER_OTLP_ENDPOINT is
+ * set) before the app's modules load, which the instrumentations of an ES module bundle need.
+ */
+export const productionArgs = (name) => ['--import', './build/otel.mjs', `build/${name}.mjs`]
 
 export const tsx = (script, args = []) => [path.join(root, 'node_modules', '.bin', 'tsx'), [script, ...args]]

@@ -6,6 +6,7 @@ import { durationMs } from '../domain/shared/duration'
 import { logInfo, logWarn } from '../domain/shared/log'
 import { closeTemporalClient } from '../temporal/client'
 import { isDraining, startDraining } from './observability/draining'
+import { flushTracing } from './observability/tracing-state'
 
 /** Responses this process has not finished yet. */
 const inFlight = new Set<Response>()
@@ -73,7 +74,7 @@ export function drainOnSignals(server: Server) {
     const timeoutMs = shutdownTimeoutMs()
     logInfo('web', 'draining', { signal, pid: process.pid, in_flight: inFlight.size, timeout_ms: timeoutMs })
     const { forced } = await drain(server, timeoutMs)
-    await Promise.allSettled([closeDb(), closeTemporalClient()])
+    await Promise.allSettled([closeDb(), closeTemporalClient(), flushTracing()])
     process.exit(forced ? 1 : 0)
   }
   process.on('SIGTERM', (s) => void stop(s))

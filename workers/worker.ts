@@ -1,8 +1,8 @@
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker'
 import { fileURLToPath } from 'node:url'
 import { config } from '../domain/shared/config'
-import { temporalConnectionOptions } from '../temporal/connection-options'
 import type { Processes } from '../temporal/processes'
+import { workerTracing } from '../temporal/tracing'
 import { createActivities } from './activities'
 import { realActivityDeps, type ActivityDeps } from './activities/deps'
 
@@ -18,13 +18,15 @@ export async function createWorker(
   overrides: Partial<WorkerOptions> = {},
   deps: ActivityDeps = realActivityDeps(),
 ) {
-  const connection = await NativeConnection.connect(temporalConnectionOptions())
+  const connection = await NativeConnection.connect({ address: config().TEMPORAL_ADDRESS })
   const worker = await Worker.create({
     connection,
     namespace: config().TEMPORAL_NAMESPACE,
     taskQueue: config().TEMPORAL_TASK_QUEUE,
     activities: createActivities(deps, processes),
     ...(overrides.workflowBundle ? {} : { workflowsPath }),
+    // Traces through workflows and activities when the process traces (temporal/tracing.ts).
+    ...(await workerTracing()),
     ...overrides,
   })
   return { worker, connection }

@@ -9,6 +9,7 @@ import { assertFileUsable } from '../../files/storage'
 import { assertNotMaker } from '../finance-guards'
 import { presentPayout } from './payout-listing'
 import { payoutDecisionIssue, type PayoutPaymentType } from './payouts.rules'
+import { traceIds } from '../../shared/trace-ids'
 
 /**
  * approveCommissionPayoutRequest (staff with finance): the decision goes to the payout's workflow
@@ -28,6 +29,7 @@ export const approveCommissionPayout = defineUseCase(
   }) {
     const { actor } = opts
     const payout = await loadWaiting(opts.payoutId, actor.identityId)
+    traceIds({ payout: payout.id, agency: payout.agency_id })
     const bankDocument = opts.paymentType === 'BANK' ? (opts.bankDocument ?? null) : null
     const issue = payoutDecisionIssue({
       kind: 'approve',

@@ -19,6 +19,7 @@ import { approvePayout, rejectPayout, type PayoutOutcome, type PayoutRow } from 
 import { statusAfter, type PayoutDecision, type PayoutState } from './payouts.rules'
 import { clawbackProcess, type ClawbackDeps } from '../../clawbacks/clawback-process'
 import { logError } from '../../shared/log'
+import { traceIds } from '../../shared/trace-ids'
 import { sharedStepDeps, type StepDeps } from '../../shared/step-deps'
 import { staffLinks } from '../../shared/links'
 import { assertBatchAllows } from '../payout-batches/payout-batch-guard'
@@ -158,6 +159,7 @@ export async function applyCommissionPayoutDecision(
       .where(eq(commissionPayouts.id, payoutId))
       .for('update')
     if (!p) throw notFound('Commission payout')
+    traceIds({ payout: p.id, agency: p.agency_id })
     if (p.status === target)
       return { payout: p, credited: p.total_amount - p.clawback_offset_amount, offsets: [] }
     if (p.status !== 'REQUESTED')

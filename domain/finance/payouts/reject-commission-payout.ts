@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../shared/errors'
 import { payoutProcess } from './payout-process'
 import { assertNotMaker } from '../finance-guards'
 import { presentPayout } from './payout-listing'
+import { traceIds } from '../../shared/trace-ids'
 
 /**
  * rejectCommissionPayoutRequest (staff with finance; the spec names no reject call, this one sits
@@ -23,6 +24,7 @@ export const rejectCommissionPayout = defineUseCase(
       .from(commissionPayouts)
       .where(eq(commissionPayouts.id, opts.payoutId))
     if (!payout) throw notFound('Commission payout')
+    traceIds({ payout: payout.id, agency: payout.agency_id })
     assertNotMaker(actor.identityId, payout)
     if (payout.status !== 'REQUESTED')
       throw conflict(`This payout is already ${payout.status}; only a REQUESTED payout can be decided`)
