@@ -5,6 +5,7 @@ import { logInfo, logWarn } from '../domain/shared/log'
 import { closeTemporalClient } from '../temporal/client'
 import { wireProcesses } from '../temporal/processes'
 import { ensureSchedules } from '../temporal/schedules'
+import { assertMigrationsCurrent } from '../server/observability/migration-status'
 import { flushTracing } from '../server/observability/tracing-state'
 
 // The Temporal runtime's own metrics (workflow and activity task latencies, slots, polls, sticky
@@ -24,6 +25,15 @@ if (WORKER_METRICS_PORT !== 0) {
       error: (err as Error).message,
     })
   }
+}
+
+// A worker runs only against a database at its code's migrations, as a web node (activities write
+// the tables this code knows): production migrates in a step of its own, `npm start` before this.
+try {
+  await assertMigrationsCurrent()
+} catch (err) {
+  console.error(`[oshc] ${err instanceof Error ? err.message : String(err)}`)
+  process.exit(1)
 }
 
 // The composition root: the domain's process slots and the activities' ports, once, explicitly.

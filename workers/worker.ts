@@ -1,6 +1,7 @@
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker'
 import { fileURLToPath } from 'node:url'
 import { config } from '../domain/shared/config'
+import { temporalConnectionOptions } from '../temporal/connection-options'
 import type { Processes } from '../temporal/processes'
 import { workerTracing } from '../temporal/tracing'
 import { createActivities } from './activities'
@@ -18,7 +19,7 @@ export async function createWorker(
   overrides: Partial<WorkerOptions> = {},
   deps: ActivityDeps = realActivityDeps(),
 ) {
-  const connection = await NativeConnection.connect({ address: config().TEMPORAL_ADDRESS })
+  const connection = await NativeConnection.connect(temporalConnectionOptions())
   const worker = await Worker.create({
     connection,
     namespace: config().TEMPORAL_NAMESPACE,
