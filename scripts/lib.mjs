@@ -215,7 +215,9 @@ const runs = (bin) => existsSync(bin) && spawnSync(bin, ['--version'], { stdio: 
 
 /** True when the build is missing or older than any source it is built from. */
 export function buildIsStale() {
-  const outs = ['server/index.js', 'web.mjs', 'worker.mjs'].map((f) => path.join(root, 'build', f))
+  const outs = ['server/index.js', 'web.mjs', 'worker.mjs', 'otel.mjs'].map((f) =>
+    path.join(root, 'build', f),
+  )
   if (!outs.every((o) => existsSync(o))) return true
   const built = Math.min(...outs.map((o) => statSync(o).mtimeMs))
   return ['app', 'api', 'domain', 'db', 'temporal', 'server', 'workers', 'workflows'].some(
