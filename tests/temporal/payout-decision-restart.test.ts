@@ -1,0 +1,162 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+import pg from 'pg'
+import { and, eq } from 'drizzle-orm'
+import { getDb } from '../../db/client'
+import {
+  agencyBalanceTransactions,
+  financeRequestHistories,
+  invoicePayments,
+  moneyTransfers,
+  outboxMails,
+  tasks,
+} from '../../db/schema'
+import { approveCommissionPayout } from '../../domain/finance/payouts/approve-commission-payout'
+import { requestCommissionPayout } from '../../domain/finance/payouts/request-commission-payout'
+import { temporalClient } from '../../temporal/client'
+import { commissionPayoutWorkflowId } from '../../workflows/commission-payout/commission-payout.contract'
+import { eventually } from '../setup/eventually'
+import { agencyWithBanked, commissionStatuses, payoutRow, staffActor } from '../setup/payouts'
+import { startWorker } from '../setup/worker'
+
+// Issue 28: "a payout decision in flight completes exactly once across a worker restart". The
+// first worker is a process of its own (workers/main.ts, as production runs it) killed with
+// SIGKILL while the decision's activity is between its committed transaction and its answer (held
+// at the agency's mail, after the money moved); a second worker takes the workflow over. The
+// decision must be applied once, and the staff member's call must get its answer.
+
+const root = path.resolve(import.meta.dirname, '../..')
+let first: ChildProcess | undefined
+let stopSecond: (() => Promise<void>) | undefined
+let blocker: pg.Client | undefined
+
+afterAll(async () => {
+  if (first && first.exitCode === null && first.signalCode === null) first.kill('SIGKILL')
+  await blocker?.end().catch(() => {})
+  await stopSecond?.()
+})
+
+/** workers/main.ts on this file's task queue; resolves once it polls. */
+async function startWorkerProcess() {
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['workers/main.ts'], {
+    cwd: root,
+    // Schedules off: the Temporal server is shared with the other test files of this run.
+    env: { ...process.env, TEMPORAL_SCHEDULES: 'off', WORKER_METRICS_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (d) => (output += d))
+  child.stderr.on('data', (d) => (output += d))
+  await eventually(async () => output.includes('polling task queue'), 'the first worker polling', 90_000)
+  return child
+}
+
+describe('a payout decision in flight across a worker restart', () => {
+  it('is applied exactly once, and the caller gets its answer', async () => {
+    first = await startWorkerProcess()
+    const a = await agencyWithBanked(2)
+    const staff = await staffActor()
+    const requested = await requestCommissionPayout({
+      actor: a.actor,
+      externalInvoiceId: `INV-${a.agency.id}-restart`,
+      lineItemIds: a.lineIds,
+    })
+    const workflowId = commissionPayoutWorkflowId(requested.id)
+    await eventually(
+      async () => (await getDb().select().from(tasks).where(eq(tasks.workflow_id, workflowId)))[0],
+      'the inbox task the first worker opened',
+    )
+
+    // Hold the decision's activity after its transaction: the agency's mail claims its outbox key
+    // (payout-<id>-APPROVED), and this uncommitted row with the same key makes that insert wait.
+    const mailKey = `payout-${requested.id}-APPROVED`
+    blocker = new pg.Client({ connectionString: process.env.DATABASE_URL })
+    await blocker.connect()
+    await blocker.query('begin')
+    await blocker.query(
+      `insert into outbox_mails ("to", subject, text, idempotency_key) values ('held@example.test', 'held', 'held', $1)`,
+      [mailKey],
+    )
+
+    const decision = approveCommissionPayout({
+      actor: staff,
+      payoutId: requested.id,
+      paymentType: 'AGENCY_BALANCE',
+    })
+    decision.catch(() => {}) // awaited below; not an unhandled rejection meanwhile
+    // The money moved (committed) and the activity waits on the mail: the first worker dies there.
+    await eventually(
+      async () => (await payoutRow(requested.id)).status === 'APPROVED',
+      'the committed approval',
+    )
+    const held = await eventually(
+      async () =>
+        (
+          await blocker!.query<{ pid: number }>(
+            `select pid from pg_stat_activity where wait_event_type = 'Lock' and query like '%outbox_mails%'`,
+          )
+        ).rows[0],
+      'the activity waiting on its mail',
+    )
+    const killed = new Promise((r) => first!.once('exit', r))
+    first.kill('SIGKILL')
+    await killed
+    // Its database session goes with it (PostgreSQL would notice only when the lock is released).
+    await blocker.query('select pg_terminate_backend($1)', [held.pid])
+    await blocker.query('rollback')
+    await blocker.end()
+    blocker = undefined
+
+    stopSecond = await startWorker()
+    const answer = await decision
+    expect(answer).toMatchObject({ status: 'APPROVED', payment_type: 'AGENCY_BALANCE' })
+    const handle = (await temporalClient()).workflow.getHandle(workflowId)
+    expect(await handle.result()).toBe('APPROVED')
+    // The history holds one accepted and one completed update: the first worker's attempt never
+    // completed its workflow task, the second worker applied the decision again (a no-op on an
+    // APPROVED payout) and answered it. Event types: 41 update accepted, 43 update completed.
+    const events = (await handle.fetchHistory()).events ?? []
+    const types = events.map((e) => Number(e.eventType))
+    expect(types.filter((t) => t === 41)).toHaveLength(1)
+    expect(types.filter((t) => t === 43)).toHaveLength(1)
+
+    // Once: one status change, one credit, one payment, one journal transfer per leg, one mail.
+    const p = await payoutRow(requested.id)
+    expect(p).toMatchObject({ status: 'APPROVED', decided_by: staff.identityId })
+    const ledger = await getDb()
+      .select()
+      .from(agencyBalanceTransactions)
+      .where(eq(agencyBalanceTransactions.agency_id, a.agency.id))
+    expect(ledger.map((l) => [l.type, l.transaction_amount])).toEqual([
+      ['COMMISSION_RECEIVED', p.total_amount],
+    ])
+    const payments = await getDb()
+      .select()
+      .from(invoicePayments)
+      .where(eq(invoicePayments.invoice_id, p.invoice_id!))
+    expect(payments.map((x) => [x.method, x.payment_amount])).toEqual([['AGENCY_BALANCE', p.total_amount]])
+    const transfers = await getDb()
+      .select({ code: moneyTransfers.code, amount: moneyTransfers.amount })
+      .from(moneyTransfers)
+      .where(eq(moneyTransfers.payout_id, p.id))
+    expect(transfers.length).toBeGreaterThan(0)
+    expect(new Set(transfers.map((t) => t.code)).size).toBe(transfers.length)
+    const decided = await getDb()
+      .select({ action: financeRequestHistories.action })
+      .from(financeRequestHistories)
+      .where(
+        and(
+          eq(financeRequestHistories.request_type, 'COMMISSION_PAYOUT'),
+          eq(financeRequestHistories.request_id, p.id),
+        ),
+      )
+    expect(decided.filter((h) => /APPROV/.test(h.action))).toHaveLength(1)
+    expect(await commissionStatuses(a.commissions.map((c) => c.id))).toEqual(['PAID'])
+    const [task] = await getDb().select().from(tasks).where(eq(tasks.workflow_id, workflowId))
+    expect(task.outcome).toBe('approved')
+    const mails = await getDb().select().from(outboxMails).where(eq(outboxMails.idempotency_key, mailKey))
+    expect(mails).toHaveLength(1)
+    expect(mails[0].sent_at).toBeInstanceOf(Date)
+  }, 180_000)
+})
