@@ -22,7 +22,7 @@ import { setActiveTracing, type Tracing } from './tracing-state'
  * Whether `env` asks for traces: the standard OTLP endpoint variables (the general one or the
  * traces one), unless OTEL_SDK_DISABLED. Nothing else turns them on.
  */
-export const tracingConfigured = (env: NodeJS.ProcessEnv) =>
+export const tracingConfigured = (env: Record<string, string | undefined>) =>
   !!(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) &&
   env.OTEL_SDK_DISABLED !== 'true'
 
