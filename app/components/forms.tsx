@@ -14,6 +14,7 @@ import type * as React from 'react'
 import { z } from 'zod'
 
 import { STEP_UP_FIELD } from '../utils/step-up'
+import { withHumanMessages } from './form-messages'
 import { StepUpPrompt } from './step-up'
 
 import { Button, type ButtonProps } from './ui/button'
@@ -85,8 +86,14 @@ export function useConformForm<T extends Record<string, unknown> = Record<string
     defaultValue: options.defaultValue,
     constraint: getZodConstraint(schema),
     // A button marked formNoValidate sends the form unchecked (the action still checks it).
-    onValidate: ({ formData, submitter }) =>
-      parseWithZod(formData, { schema: unchecked(submitter) ? ANYTHING : schema }) as Submission<T>,
+    // Messages worded for the page from the fields' labels (form-messages.ts); the API keeps the
+    // schema's wording.
+    onValidate: ({ form, formData, submitter }) =>
+      withHumanMessages(
+        parseWithZod(formData, { schema: unchecked(submitter) ? ANYTHING : schema }) as Submission<T>,
+        form,
+        formData,
+      ),
     shouldValidate: 'onSubmit',
     // After a refused submit the messages go as the person types, not when the field loses focus:
     // clearing them on blur moved the button under a pointer already pressing it, losing the click.
