@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import {
   agencyBalanceTransactions,
+  clawbacks,
   financeRequestHistories,
   invoicePayments,
   moneyTransfers,
@@ -13,7 +14,9 @@ import {
   tasks,
 } from '../../db/schema'
 import { approveCommissionPayout } from '../../domain/finance/payouts/approve-commission-payout'
+import { applyCommissionPayoutDecision } from '../../domain/finance/payouts/payout-workflow-steps'
 import { requestCommissionPayout } from '../../domain/finance/payouts/request-commission-payout'
+import { sharedStepDeps } from '../../domain/shared/step-deps'
 import { temporalClient } from '../../temporal/client'
 import { commissionPayoutWorkflowId } from '../../workflows/commission-payout/commission-payout.contract'
 import { eventually } from '../setup/eventually'
@@ -159,4 +162,48 @@ describe('a payout decision in flight across a worker restart', () => {
     expect(mails).toHaveLength(1)
     expect(mails[0].sent_at).toBeInstanceOf(Date)
   }, 180_000)
+
+  it('applied again after such a restart, a decision that offset clawbacks tells them again', async () => {
+    // The first attempt committed, offset a clawback and died before telling its workflow; the
+    // retried activity finds the payout APPROVED and must still tell it (signal-with-start: safe
+    // when it was told already).
+    const a = await agencyWithBanked(1)
+    const staff = await staffActor()
+    const requested = await requestCommissionPayout({
+      actor: a.actor,
+      externalInvoiceId: `INV-${a.agency.id}-offset`,
+      lineItemIds: a.lineIds,
+    })
+    const [clawback] = await getDb()
+      .insert(clawbacks)
+      .values({
+        policy_id: a.policies[0].id,
+        agency_id: a.agency.id,
+        clawback_premium_amount: 500,
+        clawback_commission_amount: 100,
+        outstanding_amount: 100,
+        status: 'INITIATED',
+      })
+      .returning()
+    const told: number[] = []
+    const deps = {
+      ...sharedStepDeps(),
+      clawbacks: { start: async () => {}, changed: async (id: number) => void told.push(id) },
+    }
+    const decision = {
+      kind: 'approve' as const,
+      payment_type: 'SETTLED_WITH_CLAWBACK' as const,
+      bank_document: null,
+      by: { identityId: staff.identityId, userId: staff.userId, email: staff.email },
+    }
+    const once = await applyCommissionPayoutDecision({ payoutId: requested.id, decision }, deps)
+    const again = await applyCommissionPayoutDecision({ payoutId: requested.id, decision }, deps)
+    expect(again).toEqual(once)
+    expect(told).toEqual([clawback.id, clawback.id])
+    const ledger = await getDb()
+      .select()
+      .from(agencyBalanceTransactions)
+      .where(eq(agencyBalanceTransactions.agency_id, a.agency.id))
+    expect(ledger).toHaveLength(1)
+  })
 })

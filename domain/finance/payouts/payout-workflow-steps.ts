@@ -14,7 +14,7 @@ import { notify } from '../../notifications/notify'
 import { remindOnce } from '../../tasks/remind-once'
 import { syncWorkflowTasks } from '../../tasks/workflow-tasks'
 import { assertNotMaker } from '../finance-guards'
-import { recordPayoutHistory } from './payout-history'
+import { approvedOffsets, recordPayoutHistory } from './payout-history'
 import { approvePayout, rejectPayout, type PayoutOutcome, type PayoutRow } from './payout-decision'
 import { statusAfter, type PayoutDecision, type PayoutState } from './payouts.rules'
 import { clawbackProcess, type ClawbackDeps } from '../../clawbacks/clawback-process'
@@ -161,7 +161,12 @@ export async function applyCommissionPayoutDecision(
     if (!p) throw notFound('Commission payout')
     traceIds({ payout: p.id, agency: p.agency_id })
     if (p.status === target)
-      return { payout: p, credited: p.total_amount - p.clawback_offset_amount, offsets: [] }
+      return {
+        payout: p,
+        credited: p.total_amount - p.clawback_offset_amount,
+        // Told again: a first attempt may have died between its commit and telling them.
+        offsets: target === 'APPROVED' ? await approvedOffsets(tx, p.id) : [],
+      }
     if (p.status !== 'REQUESTED')
       throw invalidTransition(`This payout is already ${p.status}; only a REQUESTED payout can be decided`)
     assertNotMaker(staff.identityId, p)
