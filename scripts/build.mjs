@@ -38,9 +38,12 @@ export async function build() {
   writeFileSync(path.join(root, 'build/web.meta.json'), JSON.stringify(web.metafile))
   await esbuild.build({ ...common, entryPoints: { worker: path.join(root, 'workers/main.ts') } })
   // The `--import` module of both processes (productionArgs): OpenTelemetry before the app loads.
+  // The SDK is a chunk of its own (build/otel/), loaded only when tracing is configured.
   await esbuild.build({
     ...common,
     entryPoints: { otel: path.join(root, 'server/observability/otel-register.ts') },
+    splitting: true,
+    chunkNames: 'otel/[name]-[hash]',
   })
   checkBuiltModuleGraph(path.join(root, 'build'))
   log(`Built in ${((Date.now() - t) / 1000).toFixed(0)}s`)

@@ -6,7 +6,7 @@
 // endpoint it does nothing. The web cluster's processes run it too (cluster.fork passes execArgv).
 import { register } from 'node:module'
 import path from 'node:path'
-import { startTracing, tracingConfigured } from './tracing'
+import { tracingConfigured } from './tracing-state'
 
 if (tracingConfigured(process.env)) {
   // Only the modules the instrumentations patch go through the hook: wrapping every module of the
@@ -14,6 +14,8 @@ if (tracingConfigured(process.env)) {
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, {
     data: { include: ['pg', 'pg-pool', 'express', 'http', 'https'] },
   })
-  const name = path.basename(process.argv[1] ?? 'node', '.mjs')
-  startTracing(`oshc-${name}`)
+  // The SDK after the hook, and only when tracing (its own chunk of the build): off, nothing of
+  // OpenTelemetry loads.
+  const { startTracing } = await import('./tracing')
+  startTracing(`oshc-${path.basename(process.argv[1] ?? 'node', '.mjs')}`)
 }

@@ -15,6 +15,14 @@ export type Tracing = {
   shutdown(): Promise<void>
 }
 
+/**
+ * Whether `env` asks for traces: the standard OTLP endpoint variables (the general one or the
+ * traces one), unless OTEL_SDK_DISABLED. Nothing else turns them on.
+ */
+export const tracingConfigured = (env: Record<string, string | undefined>) =>
+  !!(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) &&
+  env.OTEL_SDK_DISABLED !== 'true'
+
 const KEY = Symbol.for('oshc.tracing')
 type Holder = { [KEY]?: Tracing }
 

@@ -18,14 +18,6 @@ import {
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node'
 import { setActiveTracing, type Tracing } from './tracing-state'
 
-/**
- * Whether `env` asks for traces: the standard OTLP endpoint variables (the general one or the
- * traces one), unless OTEL_SDK_DISABLED. Nothing else turns them on.
- */
-export const tracingConfigured = (env: Record<string, string | undefined>) =>
-  !!(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) &&
-  env.OTEL_SDK_DISABLED !== 'true'
-
 /** Probes and scrapes, traced on every node every few seconds, would bury the requests. */
 const UNTRACED_PATHS = new Set(['/api/health', '/api/ready', '/metrics'])
 

@@ -1,7 +1,6 @@
 // What turns tracing on, and which business id a workflow's spans carry (temporal/tracing.ts).
 import { describe, expect, it } from 'vitest'
-import { tracingConfigured } from '../../server/observability/tracing'
-import { activeTracing } from '../../server/observability/tracing-state'
+import { activeTracing, tracingConfigured } from '../../server/observability/tracing-state'
 import { idsOfWorkflow } from '../../temporal/tracing'
 
 describe('tracing', () => {
