@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test'
 import pg from 'pg'
-import { expect, test, expectAccessible, newestMail, shot, signIn, signOut } from './helpers'
+import { expect, test, expectAccessible, newestMail, shot, signIn, signOut, toast } from './helpers'
 
 const email = `journey-${Date.now()}@example.test`
 const company = 'Wattle Student Services'
@@ -31,6 +31,10 @@ test('a new agency registers, is onboarded by staff through the inbox, and lands
   await page.getByLabel('Verification code').fill(code)
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page).toHaveURL(/\/login/)
+  // Sign-in says the address is verified and where the password went.
+  await expect(toast(page, 'Your e-mail address is verified')).toContainText(
+    `We sent your temporary password to ${email}`,
+  )
 
   // 3. First sign-in with the mailed temporary password forces a new one.
   const loginMail = await newestMail(request, email, /portal login/i)
@@ -56,10 +60,18 @@ test('a new agency registers, is onboarded by staff through the inbox, and lands
   await page.getByLabel('Bank', { exact: true }).fill('Westpac')
   await page.getByLabel('Account name').fill(company)
   await page.getByLabel('Account number').fill('11223344')
+  await page.getByLabel('BSB (optional)').fill('062000')
   await page.getByLabel('ABN (optional)').fill('51 824 753 556')
   await page.getByLabel('We are registered for GST').check()
   await page.getByRole('button', { name: 'Save and continue' }).click()
   await expect(page).toHaveURL(/\/onboarding\/submit/)
+  // The review shows every detail given, the place and bank numbers among them.
+  const review = (term: string) => page.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('+ dd')
+  await expect(review('City')).toHaveText('Sydney')
+  await expect(review('State')).toHaveText('New South Wales')
+  await expect(review('BSB')).toHaveText(/062.?000/)
+  await expect(review('ABN')).toHaveText(/51 ?824 ?753 ?556/)
+  await expect(review('Registered for GST')).toHaveText('Yes')
   await shot(page, '02-submit')
   await page.getByRole('button', { name: 'Submit registration' }).click()
   await expect(page).toHaveURL(/\/onboarding\/waiting/)

@@ -6,7 +6,7 @@ import {
 } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
-import { getAgencyBankDetail } from '../../../domain/agencies/reads/get-agency-bank-detail'
+import { getAgency } from '../../../domain/agencies/reads/get-agency'
 import { submitRegistrationRequest } from '../../../domain/agencies/onboarding/submit-registration-request'
 import { AuthCard } from '../../components/auth-card'
 import { ConformForm, ErrorList, SubmitButton, useConformForm } from '../../components/forms'
@@ -19,18 +19,24 @@ export const meta: MetaFunction = () => [{ title: 'Submit registration · OSHC B
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { actor, agency } = await requireOnboardingStep(request, 'COMPANY_DETAIL_DONE')
-  const bank = await getAgencyBankDetail({ actor, agencyId: agency.id })
+  const a = await getAgency({ actor, id: agency.id })
+  const bank = a.bank_detail
   return {
     summary: [
-      ['Company', agency.full_company_name],
-      ['Contact', `${agency.contact_person} · ${agency.contact_number}`],
-      [
-        'Address',
-        [agency.street_address_1, agency.street_address_2, agency.post_code].filter(Boolean).join(', '),
-      ],
-      ['Policy e-mails', agency.policy_comms_email],
-      ['Finance e-mails', agency.finance_comms_email],
-      ['Bank', bank ? `${bank.bank} · ${bank.bank_account_name} · ${bank.account_number}` : ''],
+      ['Company', a.full_company_name],
+      ['ABN', bank?.abn ?? null],
+      ['Contact', `${a.contact_person} · ${a.contact_number}`],
+      ['Street address', [a.street_address_1, a.street_address_2].filter(Boolean).join(', ')],
+      ['City', a.city?.name ?? null],
+      ['State', a.state?.name ?? null],
+      ['Post code', a.post_code],
+      ['Country', a.country?.name ?? null],
+      ['Policy e-mails', a.policy_comms_email],
+      ['Finance e-mails', a.finance_comms_email],
+      ['Bank', bank ? `${bank.bank} · ${bank.bank_account_name}` : null],
+      ['BSB', bank?.bsb ?? null],
+      ['Account number', bank?.account_number ?? null],
+      ['Registered for GST', bank ? (bank.is_gst_registered ? 'Yes' : 'No') : null],
     ] as [string, string | null][],
   }
 }

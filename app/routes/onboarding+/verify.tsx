@@ -56,10 +56,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { token: token ?? '', email: a.email, verified: a.verified, hasLogin: !!a.hasLogin }
 }
 
-const loginCreated = () =>
+/** Sign-in says the address is verified and where the temporary password went. */
+const loginCreated = (email: string) =>
   redirectWithToast('/login', {
-    title: 'Your login is ready',
-    description: 'We e-mailed you a temporary password. Sign in with it to continue.',
+    title: 'Your e-mail address is verified',
+    description: `We sent your temporary password to ${email}. Sign in with it to continue.`,
     type: 'success',
   })
 
@@ -83,14 +84,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === 'create-login') {
     return submitForm(formData, ResendSchema, async () => {
       await createAgencyLogin({ email: agency.email })
-      return loginCreated()
+      return loginCreated(agency.email)
     })
   }
   return submitForm(formData, VerifyPageSchema, async (v) => {
     const clientIp = (context as { clientIp?: string }).clientIp ?? 'unknown'
     const verified = await verifyAgency({ agencyId: agency.id, otp: v.otp, clientIp })
     await createAgencyLogin({ email: verified.email })
-    return loginCreated()
+    return loginCreated(verified.email)
   })
 }
 
