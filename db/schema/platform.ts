@@ -65,7 +65,9 @@ export const outboxMails = pgTable(
   (t) => [
     index('outbox_mails_to_idx').on(t.to, t.created_at),
     uniqueIndex('outbox_mails_idempotency_key_idx').on(t.idempotency_key),
-    index('outbox_mails_unsent_idx').on(t.created_at).where(sql`${t.sent_at} is null`),
+    index('outbox_mails_unsent_idx')
+      .on(t.created_at)
+      .where(sql`${t.sent_at} is null`),
   ],
 )
 
