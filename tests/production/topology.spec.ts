@@ -7,46 +7,19 @@
 // card changed on node B is quoted on node A within a second.
 import { test, expect } from '@playwright/test'
 import { Client, Connection } from '@temporalio/client'
-import { spawnSync } from 'node:child_process'
-import * as OTPAuth from 'otpauth'
 import {
-  createDatabase,
+  call,
+  deployment,
   freePort,
-  migrate,
-  productionEnv,
-  root,
+  signInStaff,
   startProcess,
-  startTemporal,
   stopProductionSystem,
+  until,
   waitForHealth,
+  type Answer,
 } from '../setup/production-system'
 
 test.afterAll(stopProductionSystem)
-
-type Answer = { status: number; body: any; headers: Headers }
-
-/** One call of the JSON API on a node, as a bearer-token client. */
-async function call(
-  port: number,
-  method: string,
-  path: string,
-  opts: { token?: string; body?: unknown } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = {}
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`
-  if (opts.body !== undefined) headers['content-type'] = 'application/json'
-  const r = await fetch(`http://127.0.0.1:${port}/api${path}`, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  })
-  const text = await r.text()
-  let body: any = text
-  try {
-    body = JSON.parse(text)
-  } catch {}
-  return { status: r.status, body, headers: r.headers }
-}
 
 /** The unread counts a node's /notifications/stream sends, as they come. */
 async function bell(port: number, cookie: string) {
@@ -78,40 +51,11 @@ async function bell(port: number, cookie: string) {
   return { counts, close: () => controller.abort() }
 }
 
-async function until<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, ms = 30_000) {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await fn()
-    if (v !== undefined && v !== false) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
 const cookieOf = (a: Answer) => (a.headers.get('set-cookie') ?? '').split(';')[0]
 
 test('two web nodes and a worker, as a deployment runs them', async () => {
   test.setTimeout(300_000)
-  const temporal = await startTemporal()
-  const database = await createDatabase('topology')
-  const env = (extra: Record<string, string> = {}) =>
-    productionEnv(database, {
-      TEMPORAL_ADDRESS: temporal.address,
-      TEMPORAL_NAMESPACE: 'default',
-      TEMPORAL_TASK_QUEUE: 'oshc-topology',
-      ...extra,
-    })
-
-  // The release's steps: migrations, then (the first time) the seed.
-  const migrated = migrate(env())
-  expect(migrated.status, migrated.stderr).toBe(0)
-  const tsx = (script: string) => {
-    const r = spawnSync('npx', ['tsx', script], { cwd: root, env: env(), encoding: 'utf8' })
-    expect(r.status, r.stderr).toBe(0)
-    return r.stdout
-  }
-  tsx('scripts/bootstrap.ts')
-  const fixture = JSON.parse(tsx('tests/setup/production-fixture.ts').trim().split('\n').pop()!)
+  const { temporal, env, fixture } = await deployment('topology')
 
   const [a, b] = [await freePort(), await freePort()]
   let worker = startProcess('worker', env())
@@ -151,18 +95,7 @@ test('two web nodes and a worker, as a deployment runs them', async () => {
   await worker.waitForOutput(/polling task queue/)
 
   // Staff sign in on node B with their authenticator app and approve there.
-  const staffLogin = await call(b, 'POST', '/authentication/login', {
-    body: { email: fixture.staff.email, password: 'Production-Passw0rd!' },
-  })
-  expect(staffLogin.status, JSON.stringify(staffLogin.body)).toBe(200)
-  expect(staffLogin.body.data.secondFactorRequired).toBe(true)
-  const staff = staffLogin.body.data.token as string
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(fixture.staff.totpKey), period: 30 })
-  const factor = await call(b, 'POST', '/authentication/secondFactor', {
-    token: staff,
-    body: { code: totp.generate() },
-  })
-  expect(factor.status, JSON.stringify(factor.body)).toBe(200)
+  const { token: staff } = await signInStaff(b, fixture)
   const approved = await call(b, 'POST', '/oshc/finance-management/approveCommissionPayoutRequest', {
     token: staff,
     body: { commission_payout_request_id: payoutId, payment_type: 'AGENCY_BALANCE' },

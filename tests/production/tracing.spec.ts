@@ -5,18 +5,15 @@
 // to each SQL statement, in one trace across both services, with the payout and agency ids as
 // attributes and no personal data anywhere. Without an OTLP endpoint nothing is sent at all.
 import { test, expect } from '@playwright/test'
-import { spawnSync } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
-import * as OTPAuth from 'otpauth'
 import {
-  createDatabase,
+  call,
+  deployment,
   freePort,
-  migrate,
-  productionEnv,
-  root,
+  signInStaff,
   startProcess,
-  startTemporal,
   stopProductionSystem,
+  until,
   waitForHealth,
   type Proc,
 } from '../setup/production-system'
@@ -80,34 +77,6 @@ async function otlpReceiver(port: number) {
   return { spans, requests, close: () => new Promise<void>((r) => server.close(() => r())) }
 }
 
-type Answer = { status: number; body: any }
-async function call(
-  port: number,
-  method: string,
-  path: string,
-  opts: { token?: string; body?: unknown } = {},
-) {
-  const headers: Record<string, string> = {}
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`
-  if (opts.body !== undefined) headers['content-type'] = 'application/json'
-  const r = await fetch(`http://127.0.0.1:${port}/api${path}`, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  })
-  return { status: r.status, body: await r.json() } as Answer
-}
-
-async function until<T>(what: string, fn: () => T | undefined | false, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = fn()
-    if (v !== undefined && v !== false) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
 async function stop(...procs: Proc[]) {
   for (const p of procs) p.child.kill('SIGTERM')
   for (const p of procs) expect(await p.exit).toBe(0)
@@ -115,25 +84,7 @@ async function stop(...procs: Proc[]) {
 
 test('one payout approval is one trace from the request to each SQL statement', async () => {
   test.setTimeout(300_000)
-  const temporal = await startTemporal()
-  const database = await createDatabase('tracing')
-  const env = (extra: Record<string, string> = {}) =>
-    productionEnv(database, {
-      TEMPORAL_ADDRESS: temporal.address,
-      TEMPORAL_NAMESPACE: 'default',
-      TEMPORAL_TASK_QUEUE: 'oshc-tracing',
-      TEMPORAL_SCHEDULES: 'off',
-      ...extra,
-    })
-  const migrated = migrate(env())
-  expect(migrated.status, migrated.stderr).toBe(0)
-  const tsx = (script: string) => {
-    const r = spawnSync('npx', ['tsx', script], { cwd: root, env: env(), encoding: 'utf8' })
-    expect(r.status, r.stderr).toBe(0)
-    return r.stdout
-  }
-  tsx('scripts/bootstrap.ts')
-  const fixture = JSON.parse(tsx('tests/setup/production-fixture.ts').trim().split('\n').pop()!)
+  const { env, fixture } = await deployment('tracing', { TEMPORAL_SCHEDULES: 'off' })
   const [line1, line2] = fixture.agency.lineIds as number[]
 
   // Off by default: a receiver where the SDK would send without an endpoint (OTLP/HTTP's default
@@ -150,15 +101,7 @@ test('one payout approval is one trace from the request to each SQL statement', 
   })
   expect(agencyLogin.status).toBe(200)
   const agency = agencyLogin.body.data.token as string
-  const staffLogin = await call(offPort, 'POST', '/authentication/login', {
-    body: { email: fixture.staff.email, password: 'Production-Passw0rd!' },
-  })
-  const staff = staffLogin.body.data.token as string
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(fixture.staff.totpKey), period: 30 })
-  const code = totp.generate()
-  expect(
-    (await call(offPort, 'POST', '/authentication/secondFactor', { token: staff, body: { code } })).status,
-  ).toBe(200)
+  const { token: staff, code } = await signInStaff(offPort, fixture)
   const approve = async (port: number, line: number, invoice: string) => {
     const requested = await call(port, 'POST', '/agencies/finance-management/sendCommmisionPayoutRequest', {
       token: agency,

@@ -6,6 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createServer, Socket } from 'node:net'
 import path from 'node:path'
+import * as OTPAuth from 'otpauth'
 import pg from 'pg'
 // @ts-expect-error: a plain ES module of the scripts (no types)
 import { productionArgs } from '../../scripts/lib.mjs'
@@ -187,4 +188,95 @@ export async function stopProductionSystem() {
   for (const stop of stops.splice(0)) await stop().catch(() => {})
   for (const name of databases.splice(0))
     await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+}
+
+/** What tests/setup/production-fixture.ts made: an agency with banked commission, staff with an authenticator app. */
+export type Fixture = {
+  agency: { id: number; email: string; password: string; lineIds: number[] }
+  staff: { email: string; totpKey: string }
+}
+
+/**
+ * A deployment's shared parts, set up as a release sets them up: Temporal on its own, a database
+ * migrated by `npm run migrate` and seeded by scripts/bootstrap.ts, and the fixture. `env` gives a
+ * node's environment (with `extra` and its own settings).
+ */
+export async function deployment(label: string, extra: Record<string, string> = {}) {
+  const temporal = await startTemporal()
+  const database = await createDatabase(label)
+  const env = (own: Record<string, string> = {}) =>
+    productionEnv(database, {
+      TEMPORAL_ADDRESS: temporal.address,
+      TEMPORAL_NAMESPACE: 'default',
+      TEMPORAL_TASK_QUEUE: `oshc-${label}`,
+      ...extra,
+      ...own,
+    })
+  const migrated = migrate(env())
+  if (migrated.status !== 0) throw new Error(`npm run migrate failed:\n${migrated.stderr}`)
+  const tsx = (script: string) => {
+    const r = spawnSync('npx', ['tsx', script], { cwd: root, env: env(), encoding: 'utf8' })
+    if (r.status !== 0) throw new Error(`${script} failed:\n${r.stderr}`)
+    return r.stdout
+  }
+  tsx('scripts/bootstrap.ts')
+  const fixture = JSON.parse(tsx('tests/setup/production-fixture.ts').trim().split('\n').pop()!) as Fixture
+  return { temporal, database, env, fixture }
+}
+
+export type Answer = { status: number; body: any; headers: Headers }
+
+/** One call of a node's JSON API, as a bearer-token client. */
+export async function call(
+  port: number,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = {}
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`
+  if (opts.body !== undefined) headers['content-type'] = 'application/json'
+  const r = await fetch(`http://127.0.0.1:${port}/api${path}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  })
+  const text = await r.text()
+  let body: any = text
+  try {
+    body = JSON.parse(text)
+  } catch {
+    // not JSON: kept as text
+  }
+  return { status: r.status, body, headers: r.headers }
+}
+
+/** The value `fn` answers once it is neither undefined nor false, polled every 100 ms. */
+export async function until<T>(
+  what: string,
+  fn: () => Promise<T | undefined | false> | T | undefined | false,
+  ms = 30_000,
+): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = await fn()
+    if (v !== undefined && v !== false) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+/** The fixture's staff member signed in on a node with a code of their authenticator app. */
+export async function signInStaff(port: number, fixture: Fixture) {
+  const login = await call(port, 'POST', '/authentication/login', {
+    body: { email: fixture.staff.email, password: 'Production-Passw0rd!' },
+  })
+  if (login.status !== 200 || !login.body.data.secondFactorRequired)
+    throw new Error(`staff sign-in: ${login.status} ${JSON.stringify(login.body)}`)
+  const token = login.body.data.token as string
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(fixture.staff.totpKey), period: 30 })
+  const code = totp.generate()
+  const factor = await call(port, 'POST', '/authentication/secondFactor', { token, body: { code } })
+  if (factor.status !== 200) throw new Error(`second factor: ${factor.status} ${JSON.stringify(factor.body)}`)
+  return { token, code }
 }
