@@ -105,11 +105,22 @@ export function overviewSection(totals: Totals, selling: ReturnType<typeof compa
 export async function policySection(q: DashboardQuery, p: Periods) {
   const f = rollupFilters(q)
   const [{ rows: series }, { rows: statuses }, { rows: providers }] = await Promise.all([
+    // Every bucket of both periods, those without a sale as zero: a 30-day range is 30 points, and
+    // the previous period's points pair with this one's by position.
     getDb().execute(sql`
-      select d.day < ${p.current.start}::date as prev, date_trunc(${p.bucket}, d.day::timestamp)::date as bucket,
-             sum(d.sold) as sold, sum(d.premium) as premium
-      from ${rollupDays(q)} where ${onDays({ start: p.previous.start, end: p.current.end })} and ${f}
-      group by 1, 2 having sum(d.sold) > 0 order by 2`),
+      with s as (
+        select d.day < ${p.current.start}::date as prev, date_trunc(${p.bucket}, d.day::timestamp)::date as bucket,
+               sum(d.sold) as sold, sum(d.premium) as premium
+        from ${rollupDays(q)} where ${onDays({ start: p.previous.start, end: p.current.end })} and ${f}
+        group by 1, 2),
+      b as (
+        select r.prev, g::date as bucket
+        from (values (false, ${p.current.start}::date, ${p.current.end}::date),
+                     (true, ${p.previous.start}::date, ${p.previous.end}::date)) r(prev, first, last),
+             generate_series(date_trunc(${p.bucket}, r.first::timestamp), r.last::timestamp,
+                             ('1 ' || ${p.bucket})::interval) g)
+      select b.prev, b.bucket, coalesce(s.sold, 0) as sold, coalesce(s.premium, 0) as premium
+      from b left join s using (prev, bucket) order by b.bucket`),
     // Policies created in the period by status; those amended count as amended whatever their status.
     getDb().execute(sql`
       select d.status, sum(d.created) as created, sum(d.amended) as amended

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signIn, test, AGENCY, STAFF } from './helpers'
+import { expect, expectAccessible, query, signIn, test, AGENCY, STAFF } from './helpers'
 
 test('staff read the dashboard: figures against the previous period, charts, tabs and the export', async ({
   page,
@@ -53,5 +53,29 @@ test("the agency's home shows its own sales against the weeks before, its certif
       .first(),
   ).toBeVisible()
   await expect(page.getByText('Buy now, pay later left')).toBeVisible()
+  await expectAccessible(page)
+})
+
+test('a 30-day range plots 30 daily points in Australian dollars; a range without sales says so', async ({
+  page,
+}) => {
+  const [{ last }] = await query<{ last: string }>(
+    `SELECT to_char(max(day), 'YYYY-MM-DD') AS last FROM dashboard_days WHERE sold > 0`,
+  )
+  const end = new Date(`${last}T00:00:00Z`)
+  const start = new Date(end.getTime() - 29 * 86_400_000).toISOString().slice(0, 10)
+  await signIn(page, STAFF.email, STAFF.password)
+  await page.goto(`/staff/dashboard?tab=policy&start_date=${start}&end_date=${last}`)
+  const chart = page.getByRole('img', { name: /this period against the previous one/ })
+  // This period's line has a dot per day: 30 of them.
+  await expect(chart.locator('.recharts-line-dot')).toHaveCount(30)
+  // The money axis: whole dollars with thousands separators.
+  const ticks = (await chart.locator('text').allTextContents()).filter((t) => t.includes('$'))
+  expect(ticks.length).toBeGreaterThan(1)
+  for (const t of ticks) expect(t).toMatch(/^A\$\d{1,3}(,\d{3})*$/)
+
+  await page.goto('/staff/dashboard?tab=policy&start_date=2020-01-01&end_date=2020-01-30')
+  await expect(page.getByText('No sales in this period or the one before.')).toBeVisible()
+  await expect(page.getByText('Nothing in this period.').first()).toBeVisible()
   await expectAccessible(page)
 })

@@ -213,13 +213,22 @@ describe('GET /dashboard/getOshcDashboard', () => {
     expect(o.certificates_issued).toEqual({ current: 1, previous: 1, change: 0 })
     const p = r.body.data.policyDashboard
     expect(p.bucket).toBe('day')
-    expect(p.sales).toEqual([
+    // Every day of both periods is a point, a day without a sale a zero.
+    const sold = (points: { sold: number }[]) => points.filter((s) => s.sold > 0)
+    expect(sold(p.sales)).toEqual([
       { bucket: '2026-10-02', sold: 1, premium: 1000 },
       { bucket: '2026-10-03', sold: 1, premium: 500.5 },
       { bucket: '2026-10-05', sold: 1, premium: 300 },
       { bucket: '2026-10-09', sold: 1, premium: 250.25 },
     ])
-    expect(p.previousSales).toEqual([{ bucket: '2026-09-25', sold: 1, premium: 800 }])
+    expect(p.sales.map((s: { bucket: string }) => s.bucket)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `2026-10-${String(i + 1).padStart(2, '0')}`),
+    )
+    expect(p.sales[0]).toEqual({ bucket: '2026-10-01', sold: 0, premium: 0 })
+    expect(sold(p.previousSales)).toEqual([{ bucket: '2026-09-25', sold: 1, premium: 800 }])
+    expect(p.previousSales.map((s: { bucket: string }) => s.bucket)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `2026-09-${String(i + 21).padStart(2, '0')}`),
+    )
     expect(p.statusMix).toEqual([
       { status: 'draft', count: 0 },
       { status: 'requested', count: 2 },

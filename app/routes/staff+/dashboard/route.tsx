@@ -160,7 +160,9 @@ export default function Dashboard() {
           <SalesChart sales={d.policyDashboard.sales} previous={d.policyDashboard.previousSales} />
           <FiguresTable
             caption="Sales per period"
-            rows={d.policyDashboard.sales.map((s) => ({ name: s.bucket, count: s.sold, amount: s.premium }))}
+            rows={d.policyDashboard.sales
+              .filter((s) => s.sold > 0)
+              .map((s) => ({ name: s.bucket, count: s.sold, amount: s.premium }))}
             dateNames
           />
           <div className="grid gap-6 xl:grid-cols-2">
