@@ -23,10 +23,16 @@ export function InvoiceDetail({
   invoice,
   backHref,
   pdfHref,
+  policyBase,
+  payoutBase,
   children,
 }: {
   invoice: SerializedInvoice
   backHref: string
+  /** This portal's policy pages (`/staff/policies`, `/agency/policies`): line items link to them. */
+  policyBase: '/staff/policies' | '/agency/policies'
+  /** This portal's payout pages, where it has them: the payout the invoice bills links there. */
+  payoutBase?: '/staff/finance/payouts'
   /** The invoice's PDF download (the portal's `…/invoices/<id>/pdf`). */
   pdfHref?: string
   children?: ReactNode
@@ -83,6 +89,13 @@ export function InvoiceDetail({
                 {formatMoney(invoice.total_amount_owed)}
               </Detail>
             ) : null}
+            {payoutBase && invoice.payout_id !== null ? (
+              <Detail label="Commission payout">
+                <Link to={`${payoutBase}/${invoice.payout_id}`} className="text-primary hover:underline">
+                  Payout #{invoice.payout_id}
+                </Link>
+              </Detail>
+            ) : null}
             <Detail label="Notes">{invoice.notes}</Detail>
             <Detail label="Cancellation reason">{invoice.cancellation_reasons}</Detail>
           </dl>
@@ -109,7 +122,15 @@ export function InvoiceDetail({
                 <TableRow key={li.id}>
                   <TableCell>{li.description}</TableCell>
                   <TableCell>{labelOf(LINE_ITEM_TYPE_LABELS, li.line_item_type)}</TableCell>
-                  <TableCell>{li.policy_ref ?? '—'}</TableCell>
+                  <TableCell>
+                    {li.policy_id !== null && li.policy_ref ? (
+                      <Link to={`${policyBase}/${li.policy_id}`} className="text-primary hover:underline">
+                        {li.policy_ref}
+                      </Link>
+                    ) : (
+                      '—'
+                    )}
+                  </TableCell>
                   <TableCell>
                     {directionLabel(li.payer, li.receiver, invoice.agency.name ?? invoice.agency.email)}
                   </TableCell>

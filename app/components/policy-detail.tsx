@@ -1,4 +1,5 @@
 import * as React from 'react'
+import { Link } from '@remix-run/react'
 
 import type { PolicyDetailView } from '../utils/policy-list.server'
 import { formatDate, formatDateTime } from '../utils/misc'
@@ -48,8 +49,11 @@ export function PolicySections({
   policy,
   certificateActions,
   certificate,
+  invoiceBase,
 }: {
   policy: PolicyDetailView
+  /** Where this portal's invoice pages live: each invoice named links to its page. */
+  invoiceBase: '/staff/finance/invoices' | '/agency/finance/invoices'
   certificateActions?: (c: PolicyDetailView['certificates'][number]) => React.ReactNode
   /** The certificate's state and what this side reads of it (certificate-state.ts, the one source). */
   certificate: { state: string; text: string }
@@ -136,7 +140,10 @@ export function PolicySections({
                 {policy.invoices.map((i) => (
                   <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
                     <span>
-                      {labelOf(INVOICE_TYPE_LABELS, i.invoice_type)} invoice #{i.id} · {i.total}
+                      <Link to={`${invoiceBase}/${i.id}`} className="text-primary hover:underline">
+                        {labelOf(INVOICE_TYPE_LABELS, i.invoice_type)} invoice #{i.id}
+                      </Link>{' '}
+                      · {i.total}
                       {i.status !== 'PAID' && i.status !== 'CANCELLED'
                         ? ` · ${i.outstanding} outstanding`
                         : ''}

@@ -6,6 +6,7 @@ import {
   agencyBalanceTransactions,
   cardPayments,
   clawbacks,
+  customers,
   files,
   invoiceHistories,
   invoiceLineItems,
@@ -406,6 +407,29 @@ describe('invoices', () => {
         })
       ).status,
     ).toBe(400)
+  })
+
+  it('getAllInvoices names the policy and student of a policy invoice in its own query; other invoices none', async () => {
+    const a = await agencyWithInvoice()
+    const refund = await api('POST', `${PAY}/modifyPolicyFinance/${a.policy.id}`, {
+      token: clerk,
+      body: { type: 'CANCELLATION', total_premium_amount: '110.00' },
+    })
+    expect(refund.status, JSON.stringify(refund.body)).toBe(201)
+    // A staff invoice of a line with no policy is not a policy's.
+    const loose = await staffInvoice(a.agency.id, 5000)
+    const [student] = await getDb().select().from(customers).where(eq(customers.id, a.policy.customer_id))
+    const r = await api('GET', `${INV}/getAllInvoices`, { token: a.token, query: { tab: 'ALL' } })
+    expect(r.status, JSON.stringify(r.body)).toBe(200)
+    const byId = new Map(r.body.data.map((i: any) => [i.id, i.policy]))
+    const named = {
+      id: a.policy.id,
+      ref: a.policy.ref,
+      student: `${student.first_name} ${student.last_name}`,
+    }
+    expect(byId.get(a.invoice.id)).toEqual(named)
+    expect(byId.get(refund.body.data.invoiceId)).toEqual(named)
+    expect(byId.get(loose)).toBeNull()
   })
 
   it('getInvoiceById carries line items, payments with documents and history; another agency’s is 404', async () => {

@@ -30,6 +30,8 @@ export type InvoiceRow = {
   total_amount_due: number
   total_outstanding_amount: number
   invoice_date: string
+  /** The policy a premium, amendment or refund invoice is for, with its student's name. */
+  policy: { id: number; ref: string; student: string | null } | null
   /** Staff lists only: who is billed. */
   agency?: string
   from?: string
@@ -91,7 +93,37 @@ export function InvoiceList({
       ),
     },
     ...(staff ? [{ key: 'agency', header: 'Agency', cell: (i: Row) => i.agency }] : []),
-    { key: 'invoice_type', header: 'Type', cell: (i: Row) => labelOf(INVOICE_TYPE_LABELS, i.invoice_type) },
+    {
+      key: 'invoice_type',
+      header: 'Type',
+      // Staff read who bills whom under the type (the Agency column names the agency): a column of
+      // its own would push the list past 1366 px now that it names the policy and the student.
+      cell: (i: Row) =>
+        staff ? (
+          <span className="flex flex-col">
+            <span>{labelOf(INVOICE_TYPE_LABELS, i.invoice_type)}</span>
+            <span className="text-xs text-muted-foreground">{directionLabel(i.from ?? '', i.to ?? '')}</span>
+          </span>
+        ) : (
+          labelOf(INVOICE_TYPE_LABELS, i.invoice_type)
+        ),
+    },
+    {
+      key: 'policy',
+      header: 'Policy',
+      cell: (i: Row) =>
+        i.policy ? (
+          <Link
+            to={`${staff ? '/staff' : '/agency'}/policies/${i.policy.id}`}
+            className="whitespace-nowrap text-primary hover:underline"
+          >
+            {i.policy.ref}
+          </Link>
+        ) : (
+          '—'
+        ),
+    },
+    { key: 'student', header: 'Student', cell: (i: Row) => i.policy?.student ?? '—' },
     {
       key: 'status',
       header: 'Status',
@@ -103,15 +135,6 @@ export function InvoiceList({
         </span>
       ),
     },
-    ...(staff
-      ? [
-          {
-            key: 'parties',
-            header: 'Billed',
-            cell: (i: Row) => directionLabel(i.from ?? '', i.to ?? '', i.agency ?? ''),
-          },
-        ]
-      : []),
     {
       key: 'total_amount_due',
       header: 'Total',

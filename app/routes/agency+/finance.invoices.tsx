@@ -22,6 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       total_amount_due: i.total_amount_due,
       total_outstanding_amount: i.total_outstanding_amount,
       invoice_date: i.invoice_date,
+      policy: i.policy,
     })),
     pageInfo: r.pageInfo,
     sort: sortOf(input),

@@ -26,6 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       total_outstanding_amount: i.total_outstanding_amount,
       pending_approval: i.pending_approval,
       invoice_date: i.invoice_date,
+      policy: i.policy,
     })),
     pageInfo: r.pageInfo,
     sort: sortOf(input),

@@ -1,6 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import { getDb } from '../../../db/client'
-import { agencies, invoiceHistories, invoiceLineItems, invoices, policies } from '../../../db/schema'
+import {
+  agencies,
+  commissionPayouts,
+  invoiceHistories,
+  invoiceLineItems,
+  invoices,
+  policies,
+} from '../../../db/schema'
 import { isAgencySide, type Actor } from '../../shared/actor'
 import { notFound } from '../../shared/errors'
 import { fromCents } from '../../shared/money'
@@ -39,7 +46,7 @@ export function presentLineItem(li: LineItemRow, policyRef: string | null = null
 
 /**
  * getInvoiceById: an invoice with its agency, line items (with policy refs), payments (newest
- * first, with their documents) and history (oldest first). Staff
+ * first, with their documents), history (oldest first) and the payout it bills, if any. Staff
  * with finance for any; the agency side (finance or purchase) for its own, otherwise 404.
  */
 export const getInvoice = defineUseCase(
@@ -57,7 +64,7 @@ export const getInvoice = defineUseCase(
       .where(eq(invoices.id, opts.invoiceId))
     if (!row) throw notFound('Invoice')
     if (isAgencySide(opts.actor) && opts.actor.agencyId !== row.invoice.agency_id) throw notFound('Invoice')
-    const [items, payments, histories] = await Promise.all([
+    const [items, payments, histories, payouts] = await Promise.all([
       db
         .select({ li: invoiceLineItems, policy_ref: policies.ref })
         .from(invoiceLineItems)
@@ -70,6 +77,12 @@ export const getInvoice = defineUseCase(
         .from(invoiceHistories)
         .where(eq(invoiceHistories.invoice_id, row.invoice.id))
         .orderBy(asc(invoiceHistories.created_at), asc(invoiceHistories.id)),
+      db
+        .select({ id: commissionPayouts.id })
+        .from(commissionPayouts)
+        .where(eq(commissionPayouts.invoice_id, row.invoice.id))
+        .orderBy(asc(commissionPayouts.id))
+        .limit(1),
     ])
     return {
       ...presentInvoice(row.invoice),
@@ -78,6 +91,8 @@ export const getInvoice = defineUseCase(
       line_items: items.map((r) => presentLineItem(r.li, r.policy_ref)),
       payments,
       histories: histories.map(presentInvoiceHistory),
+      /** The commission payout this invoice bills (a COMMISSION invoice), null otherwise. */
+      payout_id: payouts[0]?.id ?? null,
     }
   },
 )

@@ -4,9 +4,11 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, not, or, sql, type SQL } 
 import { getDb } from '../../../db/client'
 import {
   agencies,
+  customers,
   invoiceLineItems,
   invoicePayments,
   invoices,
+  policies,
   policyPremiumPayments,
 } from '../../../db/schema'
 import { isAgencySide, type Actor } from '../../shared/actor'
@@ -85,6 +87,27 @@ export function filters(input: Partial<InvoiceListInput>, agencyId: number | und
   return and(...w)
 }
 
+/** Invoice kinds that are about one policy (its premium, an amendment's money, a refund, a clawback). */
+export const POLICY_INVOICE_TYPES = ['PREMIUM', 'FULL_REFUND', 'PARTIAL_REFUND', 'CLAWBACK'] as const
+
+/**
+ * The one policy a policy invoice is for, with its student's name, read from its line items (null
+ * for other kinds, or when the lines name no policy or several). One correlated subquery in the
+ * list's select list: the list stays one round trip, and PostgreSQL evaluates such an expensive
+ * output column after the sort and the limit, so only for the page's rows.
+ */
+const invoicePolicySql = sql<{ id: number; ref: string; student: string } | null>`(
+  select json_build_object('id', ${policies.id}, 'ref', ${policies.ref},
+    'student', trim(${customers.first_name} || ' ' || ${customers.last_name}))
+  from ${policies} inner join ${customers} on ${customers.id} = ${policies.customer_id}
+  where ${inArray(invoices.invoice_type, [...POLICY_INVOICE_TYPES])}
+    and ${policies.id} = (
+      select min(${invoiceLineItems.policy_id}) from ${invoiceLineItems}
+      where ${invoiceLineItems.invoice_id} = ${invoices.id}
+      having count(distinct ${invoiceLineItems.policy_id}) = 1
+    )
+)`
+
 export function query(where: SQL | undefined, input: InvoiceListInput) {
   const dir = input.sort_direction === 'asc' ? asc : desc
   return (
@@ -93,6 +116,7 @@ export function query(where: SQL | undefined, input: InvoiceListInput) {
         invoice: invoices,
         agency: { id: agencies.id, name: agencies.full_company_name, email: agencies.email },
         pending_approval: sql<boolean>`${pendingApprovalSql}`,
+        policy: invoicePolicySql,
       })
       .from(invoices)
       .innerJoin(agencies, eq(agencies.id, invoices.agency_id))
@@ -151,6 +175,8 @@ export const present = (r: Row) => ({
   ...presentInvoice(r.invoice),
   agency: r.agency,
   pending_approval: r.pending_approval,
+  /** The policy the invoice is for (POLICY_INVOICE_TYPES), with its student; null otherwise. */
+  policy: r.policy,
 })
 
 export type InvoiceListRow = ReturnType<typeof present>

@@ -131,6 +131,7 @@ export default function AgencyInvoice() {
     <InvoiceDetail
       invoice={invoice}
       backHref="/agency/finance/invoices"
+      policyBase="/agency/policies"
       pdfHref={`/agency/finance/invoices/${invoice.id}/pdf`}
     >
       {checkout ? (

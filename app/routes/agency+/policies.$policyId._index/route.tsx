@@ -173,7 +173,7 @@ export default function AgencyPolicy() {
           </>
         }
       />
-      <PolicySections policy={policy} certificate={certificate} />
+      <PolicySections policy={policy} certificate={certificate} invoiceBase="/agency/finance/invoices" />
       <MoneyTrailSection lines={moneyTrail} />
       <RefundAgencySection view={refund.view} canRequest={refund.canRequest} forms={AGENCY_REFUND_FORMS} />
       <ClawbackAgencySection policyId={policy.id} clawbacks={clawbacks} canPay={mayPay} />

@@ -87,6 +87,8 @@ export default function StaffInvoice() {
     <InvoiceDetail
       invoice={invoice}
       backHref="/staff/finance/invoices"
+      policyBase="/staff/policies"
+      payoutBase="/staff/finance/payouts"
       pdfHref={`/staff/finance/invoices/${invoice.id}/pdf`}
     >
       <InvoiceStaffActions invoice={invoice} />

@@ -156,7 +156,11 @@ export default function StaffPayoutDetail() {
             <tbody>
               {payout.lines.map((l) => (
                 <tr key={l.id} className="border-b last:border-0">
-                  <td className="py-2 pr-4">{l.policy_ref}</td>
+                  <td className="py-2 pr-4">
+                    <Link to={`/staff/policies/${l.policy_id}`} className="text-primary hover:underline">
+                      {l.policy_ref}
+                    </Link>
+                  </td>
                   <td className="py-2 pr-4">{l.customer_name}</td>
                   <td className="py-2 pr-4">{l.commission_rate}%</td>
                   <td className="py-2 pr-4 text-right">{formatMoney(l.amount)}</td>

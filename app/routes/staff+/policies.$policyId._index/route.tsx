@@ -186,6 +186,7 @@ export default function StaffPolicy() {
       <PolicySections
         policy={policy}
         certificate={certificate}
+        invoiceBase="/staff/finance/invoices"
         certificateActions={(c) => (
           <CertificateActions
             policy={policy}
