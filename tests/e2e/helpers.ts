@@ -149,3 +149,30 @@ export async function expectAccessible(page: Page) {
 
 export const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
+
+/**
+ * A payout the demo agency requests through the API, of its newest banked commission (the payout
+ * journey of money.spec takes the oldest); answers the payout's id.
+ */
+export async function requestDemoPayout(request: APIRequestContext, invoicePrefix: string) {
+  const [line] = await query<{ id: number }>(
+    `SELECT li.id FROM commissions c JOIN policies p ON p.id = c.policy_id
+       JOIN agencies a ON a.id = p.agency_id
+       JOIN invoice_line_items li ON li.policy_id = p.id
+      WHERE a.email = $1 AND c.status = 'COMMISSION_BANKED'
+        AND p.status IN ('PAYMENT_APPROVED', 'CERTIFICATE_UPLOADED', 'CERTIFICATE_ISSUED')
+        AND NOT EXISTS (SELECT 1 FROM amendments m WHERE m.policy_id = p.id AND m.is_open)
+        AND NOT EXISTS (SELECT 1 FROM full_refunds r WHERE r.policy_id = p.id)
+      ORDER BY p.id DESC LIMIT 1`,
+    [AGENCY.email],
+  )
+  expect(line, 'a banked commission of the demo agency').toBeTruthy()
+  const login = await request.post('/api/authentication/login', { data: AGENCY })
+  const token = (await login.json()).data.token as string
+  const asked = await request.post('/api/agencies/finance-management/sendCommmisionPayoutRequest', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { external_invoice_id: `${invoicePrefix}-${Date.now()}`, invoice_line_item_ids: [line.id] },
+  })
+  expect(asked.status(), await asked.text()).toBe(201)
+  return (await asked.json()).data.id as number
+}

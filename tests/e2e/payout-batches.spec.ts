@@ -1,5 +1,15 @@
 import { readFile } from 'node:fs/promises'
-import { AGENCY, expect, expectAccessible, FINANCE, query, signIn, signOut, STAFF, test } from './helpers'
+import {
+  expect,
+  expectAccessible,
+  FINANCE,
+  query,
+  requestDemoPayout,
+  signIn,
+  signOut,
+  STAFF,
+  test,
+} from './helpers'
 
 // Payout batches (issue 25): finance gather a requested commission payout into a batch, a second
 // person approves it, the bank file (ABA) is downloaded, and when the bank statement shows the
@@ -8,28 +18,7 @@ test('finance build a payout batch, another approves it, its ABA file downloads 
   page,
   request,
 }) => {
-  // A requested payout of the demo agency (the newest banked commission: the payout journey of
-  // money.spec takes the oldest).
-  const [line] = await query<{ id: number }>(
-    `SELECT li.id FROM commissions c JOIN policies p ON p.id = c.policy_id
-       JOIN agencies a ON a.id = p.agency_id
-       JOIN invoice_line_items li ON li.policy_id = p.id
-      WHERE a.email = $1 AND c.status = 'COMMISSION_BANKED'
-        AND p.status IN ('PAYMENT_APPROVED', 'CERTIFICATE_UPLOADED', 'CERTIFICATE_ISSUED')
-        AND NOT EXISTS (SELECT 1 FROM amendments m WHERE m.policy_id = p.id AND m.is_open)
-        AND NOT EXISTS (SELECT 1 FROM full_refunds r WHERE r.policy_id = p.id)
-      ORDER BY p.id DESC LIMIT 1`,
-    [AGENCY.email],
-  )
-  expect(line, 'a banked commission of the demo agency').toBeTruthy()
-  const login = await request.post('/api/authentication/login', { data: AGENCY })
-  const token = (await login.json()).data.token as string
-  const asked = await request.post('/api/agencies/finance-management/sendCommmisionPayoutRequest', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { external_invoice_id: `BATCH-E2E-${Date.now()}`, invoice_line_item_ids: [line.id] },
-  })
-  expect(asked.status(), await asked.text()).toBe(201)
-  const payoutId = (await asked.json()).data.id as number
+  const payoutId = await requestDemoPayout(request, 'BATCH-E2E')
 
   // The admin builds the batch; the builder may not approve it.
   await signIn(page, STAFF.email, STAFF.password)

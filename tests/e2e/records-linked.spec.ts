@@ -3,7 +3,7 @@
 // policies, and the invoice a payout bills links back to the payout. Read-only on the shared demo
 // system, but for one payout requested through the API when no earlier spec has left one.
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { AGENCY, expect, query, signIn, STAFF, test } from './helpers'
+import { AGENCY, expect, query, requestDemoPayout, signIn, STAFF, test } from './helpers'
 
 const LAPTOP = { width: 1366, height: 800 }
 
@@ -35,24 +35,7 @@ async function payoutWithInvoice(request: APIRequestContext) {
   let [payout] = await find()
   if (!payout) {
     // This spec run on its own: the payout journeys of money.spec and payout-batches.spec did not run.
-    const [line] = await query<{ id: number }>(
-      `SELECT li.id FROM commissions c JOIN policies p ON p.id = c.policy_id
-         JOIN agencies a ON a.id = p.agency_id JOIN invoice_line_items li ON li.policy_id = p.id
-        WHERE a.email = $1 AND c.status = 'COMMISSION_BANKED'
-          AND p.status IN ('PAYMENT_APPROVED', 'CERTIFICATE_UPLOADED', 'CERTIFICATE_ISSUED')
-          AND NOT EXISTS (SELECT 1 FROM amendments m WHERE m.policy_id = p.id AND m.is_open)
-          AND NOT EXISTS (SELECT 1 FROM full_refunds r WHERE r.policy_id = p.id)
-        ORDER BY p.id DESC LIMIT 1`,
-      [AGENCY.email],
-    )
-    expect(line, 'a banked commission of the demo agency').toBeTruthy()
-    const login = await request.post('/api/authentication/login', { data: AGENCY })
-    const token = (await login.json()).data.token as string
-    const asked = await request.post('/api/agencies/finance-management/sendCommmisionPayoutRequest', {
-      headers: { authorization: `Bearer ${token}` },
-      data: { external_invoice_id: `LINKS-E2E-${Date.now()}`, invoice_line_item_ids: [line.id] },
-    })
-    expect(asked.status(), await asked.text()).toBe(201)
+    await requestDemoPayout(request, 'LINKS-E2E')
     ;[payout] = await find()
   }
   expect(payout, 'a payout with its invoice').toBeTruthy()
