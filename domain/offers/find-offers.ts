@@ -5,7 +5,8 @@ import type { Actor } from '../shared/actor'
 import { pageInfo } from '../shared/pagination'
 import { assertPricingEditor } from '../quotes/pricing-guards'
 import { offerProviderColumns } from './offer-loading'
-import { presentOffer, todayUtc } from './offer-presenter'
+import { presentOffer } from './offer-presenter'
+import { businessDay } from '../shared/clock'
 import { defineUseCase } from '../shared/authorize'
 
 /** GET /offer/getAllOffers (staff with `finance`): every offer, newest first, paged. */
@@ -21,7 +22,7 @@ export const findOffers = defineUseCase(
       .orderBy(desc(offers.created_at), desc(offers.id))
       .limit(perPage)
       .offset((page - 1) * perPage)
-    const today = todayUtc()
+    const today = businessDay()
     let total = rows[0]?.total
     // A page past the end has no rows to carry the total.
     if (total === undefined) {

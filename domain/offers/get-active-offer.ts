@@ -4,7 +4,8 @@ import { offers } from '../../db/schema'
 import { isAgencySide, isStaff, type Actor } from '../shared/actor'
 import { forbidden } from '../shared/errors'
 import { loadProvider } from './offer-loading'
-import { presentOffer, todayUtc } from './offer-presenter'
+import { presentOffer } from './offer-presenter'
+import { businessDay } from '../shared/clock'
 import { defineUseCase } from '../shared/authorize'
 
 /**
@@ -21,7 +22,7 @@ export const getActiveOffer = defineUseCase(
       (isAgencySide(actor) && actor.permissions.has('quote'))
     if (!allowed) throw forbidden()
     const provider = await loadProvider(opts.providerId)
-    const today = opts.today ?? todayUtc()
+    const today = opts.today ?? businessDay()
     const [row] = await getDb()
       .select()
       .from(offers)

@@ -1,5 +1,5 @@
 import type { offers } from '../../db/schema'
-import { clock, isoDate } from '../shared/clock'
+import { businessDay } from '../shared/clock'
 
 export type OfferRow = typeof offers.$inferSelect
 
@@ -11,14 +11,12 @@ export type OfferProvider = {
   short_name: string
 }
 
-export const todayUtc = () => isoDate(clock.now())
-
 /** Whether pricing applies the offer today (is_active, start <= today <= end, rate 1..50). */
 export const offerRunsOn = (o: OfferRow, today: string) =>
   o.is_active && o.start_date <= today && today <= o.end_date && o.rate >= 1 && o.rate <= 50
 
 /** The offer read of spec/03 section 3, with `is_current` (applied to quotes today). */
-export function presentOffer(o: OfferRow, provider: OfferProvider, today = todayUtc()) {
+export function presentOffer(o: OfferRow, provider: OfferProvider, today = businessDay()) {
   return {
     id: o.id,
     insurance_provider_id: o.insurance_provider_id,

@@ -5,7 +5,8 @@ import type { WidgetActor } from '../shared/actor'
 import { defineUseCase } from '../shared/authorize'
 import { pageInfo } from '../shared/pagination'
 import { offerProviderColumns } from '../offers/offer-loading'
-import { presentOffer, todayUtc } from '../offers/offer-presenter'
+import { presentOffer } from '../offers/offer-presenter'
+import { businessDay } from '../shared/clock'
 
 /**
  * GET /wordpress/getAllPublicOffers (a public client's token): the offers running today on the
@@ -15,7 +16,7 @@ export const findPublicOffers = defineUseCase(
   { widget: true },
   async function findPublicOffers(opts: { actor: WidgetActor; page: number; perPage: number }) {
     const { page, perPage } = opts
-    const today = todayUtc()
+    const today = businessDay()
     const where = and(
       eq(offers.is_active, true),
       lte(offers.start_date, today),

@@ -12,7 +12,7 @@ import type { POLICY_TYPES } from '../../db/schema/enums'
 import { conflict, notFound } from '../shared/errors'
 import { toCents } from '../shared/money'
 import { priceOf, ruleBlocks, ruleInfo, ruleLocks, type Price } from './pricing.rules'
-import { clock } from '../shared/clock'
+import { businessDay } from '../shared/clock'
 import { cachedReference, type CachedTable } from '../shared/reference-cache'
 import { setPurchaseRuleCounts } from '../agencies/configuration/purchase-rule-counts'
 import { saleCap } from '../finance/commission-cap/sale-cap'
@@ -28,7 +28,7 @@ export type PriceRequest = {
   agencyId: number | null
   /** Restrict to one provider. */
   providerId?: number
-  /** "Today" for offer validity (YYYY-MM-DD); defaults to the current UTC date. */
+  /** "Today" for offer validity (YYYY-MM-DD); defaults to the business day (Sydney). */
   today?: string
 }
 
@@ -65,8 +65,6 @@ export async function currentGst(db: DbOrTx = getDb()) {
     return { gst_rate: g?.gst_rate ?? '10.00', card_surcharge_rate: g?.card_surcharge_rate ?? '0.00' }
   })
 }
-
-const todayUtc = () => clock.now().toISOString().slice(0, 10)
 
 const providerColumns = {
   id: insuranceProviders.id,
@@ -138,7 +136,7 @@ export function pricingInputs(db: DbOrTx, req: PriceRequest) {
  * out; for an agency, so are providers not configured for it. Cheapest (what is paid) first.
  */
 export async function priceWithProviders(req: PriceRequest, db: DbOrTx = getDb()): Promise<PricedProvider[]> {
-  const today = req.today ?? todayUtc()
+  const today = req.today ?? businessDay()
   const [gst, configs, allProviders, typeRates, activeOffers, rules] = await pricingInputs(db, req)
   const commissionBy = configs ? new Map(configs.map((c) => [c.provider, c.rate])) : null
   const providers = allProviders

@@ -1,7 +1,5 @@
 import { config } from './config'
-import { clock } from './clock'
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>()
+import { businessDay, clock } from './clock'
 
 /**
  * The business day (BUSINESS_TZ, Sydney by default) of an instant as an ISO date: what dates
@@ -10,8 +8,5 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>()
  * configuration); clock.ts stays free of it because page schemas import the clock.
  */
 export function businessDate(d: Date = clock.now()) {
-  const tz = config().BUSINESS_TZ
-  let f = dayFormats.get(tz)
-  if (!f) dayFormats.set(tz, (f = new Intl.DateTimeFormat('en-CA', { timeZone: tz })))
-  return f.format(d)
+  return businessDay(d, config().BUSINESS_TZ)
 }

@@ -3,6 +3,7 @@ import { signInSettings } from './config-sign-in'
 import { financeSettings } from './config-finance'
 import { operationsSettings, temporalSettingsIssues } from './config-operations'
 import { hmac } from './crypto'
+import { DEFAULT_BUSINESS_TZ, setBusinessTimeZone } from './clock'
 import { durationSetting } from './duration'
 
 /**
@@ -66,7 +67,7 @@ const EnvSchema = z
           return false
         }
       }, 'must be an IANA time zone like Australia/Sydney')
-      .default('Australia/Sydney'),
+      .default(DEFAULT_BUSINESS_TZ),
     /** Inbox tasks that belong to no workflow: reminder this long after due_at, escalation after the second. */
     INBOX_REMINDER_AFTER: duration.default('0s'),
     INBOX_ESCALATION_AFTER: duration.default('1d'),
@@ -229,7 +230,11 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
 
 /** Reads and validates the environment once; a bad variable stops the process with its name. */
 export function config(): Config {
-  cached ??= parseEnv(process.env)
+  if (!cached) {
+    cached = parseEnv(process.env)
+    // "Today" of the validation rules (domain/shared/clock.ts) is this zone's date on the server.
+    setBusinessTimeZone(cached.BUSINESS_TZ)
+  }
   return cached
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { clock } from './clock'
+import { businessDay, clock } from './clock'
 
 export const NUL_MSG = 'must not contain the NUL character'
 
@@ -140,10 +140,12 @@ export const list = <T extends z.ZodType>(item: T) =>
   )
 
 // ---- Business ranges ---------------------------------------------------------------------------
-// Dates are compared as YYYY-MM-DD text. "Today" is the UTC day of the clock seam
-// (domain/shared/clock.ts), so tests can pin it; in the browser it is the visitor's clock.
+// Dates are compared as YYYY-MM-DD text. "Today" is the business day (Australia/Sydney; BUSINESS_TZ
+// on the server) of the clock seam (domain/shared/clock.ts), so tests can pin it: at 14:30 UTC on
+// 25 Nov it is 26 Nov in Sydney, and a date typed in Sydney is read against that day. In the
+// browser the clock is the visitor's, the zone still Sydney's.
 
-export const todayIso = () => clock.now().toISOString().slice(0, 10)
+export const todayIso = () => businessDay(clock.now())
 
 /** `iso` moved by whole months, the day clamped to the month's length (01-31 + 1 month -> 02-28). */
 export function addMonths(iso: string, months: number): string {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
+import { businessDay } from '../../domain/shared/clock'
 import { identities, offers } from '../../db/schema'
 import { ADMIN, agencyUserWith, agencyWithToken, api, staffToken, staffWith } from '../setup/api'
 import * as offersPage from '../../app/routes/staff+/pricing.offers._index'
@@ -13,7 +14,8 @@ const END_MSG = 'End date must be greater than start date'
 let staff: string
 let agency: string
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+/** The business day (Sydney) `offset` days from now: what offers are valid on. */
+const day = (offset: number) => businessDay(new Date(Date.now() + offset * 86_400_000))
 
 const offerBody = (overrides: Record<string, unknown> = {}) => ({
   insurance_provider_id: NIB,

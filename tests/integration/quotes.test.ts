@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
+import { businessDay } from '../../domain/shared/clock'
 import { gstRates, offers, providerRates, purchaseRules } from '../../db/schema'
 import { createAgency } from '../../db/seed/factories'
 import { receiveUpload } from '../../domain/files/storage'
@@ -25,7 +26,8 @@ let staff: string
 /** createAgency configures nib at 10.00% and Bupa at 12.50%. */
 let agency: { id: number; token: string }
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+/** The business day (Sydney) `offset` days from now: what offers are valid on. */
+const day = (offset: number) => businessDay(new Date(Date.now() + offset * 86_400_000))
 
 const quotes = (token: string, query: Record<string, string>) =>
   api('GET', '/insurances/quotes', { token, query })

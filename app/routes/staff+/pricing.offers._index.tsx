@@ -6,6 +6,7 @@ import { createOffer } from '../../../domain/offers/create-offer'
 import { findOffers } from '../../../domain/offers/find-offers'
 import { OfferListQuerySchema, OfferSchema } from '../../../domain/offers/offers.schemas'
 import { findInsuranceProviders } from '../../../domain/reference/find-insurance-providers'
+import { businessDate } from '../../../domain/shared/business-date'
 import { DataTable } from '../../components/data-table'
 import {
   ConformForm,
@@ -33,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     findOffers({ actor, ...query.data }),
     findInsuranceProviders(),
   ])
-  const today = new Date().toISOString().slice(0, 10)
+  const today = businessDate()
   return {
     offers: list.items.map((o) => ({
       id: o.id,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { notify, recipients } from '../../notifications/notify'
+import { businessDay } from '../../shared/clock'
 import { formatCents, formatDate } from '../../shared/format'
 import { recordInvoiceHistory } from './invoice-payments'
 import { agencyLinks, staffLinks } from '../../shared/links'
@@ -11,16 +12,7 @@ export const INVOICES_OVERDUE_ACTOR = 'schedule:invoices-overdue'
 const BATCH = 500
 
 /** The calendar date (YYYY-MM-DD) that `now` falls on in `timeZone`. */
-export function businessDate(now: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now)
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
-  return `${part('year')}-${part('month')}-${part('day')}`
-}
+export const businessDate = (now: Date, timeZone: string): string => businessDay(now, timeZone)
 
 type Moved = {
   id: number
