@@ -1,10 +1,11 @@
 import { Link } from '@remix-run/react'
-import { ArrowLeft, Download } from 'lucide-react'
+import { ArrowLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { SerializedInvoice } from '../utils/invoice.server'
 import { formatDate, formatMoney } from '../utils/misc'
 import { directionLabel, INVOICE_TYPE_LABELS, labelOf, LINE_ITEM_TYPE_LABELS } from '../utils/labels'
 import { PageHeader } from './app-shell'
+import { DownloadLink } from './download-link'
 import { StatusBadge } from './status-badge'
 import { Card, CardContent, CardHeader, CardTitle } from './ui/card'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table'
@@ -45,18 +46,7 @@ export function InvoiceDetail({
       </Link>
       <PageHeader
         title={`Invoice #${invoice.id}`}
-        actions={
-          pdfHref ? (
-            <a
-              href={pdfHref}
-              download
-              className="inline-flex items-center gap-1 rounded-md border px-3 py-1.5 text-sm font-medium text-primary hover:bg-accent"
-            >
-              <Download className="h-4 w-4" aria-hidden="true" />
-              Download PDF
-            </a>
-          ) : null
-        }
+        actions={pdfHref ? <DownloadLink href={pdfHref}>Download PDF</DownloadLink> : null}
         description={
           <span className="flex flex-wrap items-center gap-2">
             <StatusBadge kind="invoice" status={invoice.status} />

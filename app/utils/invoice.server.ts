@@ -10,6 +10,7 @@ import { InvoiceNoteSchema } from './invoice-forms.schemas'
 import { createToastHeaders, redirectWithToast } from './toast.server'
 import type { Actor } from '../../domain/shared/actor'
 import { idFromParam, throwAsResponse } from './forms.server'
+import { pdfAttachment } from './pdf.server'
 
 const iso = (d: Date | null) => d?.toISOString() ?? null
 
@@ -125,12 +126,5 @@ export async function addNote(opts: { actor: Actor; invoiceId: number; formData:
 
 /** The invoice's PDF as an attachment, for the caller who may see the invoice (404 otherwise). */
 export async function invoicePdfResponse(actor: Actor, invoiceId: number) {
-  const file = await getInvoicePdf({ actor, invoiceId }).catch(throwAsResponse)
-  return new Response(file.content, {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="${file.file_name}"`,
-      'Cache-Control': 'no-store',
-    },
-  })
+  return pdfAttachment(await getInvoicePdf({ actor, invoiceId }).catch(throwAsResponse))
 }

@@ -114,17 +114,30 @@ export default function AgencyPayouts() {
             key: 'invoice',
             header: 'Invoice',
             action: true,
-            cell: (p: Row) =>
-              p.invoice_id ? (
-                <Link
-                  to={`/agency/finance/invoices/${p.invoice_id}`}
-                  className="text-primary hover:underline"
-                >
-                  #{p.invoice_id}
-                </Link>
-              ) : (
-                '—'
-              ),
+            cell: (p: Row) => (
+              <div className="flex flex-col items-start gap-1">
+                {p.invoice_id ? (
+                  <Link
+                    to={`/agency/finance/invoices/${p.invoice_id}`}
+                    className="text-primary hover:underline"
+                  >
+                    #{p.invoice_id}
+                  </Link>
+                ) : (
+                  '—'
+                )}
+                {p.status === 'APPROVED' ? (
+                  <a
+                    href={`/agency/finance/payouts/${p.id}/remittance`}
+                    download
+                    aria-label={`Remittance (PDF) of payout #${p.id}`}
+                    className="whitespace-nowrap text-primary hover:underline"
+                  >
+                    Remittance (PDF)
+                  </a>
+                ) : null}
+              </div>
+            ),
           },
         ]}
       />

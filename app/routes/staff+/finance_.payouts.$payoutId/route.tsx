@@ -8,6 +8,7 @@ import {
   RejectPayoutFormSchema,
 } from '../../../../domain/finance/payouts/payouts.schemas'
 import { PageHeader } from '../../../components/app-shell'
+import { DownloadLink } from '../../../components/download-link'
 import { GeneralErrorBoundary } from '../../../components/error-boundary'
 import { PayoutDecisionForms } from './payout-decision'
 import { StatusBadge } from '../../../components/status-badge'
@@ -88,9 +89,16 @@ export default function StaffPayoutDetail() {
         title={`Commission payout #${payout.id}`}
         description={`${payout.agency} · agency invoice ${payout.external_invoice_id} · requested ${formatDateTime(payout.created_at)}`}
         actions={
-          <Link to="/staff/finance/payouts" className="text-sm text-primary hover:underline">
-            All payouts
-          </Link>
+          <div className="flex flex-wrap items-center gap-3">
+            {payout.status === 'APPROVED' ? (
+              <DownloadLink href={`/staff/finance/payouts/${payout.id}/remittance`}>
+                Download remittance (PDF)
+              </DownloadLink>
+            ) : null}
+            <Link to="/staff/finance/payouts" className="text-sm text-primary hover:underline">
+              All payouts
+            </Link>
+          </div>
         }
       />
       <Card>
