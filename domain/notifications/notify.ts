@@ -30,7 +30,7 @@ export async function notify(
   },
   to: NotifyTarget,
 ) {
-  const ids = await recipients(tx, to)
+  const ids = [...new Set(await recipients(tx, to))]
   if (ids.length === 0) return null
   const [row] = await tx
     .insert(notifications)
@@ -42,11 +42,47 @@ export async function notify(
       meta: n.meta ?? null,
     })
     .returning({ id: notifications.id })
+  if (n.meta) await replaceUnreadOfSameThing(tx, ids, { ...n, id: row.id, meta: n.meta })
   await tx
     .insert(notificationReceivers)
-    .values([...new Set(ids)].map((identity_id) => ({ notification_id: row.id, identity_id })))
+    .values(ids.map((identity_id) => ({ notification_id: row.id, identity_id })))
   await announceUnread(tx, ids)
   return row.id
+}
+
+/**
+ * One unread notification per person, kind and thing (issue 29): a person who has not yet read the
+ * last notification of this kind about the same record (same event type, link and meta) gets the
+ * new one in its place, not beside it, so a second note on one invoice or a repeated reminder of
+ * one task bumps the entry to the top with the latest words instead of growing the bell's count.
+ * A notification nobody else still holds goes with it. Without meta nothing names the record, and
+ * nothing is grouped.
+ */
+async function replaceUnreadOfSameThing(
+  tx: DbOrTx,
+  ids: number[],
+  n: { id: number; eventType: string; link?: string | null; meta: Record<string, unknown> },
+) {
+  const { rows } = await tx.execute<{ notification_id: number }>(sql`
+    delete from ${notificationReceivers} r
+    using ${notifications} n
+    where n.id = r.notification_id and n.id <> ${n.id}
+      and r.status = 'UNREAD' and r.identity_id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})
+      and n.event_type = ${n.eventType} and n.link is not distinct from ${n.link ?? null}
+      and n.meta = ${JSON.stringify(n.meta)}::jsonb
+    returning r.notification_id`)
+  const emptied = [...new Set(rows.map((r) => Number(r.notification_id)))]
+  if (emptied.length)
+    await tx.execute(sql`
+      delete from ${notifications} n
+      where n.id in (${sql.join(
+        emptied.map((i) => sql`${i}`),
+        sql`, `,
+      )})
+        and not exists (select 1 from ${notificationReceivers} r where r.notification_id = n.id)`)
 }
 
 /** The channel on which the web processes hear whose unread count changed (the bell's stream). */

@@ -10,10 +10,8 @@ import type { PaymentMethod } from './payments.rules'
 import { clock } from '../shared/clock'
 import type { PolicyRow } from './purchase-loading'
 import { assertPurchasable } from './purchase-guards'
-import { notify } from '../notifications/notify'
+import { notifyPolicyPurchased } from '../policies/policy-notices'
 import { saleCommissionRate } from '../finance/commission-cap/sale-cap'
-import { staffLinks } from '../shared/links'
-import { paymentMethodInText } from '../shared/labels'
 
 export type PurchaseBooking = {
   policy: PolicyRow
@@ -44,10 +42,11 @@ export async function bookPurchase(
   },
 ): Promise<PurchaseBooking> {
   const { premium, providerId, policyType } = assertPurchasable(p.policy)
-  if (!p.policy.purchased_at) {
+  if (!p.policy.purchased_at)
     await recordPurchaseForRules(tx, { agencyId: p.policy.agency_id, providerId, policyType })
-    await notifyPolicyPurchased(tx, p.policy, p.method)
-  }
+  // Buy now, pay later makes the certificate due at once; every other purchase does when its
+  // premium is settled (settlePremiumPayment).
+  if (p.status === 'PENDING_CREDIT_PAYMENT') await notifyPolicyPurchased(tx, p.policy, p.method)
   const paymentId = await recordPremiumPayment(tx, {
     policy_id: p.policy.id,
     agency_id: p.policy.agency_id,
@@ -64,21 +63,6 @@ export async function bookPurchase(
   })
   const { commission, rate } = await bookPendingCommission(tx, p.policy, premium)
   return { policy: p.policy, premium, paymentId, commission, commissionRate: rate, purchasedAt: clock.now() }
-}
-
-/** POLICY_PURCHASED (spec/03 section 4): the policy team has a certificate to issue. */
-function notifyPolicyPurchased(tx: DbOrTx, policy: PolicyRow, method: PaymentMethod) {
-  return notify(
-    tx,
-    {
-      eventType: 'POLICY_PURCHASED',
-      title: `Policy ${policy.ref} purchased`,
-      message: `Paid by ${paymentMethodInText(method)}`,
-      link: staffLinks.policy(policy.id),
-      meta: { policy_id: policy.id },
-    },
-    { staffPermission: 'policy_management' },
-  )
 }
 
 /**

@@ -21,20 +21,29 @@ test("a staff note on the agency's invoice raises the agency's bell without a re
   const staff = await staffContext.newPage()
   await signIn(staff, STAFF.email, STAFF.password)
   await staff.goto(`/staff/finance/invoices/${invoice.id}`)
-  const title = `Bell check ${Date.now()}`
-  await staff.getByLabel('Title').fill(title)
-  await staff.getByLabel('Note', { exact: true }).fill('Please look at this invoice.')
-  await staff.getByRole('button', { name: 'Add note' }).click()
-  await expect(staff.getByText(`Note: ${title}`)).toBeVisible()
-  await staffContext.close()
-
+  const first = `Bell check ${Date.now()}`
+  const addNote = async (noteTitle: string) => {
+    await staff.getByLabel('Title').fill(noteTitle)
+    await staff.getByLabel('Note', { exact: true }).fill('Please look at this invoice.')
+    await staff.getByRole('button', { name: 'Add note' }).click()
+    await expect(staff.getByText(`Note: ${noteTitle}`)).toBeVisible()
+  }
+  await addNote(first)
   // No reload: the count arrives over the stream.
   await expect(bell).toHaveAttribute('data-unread', String(before + 1))
+  // A second note on the same invoice while the first is unread is one thing to look at, not two
+  // (issue 29): the bell's entry is replaced by the newest, the count stays.
+  const title = `Second look ${Date.now()}`
+  await addNote(title)
+  await staffContext.close()
+  await page.waitForTimeout(500)
+  await expect(bell).toHaveAttribute('data-unread', String(before + 1))
   await expect(bell).toHaveAccessibleName(`Notifications, ${before + 1} unread`)
-  // The bell's menu shows the note; its full page lists it too.
+  // The bell's menu shows the newest note, once; its full page lists it too.
   await bell.click()
   const menu = page.getByRole('region', { name: 'Latest notifications' })
   await expect(menu.getByRole('button', { name: new RegExp(title) })).toBeVisible()
+  await expect(menu.getByRole('button', { name: new RegExp(first) })).toHaveCount(0)
   await expectAccessible(page)
   await menu.getByRole('link', { name: 'See all notifications' }).click()
   await expect(page).toHaveURL(/\/agency\/notifications/)

@@ -59,6 +59,8 @@ export const createInvoiceWithLineItems = defineUseCase(
         to: payer,
         status: input.is_draft ? 'DRAFT' : 'PENDING',
         createdBy: actor.identityId,
+        // Raised by hand: the agency hears of it when it is the one to pay.
+        announce: payer === AGENCY_PARTY,
         items: [
           {
             line_item_type: input.line_item_type,

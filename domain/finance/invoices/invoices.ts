@@ -47,6 +47,12 @@ export type NewInvoice = {
   notes?: string | null
   amendmentId?: number | null
   externalInvoiceId?: string | null
+  /**
+   * Tell the agency (INVOICE_CREATED): only for an invoice a person raised for the agency to act
+   * on. The invoices the system raises by itself, as a by-product of a purchase, payout, refund,
+   * clawback, top-up or amendment, notify nobody: the action that raised them has its own notice.
+   */
+  announce?: boolean
 }
 
 /**
@@ -78,8 +84,8 @@ export async function createInvoice(tx: DbOrTx, inv: NewInvoice) {
     })
     .returning()
   const items = await insertLineItems(tx, invoice, inv.items)
-  // INVOICE_CREATED (spec/03 section 4): the agency learns of every invoice but a draft.
-  if (status !== 'DRAFT')
+  // INVOICE_CREATED (spec/03 section 4): the agency learns of an issued invoice someone raised for it.
+  if (inv.announce && status !== 'DRAFT')
     await notify(
       tx,
       {

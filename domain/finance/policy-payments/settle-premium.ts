@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../../db/client'
 import { commissions, invoiceLineItems, invoices, policyPremiumPayments } from '../../../db/schema'
 import type { Actor } from '../../shared/actor'
 import { lockPolicyFor, transitionPolicy } from '../../policies/policy-history'
+import { notifyPolicyPurchased } from '../../policies/policy-notices'
 import { CLOSED_INVOICE_STATUSES, recordInvoicePayment } from '../invoices/invoice-payments'
 import { markPremiumLinesCommissionBanked } from '../invoices/premium-invoice-settlement'
 import { clock } from '../../shared/clock'
@@ -61,6 +62,8 @@ export async function settlePremiumPayment(
     })
   }
   await markPremiumLinesCommissionBanked(tx, [policy.id])
+  // Paid: the policy team has a certificate to issue.
+  await notifyPolicyPurchased(tx, policy, premiumPayment?.payment_type ?? policy.payment_method ?? 'BANK')
   return policy
 }
 
