@@ -24,6 +24,8 @@ export interface ObjectStore {
   downloadUrl(o: { key: string; filename?: string; ttlSeconds: number }): Promise<string>
   /** Size and first bytes of a stored object, or null when nothing is stored under the key. */
   head(key: string): Promise<{ size: number; firstBytes: Uint8Array } | null>
+  /** The stored bytes (at most MAX_FILE_SIZE), for the app's own preview of a file. */
+  read(key: string): Promise<Uint8Array>
   /** Stores bytes the server itself produced (seeded demo documents), bypassing upload links. */
   put(key: string, bytes: Uint8Array, contentType: FileContentType): Promise<void>
 }
@@ -178,6 +180,17 @@ export class S3Store implements ObjectStore {
       return { size: total, firstBytes }
     } catch (err) {
       if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null
+      throw err
+    }
+  }
+
+  async read(key: string) {
+    const { GetObjectCommand, NoSuchKey } = await import('@aws-sdk/client-s3')
+    try {
+      const res = await (await s3Client()).send(new GetObjectCommand({ Bucket: this.bucket, Key: key }))
+      return res.Body ? await res.Body.transformToByteArray() : new Uint8Array()
+    } catch (err) {
+      if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') throw notFound('File')
       throw err
     }
   }

@@ -6,10 +6,14 @@ export const PageQuerySchema = z.object({
   perPage: z.coerce.number({ error: 'Not a number' }).int().min(1).max(100).default(10),
 })
 
-export const SortDirectionSchema = z
-  .enum(['true', 'false', 'asc', 'desc'])
-  .default('false')
-  .transform((v) => (v === 'true' || v === 'asc' ? 'asc' : 'desc'))
+/** sort_direction of a list, `fallback` when the query names none (lists are newest first). */
+export const sortDirection = (fallback: 'asc' | 'desc' = 'desc') =>
+  z
+    .enum(['true', 'false', 'asc', 'desc'])
+    .default(fallback)
+    .transform((v) => (v === 'true' || v === 'asc' ? 'asc' : 'desc'))
+
+export const SortDirectionSchema = sortDirection()
 
 /** `totalCapped`: the count stopped at `total` (a capped count): there are at least that many. */
 export type PageInfo = {

@@ -5,6 +5,7 @@ import { isAgencySide, isStaff, type Actor } from '../shared/actor'
 import { notFound } from '../shared/errors'
 import { pageInfo } from '../shared/pagination'
 import { defineUseCase } from '../shared/authorize'
+import { APP_TIME_ZONE } from '../shared/format'
 import type { TASK_SORT } from './tasks.schemas'
 
 export type FindTasksInput = {
@@ -18,6 +19,10 @@ export type FindTasksInput = {
   page: number
   perPage: number
 }
+
+/** An open task falling due later today, the business day (Australia/Sydney). */
+export const isDueToday = sql<boolean>`(${tasks.closed_at} is null and ${tasks.due_at} >= now()
+  and (${tasks.due_at} at time zone ${APP_TIME_ZONE})::date = (now() at time zone ${APP_TIME_ZONE})::date)`
 
 /**
  * The inbox: staff see staff tasks; an agency sees its own agency tasks. Each row carries the
@@ -66,6 +71,7 @@ export const findTasks = defineUseCase(
         closed_at: tasks.closed_at,
         outcome: tasks.outcome,
         is_overdue: sql<boolean>`(${tasks.closed_at} is null and ${tasks.due_at} < now())`,
+        is_due_today: isDueToday,
         total: sql<number>`count(*) over()::int`,
       })
       .from(tasks)

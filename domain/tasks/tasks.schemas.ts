@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { bool } from '../shared/fields'
-import { PageQuerySchema, SortDirectionSchema } from '../shared/pagination'
+import { bool, id } from '../shared/fields'
+import { PageQuerySchema, sortDirection } from '../shared/pagination'
 
 export const TASK_SORT = ['opened_at', 'due_at', 'kind'] as const
 
@@ -21,7 +21,11 @@ export const TaskListQuerySchema = z
       .transform((v) => v || undefined),
     mine: bool().optional(),
     overdue: bool().optional(),
-    sort_key: z.enum(TASK_SORT, { error: 'Unknown sort key' }).default('opened_at'),
-    sort_direction: SortDirectionSchema,
+    // Due first by default: the work that is late or nearly so leads (no due date last).
+    sort_key: z.enum(TASK_SORT, { error: 'Unknown sort key' }).default('due_at'),
+    sort_direction: sortDirection('asc'),
   })
   .merge(PageQuerySchema)
+
+/** A task's claim or release (the inbox row's and the task view's form). */
+export const ClaimSchema = z.object({ taskId: id(), intent: z.enum(['claim', 'release']) })

@@ -1,15 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { z } from 'zod'
 import { claimTask } from '../../../domain/tasks/claim-task'
+import { countTaskQueues } from '../../../domain/tasks/count-task-queues'
 import { findTasks } from '../../../domain/tasks/find-tasks'
-import { TaskListQuerySchema } from '../../../domain/tasks/tasks.schemas'
+import { ClaimSchema, TaskListQuerySchema } from '../../../domain/tasks/tasks.schemas'
 import { queryObject } from '../../../api/router.server'
 import { PageHeader } from '../../components/app-shell'
 import { DataTable, FilterBar } from '../../components/data-table'
-import { ConformForm, ErrorList, useConformForm, useResultFor } from '../../components/forms'
+import { ClaimForm } from '../../components/inbox/claim-form'
+import { TaskQueues } from '../../components/inbox/task-queues'
 import { Badge } from '../../components/ui/badge'
-import { Button } from '../../components/ui/button'
 import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import { Select } from '../../components/ui/select'
@@ -18,7 +18,6 @@ import { labelOf, STAFF_TASK_KINDS, TASK_KIND_LABELS, TASK_OUTCOME_LABELS } from
 import { requireStaff } from '../../utils/session.server'
 import { redirectWithToast } from '../../utils/toast.server'
 import { readForm, submitForm } from '../../utils/forms.server'
-import { id } from '../../../domain/shared/fields'
 import { decideInBulk } from '../../../domain/finance/bulk/decide-in-bulk'
 import { BULK_KINDS, BulkDecisionSchema } from '../../../domain/finance/bulk/bulk-decisions.schemas'
 import {
@@ -34,7 +33,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireStaff(request)
   const parsed = TaskListQuerySchema.safeParse(queryObject(new URL(request.url)))
   if (!parsed.success) throw new Response('Bad filter', { status: 400 })
-  const r = await findTasks({ actor, input: parsed.data })
+  const [r, queues] = await Promise.all([
+    findTasks({ actor, input: parsed.data }),
+    countTaskQueues({ actor }),
+  ])
   // Ages are worked out here, once: the browser's clock must not change the markup it hydrates.
   const now = new Date()
   return data({
@@ -48,13 +50,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     pageInfo: r.pageInfo,
     query: parsed.data,
+    queues,
   })
 }
 
 const isBulkKind = (kind: string | undefined) => (BULK_KINDS as readonly string[]).includes(kind ?? '')
-
-/** A task's claim or release: its row's form, Conform over this schema as the action parses it. */
-const ClaimSchema = z.object({ taskId: id(), intent: z.enum(['claim', 'release']) })
 
 /**
  * Claim or release a task (back to the same list with a toast); a refusal answers on its row. Or
@@ -77,15 +77,16 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Inbox() {
-  const { tasks, pageInfo, query } = useLoaderData<typeof loader>()
+  const { tasks, pageInfo, query, queues } = useLoaderData<typeof loader>()
   const answer = (useActionData<typeof action>() as { bulk?: BulkAnswer } | undefined)?.bulk ?? null
   const bulk = isBulkKind(query.kind) && query.state === 'open' ? query.kind! : null
   return (
     <div className="space-y-4">
       <PageHeader
         title="Approvals inbox"
-        description="Decisions waiting for staff: claim one, then open it to act."
+        description="Decisions waiting for staff, due first: open one to see its evidence and decide it."
       />
+      <TaskQueues queues={queues} current={query.kind ?? null} />
       <FilterBar>
         <div className="space-y-1">
           <Label htmlFor="state">State</Label>
@@ -172,12 +173,12 @@ export default function Inbox() {
 
 type Task = ReturnType<typeof useLoaderData<typeof loader>>['tasks'][number]
 
-/** The task's kind and its subject, a link to the page holding the form that decides it. */
+/** The task's kind and its subject, a link to its task view (evidence, trail and decision). */
 function TaskTitle({ t }: { t: Task }) {
   return (
     <div className="flex flex-col items-start gap-1">
       <Badge variant="outline">{labelOf(TASK_KIND_LABELS, t.kind)}</Badge>
-      <Link to={t.link} className="font-medium text-primary hover:underline">
+      <Link to={`/staff/inbox/${t.id}`} className="font-medium text-primary hover:underline">
         {t.subject}
       </Link>
     </div>
@@ -190,6 +191,7 @@ function TaskDue({ t }: { t: Task }) {
     <div className="flex flex-col items-start gap-1">
       <span className="whitespace-nowrap">{t.due_at ? formatDateTime(t.due_at) : '—'}</span>
       {t.overdueBy ? <Badge variant="danger">Overdue by {t.overdueBy}</Badge> : null}
+      {t.is_due_today ? <Badge variant="warning">Due today</Badge> : null}
       {t.escalated_at ? <Badge variant="warning">Escalated</Badge> : null}
       <time
         dateTime={String(t.opened_at)}
@@ -212,53 +214,6 @@ function TaskOwner({ t }: { t: Task }) {
       ) : null}
     </span>
   ) : (
-    <ClaimForm t={t} />
-  )
-}
-
-/** A task's owner and its Claim or Release button; a refusal shows under them. */
-function ClaimForm({
-  t,
-}: {
-  t: { id: number; subject: string; assignee_id: number | null; assignee_name: string | null; mine: boolean }
-}) {
-  const reply = useResultFor('claim', 'release')
-  const [form] = useConformForm(ClaimSchema, {
-    id: `claim-${t.id}`,
-    lastResult: reply?.initialValue?.taskId === String(t.id) ? reply : null,
-  })
-  return (
-    <ConformForm form={form} className="space-y-1">
-      <div className="flex flex-wrap items-center gap-2">
-        <input type="hidden" name="taskId" value={t.id} />
-        {t.assignee_id ? (
-          <span className="text-sm">{t.mine ? 'You' : (t.assignee_name ?? 'Another staff member')}</span>
-        ) : null}
-        {t.mine ? (
-          <Button
-            type="submit"
-            name="intent"
-            value="release"
-            size="sm"
-            variant="outline"
-            aria-label={`Release: ${t.subject}`}
-          >
-            Release
-          </Button>
-        ) : t.assignee_id ? null : (
-          <Button
-            type="submit"
-            name="intent"
-            value="claim"
-            size="sm"
-            variant="outline"
-            aria-label={`Claim: ${t.subject}`}
-          >
-            Claim
-          </Button>
-        )}
-      </div>
-      <ErrorList errors={form.errors} />
-    </ConformForm>
+    <ClaimForm schema={ClaimSchema} t={t} />
   )
 }

@@ -2,40 +2,11 @@ import type { StaffActor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
 import { DomainError, HTTP_STATUS, validation } from '../../shared/errors'
 import { logError } from '../../shared/log'
-import { approvePolicyPayment } from '../policy-payments/approve-policy-payment'
-import { rejectPolicyPayments } from '../policy-payments/reject-policy-payments'
-import { approveTopup } from '../topups/approve-topup'
-import { rejectTopup } from '../topups/reject-topup'
-import { approveCommissionPayout } from '../payouts/approve-commission-payout'
-import { rejectCommissionPayout } from '../payouts/reject-commission-payout'
-import { approveBnplPaymentRequest } from '../bnpl/approve-bnpl-payment-request'
-import { rejectBnplPaymentRequest } from '../bnpl/reject-bnpl-payment-request'
-import { BulkDecisionSchema, type BulkDecisionInput } from './bulk-decisions.schemas'
+import { BulkDecisionSchema } from './bulk-decisions.schemas'
+import { decideItem } from './decide-item'
 
 /** How one item of a bulk decision ended. */
 export type ItemResult = { id: number; ok: true } | { id: number; ok: false; status: number; message: string }
-
-/** The one decision of an item: the same use case its own page and API call use. */
-function decideOne(actor: StaffActor, input: BulkDecisionInput, id: number): Promise<unknown> {
-  const reason = input.reason ?? ''
-  const approve = input.decision === 'approve'
-  switch (input.kind) {
-    case 'policy_payment':
-      return approve
-        ? approvePolicyPayment({ actor, policyId: id })
-        : rejectPolicyPayments({ actor, policyIds: [id], reason })
-    case 'topup':
-      return approve ? approveTopup({ actor, topupId: id }) : rejectTopup({ actor, topUpId: id, reason })
-    case 'payout':
-      return approve
-        ? approveCommissionPayout({ actor, payoutId: id, paymentType: input.payment_type! })
-        : rejectCommissionPayout({ actor, payoutId: id, reason })
-    case 'bnpl':
-      return approve
-        ? approveBnplPaymentRequest({ actor, requestId: id })
-        : rejectBnplPaymentRequest({ actor, requestId: id, reason })
-  }
-}
 
 /**
  * Decides several inbox items of one kind (staff with finance and a fresh second factor; issue
@@ -57,7 +28,7 @@ export const decideInBulk = defineUseCase(
     const results: ItemResult[] = []
     for (const id of [...new Set(input.ids)]) {
       try {
-        await decideOne(opts.actor, input, id)
+        await decideItem({ actor: opts.actor, input, id })
         results.push({ id, ok: true })
       } catch (err) {
         if (err instanceof DomainError) {

@@ -1,0 +1,23 @@
+import { defineUseCase } from '../shared/authorize'
+import { isStaff, type Actor } from '../shared/actor'
+import { notFound } from '../shared/errors'
+import { bulkKindOf, loadStaffTask, nextTaskId, readTaskRecord, recordOfTask } from './task-records'
+
+/**
+ * getTaskView (staff): the task, its record's evidence files, money trail and history, and the
+ * id of the next open task of the same kind that nobody else has claimed (due first). A task of
+ * the agency side, or none, is NOT_FOUND.
+ */
+export const getTaskView = defineUseCase(
+  { staff: true },
+  async function getTaskView(opts: { actor: Actor; taskId: number }) {
+    if (!isStaff(opts.actor)) throw notFound('Task')
+    const task = await loadStaffTask(opts.taskId)
+    const record = recordOfTask(task.workflow_id)
+    return {
+      task: { ...task, bulk_kind: bulkKindOf(task.kind), record },
+      ...(await readTaskRecord(record)),
+      next_task_id: await nextTaskId(opts.actor.identityId, task.kind, task.id),
+    }
+  },
+)
