@@ -75,10 +75,11 @@ const DECIDES: Record<string, (page: Page) => Locator> = {
   amendment_confirm_premium_by_admin: (p) => p.getByRole('button', { name: 'Confirm premium' }),
   amendment_payment_approval: (p) => p.getByRole('button', { name: 'Approve', exact: true }),
   amendment_issue_certificate: (p) => p.getByRole('button', { name: 'Upload certificate' }),
-  policy_payment: (p) => p.getByRole('button', { name: /^Approve the payment of / }),
 }
+/** The finance tasks decided in the task view itself (the bulk decisions' kinds). */
+const DECIDED_IN_VIEW = ['policy_payment', 'topup', 'payout', 'bnpl']
 
-test('staff: the bell menu is readable, the inbox and payment verification fit a laptop and a phone, and every task link opens its form', async ({
+test('staff: the bell menu is readable, the inbox and payment verification fit a laptop and a phone, and every task opens its view and its form', async ({
   page,
 }) => {
   await page.setViewportSize(LAPTOP)
@@ -110,7 +111,8 @@ test('staff: the bell menu is readable, the inbox and payment verification fit a
     await expectTableFits(page.getByRole('table'))
   }
 
-  // Every open staff task's link lands on the page holding the form that decides it.
+  // Every open staff task opens its task view: a finance task is decided there, any other leads
+  // on to the page holding the form that decides it.
   const open = await query<{ kind: string; link: string; subject: string }>(
     `SELECT DISTINCT ON (kind) kind, link, subject FROM tasks
      WHERE audience = 'staff' AND closed_at IS NULL ORDER BY kind, id`,
@@ -120,6 +122,13 @@ test('staff: the bell menu is readable, the inbox and payment verification fit a
   for (const task of open) {
     await page.goto(`/staff/inbox?search=${encodeURIComponent(task.subject)}`)
     await tasks.getByRole('link', { name: task.subject }).first().click()
+    await expect(page).toHaveURL(/\/staff\/inbox\/\d+$/)
+    await expect(page.getByText(task.subject).first(), task.kind).toBeVisible()
+    if (DECIDED_IN_VIEW.includes(task.kind)) {
+      await expect(page.getByRole('button', { name: 'Approve and next' }), task.kind).toBeVisible()
+      continue
+    }
+    await page.getByRole('link', { name: 'Open the form' }).click()
     await expect(page).toHaveURL((url) => `${url.pathname}${url.search}${url.hash}` === task.link)
     const decides = DECIDES[task.kind]
     if (decides) await expect(decides(page).first(), task.kind).toBeVisible()

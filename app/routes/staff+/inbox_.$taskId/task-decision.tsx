@@ -9,7 +9,7 @@ import {
   type FormSchema,
 } from '../../../components/forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
-import { PAYOUT_PAYMENT_TYPE_LABELS } from '../../../utils/labels'
+import { labelOf, PAYOUT_PAYMENT_TYPE_LABELS, TASK_KIND_LABELS } from '../../../utils/labels'
 import { formatMoney } from '../../../utils/misc'
 
 /** What approving does, per kind, in the words of the confirmation. */
@@ -37,7 +37,7 @@ export function TaskDecision({
     defaultValue: { payment_type: 'AGENCY_BALANCE' },
   })
   const [reject, r] = useConformForm(schema, { intent: 'decide', id: 'reject-task' })
-  const amount = task.amount === null ? '' : ` of ${formatMoney(task.amount)}`
+  const what = `the ${labelOf(TASK_KIND_LABELS, task.kind).toLowerCase()}${task.amount === null ? '' : ` of ${formatMoney(task.amount)}`}`
   const approves = APPROVES[task.kind] ?? ''
   return (
     <Card>
@@ -64,7 +64,7 @@ export function TaskDecision({
               variant="default"
               name="decision"
               value="approve-next"
-              title={`Approve${amount}?`}
+              title={`Approve ${what}?`}
               description={`${task.subject}. ${approves} The next task of this queue opens after it (the inbox when none is left).`}
               confirmLabel="Approve and next"
             >
@@ -74,7 +74,7 @@ export function TaskDecision({
               variant="outline"
               name="decision"
               value="approve"
-              title={`Approve${amount}?`}
+              title={`Approve ${what}?`}
               description={`${task.subject}. ${approves}`}
               confirmLabel="Approve"
             >
@@ -91,7 +91,7 @@ export function TaskDecision({
           />
           <ErrorList id={reject.errorId} errors={reject.errors} />
           <ConfirmSubmit
-            title={`Reject${amount}?`}
+            title={`Reject ${what}?`}
             description={`${task.subject}. Nothing is credited; the agency reads the reason.`}
             confirmLabel="Reject"
           >

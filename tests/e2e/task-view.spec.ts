@@ -1,0 +1,115 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+import type { APIRequestContext } from '@playwright/test'
+import { AGENCY, expect, expectAccessible, FINANCE, query, signIn, test, toast } from './helpers'
+
+/** A real one-page PDF saying `text`, as a bank's receipt would. */
+async function receiptPdf(text: string) {
+  const doc = await PDFDocument.create()
+  const page = doc.addPage([420, 300])
+  page.drawText(text, { x: 40, y: 240, size: 16, font: await doc.embedFont(StandardFonts.Helvetica) })
+  return Buffer.from(await doc.save())
+}
+
+/** The demo agency asks for a bank top-up of `amount` A$ with `receipt` uploaded through the API. */
+async function requestTopup(request: APIRequestContext, amount: number, receipt: Buffer) {
+  const login = await request.post('/api/authentication/login', { data: AGENCY })
+  const headers = { authorization: `Bearer ${(await login.json()).data.token as string}` }
+  const upload = await request.post('/api/files/getUploadPresignedUrl', {
+    headers,
+    data: { filename: 'bank-receipt.pdf', content_type: 'application/pdf', size: receipt.length },
+  })
+  expect(upload.status(), await upload.text()).toBe(201)
+  const { url, key } = (await upload.json()).data as { url: string; key: string }
+  const put = await request.put(url, { data: receipt, headers: { 'content-type': 'application/pdf' } })
+  expect(put.status(), await put.text()).toBeLessThan(300)
+  const [agency] = await query<{ id: number }>(
+    'SELECT a.id FROM agencies a JOIN identities i ON i.id = a.identity_id WHERE i.email = $1',
+    [AGENCY.email],
+  )
+  const r = await request.post('/api/agencies/finance-management/doTopUpByAgency', {
+    headers,
+    data: {
+      agency_id: agency.id,
+      payment_method: 'BANK',
+      receipt_url: key,
+      amount,
+      topup_date: new Date().toISOString().slice(0, 10),
+    },
+  })
+  expect(r.status(), await r.text()).toBe(201)
+  const id = (await r.json()).data.topup.id as number
+  const [task] = await query<{ id: number; subject: string }>(
+    'SELECT id, subject FROM tasks WHERE workflow_id = $1',
+    [`topup-${id}`],
+  )
+  return { id, task }
+}
+
+// The task view (issue 29): a finance clerk opens a top-up from the inbox's queue, reads the bank
+// receipt drawn in the page (pdf.js, read back through its text layer), claims the task there,
+// approves it and goes straight on to the next one, which they reject with a reason.
+test('a finance clerk reads the receipt in the task view, approves and moves to the next task', async ({
+  page,
+  request,
+}) => {
+  const first = await requestTopup(request, 1.25, await receiptPdf('Transfer receipt TV-4711 for A$1.25'))
+  const second = await requestTopup(request, 2.5, await receiptPdf('Transfer receipt TV-4712 for A$2.50'))
+  // Both are late (the first the more), so they lead the queue, due first.
+  await query(`UPDATE tasks SET due_at = now() - interval '2 hours' WHERE id = $1`, [first.task.id])
+  await query(`UPDATE tasks SET due_at = now() - interval '1 hour' WHERE id = $1`, [second.task.id])
+
+  await signIn(page, FINANCE.email, FINANCE.password)
+  await page.goto('/staff/inbox')
+  const queue = page.getByRole('navigation', { name: 'Queues' }).getByRole('link', { name: /^Top-up/ })
+  await expect(queue).toContainText(/\d+ overdue/)
+  await queue.click()
+  await page.getByRole('link', { name: first.task.subject }).click()
+  await expect(page).toHaveURL(new RegExp(`/staff/inbox/${first.task.id}$`))
+  await expect(page.getByRole('heading', { level: 2, name: 'Top-up' })).toBeVisible()
+  await expect(page.getByText(first.task.subject)).toBeVisible()
+  await expect(page.getByText('Overdue', { exact: true })).toBeVisible()
+
+  // The receipt is drawn in the page, its words in pdf.js's text layer.
+  const receipt = page.getByRole('figure', { name: 'bank-receipt.pdf' })
+  await expect(receipt.locator('canvas')).toHaveCount(1)
+  await expect(receipt.locator('.textLayer')).toContainText('Transfer receipt TV-4711 for A$1.25')
+  await expect(receipt).toContainText('1 page')
+
+  // Claimed in the view (opening it claimed nothing).
+  expect(await query('SELECT assignee_id FROM tasks WHERE id = $1', [first.task.id])).toEqual([
+    { assignee_id: null },
+  ])
+  await page.getByRole('button', { name: `Claim: ${first.task.subject}` }).click()
+  await expect(page.getByRole('button', { name: `Release: ${first.task.subject}` })).toBeVisible()
+  await expectAccessible(page)
+
+  await page.getByRole('button', { name: 'Approve and next' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Approve the top-up of A$1.25?' })
+  await expect(confirm).toContainText(first.task.subject)
+  await confirm.getByRole('button', { name: 'Approve and next' }).click()
+  await expect(page).toHaveURL(new RegExp(`/staff/inbox/${second.task.id}$`))
+  await expect(toast(page, `Approved: ${first.task.subject}`)).toBeVisible()
+  await expect(page.getByRole('figure', { name: 'bank-receipt.pdf' }).locator('.textLayer')).toContainText(
+    'TV-4712',
+  )
+  expect(await query('SELECT status FROM agency_topups WHERE id = $1', [first.id])).toEqual([
+    { status: 'APPROVED' },
+  ])
+
+  await page.getByLabel('Reason (the agency reads it)').fill('No transfer of A$2.50 arrived')
+  await page.getByRole('button', { name: 'Reject', exact: true }).click()
+  await page
+    .getByRole('dialog', { name: 'Reject the top-up of A$2.50?' })
+    .getByRole('button', { name: 'Reject' })
+    .click()
+  await expect(toast(page, `Rejected: ${second.task.subject}`)).toBeVisible()
+  await expect(page.getByText('Outcome')).toBeVisible()
+  expect(
+    await query('SELECT status, rejection_reason FROM agency_topups WHERE id = $1', [second.id]),
+  ).toEqual([{ status: 'REJECTED', rejection_reason: 'No transfer of A$2.50 arrived' }])
+  // The first one's money trail shows the top-up credited.
+  await page.goto(`/staff/inbox/${first.task.id}`)
+  await expect(page.getByText('Top-up', { exact: true }).last()).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Money trail' })).toBeVisible()
+  await expect(page.getByText('A$1.25').first()).toBeVisible()
+})
