@@ -11,16 +11,23 @@ async function receiptPdf(text: string) {
 }
 
 /** The demo agency asks for a bank top-up of `amount` A$ with `receipt` uploaded through the API. */
-async function requestTopup(request: APIRequestContext, amount: number, receipt: Buffer) {
-  const login = await request.post('/api/authentication/login', { data: AGENCY })
-  const headers = { authorization: `Bearer ${(await login.json()).data.token as string}` }
+async function requestTopup(
+  request: APIRequestContext,
+  headers: { authorization: string },
+  amount: number,
+  receipt: Buffer,
+) {
   const upload = await request.post('/api/files/getUploadPresignedUrl', {
     headers,
     data: { filename: 'bank-receipt.pdf', content_type: 'application/pdf', size: receipt.length },
   })
-  expect(upload.status(), await upload.text()).toBe(201)
+  expect(upload.status(), await upload.text()).toBe(200)
   const { url, key } = (await upload.json()).data as { url: string; key: string }
-  const put = await request.put(url, { data: receipt, headers: { 'content-type': 'application/pdf' } })
+  // As the browser sends it: from the app's own page (this context holds the session cookie).
+  const put = await request.put(url, {
+    data: receipt,
+    headers: { 'content-type': 'application/pdf', origin: new URL(url).origin },
+  })
   expect(put.status(), await put.text()).toBeLessThan(300)
   const [agency] = await query<{ id: number }>(
     'SELECT a.id FROM agencies a JOIN identities i ON i.id = a.identity_id WHERE i.email = $1',
@@ -52,27 +59,46 @@ test('a finance clerk reads the receipt in the task view, approves and moves to 
   page,
   request,
 }) => {
-  const first = await requestTopup(request, 1.25, await receiptPdf('Transfer receipt TV-4711 for A$1.25'))
-  const second = await requestTopup(request, 2.5, await receiptPdf('Transfer receipt TV-4712 for A$2.50'))
-  // Both are late (the first the more), so they lead the queue, due first.
-  await query(`UPDATE tasks SET due_at = now() - interval '2 hours' WHERE id = $1`, [first.task.id])
-  await query(`UPDATE tasks SET due_at = now() - interval '1 hour' WHERE id = $1`, [second.task.id])
+  const login = await request.post('/api/authentication/login', { data: AGENCY })
+  expect(login.status(), await login.text()).toBe(200)
+  const headers = { authorization: `Bearer ${(await login.json()).data.token as string}` }
+  // Amounts of this run (a task's subject names its amount): A$1.00-A$90.99.
+  const cents = 100 + (Date.now() % 9000)
+  const [one, two] = [cents, cents + 1].map((c) => ({ aud: c / 100, text: `A$${(c / 100).toFixed(2)}` }))
+  const first = await requestTopup(
+    request,
+    headers,
+    one.aud,
+    await receiptPdf(`Receipt TV-1 for ${one.text}`),
+  )
+  const second = await requestTopup(
+    request,
+    headers,
+    two.aud,
+    await receiptPdf(`Receipt TV-2 for ${two.text}`),
+  )
+  // Both are long overdue (the first the more), so they lead the queue, due first.
+  await query(`UPDATE tasks SET due_at = '2000-01-01' WHERE id = $1`, [first.task.id])
+  await query(`UPDATE tasks SET due_at = '2000-01-02' WHERE id = $1`, [second.task.id])
 
   await signIn(page, FINANCE.email, FINANCE.password)
   await page.goto('/staff/inbox')
   const queue = page.getByRole('navigation', { name: 'Queues' }).getByRole('link', { name: /^Top-up/ })
   await expect(queue).toContainText(/\d+ overdue/)
   await queue.click()
+  // The amount column reads the task's cents as money (it read A$4,089.00 for a A$40.89 top-up).
+  const row = page.getByRole('row').filter({ hasText: first.task.subject })
+  await expect(row.getByRole('cell', { name: one.text, exact: true })).toBeVisible()
   await page.getByRole('link', { name: first.task.subject }).click()
   await expect(page).toHaveURL(new RegExp(`/staff/inbox/${first.task.id}$`))
   await expect(page.getByRole('heading', { level: 2, name: 'Top-up' })).toBeVisible()
-  await expect(page.getByText(first.task.subject)).toBeVisible()
+  await expect(page.getByText(first.task.subject).first()).toBeVisible()
   await expect(page.getByText('Overdue', { exact: true })).toBeVisible()
 
   // The receipt is drawn in the page, its words in pdf.js's text layer.
   const receipt = page.getByRole('figure', { name: 'bank-receipt.pdf' })
   await expect(receipt.locator('canvas')).toHaveCount(1)
-  await expect(receipt.locator('.textLayer')).toContainText('Transfer receipt TV-4711 for A$1.25')
+  await expect(receipt.locator('.textLayer')).toContainText(`Receipt TV-1 for ${one.text}`)
   await expect(receipt).toContainText('1 page')
 
   // Claimed in the view (opening it claimed nothing).
@@ -84,32 +110,32 @@ test('a finance clerk reads the receipt in the task view, approves and moves to 
   await expectAccessible(page)
 
   await page.getByRole('button', { name: 'Approve and next' }).click()
-  const confirm = page.getByRole('dialog', { name: 'Approve the top-up of A$1.25?' })
+  const confirm = page.getByRole('dialog', { name: `Approve the top-up of ${one.text}?` })
   await expect(confirm).toContainText(first.task.subject)
   await confirm.getByRole('button', { name: 'Approve and next' }).click()
   await expect(page).toHaveURL(new RegExp(`/staff/inbox/${second.task.id}$`))
   await expect(toast(page, `Approved: ${first.task.subject}`)).toBeVisible()
   await expect(page.getByRole('figure', { name: 'bank-receipt.pdf' }).locator('.textLayer')).toContainText(
-    'TV-4712',
+    `Receipt TV-2 for ${two.text}`,
   )
   expect(await query('SELECT status FROM agency_topups WHERE id = $1', [first.id])).toEqual([
     { status: 'APPROVED' },
   ])
 
-  await page.getByLabel('Reason (the agency reads it)').fill('No transfer of A$2.50 arrived')
+  await page.getByLabel('Reason (the agency reads it)').fill(`No transfer of ${two.text} arrived`)
   await page.getByRole('button', { name: 'Reject', exact: true }).click()
   await page
-    .getByRole('dialog', { name: 'Reject the top-up of A$2.50?' })
+    .getByRole('dialog', { name: `Reject the top-up of ${two.text}?` })
     .getByRole('button', { name: 'Reject' })
     .click()
   await expect(toast(page, `Rejected: ${second.task.subject}`)).toBeVisible()
   await expect(page.getByText('Outcome')).toBeVisible()
   expect(
     await query('SELECT status, rejection_reason FROM agency_topups WHERE id = $1', [second.id]),
-  ).toEqual([{ status: 'REJECTED', rejection_reason: 'No transfer of A$2.50 arrived' }])
+  ).toEqual([{ status: 'REJECTED', rejection_reason: `No transfer of ${two.text} arrived` }])
   // The first one's money trail shows the top-up credited.
   await page.goto(`/staff/inbox/${first.task.id}`)
   await expect(page.getByText('Top-up', { exact: true }).last()).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Money trail' })).toBeVisible()
-  await expect(page.getByText('A$1.25').first()).toBeVisible()
+  await expect(page.getByText(one.text).first()).toBeVisible()
 })

@@ -1,5 +1,5 @@
 import { fileHref, filePreviewHref } from '../../utils/file-href'
-import { formatDateTime, formatMoney } from '../../utils/misc'
+import { formatDateTime, formatCents } from '../../utils/misc'
 import { PdfPreview } from '../pdf-preview'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card'
 
@@ -75,7 +75,7 @@ export function TaskTrail({ rows }: { rows: TrailRow[] }) {
                     {t.by ? ` · ${t.by}` : ''}
                   </span>
                 </span>
-                <span className="tabular-nums">{formatMoney(t.amount)}</span>
+                <span className="tabular-nums">{formatCents(t.amount)}</span>
               </li>
             ))}
           </ol>

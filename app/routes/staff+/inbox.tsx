@@ -13,7 +13,7 @@ import { Badge } from '../../components/ui/badge'
 import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import { Select } from '../../components/ui/select'
-import { formatAge, formatDateTime, formatMoney } from '../../utils/misc'
+import { formatAge, formatDateTime, formatCents } from '../../utils/misc'
 import { labelOf, STAFF_TASK_KINDS, TASK_KIND_LABELS, TASK_OUTCOME_LABELS } from '../../utils/labels'
 import { requireStaff } from '../../utils/session.server'
 import { redirectWithToast } from '../../utils/toast.server'
@@ -151,7 +151,7 @@ export default function Inbox() {
             key: 'amount',
             header: 'Amount',
             className: 'text-right whitespace-nowrap',
-            cell: (t) => (t.amount === null ? '—' : formatMoney(t.amount)),
+            cell: (t) => formatCents(t.amount),
           },
           {
             key: 'due_at',

@@ -13,7 +13,7 @@ import { TaskEvidence, TaskHistory, TaskTrail } from '../../../components/inbox/
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
-import { formatAge, formatDateTime, formatMoney } from '../../../utils/misc'
+import { formatAge, formatDateTime, formatCents } from '../../../utils/misc'
 import { labelOf, TASK_KIND_LABELS, TASK_OUTCOME_LABELS } from '../../../utils/labels'
 import { readForm, submitForm } from '../../../utils/forms.server'
 import { requireStaff } from '../../../utils/session.server'
@@ -119,7 +119,7 @@ export default function TaskView() {
               '—'
             )}
           </Fact>
-          <Fact label="Amount">{task.amount === null ? '—' : formatMoney(task.amount)}</Fact>
+          <Fact label="Amount">{task.amount === null ? '—' : formatCents(task.amount)}</Fact>
           <Fact label="Due">
             <span className="block">{task.due_at ? formatDateTime(task.due_at) : '—'}</span>
             {task.is_overdue ? <Badge variant="danger">Overdue</Badge> : null}

@@ -10,7 +10,7 @@ import {
 } from '../../../components/forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
 import { labelOf, PAYOUT_PAYMENT_TYPE_LABELS, TASK_KIND_LABELS } from '../../../utils/labels'
-import { formatMoney } from '../../../utils/misc'
+import { formatCents } from '../../../utils/misc'
 
 /** What approving does, per kind, in the words of the confirmation. */
 const APPROVES: Record<string, string> = {
@@ -37,7 +37,7 @@ export function TaskDecision({
     defaultValue: { payment_type: 'AGENCY_BALANCE' },
   })
   const [reject, r] = useConformForm(schema, { intent: 'decide', id: 'reject-task' })
-  const what = `the ${labelOf(TASK_KIND_LABELS, task.kind).toLowerCase()}${task.amount === null ? '' : ` of ${formatMoney(task.amount)}`}`
+  const what = `the ${labelOf(TASK_KIND_LABELS, task.kind).toLowerCase()}${task.amount === null ? '' : ` of ${formatCents(task.amount)}`}`
   const approves = APPROVES[task.kind] ?? ''
   return (
     <Card>
