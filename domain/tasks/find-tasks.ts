@@ -24,6 +24,30 @@ export type FindTasksInput = {
 export const isDueToday = sql<boolean>`(${tasks.closed_at} is null and ${tasks.due_at} >= now()
   and (${tasks.due_at} at time zone ${APP_TIME_ZONE})::date = (now() at time zone ${APP_TIME_ZONE})::date)`
 
+/** A task row as the inbox and the task view show it (from tasks, agencies and oshc_users). */
+export const TASK_COLUMNS = {
+  id: tasks.id,
+  kind: tasks.kind,
+  subject: tasks.subject,
+  agency_id: tasks.agency_id,
+  agency_name: agencies.full_company_name,
+  agency_email: agencies.email,
+  amount: tasks.amount,
+  assignee_id: tasks.assignee_id,
+  assignee_name: sql<
+    string | null
+  >`nullif(trim(concat_ws(' ', ${oshcUsers.first_name}, ${oshcUsers.last_name})), '')`,
+  link: tasks.link,
+  workflow_id: tasks.workflow_id,
+  due_at: tasks.due_at,
+  escalated_at: tasks.escalated_at,
+  opened_at: tasks.opened_at,
+  closed_at: tasks.closed_at,
+  outcome: tasks.outcome,
+  is_overdue: sql<boolean>`(${tasks.closed_at} is null and ${tasks.due_at} < now())`,
+  is_due_today: isDueToday,
+}
+
 /**
  * The inbox: staff see staff tasks; an agency sees its own agency tasks. Each row carries the
  * claimant's name (`assignee_name`) and whether it is past due (`is_overdue`, open tasks only).
@@ -52,26 +76,7 @@ export const findTasks = defineUseCase(
     const order = (input.sort_direction === 'asc' ? asc : desc)(tasks[input.sort_key])
     const rows = await db
       .select({
-        id: tasks.id,
-        kind: tasks.kind,
-        subject: tasks.subject,
-        agency_id: tasks.agency_id,
-        agency_name: agencies.full_company_name,
-        agency_email: agencies.email,
-        amount: tasks.amount,
-        assignee_id: tasks.assignee_id,
-        assignee_name: sql<
-          string | null
-        >`nullif(trim(concat_ws(' ', ${oshcUsers.first_name}, ${oshcUsers.last_name})), '')`,
-        link: tasks.link,
-        workflow_id: tasks.workflow_id,
-        due_at: tasks.due_at,
-        escalated_at: tasks.escalated_at,
-        opened_at: tasks.opened_at,
-        closed_at: tasks.closed_at,
-        outcome: tasks.outcome,
-        is_overdue: sql<boolean>`(${tasks.closed_at} is null and ${tasks.due_at} < now())`,
-        is_due_today: isDueToday,
+        ...TASK_COLUMNS,
         total: sql<number>`count(*) over()::int`,
       })
       .from(tasks)

@@ -14,7 +14,7 @@ import {
 } from '../shared/labels'
 import { STATUS_LABELS } from '../policies/policies.rules'
 import { accountLabel, transferCodeLabel, transferStateLabel } from '../money/labels'
-import { isDueToday } from './find-tasks'
+import { TASK_COLUMNS } from './find-tasks'
 import { BULK_KINDS, type BulkKind } from '../finance/bulk/bulk-decisions.schemas'
 
 /** What a task's process key names: `policy-payment-12` is policy 12. */
@@ -150,28 +150,7 @@ export async function nextTaskId(identityId: number, kind: string, afterId: numb
 /** One staff task with its agency and claimant; NOT_FOUND for any other. */
 export async function loadStaffTask(taskId: number) {
   const [task] = await getDb()
-    .select({
-      id: tasks.id,
-      kind: tasks.kind,
-      subject: tasks.subject,
-      agency_id: tasks.agency_id,
-      agency_name: agencies.full_company_name,
-      agency_email: agencies.email,
-      amount: tasks.amount,
-      assignee_id: tasks.assignee_id,
-      assignee_name: sql<
-        string | null
-      >`nullif(trim(concat_ws(' ', ${oshcUsers.first_name}, ${oshcUsers.last_name})), '')`,
-      link: tasks.link,
-      workflow_id: tasks.workflow_id,
-      due_at: tasks.due_at,
-      escalated_at: tasks.escalated_at,
-      opened_at: tasks.opened_at,
-      closed_at: tasks.closed_at,
-      outcome: tasks.outcome,
-      is_overdue: sql<boolean>`(${tasks.closed_at} is null and ${tasks.due_at} < now())`,
-      is_due_today: isDueToday,
-    })
+    .select(TASK_COLUMNS)
     .from(tasks)
     .leftJoin(agencies, eq(agencies.id, tasks.agency_id))
     .leftJoin(oshcUsers, eq(oshcUsers.identity_id, tasks.assignee_id))

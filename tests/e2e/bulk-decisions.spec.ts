@@ -1,4 +1,4 @@
-import { AGENCY, expect, FINANCE, query, signIn, STAFF, test } from './helpers'
+import { demoAgencyApi, expect, FINANCE, query, requestDemoTopup, signIn, STAFF, test } from './helpers'
 
 // Bulk decisions in the inbox (issue 25): a finance clerk ticks several top-ups waiting for
 // verification and rejects them together (the money never arrived); each goes through its own
@@ -11,12 +11,7 @@ test('finance reject several bank top-ups from the inbox in one go, with a resul
   playwright,
   baseURL,
 }) => {
-  const login = await request.post('/api/authentication/login', { data: AGENCY })
-  const token = (await login.json()).data.token as string
-  const [agency] = await query<{ id: number }>(
-    'SELECT a.id FROM agencies a JOIN identities i ON i.id = a.identity_id WHERE i.email = $1',
-    [AGENCY.email],
-  )
+  const agency = await demoAgencyApi(request)
   const ids: number[] = []
   const amounts = [111.11, 122.22, 133.33]
   for (const amount of amounts) {
@@ -24,20 +19,9 @@ test('finance reject several bank top-ups from the inbox in one go, with a resul
     await query(
       `INSERT INTO files (key, folder, filename, content_type, size, agency_id, uploaded_at)
        VALUES ($1, 'private', 'receipt.pdf', 'application/pdf', 10, $2, now())`,
-      [key, agency.id],
+      [key, agency.agencyId],
     )
-    const r = await request.post('/api/agencies/finance-management/doTopUpByAgency', {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
-        agency_id: agency.id,
-        payment_method: 'BANK',
-        receipt_url: key,
-        amount,
-        topup_date: new Date().toISOString().slice(0, 10),
-      },
-    })
-    expect(r.status(), await r.text()).toBe(201)
-    ids.push((await r.json()).data.topup.id as number)
+    ids.push(await requestDemoTopup(request, agency, amount, key))
   }
 
   await signIn(page, FINANCE.email, FINANCE.password)
@@ -57,7 +41,7 @@ test('finance reject several bank top-ups from the inbox in one go, with a resul
   }
   const rejected = await adminApi.post('/api/oshc/finance-management/topUpReject', {
     headers: { authorization: `Bearer ${adminToken}` },
-    data: { agencyId: agency.id, top_up_id: ids[2], reason: 'Duplicate transfer' },
+    data: { agencyId: agency.agencyId, top_up_id: ids[2], reason: 'Duplicate transfer' },
   })
   expect(rejected.status(), await rejected.text()).toBe(200)
   await adminApi.dispose()

@@ -176,3 +176,35 @@ export async function requestDemoPayout(request: APIRequestContext, invoicePrefi
   expect(asked.status(), await asked.text()).toBe(201)
   return (await asked.json()).data.id as number
 }
+
+/** The demo agency through the API: its id and the bearer header of one login. */
+export async function demoAgencyApi(request: APIRequestContext) {
+  const login = await request.post('/api/authentication/login', { data: AGENCY })
+  expect(login.status(), await login.text()).toBe(200)
+  const [agency] = await query<{ id: number }>(
+    'SELECT a.id FROM agencies a JOIN identities i ON i.id = a.identity_id WHERE i.email = $1',
+    [AGENCY.email],
+  )
+  return { agencyId: agency.id, headers: { authorization: `Bearer ${(await login.json()).data.token}` } }
+}
+
+/** A BANK top-up of `amount` A$ the demo agency asks for today, with the stored receipt `key`: its id. */
+export async function requestDemoTopup(
+  request: APIRequestContext,
+  agency: Awaited<ReturnType<typeof demoAgencyApi>>,
+  amount: number,
+  key: string,
+) {
+  const r = await request.post('/api/agencies/finance-management/doTopUpByAgency', {
+    headers: agency.headers,
+    data: {
+      agency_id: agency.agencyId,
+      payment_method: 'BANK',
+      receipt_url: key,
+      amount,
+      topup_date: new Date().toISOString().slice(0, 10),
+    },
+  })
+  expect(r.status(), await r.text()).toBe(201)
+  return (await r.json()).data.topup.id as number
+}

@@ -1,6 +1,16 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import type { APIRequestContext } from '@playwright/test'
-import { AGENCY, expect, expectAccessible, FINANCE, query, signIn, test, toast } from './helpers'
+import {
+  demoAgencyApi,
+  expect,
+  expectAccessible,
+  FINANCE,
+  query,
+  requestDemoTopup,
+  signIn,
+  test,
+  toast,
+} from './helpers'
 
 /** A real one-page PDF saying `text`, as a bank's receipt would. */
 async function receiptPdf(text: string) {
@@ -10,15 +20,15 @@ async function receiptPdf(text: string) {
   return Buffer.from(await doc.save())
 }
 
-/** The demo agency asks for a bank top-up of `amount` A$ with `receipt` uploaded through the API. */
+/** The demo agency asks for a bank top-up of `amount` A$ with `receipt` uploaded as a browser does. */
 async function requestTopup(
   request: APIRequestContext,
-  headers: { authorization: string },
+  agency: Awaited<ReturnType<typeof demoAgencyApi>>,
   amount: number,
   receipt: Buffer,
 ) {
   const upload = await request.post('/api/files/getUploadPresignedUrl', {
-    headers,
+    headers: agency.headers,
     data: { filename: 'bank-receipt.pdf', content_type: 'application/pdf', size: receipt.length },
   })
   expect(upload.status(), await upload.text()).toBe(200)
@@ -29,22 +39,7 @@ async function requestTopup(
     headers: { 'content-type': 'application/pdf', origin: new URL(url).origin },
   })
   expect(put.status(), await put.text()).toBeLessThan(300)
-  const [agency] = await query<{ id: number }>(
-    'SELECT a.id FROM agencies a JOIN identities i ON i.id = a.identity_id WHERE i.email = $1',
-    [AGENCY.email],
-  )
-  const r = await request.post('/api/agencies/finance-management/doTopUpByAgency', {
-    headers,
-    data: {
-      agency_id: agency.id,
-      payment_method: 'BANK',
-      receipt_url: key,
-      amount,
-      topup_date: new Date().toISOString().slice(0, 10),
-    },
-  })
-  expect(r.status(), await r.text()).toBe(201)
-  const id = (await r.json()).data.topup.id as number
+  const id = await requestDemoTopup(request, agency, amount, key)
   const [task] = await query<{ id: number; subject: string }>(
     'SELECT id, subject FROM tasks WHERE workflow_id = $1',
     [`topup-${id}`],
@@ -59,21 +54,14 @@ test('a finance clerk reads the receipt in the task view, approves and moves to 
   page,
   request,
 }) => {
-  const login = await request.post('/api/authentication/login', { data: AGENCY })
-  expect(login.status(), await login.text()).toBe(200)
-  const headers = { authorization: `Bearer ${(await login.json()).data.token as string}` }
+  const agency = await demoAgencyApi(request)
   // Amounts of this run (a task's subject names its amount): A$1.00-A$90.99.
   const cents = 100 + (Date.now() % 9000)
   const [one, two] = [cents, cents + 1].map((c) => ({ aud: c / 100, text: `A$${(c / 100).toFixed(2)}` }))
-  const first = await requestTopup(
-    request,
-    headers,
-    one.aud,
-    await receiptPdf(`Receipt TV-1 for ${one.text}`),
-  )
+  const first = await requestTopup(request, agency, one.aud, await receiptPdf(`Receipt TV-1 for ${one.text}`))
   const second = await requestTopup(
     request,
-    headers,
+    agency,
     two.aud,
     await receiptPdf(`Receipt TV-2 for ${two.text}`),
   )
