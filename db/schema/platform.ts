@@ -100,6 +100,25 @@ export const tasks = pgTable(
   ],
 )
 
+/**
+ * A person's saved views of a list (issue 29): a name and the list's query string, e.g. the
+ * inbox's "Top-ups overdue" = `kind=topup&overdue=true`. Each person sees only their own.
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: serial('id').primaryKey(),
+    identity_id: integer('identity_id')
+      .notNull()
+      .references(() => identities.id, { onDelete: 'cascade' }),
+    page: text('page').notNull(),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('saved_views_person_page_name_idx').on(t.identity_id, t.page, t.name)],
+)
+
 export const notificationStatus = pgEnum('notification_status', ['UNREAD', 'READ', 'DISMISSED'])
 
 export const notifications = pgTable('notifications', {

@@ -29,3 +29,19 @@ export const TaskListQuerySchema = z
 
 /** A task's claim or release (the inbox row's and the task view's form). */
 export const ClaimSchema = z.object({ taskId: id(), intent: z.enum(['claim', 'release']) })
+
+/** The most views one person keeps of one list. */
+export const MAX_SAVED_VIEWS = 20
+
+/** A person's view of a list, saved under a name (the list's query string, without its page). */
+export const SaveViewSchema = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(60, 'Name must be at most 60 characters'),
+  query: z.string().max(1000, 'This view is too long to save').default(''),
+})
+
+/** Forgetting one saved view. */
+export const DeleteViewSchema = z.object({ viewId: id() })

@@ -127,3 +127,24 @@ test('a finance clerk reads the receipt in the task view, approves and moves to 
   await expect(page.getByRole('heading', { name: 'Money trail' })).toBeVisible()
   await expect(page.getByText(one.text).first()).toBeVisible()
 })
+
+test("a clerk saves the inbox's filters as a view of their own, opens it again and deletes it", async ({
+  page,
+}) => {
+  await signIn(page, FINANCE.email, FINANCE.password)
+  await page.goto('/staff/inbox?kind=topup&overdue=true')
+  const views = page.getByRole('region', { name: 'Saved views' })
+  await views.getByLabel('Save this view as').fill('Top-ups overdue')
+  await views.getByRole('button', { name: 'Save view' }).click()
+  await expect(toast(page, 'View saved: Top-ups overdue')).toBeVisible()
+  await page.goto('/staff/inbox')
+  await expect(page.getByLabel('Kind')).toHaveValue('')
+  await views.getByRole('link', { name: 'Top-ups overdue' }).click()
+  await expect(page).toHaveURL(/\/staff\/inbox\?kind=topup&overdue=true$/)
+  await expect(page.getByLabel('Kind')).toHaveValue('topup')
+  await expect(page.getByLabel('Overdue')).toBeChecked()
+  await expectAccessible(page)
+  await views.getByRole('button', { name: 'Delete saved view Top-ups overdue' }).click()
+  await expect(toast(page, 'View deleted: Top-ups overdue')).toBeVisible()
+  await expect(views.getByRole('link', { name: 'Top-ups overdue' })).toHaveCount(0)
+})

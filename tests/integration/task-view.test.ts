@@ -10,6 +10,10 @@ import type { Actor } from '../../domain/shared/actor'
 import { APP_TIME_ZONE } from '../../domain/shared/format'
 import { countTaskQueues } from '../../domain/tasks/count-task-queues'
 import { decideTask } from '../../domain/tasks/decide-task'
+import { deleteSavedView } from '../../domain/tasks/delete-saved-view'
+import { findSavedViews } from '../../domain/tasks/find-saved-views'
+import { saveView } from '../../domain/tasks/save-view'
+import { MAX_SAVED_VIEWS } from '../../domain/tasks/tasks.schemas'
 import { getTaskView } from '../../domain/tasks/get-task-view'
 import { openTask } from '../../domain/tasks/workflow-tasks'
 import { agencyWithToken } from '../setup/api'
@@ -179,5 +183,39 @@ describe('the task view', () => {
     await expect(readFileForPreview({ actor: stranger, key: topup.receipt_url! })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     })
+  })
+})
+
+describe('saved views of the inbox', () => {
+  it("keeps a person's own views by name, replaces one saved again, and refuses another's", async () => {
+    const me = await staffActor()
+    const other = await staffActor()
+    const page = 'staff-inbox'
+    await saveView({ actor: me, page, name: 'Top-ups overdue', query: 'kind=topup&overdue=true&page=3' })
+    await saveView({ actor: me, page, name: 'Mine', query: 'mine=true' })
+    await saveView({
+      actor: me,
+      page,
+      name: 'Top-ups overdue',
+      query: 'kind=topup&overdue=true&sort_key=due_at',
+    })
+    expect(await findSavedViews({ actor: me, page })).toEqual([
+      { id: expect.any(Number), name: 'Mine', query: 'mine=true' },
+      { id: expect.any(Number), name: 'Top-ups overdue', query: 'kind=topup&overdue=true&sort_key=due_at' },
+    ])
+    expect(await findSavedViews({ actor: other, page })).toEqual([])
+    const [mine] = await findSavedViews({ actor: me, page })
+    await expect(deleteSavedView({ actor: other, viewId: mine.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    })
+    await deleteSavedView({ actor: me, viewId: mine.id })
+    expect((await findSavedViews({ actor: me, page })).map((v) => v.name)).toEqual(['Top-ups overdue'])
+    for (let i = 0; i < MAX_SAVED_VIEWS - 1; i++)
+      await saveView({ actor: me, page, name: `View ${i}`, query: '' })
+    await expect(saveView({ actor: me, page, name: 'One too many', query: '' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    })
+    // Saving an existing name again is still allowed at the limit.
+    await saveView({ actor: me, page, name: 'View 0', query: 'state=closed' })
   })
 })

@@ -98,7 +98,7 @@ const OWNERS: Record<string, string[]> = {
   referrals: ['agencyReferrals'],
   refunds: ['fullRefunds', 'policyCancellationSteps'],
   shared: ['rateLimits'],
-  tasks: ['tasks'],
+  tasks: ['savedViews', 'tasks'],
   users: [
     'agencyRolePermissions',
     'agencyRoles',

@@ -3,11 +3,20 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { claimTask } from '../../../domain/tasks/claim-task'
 import { countTaskQueues } from '../../../domain/tasks/count-task-queues'
 import { findTasks } from '../../../domain/tasks/find-tasks'
-import { ClaimSchema, TaskListQuerySchema } from '../../../domain/tasks/tasks.schemas'
+import {
+  ClaimSchema,
+  DeleteViewSchema,
+  SaveViewSchema,
+  TaskListQuerySchema,
+} from '../../../domain/tasks/tasks.schemas'
+import { deleteSavedView } from '../../../domain/tasks/delete-saved-view'
+import { findSavedViews } from '../../../domain/tasks/find-saved-views'
+import { saveView } from '../../../domain/tasks/save-view'
 import { queryObject } from '../../../api/router.server'
 import { PageHeader } from '../../components/app-shell'
 import { DataTable, FilterBar } from '../../components/data-table'
 import { ClaimForm } from '../../components/inbox/claim-form'
+import { SavedViews } from '../../components/inbox/saved-views'
 import { TaskQueues } from '../../components/inbox/task-queues'
 import { Badge } from '../../components/ui/badge'
 import { Input } from '../../components/ui/input'
@@ -33,9 +42,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireStaff(request)
   const parsed = TaskListQuerySchema.safeParse(queryObject(new URL(request.url)))
   if (!parsed.success) throw new Response('Bad filter', { status: 400 })
-  const [r, queues] = await Promise.all([
+  const [r, queues, views] = await Promise.all([
     findTasks({ actor, input: parsed.data }),
     countTaskQueues({ actor }),
+    findSavedViews({ actor, page: VIEWS_OF }),
   ])
   // Ages are worked out here, once: the browser's clock must not change the markup it hydrates.
   const now = new Date()
@@ -51,19 +61,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pageInfo: r.pageInfo,
     query: parsed.data,
     queues,
+    views,
   })
 }
+
+/** The list the inbox's saved views belong to. */
+const VIEWS_OF = 'staff-inbox'
 
 const isBulkKind = (kind: string | undefined) => (BULK_KINDS as readonly string[]).includes(kind ?? '')
 
 /**
  * Claim or release a task (back to the same list with a toast); a refusal answers on its row. Or
  * decide the ticked tasks of one kind in bulk (decideInBulk): the answer lists each one's result.
+ * Or save the filters shown as a view of the person's own, or delete one.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireStaff(request)
   const formData = await readForm(request)
-  if (formData.get('intent') === BULK_FORM_ID)
+  const intent = formData.get('intent')
+  if (intent === 'save-view')
+    return submitForm(formData, SaveViewSchema, async (v) => {
+      await saveView({ actor, page: VIEWS_OF, name: v.name, query: v.query })
+      return redirectWithToast(`/staff/inbox${v.query ? `?${v.query}` : ''}`, {
+        title: `View saved: ${v.name}`,
+        type: 'success',
+      })
+    })
+  if (intent === 'delete-view')
+    return submitForm(formData, DeleteViewSchema, async (v) => {
+      const gone = await deleteSavedView({ actor, viewId: v.viewId })
+      return redirectWithToast(request.url, { title: `View deleted: ${gone.name}`, type: 'success' })
+    })
+  if (intent === BULK_FORM_ID)
     return submitForm(formData, BulkDecisionSchema, async (input) => ({
       bulk: await decideInBulk({ actor, input }),
     }))
@@ -77,7 +106,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Inbox() {
-  const { tasks, pageInfo, query, queues } = useLoaderData<typeof loader>()
+  const { tasks, pageInfo, query, queues, views } = useLoaderData<typeof loader>()
   const answer = (useActionData<typeof action>() as { bulk?: BulkAnswer } | undefined)?.bulk ?? null
   const bulk = isBulkKind(query.kind) && query.state === 'open' ? query.kind! : null
   return (
@@ -118,6 +147,7 @@ export default function Inbox() {
           <input type="checkbox" name="overdue" value="true" defaultChecked={!!query.overdue} /> Overdue
         </label>
       </FilterBar>
+      <SavedViews views={views} schema={SaveViewSchema} path="/staff/inbox" />
       {bulk ? <BulkDecisionBar schema={BulkDecisionSchema} kind={bulk} answer={answer} /> : null}
       <DataTable
         rows={tasks}
