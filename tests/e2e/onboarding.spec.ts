@@ -81,10 +81,16 @@ test('a new agency registers, is onboarded by staff through the inbox, and lands
   // 5. Staff: the inbox shows the configuration task.
   await signIn(page, 'admin@oshc.local', 'Admin-Passw0rd!')
   await expect(page).toHaveURL(/\/staff\/inbox/)
+  // The inbox lists due first: the new agency's task is found by its name.
+  await page.getByLabel('Agency or subject').fill(company)
+  await page.getByLabel('Agency or subject').press('Enter')
   await expect(page.getByRole('link', { name: `Configure ${company}` })).toBeVisible()
   await expectAccessible(page)
   await shot(page, '03-inbox')
+  // The task opens its view, which leads on to the configuration form.
   await page.getByRole('link', { name: `Configure ${company}` }).click()
+  await expect(page).toHaveURL(/\/staff\/inbox\/\d+$/)
+  await page.getByRole('link', { name: 'Open the form' }).click()
   await expect(page).toHaveURL(new RegExp(`/staff/agencies/${agencyId}/configuration$`))
 
   await staffConfiguresAndSendsAgreement(page, agencyId)

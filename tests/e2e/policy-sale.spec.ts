@@ -106,7 +106,7 @@ test('quote, sell by bank transfer, staff approve and issue the certificate, age
 
   // 4. Staff find the payment in the approvals inbox and approve it.
   await signIn(page, STAFF.email, STAFF.password)
-  await page.goto('/staff/inbox')
+  await page.goto(`/staff/inbox?search=${encodeURIComponent(ref)}`)
   await expect(page.getByText(`Verify bank payment for policy ${ref}`)).toBeVisible()
   await page.goto('/staff/finance/verification')
   await expectAccessible(page)
