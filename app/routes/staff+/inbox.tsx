@@ -116,7 +116,8 @@ export default function Inbox() {
         description="Decisions waiting for staff, due first: open one to see its evidence and decide it."
       />
       <TaskQueues queues={queues} current={query.kind ?? null} />
-      <FilterBar>
+      {/* Keyed by the query: a saved view or a queue opened here shows its own filters. */}
+      <FilterBar key={JSON.stringify(query)}>
         <div className="space-y-1">
           <Label htmlFor="state">State</Label>
           <Select id="state" name="state" defaultValue={query.state}>
