@@ -142,7 +142,7 @@ test("a clerk saves the inbox's filters as a view of their own, opens it again a
   await views.getByRole('link', { name: 'Top-ups overdue' }).click()
   await expect(page).toHaveURL(/\/staff\/inbox\?kind=topup&overdue=true$/)
   await expect(page.getByLabel('Kind')).toHaveValue('topup')
-  await expect(page.getByLabel('Overdue')).toBeChecked()
+  await expect(page.getByRole('checkbox', { name: 'Overdue' })).toBeChecked()
   await expectAccessible(page)
   await views.getByRole('button', { name: 'Delete saved view Top-ups overdue' }).click()
   await expect(toast(page, 'View deleted: Top-ups overdue')).toBeVisible()
