@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import {
   AGENCY,
+  askToConfirm,
   expect,
   expectAccessible,
   FINANCE,
@@ -66,8 +67,11 @@ test('full refund: the agency asks, one staff member sets the amounts, another a
   const download = page.waitForEvent('download')
   await page.getByRole('link', { name: 'visa-refusal.pdf' }).click()
   expect((await download).suggestedFilename()).toBe('visa-refusal.pdf')
-  await page.getByRole('button', { name: 'Set refund amounts' }).click()
-  await page.getByRole('dialog').getByRole('button', { name: 'Set amounts' }).click()
+  await (
+    await askToConfirm(page.getByRole('button', { name: 'Set refund amounts' }))
+  )
+    .getByRole('button', { name: 'Set amounts' })
+    .click()
   await expect(
     page.getByText('You set these amounts: another finance staff member approves them.'),
   ).toBeVisible()
@@ -82,8 +86,7 @@ test('full refund: the agency asks, one staff member sets the amounts, another a
   await page.getByLabel('Pay by').selectOption('BANK')
   await page.getByLabel('Transfer proof (bank transfer only)').setInputFiles(pdf('refund-transfer.pdf'))
   await expectAccessible(page)
-  await page.getByRole('button', { name: 'Approve refund' }).click()
-  const confirm = page.getByRole('dialog')
+  const confirm = await askToConfirm(page.getByRole('button', { name: 'Approve refund' }))
   await expect(confirm).toContainText('goes to the agency')
   await confirm.getByRole('button', { name: /^Refund A\$/ }).click()
   await pollOne(
@@ -131,8 +134,11 @@ test('amendment: the agency extends the cover, staff confirm, the agency accepts
 
   await as(page, STAFF)
   await page.goto(`/staff/policies/${policy.id}/amendment`)
-  await page.getByRole('button', { name: 'Confirm premium' }).click()
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm premium' }).click()
+  await (
+    await askToConfirm(page.getByRole('button', { name: 'Confirm premium' }))
+  )
+    .getByRole('button', { name: 'Confirm premium' })
+    .click()
   await expect(toast(page, 'Premium confirmed')).toBeVisible({ timeout: 30_000 })
   await pollOne('SELECT next_step FROM amendments WHERE id = $1', [opened.id]).toBe(
     'CONFIRM_PREMIUM_BY_AGENCY',
@@ -140,13 +146,19 @@ test('amendment: the agency extends the cover, staff confirm, the agency accepts
 
   await as(page, AGENCY)
   await page.goto(`/agency/policies/${policy.id}/amendment`)
-  await page.getByRole('button', { name: 'Accept premium' }).click()
-  await page.getByRole('dialog').getByRole('button', { name: 'Accept premium' }).click()
+  await (
+    await askToConfirm(page.getByRole('button', { name: 'Accept premium' }))
+  )
+    .getByRole('button', { name: 'Accept premium' })
+    .click()
   await expect(page.getByLabel('Payment method')).toBeVisible()
   await page.getByLabel('Payment method').selectOption('BANK')
   await page.getByLabel('Bank receipt (bank transfer only)').setInputFiles(pdf('amendment-transfer.pdf'))
-  await page.getByRole('button', { name: 'Pay', exact: true }).click()
-  await page.getByRole('dialog').getByRole('button', { name: 'Pay', exact: true }).click()
+  await (
+    await askToConfirm(page.getByRole('button', { name: 'Pay', exact: true }))
+  )
+    .getByRole('button', { name: 'Pay', exact: true })
+    .click()
   await expect(toast(page, 'Payment submitted for verification')).toBeVisible({ timeout: 30_000 })
   await pollOne('SELECT status FROM amendment_payments WHERE amendment_id = $1 ORDER BY id DESC LIMIT 1', [
     opened.id,
@@ -155,8 +167,11 @@ test('amendment: the agency extends the cover, staff confirm, the agency accepts
 
   await as(page, STAFF)
   await page.goto(`/staff/policies/${policy.id}/amendment`)
-  await page.getByRole('button', { name: 'Approve', exact: true }).click()
-  await page.getByRole('dialog').getByRole('button', { name: 'Approve payment' }).click()
+  await (
+    await askToConfirm(page.getByRole('button', { name: 'Approve', exact: true }))
+  )
+    .getByRole('button', { name: 'Approve payment' })
+    .click()
   await expect(toast(page, 'Payment approved')).toBeVisible({ timeout: 30_000 })
   await pollOne('SELECT next_step FROM amendments WHERE id = $1', [opened.id]).toBe('ISSUE_CERTIFICATE')
   await page.goto(`/staff/policies/${policy.id}/amendment`)

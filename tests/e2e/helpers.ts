@@ -3,6 +3,7 @@ import {
   expect,
   type APIRequestContext,
   type BrowserContext,
+  type Locator,
   type Page,
 } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
@@ -121,6 +122,19 @@ export async function settle(page: Page) {
   await atRest()
   await page.waitForTimeout(60)
   await atRest()
+}
+
+/**
+ * Clicks a confirming button (app/components/confirm-submit.tsx) once it has hydrated and returns
+ * its open dialog. Before hydration the same button posts the form at once, unconfirmed: a click
+ * in that moment would skip the dialog the journey means to read.
+ */
+export async function askToConfirm(button: Locator) {
+  await expect(button).toHaveAttribute('aria-haspopup', 'dialog')
+  await button.click()
+  const dialog = button.page().getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  return dialog
 }
 
 export async function signOut(page: Page) {

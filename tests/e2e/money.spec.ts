@@ -1,4 +1,5 @@
 import {
+  askToConfirm,
   expect,
   test,
   expectAccessible,
@@ -38,8 +39,7 @@ test('an agency requests its banked commission and staff pay it by bank transfer
   const invoiceNo = `E2E-${Date.now()}`
   await page.getByLabel('Your invoice number').fill(invoiceNo)
   await expectAccessible(page)
-  await page.getByRole('button', { name: 'Request payout' }).click()
-  const ask = page.getByRole('dialog')
+  const ask = await askToConfirm(page.getByRole('button', { name: 'Request payout' }))
   await expect(ask).toContainText('1 line')
   await ask.getByRole('button', { name: 'Request payout' }).click()
   await page.waitForURL('**/agency/finance/payouts')
@@ -68,8 +68,11 @@ test('an agency requests its banked commission and staff pay it by bank transfer
     mimeType: 'application/pdf',
     buffer: Buffer.from('%PDF-1.4\ncommission payout transfer\n%%EOF'),
   })
-  await page.getByRole('button', { name: 'Approve payout' }).click()
-  await page.getByRole('dialog').getByRole('button', { name: 'Approve payout' }).click()
+  await (
+    await askToConfirm(page.getByRole('button', { name: 'Approve payout' }))
+  )
+    .getByRole('button', { name: 'Approve payout' })
+    .click()
   await expect(page.getByText(`Payout #${payout.id} approved`)).toBeVisible()
   await shot(page, 'staff-payout-approved')
 
@@ -109,8 +112,11 @@ test('a clawback of paid-out commission: staff initiate it, the agency pays by b
   await signIn(page, STAFF.email, STAFF.password)
   await page.goto(`/staff/policies/${policy.id}/clawback`)
   await page.getByLabel('Premium to claw back (AUD)').fill('200')
-  await page.getByRole('button', { name: 'Initiate clawback' }).click()
-  await page.getByRole('dialog').getByRole('button', { name: 'Initiate clawback' }).click()
+  await (
+    await askToConfirm(page.getByRole('button', { name: 'Initiate clawback' }))
+  )
+    .getByRole('button', { name: 'Initiate clawback' })
+    .click()
   await expect
     .poll(
       async () =>
@@ -138,9 +144,9 @@ test('a clawback of paid-out commission: staff initiate it, the agency pays by b
     buffer: Buffer.from('%PDF-1.4\nclawback transfer\n%%EOF'),
   })
   await expectAccessible(page)
-  await page.getByRole('button', { name: new RegExp(`^Pay A\\$.* on ${policy.ref}$`) }).click()
-  await page
-    .getByRole('dialog')
+  await (
+    await askToConfirm(page.getByRole('button', { name: new RegExp(`^Pay A\\$.* on ${policy.ref}$`) }))
+  )
     .getByRole('button', { name: /^Pay A\$/ })
     .click()
   await expect
@@ -158,8 +164,11 @@ test('a clawback of paid-out commission: staff initiate it, the agency pays by b
   const proof = page.waitForEvent('download')
   await page.getByRole('link', { name: `proof of clawback #${claw.id}` }).click()
   expect((await proof).suggestedFilename()).toBe('clawback-transfer.pdf')
-  await page.getByRole('button', { name: `Approve clawback on ${policy.ref}` }).click()
-  await page.getByRole('dialog').getByRole('button', { name: 'Approve clawback' }).click()
+  await (
+    await askToConfirm(page.getByRole('button', { name: `Approve clawback on ${policy.ref}` }))
+  )
+    .getByRole('button', { name: 'Approve clawback' })
+    .click()
   await expect
     .poll(
       async () =>

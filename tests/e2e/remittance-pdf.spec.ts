@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Download, Page } from '@playwright/test'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { AGENCY, expect, query, requestDemoPayout, signIn, STAFF, test } from './helpers'
+import { AGENCY, askToConfirm, expect, query, requestDemoPayout, signIn, STAFF, test } from './helpers'
 
 type Paid = { id: number; refs: string[] }
 
@@ -32,8 +32,11 @@ async function payOne(page: Page, request: Parameters<typeof requestDemoPayout>[
     mimeType: 'application/pdf',
     buffer: Buffer.from('%PDF-1.4\ncommission payout transfer\n%%EOF'),
   })
-  await page.getByRole('button', { name: 'Approve payout' }).click()
-  await page.getByRole('dialog').getByRole('button', { name: 'Approve payout' }).click()
+  await (
+    await askToConfirm(page.getByRole('button', { name: 'Approve payout' }))
+  )
+    .getByRole('button', { name: 'Approve payout' })
+    .click()
   await expect(page.getByText(`Payout #${id} approved`)).toBeVisible()
   await page.context().clearCookies()
 }

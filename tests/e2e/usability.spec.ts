@@ -1,7 +1,18 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Locator, Page } from '@playwright/test'
-import { AGENCY, expect, expectAccessible, FINANCE, query, signIn, signOut, STAFF, test } from './helpers'
+import {
+  AGENCY,
+  askToConfirm,
+  expect,
+  expectAccessible,
+  FINANCE,
+  query,
+  signIn,
+  signOut,
+  STAFF,
+  test,
+} from './helpers'
 
 // Issue 29, items 2 to 7: what blocked a finance clerk and an agency in Chromium at 1366 px and on
 // a 390 px phone. Each test signs in once and walks its checks at both widths where they apply.
@@ -61,9 +72,6 @@ async function expectCard(page: Page, row: Locator, parts: Locator[]) {
     expect(covered, `${await part.textContent()} is covered`).toBe(false)
   }
 }
-
-/** The page has hydrated: a confirming button opens its dialog instead of posting at once. */
-const hydrated = (page: Page) => page.waitForFunction(() => '__remixRouter' in window)
 
 /** The control that decides an inbox task of each kind, on the page its link opens. */
 const DECIDES: Record<string, (page: Page) => Locator> = {
@@ -217,17 +225,17 @@ test('approving a refund names the cancellation steps still open, and the policy
     .filter({ hasText: 'Not done' })
     .evaluateAll((items) => items.map((li) => li.firstElementChild!.textContent!.trim()))
   expect(steps.length).toBeGreaterThan(0)
-  await hydrated(page)
-  await page.getByRole('button', { name: 'Set refund amounts' }).click()
-  await page.getByRole('dialog').getByRole('button', { name: 'Set amounts' }).click()
+  await (
+    await askToConfirm(page.getByRole('button', { name: 'Set refund amounts' }))
+  )
+    .getByRole('button', { name: 'Set amounts' })
+    .click()
   await expect(page.getByRole('button', { name: 'Approve refund' })).toBeDisabled()
   await signOut(page)
 
   await signIn(page, FINANCE.email, FINANCE.password)
   await page.goto(`/staff/policies/${policy.id}`)
-  await hydrated(page)
-  await page.getByRole('button', { name: 'Approve refund' }).click()
-  const dialog = page.getByRole('dialog')
+  const dialog = await askToConfirm(page.getByRole('button', { name: 'Approve refund' }))
   await expect(dialog).toContainText(`${steps.length} of ${steps.length} cancellation steps are not done`)
   for (const step of steps) await expect(dialog).toContainText(step)
   await dialog.getByRole('button', { name: /^Refund A\$/ }).click()
