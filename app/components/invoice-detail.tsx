@@ -33,7 +33,7 @@ export function InvoiceDetail({
   /** This portal's policy pages (`/staff/policies`, `/agency/policies`): line items link to them. */
   policyBase: '/staff/policies' | '/agency/policies'
   /** This portal's payout pages, where it has them: the payout the invoice bills links there. */
-  payoutBase?: '/staff/finance/payouts'
+  payoutBase?: '/staff/finance/payouts' | '/agency/finance/payouts'
   /** The invoice's PDF download (the portal's `…/invoices/<id>/pdf`). */
   pdfHref?: string
   children?: ReactNode

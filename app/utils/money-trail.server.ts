@@ -21,5 +21,11 @@ export async function moneyTrailView(policyId: number): Promise<MoneyTrailLine[]
     actor_name: l.actor_name,
     note: l.note,
     approver: l.approver,
+    policy_id: l.policy_id,
+    invoice_id: l.invoice_id,
+    payout_id: l.payout_id,
+    refund_id: l.refund_id,
+    clawback_id: l.clawback_id,
+    amendment_id: l.amendment_id,
   }))
 }

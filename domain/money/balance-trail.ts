@@ -6,11 +6,11 @@ import { moneyAccounts } from '../../db/schema/journal'
 import { pageInfo } from '../shared/pagination'
 import { account } from './accounts'
 import { accountLabel, transferCodeLabel, transferStateLabel } from './labels'
-import { withBalance } from './reads'
+import { type TransferRecords, withBalance } from './reads'
 
 export const TRAIL_PER_PAGE = 25
 
-type TrailRow = {
+type TrailRow = TransferRecords & {
   id: number
   created_at: Date | string
   decided_at: Date | string | null
@@ -19,7 +19,6 @@ type TrailRow = {
   amount: number
   direction: 'in' | 'out'
   other: string
-  policy_id: number | null
   policy_ref: string | null
   actor: string
   note: string | null
@@ -36,10 +35,12 @@ async function trailRows(tx: DbOrTx, accountId: number, page: number, perPage: n
   const { rows } = await tx.execute<TrailRow>(sql`
     with mine as (
       select id, created_at, decided_at, code, state, amount, policy_id, actor, note,
+        invoice_id, payout_id, refund_id, clawback_id, amendment_id,
         'in' as direction, debit_account_id as other_id
       from money_transfers where credit_account_id = ${accountId}
       union all
       select id, created_at, decided_at, code, state, amount, policy_id, actor, note,
+        invoice_id, payout_id, refund_id, clawback_id, amendment_id,
         'out' as direction, credit_account_id as other_id
       from money_transfers where debit_account_id = ${accountId}
     ), ran as (
@@ -53,6 +54,7 @@ async function trailRows(tx: DbOrTx, accountId: number, page: number, perPage: n
     )
     select r.id, r.created_at, r.decided_at, r.code, r.state, r.amount, r.direction,
       o.code as other, r.policy_id, p.ref as policy_ref, r.actor, r.note,
+      r.invoice_id, r.payout_id, r.refund_id, r.clawback_id, r.amendment_id,
       r.balance_after::bigint as balance_after, r.total::int as total
     from shown r
     join money_accounts o on o.id = r.other_id
@@ -78,6 +80,11 @@ function trailItem(r: TrailRow) {
     other_label: accountLabel(r.other),
     policy_id: r.policy_id,
     policy_ref: r.policy_ref,
+    invoice_id: r.invoice_id,
+    payout_id: r.payout_id,
+    refund_id: r.refund_id,
+    clawback_id: r.clawback_id,
+    amendment_id: r.amendment_id,
     actor: r.actor,
     note: r.note,
     balance_after: Number(r.balance_after),

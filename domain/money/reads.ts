@@ -21,8 +21,18 @@ import {
 const debitAccount = alias(moneyAccounts, 'debit_account')
 const creditAccount = alias(moneyAccounts, 'credit_account')
 
+/** The records a transfer names (money_transfers' own columns), for a trail to link to them. */
+export type TransferRecords = {
+  policy_id: number | null
+  invoice_id: number | null
+  payout_id: number | null
+  refund_id: number | null
+  clawback_id: number | null
+  amendment_id: number | null
+}
+
 /** One transfer as a trail shows it: amounts in integer cents, codes with their words. */
-export type TrailLine = {
+export type TrailLine = TransferRecords & {
   id: number
   created_at: Date
   decided_at: Date | null
@@ -42,7 +52,7 @@ export type TrailLine = {
   paid_amount: number | null
 }
 
-type TransferWithCodes = {
+type TransferWithCodes = TransferRecords & {
   id: number
   created_at: Date
   decided_at: Date | null
@@ -86,6 +96,12 @@ export async function listPolicyTransfers(tx: DbOrTx, policyId: number): Promise
       note: t.note,
       paid_currency: t.paid_currency,
       paid_amount: t.paid_amount,
+      policy_id: t.policy_id,
+      invoice_id: t.invoice_id,
+      payout_id: t.payout_id,
+      refund_id: t.refund_id,
+      clawback_id: t.clawback_id,
+      amendment_id: t.amendment_id,
     })
     .from(t)
     .innerJoin(debitAccount, eq(debitAccount.id, t.debit_account_id))

@@ -82,11 +82,14 @@ export function BnplRequestDetail({
   d,
   history,
   invoiceBase,
+  policyBase,
   decide,
 }: {
   d: BnplDetail
   history: BnplHistoryRow[]
   invoiceBase: string
+  /** This portal's policy pages: the settlement's policies link to them. */
+  policyBase: '/staff/policies' | '/agency/policies'
   decide?: boolean
 }) {
   return (
@@ -161,7 +164,11 @@ export function BnplRequestDetail({
           <tbody>
             {d.policies.map((p) => (
               <tr key={p.policy_id} className="border-t">
-                <td className="py-1">{p.ref}</td>
+                <td className="py-1">
+                  <Link to={`${policyBase}/${p.policy_id}`} className="text-primary underline">
+                    {p.ref}
+                  </Link>
+                </td>
                 <td>{p.student}</td>
                 <td>{formatDate(p.settlement_deadline)}</td>
                 <td>

@@ -1,4 +1,5 @@
 import { Download } from 'lucide-react'
+import { Link } from '@remix-run/react'
 import { useState } from 'react'
 import type * as React from 'react'
 import { formatDateTime, formatMoney } from '../../utils/misc'
@@ -75,7 +76,12 @@ export function StaffPaymentList(props: Props) {
             />
           ) : null}
           <span>
-            <span className="block whitespace-nowrap font-medium">{p.ref}</span>
+            <Link
+              to={`/staff/policies/${p.id}`}
+              className="block whitespace-nowrap font-medium text-primary hover:underline"
+            >
+              {p.ref}
+            </Link>
             <span className="block text-xs text-muted-foreground">{p.customer}</span>
           </span>
         </div>

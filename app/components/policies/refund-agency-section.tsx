@@ -37,7 +37,7 @@ export function RefundAgencySection({
   const open = view.refund && ['REQUESTED', 'INITIATED', 'APPROVED'].includes(view.refund.status)
   if (!view.refund && !canRequest) return null
   return (
-    <Card>
+    <Card id="refund" className="scroll-mt-4">
       <CardHeader>
         <CardTitle as="h3">Full refund and cancellation</CardTitle>
         <CardDescription>

@@ -41,7 +41,7 @@ export function RefundStaffDecisions({ view, canFinance, canManage, forms }: Pro
   const action = `/staff/policies/${view.policyId}/refund`
   const status = r?.status
   return (
-    <Card>
+    <Card id="refund" className="scroll-mt-4">
       <CardHeader>
         <CardTitle as="h3">Full refund and cancellation</CardTitle>
         <CardDescription>

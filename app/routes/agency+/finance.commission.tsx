@@ -1,6 +1,6 @@
 import { getInputProps } from '@conform-to/react'
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 import { findBankedCommission } from '../../../domain/finance/payouts/find-banked-commission'
 import { getPayoutGstTerms } from '../../../domain/finance/payouts/get-payout-gst-terms'
@@ -30,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     gst,
     rows: r.items.map((c) => ({
       line: c.invoice_line_item_id,
+      policy_id: c.policy_id,
       policy_ref: c.policy_ref,
       customer: c.customer_name,
       provider: c.provider_name,
@@ -128,7 +129,11 @@ export default function AgencyBankedCommission() {
                           />
                         ) : null}
                       </td>
-                      <td className="py-2 pr-4">{r.policy_ref}</td>
+                      <td className="py-2 pr-4">
+                        <Link to={`/agency/policies/${r.policy_id}`} className="text-primary hover:underline">
+                          {r.policy_ref}
+                        </Link>
+                      </td>
                       <td className="py-2 pr-4">{r.customer}</td>
                       <td className="py-2 pr-4">{r.provider ?? '—'}</td>
                       <td className="py-2 pr-4 text-right">

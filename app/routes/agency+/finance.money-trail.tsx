@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { findAgencyMoneyTrail } from '../../../domain/money/find-agency-money-trail'
 import { DataTable } from '../../components/data-table'
 import { GeneralErrorBoundary } from '../../components/error-boundary'
-import { TransferStateBadge } from '../../components/money/money-trail'
+import { TrailRecordLinks, TransferStateBadge } from '../../components/money/money-trail'
 import { listParams } from '../../utils/forms.server'
 import { formatCents, formatDateTime } from '../../utils/misc'
 import { requireAccess } from '../../utils/session.server'
@@ -33,6 +33,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       other_label: l.other_label,
       policy_id: l.policy_id,
       policy_ref: l.policy_ref,
+      invoice_id: l.invoice_id,
+      payout_id: l.payout_id,
+      refund_id: l.refund_id,
+      clawback_id: l.clawback_id,
+      amendment_id: l.amendment_id,
       note: l.note,
       balance_after: l.balance_after,
       approver: l.approver,
@@ -73,6 +78,7 @@ export default function AgencyFinanceMoneyTrail() {
               <>
                 {l.label}
                 {l.note ? <span className="block text-muted-foreground">{l.note}</span> : null}
+                <TrailRecordLinks line={l} portal="agency" />
               </>
             ),
           },

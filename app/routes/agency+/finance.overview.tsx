@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { findBalanceTransactions } from '../../../domain/finance/ledger/find-balance-transactions'
 import { findBnplTransactions } from '../../../domain/finance/bnpl/find-bnpl-transactions'
 import { toStatementLine } from '../../../domain/finance/ledger/ledger-statement'
@@ -66,7 +66,18 @@ export default function AgencyFinanceStatement() {
         columns={[
           { key: 'created_at', header: 'Date', cell: (l: Row) => formatDateTime(l.created_at) },
           { key: 'type', header: 'Type', cell: (l: Row) => l.type },
-          { key: 'policy', header: 'Policy', cell: (l: Row) => l.policy_ref ?? '—' },
+          {
+            key: 'policy',
+            header: 'Policy',
+            cell: (l: Row) =>
+              l.policy_id ? (
+                <Link to={`/agency/policies/${l.policy_id}`} className="text-primary hover:underline">
+                  {l.policy_ref ?? `#${l.policy_id}`}
+                </Link>
+              ) : (
+                (l.policy_ref ?? '—')
+              ),
+          },
           {
             key: 'amount',
             header: 'Amount',

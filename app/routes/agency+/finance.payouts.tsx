@@ -73,7 +73,19 @@ export default function AgencyPayouts() {
         getRowKey={(p) => p.id}
         emptyText="No payout requested yet."
         columns={[
-          { key: 'id', header: '#', cell: (p: Row) => p.id },
+          {
+            key: 'id',
+            header: '#',
+            cell: (p: Row) => (
+              <Link
+                to={`/agency/finance/payouts/${p.id}`}
+                aria-label={`Payout #${p.id}`}
+                className="font-medium text-primary hover:underline"
+              >
+                #{p.id}
+              </Link>
+            ),
+          },
           { key: 'external', header: 'Your invoice', cell: (p: Row) => p.external_invoice_id },
           { key: 'lines', header: 'Policies', className: 'text-right', cell: (p: Row) => p.lines },
           {

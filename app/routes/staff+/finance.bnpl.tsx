@@ -114,6 +114,7 @@ export default function StaffFinanceBnpl() {
           d={data.detail.d}
           history={data.detail.history}
           invoiceBase="/staff/finance/invoices"
+          policyBase="/staff/policies"
           decide
         />
       ) : null}

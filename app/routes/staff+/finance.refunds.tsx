@@ -86,7 +86,7 @@ export default function StaffFinanceRefunds() {
             header: 'Policy',
             sortable: true,
             cell: (r: Row) => (
-              <Link to={`/staff/policies/${r.policy_id}`} className="text-primary hover:underline">
+              <Link to={`/staff/policies/${r.policy_id}#refund`} className="text-primary hover:underline">
                 {r.ref}
               </Link>
             ),

@@ -96,7 +96,15 @@ export default function StaffAmendments() {
               </Link>
             ),
           },
-          { key: 'policy', header: 'Policy', cell: (a: Row) => a.policy_ref },
+          {
+            key: 'policy',
+            header: 'Policy',
+            cell: (a: Row) => (
+              <Link to={`/staff/policies/${a.policy_id}`} className="text-primary hover:underline">
+                {a.policy_ref}
+              </Link>
+            ),
+          },
           { key: 'student', header: 'Student', cell: (a: Row) => a.customer_name },
           { key: 'agency', header: 'Agency', cell: (a: Row) => a.agency_name },
           {

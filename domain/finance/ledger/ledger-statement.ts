@@ -61,6 +61,7 @@ export const presentBnplEntry = ({ t, policy_ref }: Awaited<ReturnType<typeof bn
 export type StatementLine = {
   created_at: Date
   type: string
+  policy_id: number | null
   policy_ref: string | null
   amount: number
   after: number
@@ -71,6 +72,7 @@ export const toStatementLine = {
   balance: (e: ReturnType<typeof presentBalanceEntry>): StatementLine => ({
     created_at: e.created_at,
     type: BALANCE_TRANSACTION_TYPE_LABELS[e.type],
+    policy_id: e.policy_id,
     policy_ref: e.policy_ref,
     amount: e.transaction_amount,
     after: e.balance,
@@ -79,6 +81,7 @@ export const toStatementLine = {
   bnpl: (e: ReturnType<typeof presentBnplEntry>): StatementLine => ({
     created_at: e.created_at,
     type: e.transaction_amount < 0 ? 'Bought on credit' : 'Allowance restored',
+    policy_id: e.policy_id,
     policy_ref: e.policy_ref,
     amount: e.transaction_amount,
     after: e.remaining,

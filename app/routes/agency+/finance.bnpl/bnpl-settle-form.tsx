@@ -1,4 +1,5 @@
 import { getInputProps, getSelectProps } from '@conform-to/react'
+import { Link } from '@remix-run/react'
 import {
   ConformForm,
   ErrorList,
@@ -75,7 +76,11 @@ export function BnplSettleForm({ policies, schema }: { policies: UnsettledPolicy
                           <span className="text-muted-foreground">In request #{p.open_request_id}</span>
                         )}
                       </td>
-                      <td>{p.ref}</td>
+                      <td>
+                        <Link to={`/agency/policies/${p.policy_id}`} className="text-primary hover:underline">
+                          {p.ref}
+                        </Link>
+                      </td>
                       <td>{p.student}</td>
                       <td className={p.overdue ? 'font-semibold text-destructive' : undefined}>
                         {formatDate(p.settlement_deadline)}

@@ -143,6 +143,7 @@ export default function AgencyFinanceBnpl() {
           d={data.detail.d}
           history={data.detail.history}
           invoiceBase="/agency/finance/invoices"
+          policyBase="/agency/policies"
         />
       ) : null}
       <DataTable

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData, useSearchParams } from '@remix-run/react'
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import {
   CLAWBACK_METHODS,
   CLAWBACK_STATUS_LABELS,
@@ -35,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       id: c.id,
       policy_id: c.policy_id,
       policy_ref: c.policy_ref,
+      invoice_id: c.invoice_id,
       premium_amount: c.clawback_premium_amount,
       commission_rate: c.commission_rate,
       amount: c.clawback_commission_amount,
@@ -112,7 +113,28 @@ export default function AgencyFinanceClawbacks() {
         emptyText="No clawback matches these filters."
         columns={[
           { key: 'id', header: '#', cell: (c: Row) => c.id },
-          { key: 'policy', header: 'Policy', cell: (c: Row) => c.policy_ref },
+          {
+            key: 'policy',
+            header: 'Policy',
+            cell: (c: Row) => (
+              <span className="space-y-1">
+                <Link
+                  to={`/agency/policies/${c.policy_id}#clawback`}
+                  className="block whitespace-nowrap text-primary hover:underline"
+                >
+                  {c.policy_ref}
+                </Link>
+                {c.invoice_id ? (
+                  <Link
+                    to={`/agency/finance/invoices/${c.invoice_id}`}
+                    className="block whitespace-nowrap text-xs text-primary hover:underline"
+                  >
+                    Invoice #{c.invoice_id}
+                  </Link>
+                ) : null}
+              </span>
+            ),
+          },
           {
             key: 'clawback_commission_amount',
             header: 'Commission to pay back',

@@ -132,6 +132,7 @@ export default function AgencyInvoice() {
       invoice={invoice}
       backHref="/agency/finance/invoices"
       policyBase="/agency/policies"
+      payoutBase="/agency/finance/payouts"
       pdfHref={`/agency/finance/invoices/${invoice.id}/pdf`}
     >
       {checkout ? (

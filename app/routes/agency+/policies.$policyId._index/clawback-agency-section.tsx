@@ -38,7 +38,7 @@ export function ClawbackAgencySection({
   if (!clawbacks.length) return null
   const owing = clawbacks.find((c) => PAYABLE.includes(c.status))
   return (
-    <Card>
+    <Card id="clawback" className="scroll-mt-4">
       <CardHeader>
         <CardTitle as="h3">Commission clawback</CardTitle>
         <CardDescription>

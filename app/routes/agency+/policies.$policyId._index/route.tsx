@@ -174,7 +174,7 @@ export default function AgencyPolicy() {
         }
       />
       <PolicySections policy={policy} certificate={certificate} invoiceBase="/agency/finance/invoices" />
-      <MoneyTrailSection lines={moneyTrail} />
+      <MoneyTrailSection lines={moneyTrail} portal="agency" />
       <RefundAgencySection view={refund.view} canRequest={refund.canRequest} forms={AGENCY_REFUND_FORMS} />
       <ClawbackAgencySection policyId={policy.id} clawbacks={clawbacks} canPay={mayPay} />
       <div className="grid gap-6 lg:grid-cols-2">

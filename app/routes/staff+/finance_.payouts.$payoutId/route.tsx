@@ -11,17 +11,9 @@ import { PageHeader } from '../../../components/app-shell'
 import { DownloadLink } from '../../../components/download-link'
 import { GeneralErrorBoundary } from '../../../components/error-boundary'
 import { PayoutDecisionForms } from './payout-decision'
-import { StatusBadge } from '../../../components/status-badge'
-import { Timeline } from '../../../components/timeline'
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { idFromParam, readForm, submitForm, throwAsResponse } from '../../../utils/forms.server'
-import {
-  COMMISSION_STATUS_LABELS,
-  labelOf,
-  PAYOUT_ACTION_LABELS,
-  PAYOUT_PAYMENT_TYPE_LABELS,
-} from '../../../utils/labels'
 import { formatDateTime, formatMoney } from '../../../utils/misc'
+import { PayoutHistory, PayoutSummary } from '../../../components/finance/payout-summary'
 import { requireAccess } from '../../../utils/session.server'
 import { redirectWithToast } from '../../../utils/toast.server'
 import { storeFormFile } from '../../../utils/upload.server'
@@ -101,86 +93,7 @@ export default function StaffPayoutDetail() {
           </div>
         }
       />
-      <Card>
-        <CardHeader>
-          <CardTitle as="h3" className="flex items-center gap-3">
-            Amount <StatusBadge kind="request" status={payout.status} />
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-3 text-sm sm:grid-cols-4">
-            <Fact label="Commission" value={formatMoney(payout.commission_amount)} />
-            <Fact label={`GST (${payout.gst_rate.toFixed(2)}%)`} value={formatMoney(payout.gst_amount)} />
-            <Fact label="Total" value={formatMoney(payout.total_amount)} />
-            <Fact
-              label="Invoice"
-              value={
-                payout.invoice ? (
-                  <Link
-                    to={`/staff/finance/invoices/${payout.invoice.id}`}
-                    className="text-primary hover:underline"
-                  >
-                    #{payout.invoice.id} ({payout.invoice.status})
-                  </Link>
-                ) : (
-                  '—'
-                )
-              }
-            />
-            {payout.payment_type ? (
-              <Fact label="Paid by" value={PAYOUT_PAYMENT_TYPE_LABELS[payout.payment_type]} />
-            ) : null}
-            {payout.receipt_id ? <Fact label="Receipt" value={payout.receipt_id} /> : null}
-            {payout.payment_date ? (
-              <Fact label="Paid on" value={formatDateTime(payout.payment_date)} />
-            ) : null}
-            {payout.clawback_offset_amount ? (
-              <Fact label="Set against clawbacks" value={formatMoney(payout.clawback_offset_amount)} />
-            ) : null}
-            {payout.rejection_reason ? (
-              <Fact label="Rejection reason" value={payout.rejection_reason} />
-            ) : null}
-          </dl>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h3">Commission lines</CardTitle>
-        </CardHeader>
-        <CardContent className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Commission lines of this payout</caption>
-            <thead>
-              <tr className="border-b text-left">
-                <th className="py-2 pr-4">Policy</th>
-                <th className="py-2 pr-4">Student</th>
-                <th className="py-2 pr-4">Rate</th>
-                <th className="py-2 pr-4 text-right">Commission</th>
-                <th className="py-2 pr-4 text-right">GST</th>
-                <th className="py-2 pr-4 text-right">Total</th>
-                <th className="py-2">Commission status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payout.lines.map((l) => (
-                <tr key={l.id} className="border-b last:border-0">
-                  <td className="py-2 pr-4">
-                    <Link to={`/staff/policies/${l.policy_id}`} className="text-primary hover:underline">
-                      {l.policy_ref}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-4">{l.customer_name}</td>
-                  <td className="py-2 pr-4">{l.commission_rate}%</td>
-                  <td className="py-2 pr-4 text-right">{formatMoney(l.amount)}</td>
-                  <td className="py-2 pr-4 text-right">{formatMoney(l.gst_amount)}</td>
-                  <td className="py-2 pr-4 text-right">{formatMoney(l.total_amount)}</td>
-                  <td className="py-2">{labelOf(COMMISSION_STATUS_LABELS, l.commission_status)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </CardContent>
-      </Card>
+      <PayoutSummary payout={payout} portal="staff" />
       {payout.status === 'REQUESTED' ? (
         <PayoutDecisionForms
           payout={{ id: payout.id, total_amount: payout.total_amount, agency: payout.agency }}
@@ -188,31 +101,7 @@ export default function StaffPayoutDetail() {
           rejectSchema={RejectPayoutFormSchema}
         />
       ) : null}
-      <Card>
-        <CardHeader>
-          <CardTitle as="h3">History</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Timeline
-            items={payout.history.map((h) => ({
-              id: String(h.id),
-              title: labelOf(PAYOUT_ACTION_LABELS, h.action),
-              at: h.created_at,
-              actor: h.actor,
-              note: h.note,
-            }))}
-          />
-        </CardContent>
-      </Card>
-    </div>
-  )
-}
-
-function Fact({ label, value }: { label: string; value: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-medium">{value}</dd>
+      <PayoutHistory history={payout.history} />
     </div>
   )
 }

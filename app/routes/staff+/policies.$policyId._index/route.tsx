@@ -196,7 +196,7 @@ export default function StaffPolicy() {
         )}
       />
       <ErrorList errors={remove()} />
-      <MoneyTrailSection lines={moneyTrail} />
+      <MoneyTrailSection lines={moneyTrail} portal="staff" />
       <RefundStaffDecisions
         view={refund.view}
         canFinance={refund.canFinance}
