@@ -23,7 +23,7 @@ const DEMO = '(SELECT id FROM agencies WHERE email = $1)'
 async function findPayout(status?: string) {
   const [row] = await query<{ id: number; invoice_id: number; status: string }>(
     `SELECT p.id, p.invoice_id, p.status FROM commission_payouts p
-      WHERE p.agency_id = ${DEMO} AND p.invoice_id IS NOT NULL AND ($2::text IS NULL OR p.status = $2)
+      WHERE p.agency_id = ${DEMO} AND p.invoice_id IS NOT NULL AND ($2::text IS NULL OR p.status::text = $2)
         AND EXISTS (SELECT 1 FROM commission_payout_items i WHERE i.payout_id = p.id)
       ORDER BY p.id DESC LIMIT 1`,
     [AGENCY.email, status ?? null],
