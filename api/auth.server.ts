@@ -118,7 +118,9 @@ async function lookUp(request: Request): Promise<RequestAuth> {
   }
   const bearer = bearerOf(request)
   const token = bearer ?? readCookie(request, SESSION_COOKIE)
-  const found = token ? await actorForToken(token) : null
+  // A write reads its session afresh (a step-up just given on another process counts).
+  const reuse = request.method === 'GET' || request.method === 'HEAD'
+  const found = token ? await actorForToken(token, { reuse }) : null
   const viaCookie = !!found && !bearer
   const csrfRejected = !bearer && isCrossSiteWrite(request, { cookieSession: viaCookie })
   if (!found) {

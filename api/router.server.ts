@@ -139,7 +139,7 @@ async function steppedUp(e: Endpoint, auth: RequestAuth, request: Request, clien
     clientIp,
     userAgent: request.headers.get('user-agent'),
   })
-  const fresh = await actorForToken(auth.token)
+  const fresh = await actorForToken(auth.token, { reuse: false })
   if (!fresh) return auth.actor
   const { mustChangePassword: _, ...actor } = fresh
   return actor as Actor

@@ -105,10 +105,12 @@ export async function revokeAgencySessions(agencyId: number, tx: DbOrTx = getDb(
 type SessionActor = Actor & { mustChangePassword: boolean }
 
 /**
- * Sessions resolved in the last second, by token hash: a burst of requests of one person costs
- * one lookup a second. Whatever ends or narrows a session (sign-out, a disabled user, a changed
- * role, a deactivated agency) is honoured by every process within that second, and at once by the
- * process that made the change when it ends sessions itself. Tests see every change at once.
+ * Sessions resolved in the last second, by token hash: a burst of reads of one person costs one
+ * lookup a second. Whatever ends or narrows a session (sign-out, a disabled user, a changed role,
+ * a deactivated agency) is honoured by every process within that second, and at once by the
+ * process that made the change when it ends sessions itself. Writes never reuse (`reuse: false`):
+ * a decision sent just after a step-up on another process must see the second factor just given.
+ * Tests see every change at once.
  */
 let SESSION_REUSE_MS = process.env.NODE_ENV === 'test' ? 0 : 1000
 
@@ -121,11 +123,11 @@ const recentlySeen = new Map<string, { at: number; actor: SessionActor }>()
 /**
  * Resolves a session token to the acting person, or null when it is unknown, expired or disabled:
  * one round trip (session, identity, agency or user, role permissions, and the reference cache's
- * versions), reused for a second.
+ * versions), reused for a second when `reuse` (reads).
  */
-export async function actorForToken(token: string): Promise<SessionActor | null> {
+export async function actorForToken(token: string, { reuse = true } = {}): Promise<SessionActor | null> {
   const hash = sha256(token)
-  const seen = recentlySeen.get(hash)
+  const seen = reuse ? recentlySeen.get(hash) : undefined
   if (seen && performance.now() - seen.at < SESSION_REUSE_MS) return seen.actor
   const actor = await lookUpSession(hash)
   // A session that must change its password is about to change: it is never reused, so the

@@ -111,4 +111,39 @@ describe('sessions resolved in the last second', () => {
       setSessionReuse(0)
     }
   })
+
+  it('are never reused by a write: a step-up given on another process counts for the decision sent next', async () => {
+    const a = await agencyWithToken()
+    setSessionReuse(1000)
+    try {
+      const before = await actorForToken(a.token)
+      expect(before?.secondFactor?.at).toBeNull()
+      // What a step-up on another web process writes.
+      await elsewhere([
+        `UPDATE sessions SET second_factor_at = now() WHERE token_hash = encode(sha256('${a.token}'), 'hex')`,
+      ])
+      expect((await actorForToken(a.token))?.secondFactor?.at).toBeNull() // a read: within the second
+      expect((await actorForToken(a.token, { reuse: false }))?.secondFactor?.at).toBeInstanceOf(Date)
+
+      // Through the API: a read within the second still answers from the session it resolved;
+      // a write resolves the session again, and one ended elsewhere is signed out at once.
+      const again = await agencyWithToken()
+      expect(
+        (await api('GET', '/agencies/user-management/getAgencyUserPemissions', { token: again.token }))
+          .status,
+      ).toBe(200)
+      await elsewhere([`DELETE FROM sessions WHERE token_hash = encode(sha256('${again.token}'), 'hex')`])
+      expect(
+        (await api('GET', '/agencies/user-management/getAgencyUserPemissions', { token: again.token }))
+          .status,
+      ).toBe(200)
+      const write = await api('POST', '/agencies/finance-management/sendCommmisionPayoutRequest', {
+        token: again.token,
+        body: {},
+      })
+      expect(write.status).toBe(401)
+    } finally {
+      setSessionReuse(0)
+    }
+  })
 })
