@@ -12,6 +12,7 @@ import {
   signOut,
   STAFF,
   test,
+  toast,
 } from './helpers'
 
 // Issue 29, items 2 to 7: what blocked a finance clerk and an agency in Chromium at 1366 px and on
@@ -86,6 +87,8 @@ const DECIDES: Record<string, (page: Page) => Locator> = {
 }
 /** The finance tasks decided in the task view itself (the bulk decisions' kinds). */
 const DECIDED_IN_VIEW = ['policy_payment', 'topup', 'payout', 'bnpl']
+/** The tasks whose own multi-step form the task view shows (a full refund's section). */
+const FORM_IN_VIEW = ['full_refund_initiate', 'full_refund_approve']
 
 test('staff: the bell menu is readable, the inbox and payment verification fit a laptop and a phone, and every task opens its view and its form', async ({
   page,
@@ -134,6 +137,10 @@ test('staff: the bell menu is readable, the inbox and payment verification fit a
     await expect(page.getByText(task.subject).first(), task.kind).toBeVisible()
     if (DECIDED_IN_VIEW.includes(task.kind)) {
       await expect(page.getByRole('button', { name: 'Approve and next' }), task.kind).toBeVisible()
+      continue
+    }
+    if (FORM_IN_VIEW.includes(task.kind)) {
+      await expect(DECIDES[task.kind](page), task.kind).toBeVisible()
       continue
     }
     await page.getByRole('link', { name: 'Open the form' }).click()
@@ -225,11 +232,22 @@ test('approving a refund names the cancellation steps still open, and the policy
     .filter({ hasText: 'Not done' })
     .evaluateAll((items) => items.map((li) => li.firstElementChild!.textContent!.trim()))
   expect(steps.length).toBeGreaterThan(0)
+  // The refund's inbox task shows the refund's own form: the amounts are set there, and the
+  // decision comes back to the task, now closed.
+  const [task] = await query<{ id: number }>(
+    `SELECT id FROM tasks WHERE workflow_id = $1 AND kind = 'full_refund_initiate' AND closed_at IS NULL`,
+    [`full-refund-${policy.id}`],
+  )
+  await page.goto(`/staff/inbox/${task.id}`)
   await (
     await askToConfirm(page.getByRole('button', { name: 'Set refund amounts' }))
   )
     .getByRole('button', { name: 'Set amounts' })
     .click()
+  await expect(toast(page, 'Refund amounts set')).toBeVisible()
+  expect(new URL(page.url()).pathname).toBe(`/staff/inbox/${task.id}`)
+  await expect(page.getByText('Outcome')).toBeVisible()
+  await page.goto(`/staff/policies/${policy.id}`)
   await expect(page.getByRole('button', { name: 'Approve refund' })).toBeDisabled()
   await signOut(page)
 

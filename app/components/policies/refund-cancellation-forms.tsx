@@ -15,6 +15,13 @@ import {
 import { Alert } from '../ui/alert'
 
 /**
+ * Where the staff refund forms post: the refund page's action, which answers a success on the
+ * policy page, or on `returnTo` (the inbox task view that shows the forms).
+ */
+export const refundActionOf = (policyId: number, returnTo?: string) =>
+  `/staff/policies/${policyId}/refund${returnTo ? `?${new URLSearchParams({ return_to: returnTo })}` : ''}`
+
+/**
  * The cancellation beside a full refund (the staff refund section): the checklist, each step
  * ticked by its own button (policy_management), and the approval with the refund method and
  * date (finance). Conform over the refund page's schemas; they post to its action.
@@ -24,14 +31,16 @@ export function CancellationForms({
   canFinance,
   canManage,
   forms,
+  returnTo,
 }: {
   view: RefundView
   canFinance: boolean
   canManage: boolean
   forms: { tick: FormSchema; approveCancellation: FormSchema }
+  returnTo?: string
 }) {
   const status = view.cancellation.status
-  const action = `/staff/policies/${view.policyId}/refund`
+  const action = refundActionOf(view.policyId, returnTo)
   return (
     <>
       {canManage && ['REQUESTED_FOR_CANCELLATION', 'READY_FOR_CANCELLATION'].includes(status) ? (

@@ -15,7 +15,12 @@ import {
 } from '../forms'
 import { Alert } from '../ui/alert'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card'
-import { CancellationForms, CancellationNextWork, cancellationLeftOpen } from './refund-cancellation-forms'
+import {
+  CancellationForms,
+  CancellationNextWork,
+  cancellationLeftOpen,
+  refundActionOf,
+} from './refund-cancellation-forms'
 import { RefundSummary } from './refund-summary'
 
 /** The section's form schemas by intent (STAFF_REFUND_FORMS of domain/refunds/refunds.schemas.ts). */
@@ -24,7 +29,14 @@ export type StaffRefundForms = Record<
   FormSchema
 >
 
-type Props = { view: RefundView; canFinance: boolean; canManage: boolean; forms: StaffRefundForms }
+type Props = {
+  view: RefundView
+  canFinance: boolean
+  canManage: boolean
+  forms: StaffRefundForms
+  /** The page a decision comes back to (the inbox task view); the policy page by default. */
+  returnTo?: string
+}
 
 /**
  * The staff refund section of a policy page, on the house form: the refund and cancellation, the
@@ -33,12 +45,12 @@ type Props = { view: RefundView; canFinance: boolean; canManage: boolean; forms:
  * (finance). Each form is Conform over the schema the refund page's action parses with; they post
  * to /staff/policies/:id/refund, whose page shows a refusal under the form that posted it.
  */
-export function RefundStaffDecisions({ view, canFinance, canManage, forms }: Props) {
+export function RefundStaffDecisions({ view, canFinance, canManage, forms, returnTo }: Props) {
   const r = view.refund
   const c = view.cancellation
   if (!r && c.status === 'NO_CANCELLATION') return null
   const commission = view.commission ? formatMoney(view.commission.amount) : formatMoney(0)
-  const action = `/staff/policies/${view.policyId}/refund`
+  const action = refundActionOf(view.policyId, returnTo)
   const status = r?.status
   return (
     <Card id="refund" className="scroll-mt-4">
@@ -67,7 +79,13 @@ export function RefundStaffDecisions({ view, canFinance, canManage, forms }: Pro
         {canFinance && (status === 'REQUESTED' || status === 'INITIATED') ? (
           <RejectForm view={view} action={action} schema={forms.reject} />
         ) : null}
-        <CancellationForms view={view} canFinance={canFinance} canManage={canManage} forms={forms} />
+        <CancellationForms
+          view={view}
+          canFinance={canFinance}
+          canManage={canManage}
+          forms={forms}
+          returnTo={returnTo}
+        />
       </CardContent>
     </Card>
   )

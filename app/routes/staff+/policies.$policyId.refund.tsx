@@ -32,13 +32,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /**
  * initiate | approve (payment_method, proof file for BANK) | reject | retry-payment | tick (step_id) |
  * approve-cancellation, each form on its schema (STAFF_REFUND_FORMS: the API's with the intent); each
- * use case checks its own access. Success answers on the policy page, a refusal on this page's form.
+ * use case checks its own access. Success answers on the policy page (or the inbox task view named
+ * by `return_to`), a refusal on this page's form.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireStaff(request, ['finance', 'policy_management'])
   const policyId = idFromParam(params.policyId, 'Policy')
   const formData = await readForm(request)
-  const back = (title: string) => redirectWithToast(`/staff/policies/${policyId}`, { type: 'success', title })
+  // The inbox's task view shows these forms too: a decision made there goes back to it.
+  const returnTo = new URL(request.url).searchParams.get('return_to') ?? ''
+  const to = /^\/staff\/inbox\/\d+$/.test(returnTo) ? returnTo : `/staff/policies/${policyId}`
+  const back = (title: string) => redirectWithToast(to, { type: 'success', title })
   switch (formData.get('intent')) {
     case 'initiate':
       return submitForm(formData, F.initiate, async (v) => {

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import pdfViewerCss from 'pdfjs-dist/web/pdf_viewer.css?url'
+import { STAFF_REFUND_FORMS } from '../../../../domain/refunds/refunds.schemas'
 import { parseId } from '../../../../domain/shared/fields'
 import { claimTask } from '../../../../domain/tasks/claim-task'
 import { decideTask } from '../../../../domain/tasks/decide-task'
@@ -10,12 +11,14 @@ import { PageHeader } from '../../../components/app-shell'
 import { GeneralErrorBoundary } from '../../../components/error-boundary'
 import { ClaimForm } from '../../../components/inbox/claim-form'
 import { TaskEvidence, TaskHistory, TaskTrail } from '../../../components/inbox/task-record'
+import { RefundStaffDecisions } from '../../../components/policies/refund-staff-decisions'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { formatAge, formatDateTime, formatCents } from '../../../utils/misc'
 import { labelOf, TASK_KIND_LABELS, TASK_OUTCOME_LABELS } from '../../../utils/labels'
 import { readForm, submitForm } from '../../../utils/forms.server'
+import { staffRefundData } from '../../../utils/refunds.server'
 import { requireStaff } from '../../../utils/session.server'
 import { redirectWithToast } from '../../../utils/toast.server'
 import { TaskDecision } from './task-decision'
@@ -34,15 +37,29 @@ const taskIdOf = (params: { taskId?: string }) => {
   return taskId
 }
 
+/** The kinds whose multi-step form the view shows itself: a full refund's (its policy's section). */
+const REFUND_KINDS = ['full_refund_initiate', 'full_refund_approve']
+/** Who reads a refund section (the refund page's own rule). */
+const REFUND_READERS = ['finance', 'policy_management']
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireStaff(request)
   const view = await getTaskView({ actor, taskId: taskIdOf(params) })
+  const { task } = view
+  const refund =
+    !task.closed_at &&
+    REFUND_KINDS.includes(task.kind) &&
+    task.record?.type === 'policy' &&
+    REFUND_READERS.some((p) => actor.permissions.has(p))
+      ? await staffRefundData(actor, task.record.id)
+      : null
   // Worked out here, once: the browser's clock must not change the markup it hydrates.
   const now = new Date()
   return data({
     ...view,
-    age: formatAge(view.task.opened_at, view.task.closed_at ?? now),
-    mine: view.task.assignee_id === actor.identityId,
+    refund,
+    age: formatAge(task.opened_at, task.closed_at ?? now),
+    mine: task.assignee_id === actor.identityId,
   })
 }
 
@@ -88,7 +105,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function TaskView() {
-  const { task, evidence, trail, history, next_task_id, age, mine } = useLoaderData<typeof loader>()
+  const { task, evidence, trail, history, next_task_id, age, mine, refund } = useLoaderData<typeof loader>()
   const open = !task.closed_at
   return (
     <div className="space-y-4">
@@ -138,6 +155,14 @@ export default function TaskView() {
       </Card>
       {open && task.bulk_kind ? (
         <TaskDecision schema={TaskDecisionSchema} task={task} />
+      ) : refund ? (
+        <RefundStaffDecisions
+          view={refund.view}
+          canFinance={refund.canFinance}
+          canManage={refund.canManage}
+          forms={STAFF_REFUND_FORMS}
+          returnTo={`/staff/inbox/${task.id}`}
+        />
       ) : open ? (
         <Card>
           <CardHeader>
