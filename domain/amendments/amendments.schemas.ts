@@ -131,6 +131,13 @@ export const AmendedCertificateFormSchema = z.object({
   membership_number: optionalText(64),
 })
 
+/** The staff decision forms, by step (the routes pass them to StaffAmendmentDecision). */
+export const STAFF_AMENDMENT_FORMS = {
+  confirm: ConfirmAmendmentPremiumFormSchema,
+  decision: AmendmentPaymentDecisionFormSchema,
+  certificate: AmendedCertificateFormSchema,
+}
+
 // ---- The agency amendment page's forms (Conform, both sides) ------------------------------------
 
 const detail = () => z.string().trim().max(256, 'must be at most 256 characters').optional()

@@ -147,6 +147,16 @@ export async function nextTaskId(identityId: number, kind: string, afterId: numb
   return next?.id ?? null
 }
 
+/** The policy a task's record is about: a policy's own id, an amendment's policy; else null. */
+export async function policyOfRecord(record: TaskRecord | null): Promise<number | null> {
+  if (record?.type === 'policy') return record.id
+  if (record?.type !== 'amendment') return null
+  const { rows } = await getDb().execute<{ policy_id: number }>(
+    sql`select policy_id from amendments where id = ${record.id}`,
+  )
+  return rows[0]?.policy_id ?? null
+}
+
 /** One staff task with its agency and claimant; NOT_FOUND for any other. */
 export async function loadStaffTask(taskId: number) {
   const [task] = await getDb()

@@ -132,14 +132,25 @@ test('amendment: the agency extends the cover, staff confirm, the agency accepts
   expect(opened.payer).toBe('AGENCY')
   expect(Number(opened.new_premium)).toBeGreaterThan(Number(before.premium))
 
+  // Staff confirm the premium from the amendment's inbox task: its view shows the step's form,
+  // and the decision comes back to the task.
   await as(page, STAFF)
-  await page.goto(`/staff/policies/${policy.id}/amendment`)
+  await pollOne(
+    `SELECT count(*) FROM tasks WHERE workflow_id = $1 AND kind = 'amendment_confirm_premium_by_admin' AND closed_at IS NULL`,
+    [`amendment-${opened.id}`],
+  ).toBe('1')
+  const [task] = await query<{ id: number }>(
+    `SELECT id FROM tasks WHERE workflow_id = $1 AND kind = 'amendment_confirm_premium_by_admin' AND closed_at IS NULL`,
+    [`amendment-${opened.id}`],
+  )
+  await page.goto(`/staff/inbox/${task.id}`)
   await (
     await askToConfirm(page.getByRole('button', { name: 'Confirm premium' }))
   )
     .getByRole('button', { name: 'Confirm premium' })
     .click()
   await expect(toast(page, 'Premium confirmed')).toBeVisible({ timeout: 30_000 })
+  expect(new URL(page.url()).pathname).toBe(`/staff/inbox/${task.id}`)
   await pollOne('SELECT next_step FROM amendments WHERE id = $1', [opened.id]).toBe(
     'CONFIRM_PREMIUM_BY_AGENCY',
   )

@@ -87,8 +87,14 @@ const DECIDES: Record<string, (page: Page) => Locator> = {
 }
 /** The finance tasks decided in the task view itself (the bulk decisions' kinds). */
 const DECIDED_IN_VIEW = ['policy_payment', 'topup', 'payout', 'bnpl']
-/** The tasks whose own multi-step form the task view shows (a full refund's section). */
-const FORM_IN_VIEW = ['full_refund_initiate', 'full_refund_approve']
+/** The tasks whose own multi-step form the task view shows (a full refund's, an amendment's step). */
+const FORM_IN_VIEW = [
+  'full_refund_initiate',
+  'full_refund_approve',
+  'amendment_confirm_premium_by_admin',
+  'amendment_payment_approval',
+  'amendment_issue_certificate',
+]
 
 test('staff: the bell menu is readable, the inbox and payment verification fit a laptop and a phone, and every task opens its view and its form', async ({
   page,

@@ -1,7 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import pdfViewerCss from 'pdfjs-dist/web/pdf_viewer.css?url'
+import { STAFF_AMENDMENT_FORMS } from '../../../../domain/amendments/amendments.schemas'
+import { getAmendmentOverview } from '../../../../domain/amendments/get-amendment-overview'
 import { STAFF_REFUND_FORMS } from '../../../../domain/refunds/refunds.schemas'
+import type { StaffActor } from '../../../../domain/shared/actor'
 import { parseId } from '../../../../domain/shared/fields'
 import { claimTask } from '../../../../domain/tasks/claim-task'
 import { decideTask } from '../../../../domain/tasks/decide-task'
@@ -11,6 +14,7 @@ import { PageHeader } from '../../../components/app-shell'
 import { GeneralErrorBoundary } from '../../../components/error-boundary'
 import { ClaimForm } from '../../../components/inbox/claim-form'
 import { TaskEvidence, TaskHistory, TaskTrail } from '../../../components/inbox/task-record'
+import { StaffAmendmentDecision } from '../../../components/policies/amendment-staff-forms'
 import { RefundStaffDecisions } from '../../../components/policies/refund-staff-decisions'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
@@ -37,27 +41,47 @@ const taskIdOf = (params: { taskId?: string }) => {
   return taskId
 }
 
-/** The kinds whose multi-step form the view shows itself: a full refund's (its policy's section). */
-const REFUND_KINDS = ['full_refund_initiate', 'full_refund_approve']
-/** Who reads a refund section (the refund page's own rule). */
-const REFUND_READERS = ['finance', 'policy_management']
+type Task = Awaited<ReturnType<typeof getTaskView>>['task']
+
+/** Who takes each staff step of an amendment (the amendment page's rule). */
+const AMENDMENT_STEPS: Record<string, string> = {
+  CONFIRM_PREMIUM_BY_ADMIN: 'policy_management',
+  PAYMENT_APPROVAL: 'finance',
+  ISSUE_CERTIFICATE: 'policy_management',
+}
+
+/**
+ * The record's own multi-step form, which the view shows for an open task about a policy: a full
+ * refund's section (read by finance and policy_management, as on the refund page), or the open
+ * amendment's next decision.
+ */
+async function recordForms(actor: StaffActor, task: Task) {
+  const policyId = task.policy_id
+  if (task.closed_at || policyId === null) return { refund: null, amendment: null }
+  const refund =
+    task.kind.startsWith('full_refund_') &&
+    ['finance', 'policy_management'].some((p) => actor.permissions.has(p))
+      ? await staffRefundData(actor, policyId)
+      : null
+  const open = task.kind.startsWith('amendment_')
+    ? (await getAmendmentOverview({ actor, policyId })).open
+    : null
+  // The amendment at the step this task stands for, and this person may take it.
+  const step =
+    open && `amendment_${open.phase.toLowerCase()}` === task.kind ? AMENDMENT_STEPS[open.phase] : null
+  return { refund, amendment: step && actor.permissions.has(step) ? open : null }
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireStaff(request)
   const view = await getTaskView({ actor, taskId: taskIdOf(params) })
   const { task } = view
-  const refund =
-    !task.closed_at &&
-    REFUND_KINDS.includes(task.kind) &&
-    task.record?.type === 'policy' &&
-    REFUND_READERS.some((p) => actor.permissions.has(p))
-      ? await staffRefundData(actor, task.record.id)
-      : null
   // Worked out here, once: the browser's clock must not change the markup it hydrates.
   const now = new Date()
   return data({
     ...view,
-    refund,
+    ...(await recordForms(actor, task)),
+    can: { policy: actor.permissions.has('policy_management'), finance: actor.permissions.has('finance') },
     age: formatAge(task.opened_at, task.closed_at ?? now),
     mine: task.assignee_id === actor.identityId,
   })
@@ -105,7 +129,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function TaskView() {
-  const { task, evidence, trail, history, next_task_id, age, mine, refund } = useLoaderData<typeof loader>()
+  const { task, evidence, trail, history, next_task_id, age, mine, refund, amendment, can } =
+    useLoaderData<typeof loader>()
+  const back = `?${new URLSearchParams({ return_to: `/staff/inbox/${task.id}` })}`
   const open = !task.closed_at
   return (
     <div className="space-y-4">
@@ -162,6 +188,14 @@ export default function TaskView() {
           canManage={refund.canManage}
           forms={STAFF_REFUND_FORMS}
           returnTo={`/staff/inbox/${task.id}`}
+        />
+      ) : amendment ? (
+        <StaffAmendmentDecision
+          open={amendment}
+          canPolicy={can.policy}
+          canFinance={can.finance}
+          forms={STAFF_AMENDMENT_FORMS}
+          action={`/staff/policies/${task.policy_id}/amendment${back}`}
         />
       ) : open ? (
         <Card>

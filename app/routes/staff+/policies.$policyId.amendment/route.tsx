@@ -10,6 +10,7 @@ import {
   AmendedCertificateFormSchema,
   AmendmentPaymentDecisionFormSchema,
   ConfirmAmendmentPremiumFormSchema,
+  STAFF_AMENDMENT_FORMS,
   StaffOpenAmendmentFormSchema,
 } from '../../../../domain/amendments/amendments.schemas'
 import { uploadPolicyCertificate } from '../../../../domain/policies/upload-policy-certificate'
@@ -17,12 +18,7 @@ import { conflict } from '../../../../domain/shared/errors'
 import { PageHeader } from '../../../components/app-shell'
 import { GeneralErrorBoundary } from '../../../components/error-boundary'
 import { AmendmentSummary } from '../../../components/policies/amendment-summary'
-import {
-  AmendedCertificateForm,
-  ConfirmPremiumForm,
-  PaymentDecisionForm,
-  StaffOpenForm,
-} from './amendment-staff-forms'
+import { StaffAmendmentDecision, StaffOpenForm } from '../../../components/policies/amendment-staff-forms'
 import { idFromParam, readForm, submitForm, throwAsResponse } from '../../../utils/forms.server'
 import { requireStaff } from '../../../utils/session.server'
 import { redirectWithToast } from '../../../utils/toast.server'
@@ -62,7 +58,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireStaff(request)
   const policyId = idFromParam(params.policyId, 'Policy')
   const form = await readForm(request)
-  const here = `/staff/policies/${policyId}/amendment`
+  // The inbox's task view shows the decision forms too: a decision made there goes back to it.
+  const returnTo = new URL(request.url).searchParams.get('return_to') ?? ''
+  const here = /^\/staff\/inbox\/\d+$/.test(returnTo) ? returnTo : `/staff/policies/${policyId}/amendment`
   switch (form.get('intent')) {
     case 'open':
       return submitForm(form, StaffOpenAmendmentFormSchema, async (v) => {
@@ -138,18 +136,13 @@ export default function StaffAmendment() {
       </Link>
       <PageHeader title={`Amendments of ${policy.ref}`} />
       {open ? <AmendmentSummary a={open} side="staff" /> : null}
-      {open?.phase === 'CONFIRM_PREMIUM_BY_ADMIN' && canPolicy ? (
-        <ConfirmPremiumForm
-          premium={open.new_premium}
-          prev={open.prev_premium}
-          schema={ConfirmAmendmentPremiumFormSchema}
+      {open ? (
+        <StaffAmendmentDecision
+          open={open}
+          canPolicy={canPolicy}
+          canFinance={canFinance}
+          forms={STAFF_AMENDMENT_FORMS}
         />
-      ) : null}
-      {open?.phase === 'PAYMENT_APPROVAL' && canFinance ? (
-        <PaymentDecisionForm amount={open.payable_amount} schema={AmendmentPaymentDecisionFormSchema} />
-      ) : null}
-      {open?.phase === 'ISSUE_CERTIFICATE' && canPolicy ? (
-        <AmendedCertificateForm schema={AmendedCertificateFormSchema} />
       ) : null}
       {canAmend ? <StaffOpenForm premium={policy.premium} schema={StaffOpenAmendmentFormSchema} /> : null}
       {past.map((a) => (

@@ -1,5 +1,5 @@
 import { getInputProps } from '@conform-to/react'
-import { ConfirmSubmit } from '../../../components/confirm-submit'
+import { ConfirmSubmit } from '../confirm-submit'
 import {
   ConformForm,
   ErrorList,
@@ -8,12 +8,13 @@ import {
   useConformForm,
   useResultFor,
   type FormSchema,
-} from '../../../components/forms'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
-import { formatMoney } from '../../../utils/misc'
+} from '../forms'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card'
+import { formatMoney } from '../../utils/misc'
 
 // Each form is Conform over the schema its action parses with (the route passes it from
-// amendments.schemas.ts); a refusal comes back under the fields of the form that posted it.
+// amendments.schemas.ts); a refusal comes back under the fields of the form that posted it. The
+// decision forms post to `action` when given (the inbox task view shows them), else to the page.
 
 /** Staff open an amendment with a new premium (the details stay; the agency amends details itself). */
 export function StaffOpenForm({ premium, schema }: { premium: number; schema: FormSchema }) {
@@ -50,14 +51,16 @@ export function StaffOpenForm({ premium, schema }: { premium: number; schema: Fo
 }
 
 /** Adjust and confirm the amended premium (CONFIRM_PREMIUM_BY_ADMIN). */
-export function ConfirmPremiumForm({
+function ConfirmPremiumForm({
   premium,
   prev,
   schema,
+  action,
 }: {
   premium: number
   prev: number
   schema: FormSchema
+  action?: string
 }) {
   const [form, fields] = useConformForm(schema, {
     id: 'confirm-premium-form',
@@ -74,7 +77,7 @@ export function ConfirmPremiumForm({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <ConformForm form={form} className="flex flex-wrap items-end gap-3">
+        <ConformForm form={form} action={action} className="flex flex-wrap items-end gap-3">
           <Field
             labelProps={{ children: 'New premium (AUD)' }}
             inputProps={{
@@ -104,7 +107,15 @@ export function ConfirmPremiumForm({
 }
 
 /** Verify the bank transfer of the difference. */
-export function PaymentDecisionForm({ amount, schema }: { amount: number; schema: FormSchema }) {
+function PaymentDecisionForm({
+  amount,
+  schema,
+  action,
+}: {
+  amount: number
+  schema: FormSchema
+  action?: string
+}) {
   const [form, fields] = useConformForm(schema, {
     id: 'payment-decision',
     lastResult: useResultFor('approve', 'reject') ?? null,
@@ -116,7 +127,7 @@ export function PaymentDecisionForm({ amount, schema }: { amount: number; schema
         <CardDescription>The agency sent a bank transfer of {formatMoney(amount)}.</CardDescription>
       </CardHeader>
       <CardContent>
-        <ConformForm form={form} className="flex flex-wrap items-end gap-3">
+        <ConformForm form={form} action={action} className="flex flex-wrap items-end gap-3">
           <ConfirmSubmit
             name="intent"
             value="approve"
@@ -149,7 +160,7 @@ export function PaymentDecisionForm({ amount, schema }: { amount: number; schema
 }
 
 /** Upload the new certificate: the amended details are applied to the policy with it. */
-export function AmendedCertificateForm({ schema }: { schema: FormSchema }) {
+function AmendedCertificateForm({ schema, action }: { schema: FormSchema; action?: string }) {
   const [form, fields] = useConformForm(schema, { intent: 'certificate' })
   return (
     <Card>
@@ -163,6 +174,7 @@ export function AmendedCertificateForm({ schema }: { schema: FormSchema }) {
         <ConformForm
           form={form}
           intent="certificate"
+          action={action}
           encType="multipart/form-data"
           className="flex flex-wrap items-end gap-3"
         >
@@ -185,4 +197,40 @@ export function AmendedCertificateForm({ schema }: { schema: FormSchema }) {
       </CardContent>
     </Card>
   )
+}
+
+type OpenAmendment = { phase: string; new_premium: number; prev_premium: number; payable_amount: number }
+
+/**
+ * The open amendment's next staff decision, by its phase: confirm the premium (policy_management),
+ * verify the payment (finance), upload the new certificate (policy_management); nothing when the
+ * agency acts next or this person may not decide it.
+ */
+export function StaffAmendmentDecision({
+  open,
+  canPolicy,
+  canFinance,
+  forms,
+  action,
+}: {
+  open: OpenAmendment
+  canPolicy: boolean
+  canFinance: boolean
+  forms: { confirm: FormSchema; decision: FormSchema; certificate: FormSchema }
+  action?: string
+}) {
+  if (open.phase === 'CONFIRM_PREMIUM_BY_ADMIN' && canPolicy)
+    return (
+      <ConfirmPremiumForm
+        premium={open.new_premium}
+        prev={open.prev_premium}
+        schema={forms.confirm}
+        action={action}
+      />
+    )
+  if (open.phase === 'PAYMENT_APPROVAL' && canFinance)
+    return <PaymentDecisionForm amount={open.payable_amount} schema={forms.decision} action={action} />
+  if (open.phase === 'ISSUE_CERTIFICATE' && canPolicy)
+    return <AmendedCertificateForm schema={forms.certificate} action={action} />
+  return null
 }
