@@ -230,9 +230,9 @@ test('the clawback list links its policy at the clawback section; the money trai
   await expect(page.getByRole('heading', { name: `Clawback of policy ${claw.ref}` })).toBeVisible()
 })
 
-test("a policy's money trail links the invoice its premium was paid on, in both portals", async ({
-  page,
-}) => {
+test("a policy's money trail links the invoice a transfer names, in both portals", async ({ page }) => {
+  // A premium paid from the balance names its invoice (payments.spec), as does the clawback
+  // payment of the journey before.
   const [t] = await query<{ policy_id: number; invoice_id: number }>(
     `SELECT t.policy_id, t.invoice_id FROM money_transfers t JOIN policies p ON p.id = t.policy_id
       WHERE p.agency_id = ${DEMO} AND t.invoice_id IS NOT NULL ORDER BY t.id LIMIT 1`,
