@@ -62,7 +62,7 @@ export function AmendmentSummary({ a, side }: { a: AmendmentSummaryView; side: '
         ? `The agency receives ${formatMoney(a.payable_amount)}`
         : 'No premium difference'
   return (
-    <Card id="amendment">
+    <Card id={`amendment-${a.id}`}>
       <CardHeader>
         <CardTitle as="h2">Amendment #{a.id}</CardTitle>
         <CardDescription>
