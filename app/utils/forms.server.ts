@@ -75,6 +75,16 @@ export function throwAsResponse(err: unknown): never {
  * The one parser of ids in page URLs (route params): a whole number 1..2147483647, the range of
  * the id columns. Anything else names nothing (404) and never reaches the database.
  */
+/**
+ * Where a decision answers: the inbox task view named by the form's `return_to` (the view shows a
+ * record's own forms, posting to the record's page), else `fallback`. Only a task view's address
+ * is taken, so the parameter cannot send anyone elsewhere.
+ */
+export function answerPage(request: Request, fallback: string) {
+  const returnTo = new URL(request.url).searchParams.get('return_to') ?? ''
+  return /^\/staff\/inbox\/\d+$/.test(returnTo) ? returnTo : fallback
+}
+
 export function idFromParam(value: string | undefined, what: string) {
   const id = parseId(value)
   if (id === null) throw new Response(`${what} not found`, { status: 404 })

@@ -32,3 +32,7 @@ export function getErrorMessage(error: unknown): string {
   }
   return 'Unknown error'
 }
+
+/** `path` answering on `returnTo` after a decision (the inbox task view; answerPage checks it). */
+export const withReturnTo = (path: string, returnTo?: string) =>
+  returnTo ? `${path}?${new URLSearchParams({ return_to: returnTo })}` : path

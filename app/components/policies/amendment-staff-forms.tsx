@@ -10,11 +10,12 @@ import {
   type FormSchema,
 } from '../forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card'
-import { formatMoney } from '../../utils/misc'
+import { formatMoney, withReturnTo } from '../../utils/misc'
 
 // Each form is Conform over the schema its action parses with (the route passes it from
 // amendments.schemas.ts); a refusal comes back under the fields of the form that posted it. The
-// decision forms post to `action` when given (the inbox task view shows them), else to the page.
+// decision forms post to the amendment page, which answers on `returnTo` when given (the inbox
+// task view shows them).
 
 /** Staff open an amendment with a new premium (the details stay; the agency amends details itself). */
 export function StaffOpenForm({ premium, schema }: { premium: number; schema: FormSchema }) {
@@ -207,18 +208,21 @@ type OpenAmendment = { phase: string; new_premium: number; prev_premium: number;
  * agency acts next or this person may not decide it.
  */
 export function StaffAmendmentDecision({
+  policyId,
   open,
   canPolicy,
   canFinance,
   forms,
-  action,
+  returnTo,
 }: {
+  policyId: number
   open: OpenAmendment
   canPolicy: boolean
   canFinance: boolean
   forms: { confirm: FormSchema; decision: FormSchema; certificate: FormSchema }
-  action?: string
+  returnTo?: string
 }) {
+  const action = withReturnTo(`/staff/policies/${policyId}/amendment`, returnTo)
   if (open.phase === 'CONFIRM_PREMIUM_BY_ADMIN' && canPolicy)
     return (
       <ConfirmPremiumForm

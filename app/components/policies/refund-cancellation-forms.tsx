@@ -1,7 +1,7 @@
 import { getInputProps, getSelectProps } from '@conform-to/react'
 import type { RefundView } from '../../utils/refunds.server'
 import { REFUND_METHOD_LABELS } from '../../utils/labels'
-import { formatMoney } from '../../utils/misc'
+import { formatMoney, withReturnTo } from '../../utils/misc'
 import { ConfirmSubmit } from '../confirm-submit'
 import {
   ConformForm,
@@ -13,13 +13,6 @@ import {
   type FormSchema,
 } from '../forms'
 import { Alert } from '../ui/alert'
-
-/**
- * Where the staff refund forms post: the refund page's action, which answers a success on the
- * policy page, or on `returnTo` (the inbox task view that shows the forms).
- */
-export const refundActionOf = (policyId: number, returnTo?: string) =>
-  `/staff/policies/${policyId}/refund${returnTo ? `?${new URLSearchParams({ return_to: returnTo })}` : ''}`
 
 /**
  * The cancellation beside a full refund (the staff refund section): the checklist, each step
@@ -40,7 +33,7 @@ export function CancellationForms({
   returnTo?: string
 }) {
   const status = view.cancellation.status
-  const action = refundActionOf(view.policyId, returnTo)
+  const action = withReturnTo(`/staff/policies/${view.policyId}/refund`, returnTo)
   return (
     <>
       {canManage && ['REQUESTED_FOR_CANCELLATION', 'READY_FOR_CANCELLATION'].includes(status) ? (

@@ -1,7 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
 import type { RefundView } from '../../utils/refunds.server'
 import { COMMISSION_STATUS_LABELS } from '../../utils/labels'
-import { formatMoney } from '../../utils/misc'
+import { formatMoney, withReturnTo } from '../../utils/misc'
 import { ConfirmSubmit } from '../confirm-submit'
 import {
   CheckboxField,
@@ -15,12 +15,7 @@ import {
 } from '../forms'
 import { Alert } from '../ui/alert'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card'
-import {
-  CancellationForms,
-  CancellationNextWork,
-  cancellationLeftOpen,
-  refundActionOf,
-} from './refund-cancellation-forms'
+import { CancellationForms, CancellationNextWork, cancellationLeftOpen } from './refund-cancellation-forms'
 import { RefundSummary } from './refund-summary'
 
 /** The section's form schemas by intent (STAFF_REFUND_FORMS of domain/refunds/refunds.schemas.ts). */
@@ -50,7 +45,8 @@ export function RefundStaffDecisions({ view, canFinance, canManage, forms, retur
   const c = view.cancellation
   if (!r && c.status === 'NO_CANCELLATION') return null
   const commission = view.commission ? formatMoney(view.commission.amount) : formatMoney(0)
-  const action = refundActionOf(view.policyId, returnTo)
+  // The refund page's action: it answers a success on the policy page, or on `returnTo`.
+  const action = withReturnTo(`/staff/policies/${view.policyId}/refund`, returnTo)
   const status = r?.status
   return (
     <Card id="refund" className="scroll-mt-4">

@@ -10,7 +10,7 @@ import { tickCancellationStep } from '../../../domain/refunds/tick-cancellation-
 import { PageHeader } from '../../components/app-shell'
 import { GeneralErrorBoundary } from '../../components/error-boundary'
 import { RefundStaffDecisions } from '../../components/policies/refund-staff-decisions'
-import { idFromParam, readForm, submitForm, throwAsResponse } from '../../utils/forms.server'
+import { answerPage, idFromParam, readForm, submitForm, throwAsResponse } from '../../utils/forms.server'
 import { STAFF_REFUND_FORMS as F } from '../../../domain/refunds/refunds.schemas'
 import { staffRefundData } from '../../utils/refunds.server'
 import { requireStaff } from '../../utils/session.server'
@@ -39,9 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireStaff(request, ['finance', 'policy_management'])
   const policyId = idFromParam(params.policyId, 'Policy')
   const formData = await readForm(request)
-  // The inbox's task view shows these forms too: a decision made there goes back to it.
-  const returnTo = new URL(request.url).searchParams.get('return_to') ?? ''
-  const to = /^\/staff\/inbox\/\d+$/.test(returnTo) ? returnTo : `/staff/policies/${policyId}`
+  const to = answerPage(request, `/staff/policies/${policyId}`)
   const back = (title: string) => redirectWithToast(to, { type: 'success', title })
   switch (formData.get('intent')) {
     case 'initiate':

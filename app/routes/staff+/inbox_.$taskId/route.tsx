@@ -131,7 +131,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function TaskView() {
   const { task, evidence, trail, history, next_task_id, age, mine, refund, amendment, can } =
     useLoaderData<typeof loader>()
-  const back = `?${new URLSearchParams({ return_to: `/staff/inbox/${task.id}` })}`
+  const here = `/staff/inbox/${task.id}`
   const open = !task.closed_at
   return (
     <div className="space-y-4">
@@ -187,15 +187,16 @@ export default function TaskView() {
           canFinance={refund.canFinance}
           canManage={refund.canManage}
           forms={STAFF_REFUND_FORMS}
-          returnTo={`/staff/inbox/${task.id}`}
+          returnTo={here}
         />
       ) : amendment ? (
         <StaffAmendmentDecision
+          policyId={task.policy_id!}
           open={amendment}
           canPolicy={can.policy}
           canFinance={can.finance}
           forms={STAFF_AMENDMENT_FORMS}
-          action={`/staff/policies/${task.policy_id}/amendment${back}`}
+          returnTo={here}
         />
       ) : open ? (
         <Card>

@@ -19,7 +19,7 @@ import { PageHeader } from '../../../components/app-shell'
 import { GeneralErrorBoundary } from '../../../components/error-boundary'
 import { AmendmentSummary } from '../../../components/policies/amendment-summary'
 import { StaffAmendmentDecision, StaffOpenForm } from '../../../components/policies/amendment-staff-forms'
-import { idFromParam, readForm, submitForm, throwAsResponse } from '../../../utils/forms.server'
+import { answerPage, idFromParam, readForm, submitForm, throwAsResponse } from '../../../utils/forms.server'
 import { requireStaff } from '../../../utils/session.server'
 import { redirectWithToast } from '../../../utils/toast.server'
 import { storeFormFile } from '../../../utils/upload.server'
@@ -58,9 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireStaff(request)
   const policyId = idFromParam(params.policyId, 'Policy')
   const form = await readForm(request)
-  // The inbox's task view shows the decision forms too: a decision made there goes back to it.
-  const returnTo = new URL(request.url).searchParams.get('return_to') ?? ''
-  const here = /^\/staff\/inbox\/\d+$/.test(returnTo) ? returnTo : `/staff/policies/${policyId}/amendment`
+  const here = answerPage(request, `/staff/policies/${policyId}/amendment`)
   switch (form.get('intent')) {
     case 'open':
       return submitForm(form, StaffOpenAmendmentFormSchema, async (v) => {
@@ -138,6 +136,7 @@ export default function StaffAmendment() {
       {open ? <AmendmentSummary a={open} side="staff" /> : null}
       {open ? (
         <StaffAmendmentDecision
+          policyId={policy.id}
           open={open}
           canPolicy={canPolicy}
           canFinance={canFinance}
