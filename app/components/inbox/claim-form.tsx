@@ -18,6 +18,8 @@ export function ClaimForm({
     id: `claim-${t.id}`,
     lastResult: reply?.initialValue?.taskId === String(t.id) ? reply : null,
   })
+  // Yours to release, free to claim, or another person's (nothing to do).
+  const verb = t.mine ? 'Release' : t.assignee_id ? null : 'Claim'
   return (
     <ConformForm form={form} className="space-y-1">
       <div className="flex flex-wrap items-center gap-2">
@@ -25,29 +27,18 @@ export function ClaimForm({
         {t.assignee_id ? (
           <span className="text-sm">{t.mine ? 'You' : (t.assignee_name ?? 'Another staff member')}</span>
         ) : null}
-        {t.mine ? (
+        {verb ? (
           <Button
             type="submit"
             name="intent"
-            value="release"
+            value={verb.toLowerCase()}
             size="sm"
             variant="outline"
-            aria-label={`Release: ${t.subject}`}
+            aria-label={`${verb}: ${t.subject}`}
           >
-            Release
+            {verb}
           </Button>
-        ) : t.assignee_id ? null : (
-          <Button
-            type="submit"
-            name="intent"
-            value="claim"
-            size="sm"
-            variant="outline"
-            aria-label={`Claim: ${t.subject}`}
-          >
-            Claim
-          </Button>
-        )}
+        ) : null}
       </div>
       <ErrorList errors={form.errors} />
     </ConformForm>
