@@ -11,6 +11,7 @@ import {
   PAYOUT_PAYMENT_TYPE_LABELS,
 } from '../../utils/labels'
 import { formatDateTime, formatMoney } from '../../utils/misc'
+import { PolicyRefLink } from '../policies/policy-ref-link'
 
 /** A payout as both portals' payout pages load it (getCommissionPayout, dates as ISO strings). */
 export type PayoutSummaryData = {
@@ -121,9 +122,7 @@ function PayoutLines({ lines, portal }: { lines: PayoutSummaryData['lines']; por
             {lines.map((l) => (
               <tr key={l.id} className="border-b last:border-0">
                 <td className="py-2 pr-4">
-                  <Link to={`/${portal}/policies/${l.policy_id}`} className="text-primary hover:underline">
-                    {l.policy_ref}
-                  </Link>
+                  <PolicyRefLink portal={portal} id={l.policy_id} policyRef={l.policy_ref} />
                 </td>
                 <td className="py-2 pr-4">{l.customer_name}</td>
                 <td className="py-2 pr-4">{l.commission_rate}%</td>

@@ -1,6 +1,6 @@
 import { getInputProps } from '@conform-to/react'
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 import { findBankedCommission } from '../../../domain/finance/payouts/find-banked-commission'
 import { getPayoutGstTerms } from '../../../domain/finance/payouts/get-payout-gst-terms'
@@ -15,6 +15,7 @@ import { readForm, submitForm } from '../../utils/forms.server'
 import { formatMoney } from '../../utils/misc'
 import { FINANCE_PAGES, requireAccess, requireAgency } from '../../utils/session.server'
 import { redirectWithToast } from '../../utils/toast.server'
+import { PolicyRefLink } from '../../components/policies/policy-ref-link'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAgency(request, FINANCE_PAGES)
@@ -130,9 +131,7 @@ export default function AgencyBankedCommission() {
                         ) : null}
                       </td>
                       <td className="py-2 pr-4">
-                        <Link to={`/agency/policies/${r.policy_id}`} className="text-primary hover:underline">
-                          {r.policy_ref}
-                        </Link>
+                        <PolicyRefLink portal="agency" id={r.policy_id} policyRef={r.policy_ref} />
                       </td>
                       <td className="py-2 pr-4">{r.customer}</td>
                       <td className="py-2 pr-4">{r.provider ?? '—'}</td>

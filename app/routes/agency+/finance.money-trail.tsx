@@ -1,10 +1,11 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { findAgencyMoneyTrail } from '../../../domain/money/find-agency-money-trail'
 import { DataTable } from '../../components/data-table'
 import { GeneralErrorBoundary } from '../../components/error-boundary'
 import { TrailRecordLinks, TransferStateBadge } from '../../components/money/money-trail'
+import { PolicyRefLink } from '../../components/policies/policy-ref-link'
 import { listParams } from '../../utils/forms.server'
 import { formatCents, formatDateTime } from '../../utils/misc'
 import { requireAccess } from '../../utils/session.server'
@@ -90,14 +91,7 @@ export default function AgencyFinanceMoneyTrail() {
           {
             key: 'policy',
             header: 'Policy',
-            cell: (l: Row) =>
-              l.policy_id ? (
-                <Link to={`/agency/policies/${l.policy_id}`} className="text-primary hover:underline">
-                  {l.policy_ref ?? `#${l.policy_id}`}
-                </Link>
-              ) : (
-                '—'
-              ),
+            cell: (l: Row) => <PolicyRefLink portal="agency" id={l.policy_id} policyRef={l.policy_ref} />,
           },
           {
             key: 'amount',

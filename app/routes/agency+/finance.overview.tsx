@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { findBalanceTransactions } from '../../../domain/finance/ledger/find-balance-transactions'
 import { findBnplTransactions } from '../../../domain/finance/bnpl/find-bnpl-transactions'
 import { toStatementLine } from '../../../domain/finance/ledger/ledger-statement'
@@ -7,6 +7,7 @@ import type { StatementAccount } from '../../../domain/finance/finance-screens.s
 import { DataTable } from '../../components/data-table'
 import { GeneralErrorBoundary } from '../../components/error-boundary'
 import { TabLinks } from '../../components/tab-links'
+import { PolicyRefLink } from '../../components/policies/policy-ref-link'
 import { agencyListInput } from '../../utils/finance-lists.server'
 import { formatDateTime, formatMoney } from '../../utils/misc'
 import { FINANCE_PAGES, requireAgency } from '../../utils/session.server'
@@ -69,14 +70,7 @@ export default function AgencyFinanceStatement() {
           {
             key: 'policy',
             header: 'Policy',
-            cell: (l: Row) =>
-              l.policy_id ? (
-                <Link to={`/agency/policies/${l.policy_id}`} className="text-primary hover:underline">
-                  {l.policy_ref ?? `#${l.policy_id}`}
-                </Link>
-              ) : (
-                (l.policy_ref ?? '—')
-              ),
+            cell: (l: Row) => <PolicyRefLink portal="agency" id={l.policy_id} policyRef={l.policy_ref} />,
           },
           {
             key: 'amount',

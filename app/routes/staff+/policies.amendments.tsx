@@ -9,6 +9,7 @@ import { StatusBadge } from '../../components/status-badge'
 import { listParams, throwAsResponse } from '../../utils/forms.server'
 import { formatDate, formatMoney } from '../../utils/misc'
 import { requireAccess } from '../../utils/session.server'
+import { PolicyRefLink } from '../../components/policies/policy-ref-link'
 
 export const meta: MetaFunction = () => [{ title: 'Amendments · OSHC Back Office' }]
 
@@ -99,11 +100,7 @@ export default function StaffAmendments() {
           {
             key: 'policy',
             header: 'Policy',
-            cell: (a: Row) => (
-              <Link to={`/staff/policies/${a.policy_id}`} className="text-primary hover:underline">
-                {a.policy_ref}
-              </Link>
-            ),
+            cell: (a: Row) => <PolicyRefLink portal="staff" id={a.policy_id} policyRef={a.policy_ref} />,
           },
           { key: 'student', header: 'Student', cell: (a: Row) => a.customer_name },
           { key: 'agency', header: 'Agency', cell: (a: Row) => a.agency_name },

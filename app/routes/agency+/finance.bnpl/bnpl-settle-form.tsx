@@ -1,5 +1,4 @@
 import { getInputProps, getSelectProps } from '@conform-to/react'
-import { Link } from '@remix-run/react'
 import {
   ConformForm,
   ErrorList,
@@ -13,6 +12,7 @@ import { Label } from '../../../components/ui/label'
 import { Select } from '../../../components/ui/select'
 import { StatusBadge } from '../../../components/status-badge'
 import { formatDate, formatMoney } from '../../../utils/misc'
+import { PolicyRefLink } from '../../../components/policies/policy-ref-link'
 
 export type UnsettledPolicy = {
   policy_id: number
@@ -77,9 +77,7 @@ export function BnplSettleForm({ policies, schema }: { policies: UnsettledPolicy
                         )}
                       </td>
                       <td>
-                        <Link to={`/agency/policies/${p.policy_id}`} className="text-primary hover:underline">
-                          {p.ref}
-                        </Link>
+                        <PolicyRefLink portal="agency" id={p.policy_id} policyRef={p.ref} />
                       </td>
                       <td>{p.student}</td>
                       <td className={p.overdue ? 'font-semibold text-destructive' : undefined}>

@@ -25,6 +25,7 @@ import { formatDateTime, formatMoney } from '../../../utils/misc'
 import { requireAccess } from '../../../utils/session.server'
 import { redirectWithToast } from '../../../utils/toast.server'
 import { fileHref } from '../../../utils/file-href'
+import { PolicyRefLink } from '../../../components/policies/policy-ref-link'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAccess(request, approveClawback.access)
@@ -134,11 +135,7 @@ export default function StaffFinanceClawbacks() {
           {
             key: 'policy',
             header: 'Policy',
-            cell: (c: Row) => (
-              <Link to={`/staff/policies/${c.policy_id}`} className="text-primary hover:underline">
-                {c.policy_ref}
-              </Link>
-            ),
+            cell: (c: Row) => <PolicyRefLink portal="staff" id={c.policy_id} policyRef={c.policy_ref} />,
           },
           { key: 'agency', header: 'Agency', cell: (c: Row) => c.agency },
           {
