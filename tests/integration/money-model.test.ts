@@ -12,7 +12,14 @@ import { createHmac } from 'node:crypto'
 import fc from 'fast-check'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { agencyBalances, agencyConfigurations, commissions, policies, tasks } from '../../db/schema'
+import {
+  agencyBalances,
+  agencyConfigurations,
+  clawbacks,
+  commissions,
+  policies,
+  tasks,
+} from '../../db/schema'
 import { eventually } from '../setup/eventually'
 import { createAgency, createPolicy } from '../../db/seed/factories'
 import { createSession } from '../../domain/access/sessions'
@@ -48,6 +55,8 @@ type ModelPolicy = {
   /** Its commission was paid out (a payout approved), so staff may claw it back. */
   commissionPaid?: boolean
   clawedBack?: boolean
+  /** An amendment lowered the commission paid out: its clawback waits, and blocks a full refund. */
+  amendmentClawback?: boolean
 }
 type Model = {
   balance: number
@@ -397,13 +406,17 @@ class FullRefund implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, r: Real) {
     const list = this.target(m)
     const p = list[this.pick % list.length]
-    ok(
-      await api('POST', `${AFM}/requestForFullRefund/${p.id}`, {
-        token: r.token,
-        body: { full_refund_requested_reason: 'Visa refused' },
-      }),
-      201,
-    )
+    const requested = await api('POST', `${AFM}/requestForFullRefund/${p.id}`, {
+      token: r.token,
+      body: { full_refund_requested_reason: 'Visa refused' },
+    })
+    if (p.amendmentClawback) {
+      // The clawback the amendment opened must be settled first; nothing moves.
+      expect(requested.status).toBe(409)
+      expect(requested.body.message).toMatch(/^Clawback #\d+ of this policy is still open/)
+      return
+    }
+    ok(requested, 201)
     // At most the policy's commission (an amendment may have lowered it) and what was received.
     const [c] = await getDb()
       .select({ amount: commissions.amount })
@@ -488,6 +501,13 @@ class AmendFall implements fc.AsyncCommand<Model, Real> {
     )
     const credit = (await amendmentRow(id)).payable_amount
     p.amended = true
+    const clawedBack = await getDb()
+      .select({ id: clawbacks.id })
+      .from(clawbacks)
+      .where(eq(clawbacks.policy_id, p.id))
+    // Only a commission already paid out is clawed back when the premium falls.
+    if (!p.commissionPaid) expect(clawedBack).toHaveLength(0)
+    p.amendmentClawback = clawedBack.length > 0
     if (p.state === 'BNPL_OWED') {
       const toBnpl = Math.min(credit, p.premium)
       m.bnplRemaining += toBnpl
