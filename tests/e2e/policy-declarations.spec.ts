@@ -1,6 +1,7 @@
 // Issue 29 item 1: the wizard's step one does not go on without the student's two declarations
 // (eligible primary visa holder, terms accepted), saying why under each box; issue 26 item 7: the
-// wizard's steps are the house form (checked in the browser, the dependants count unchecked).
+// wizard's steps are the house form (checked in the browser, the dependants count unchecked); the
+// passport step's address, its city searched in the chosen state.
 import { expect, expectAccessible, query, signIn, test, AGENCY } from './helpers'
 
 const ELIGIBLE = 'The student is the primary visa holder and eligible to apply'
@@ -8,7 +9,7 @@ const TERMS = 'The student has accepted the terms and conditions'
 const ELIGIBLE_MSG = 'The student must be the primary visa holder and eligible to apply'
 const TERMS_MSG = 'The student must accept the terms and conditions'
 
-test('step one refuses to continue without the declarations, then the family step counts dependants', async ({
+test('step one refuses to continue without the declarations, the family step counts dependants, the city is searched', async ({
   page,
 }) => {
   const last = `Declared${Date.now().toString(36)}`
@@ -76,4 +77,38 @@ test('step one refuses to continue without the declarations, then the family ste
       [last],
     ),
   ).toEqual([{ first_name: 'Kim' }, { first_name: 'Lee' }])
+
+  // The passport step: the address fields show only with their box ticked; the city box suggests
+  // the chosen state's cities as the user types (keyboard: arrow down, Enter).
+  await page.getByLabel('Passport number').fill('E12345678')
+  await page.getByLabel('Education institute').fill('University of Melbourne')
+  const street = page.getByLabel('Street address', { exact: true })
+  await expect(street).toBeHidden()
+  await page.getByLabel('The student has an Australian address').check()
+  await street.fill('200 Swanston Street')
+  await page.getByLabel('State', { exact: true }).selectOption({ label: 'Victoria' })
+  const city = page.getByRole('combobox', { name: 'City', exact: true })
+  await city.pressSequentially('melb')
+  await expect(city).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.getByRole('option', { name: 'Melbourne', exact: true })).toBeVisible()
+  await expectAccessible(page)
+  await city.press('ArrowDown')
+  await expect(city).toHaveAttribute('aria-activedescendant', /city_name-option-0/)
+  await city.press('Enter')
+  await expect(city).toHaveValue('Melbourne')
+  await expect(city).toHaveAttribute('aria-expanded', 'false')
+  await page.getByLabel('Post code').fill('3000')
+  await page.getByRole('button', { name: 'Save and continue' }).click()
+  // No quote was carried: the quote step asks for it.
+  await expect(page).toHaveURL(/step=quote/)
+  expect(
+    await query(
+      `SELECT c.street_address_1, s.name AS state, ci.name AS city, c.post_code
+       FROM customers c JOIN states s ON s.id = c.state_id JOIN cities ci ON ci.id = c.city_id
+       WHERE c.last_name = $1`,
+      [last],
+    ),
+  ).toEqual([
+    { street_address_1: '200 Swanston Street', state: 'Victoria', city: 'Melbourne', post_code: '3000' },
+  ])
 })

@@ -1421,10 +1421,12 @@ describe('screens (route modules, as Remix calls them)', () => {
       ),
     )
     expect(noAddress.error.post_code).toEqual(['Post code is required'])
+    // The carried quote is bought as chosen once the student is complete: on to payment.
     const savedOther = await call(() =>
       edit.action({ request: req(editPath('step=other'), A.token, { form: other }), params, context: {} }),
     )
-    expect(location(savedOther)).toContain('step=quote&provider_id=3')
+    expect(location(savedOther)).toBe(`/agency/policies/${policyId}/pay`)
+    expect(await policyRow(policyId)).toMatchObject({ status: 'INITIATED', insurance_provider_id: 3 })
 
     const quote = payload(
       await call(() =>
@@ -1518,6 +1520,78 @@ describe('screens (route modules, as Remix calls them)', () => {
       }),
     )) as unknown as Response
     expect(await csv.text()).toContain('Wendy Wizard')
+  })
+
+  it('saves a single student on one page and buys the carried quote, or asks for a quote when it no longer stands', async () => {
+    const newRoute = await import('../../app/routes/agency+/policies.new')
+    const carried = 'provider_id=3&policy_type=SINGLE&start_date=2027-02-01&end_date=2027-07-31'
+    const page = payload(
+      await call(() =>
+        newRoute.loader({
+          request: req(`/agency/policies/new?${carried}`, A.token),
+          params: {},
+          context: {},
+        }),
+      ),
+    )
+    expect(page).toMatchObject({ whole: true, chosen: { policy_type: 'SINGLE', start_date: '2027-02-01' } })
+    expect(page.chosen.payable).toBeGreaterThan(0)
+    expect(page.states.length).toBeGreaterThan(0)
+    // A family cover keeps its steps (partner and dependants first).
+    const family = payload(
+      await call(() =>
+        newRoute.loader({
+          request: req(`/agency/policies/new?${carried.replace('SINGLE', 'COUPLE')}`, A.token),
+          params: {},
+          context: {},
+        }),
+      ),
+    )
+    expect(family).toMatchObject({ whole: false, states: [] })
+
+    const form = (email: string, provider: string) => ({
+      intent: 'student',
+      policy_type: 'SINGLE',
+      first_name: 'Ola',
+      last_name: 'Onepage',
+      email: unique(email),
+      dob: '2004-02-03',
+      country: String(au),
+      is_primary_visa_holder_and_eligible_to_apply: 'on',
+      has_accepted_terms: 'on',
+      passport_number: 'PA123456',
+      education_institute: 'RMIT',
+      provider_id: provider,
+      start_date: '2027-02-01',
+      end_date: '2027-07-31',
+    })
+    const send = (f: Record<string, string>) =>
+      call(() =>
+        newRoute.action({
+          request: req('/agency/policies/new', A.token, { form: f }),
+          params: {},
+          context: {},
+        }),
+      )
+    const refused = payload(await send({ ...form('ola0', '3'), passport_number: '' }))
+    expect(refused.error.passport_number).toBeTruthy()
+    const bought = location(await send(form('ola1', '3')))!
+    expect(bought).toMatch(/^\/agency\/policies\/\d+\/pay$/)
+    const policyId = Number(/policies\/(\d+)/.exec(bought)![1])
+    expect(await policyRow(policyId)).toMatchObject({
+      status: 'INITIATED',
+      insurance_provider_id: 3,
+      policy_type: 'SINGLE',
+      start_date: '2027-02-01',
+    })
+    // An insurer not set up for the agency: the student is kept and the quote step asks again.
+    const asked = location(await send(form('ola2', '2')))!
+    expect(asked).toMatch(/^\/agency\/policies\/\d+\/edit\?step=quote&provider_id=2&/)
+    const kept = Number(/policies\/(\d+)/.exec(asked)![1])
+    expect(await policyRow(kept)).toMatchObject({
+      status: 'OTHER_DETAILS_ADDED',
+      insurance_provider_id: null,
+    })
   })
 
   it('lets staff upload and issue a certificate from the staff detail page', async () => {

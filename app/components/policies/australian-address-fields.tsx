@@ -1,17 +1,11 @@
-// The student's address in Australia, step three of the policy wizard (policy-wizard-steps.tsx):
+// The student's address in Australia, in the policy wizard (its passport step and the new policy page):
 // the state and the city searched within it.
 import { useFetcher } from '@remix-run/react'
 import * as React from 'react'
-import { ErrorList, SelectField, type SelectOption } from '../../../components/forms'
-import {
-  StepCheckbox,
-  StepField,
-  valueAt,
-  type StepErrors,
-  type StepValues,
-} from '../../../components/policy-wizard'
-import { Combobox, type ComboboxOption } from '../../../components/ui/combobox'
-import { Label } from '../../../components/ui/label'
+import { ErrorList, SelectField, type SelectOption } from '../forms'
+import { StepCheckbox, StepField, valueAt, type StepErrors, type StepValues } from '../policy-wizard'
+import { Combobox, type ComboboxOption } from '../ui/combobox'
+import { Label } from '../ui/label'
 
 const NO_CITIES: ComboboxOption[] = []
 

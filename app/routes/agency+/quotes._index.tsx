@@ -7,6 +7,7 @@ import { findProviderPdsList } from '../../../domain/quotes/get-provider-pds'
 import { QuoteQuerySchema } from '../../../domain/quotes/quotes.schemas'
 import type { QuoteRow } from '../../../domain/quotes/quote-presenter'
 import { DomainError, fieldErrors } from '../../../domain/shared/errors'
+import { addDays, addMonths, isoDate } from '../../../domain/shared/fields'
 import { PageHeader } from '../../components/app-shell'
 import { GeneralErrorBoundary } from '../../components/error-boundary'
 import { ErrorList, Field, SelectField } from '../../components/forms'
@@ -16,12 +17,14 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { throwAsResponse } from '../../utils/forms.server'
 import { formatDate, formatMoney } from '../../utils/misc'
 import { policyTypeLabel } from '../../utils/labels'
+import { buyHref } from '../../components/quotes/quick-quote'
 import { requireAccess } from '../../utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Quotes · Agency portal' }]
 
 const FIELDS = ['policyType', 'startDate', 'endDate'] as const
 const TYPE_ORDER = ['SINGLE', 'COUPLE', 'SINGLE_PARENT', 'FAMILY'] as const
+const DURATIONS = [12, 18, 24] as const
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAccess(request, findQuotes.access, 'agency')
@@ -30,6 +33,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     (typeof FIELDS)[number],
     string
   >
+  // A duration shortcut (12, 18 or 24 months) sets the end date from the start date.
+  const months = DURATIONS.find((m) => String(m) === params.get('months'))
+  if (months && isoDate().safeParse(values.startDate).success)
+    values.endDate = addDays(addMonths(values.startDate, months), -1)
   const searched = FIELDS.some((f) => params.has(f))
   const answer = (
     errors: Record<string, string[]>,
@@ -74,16 +81,6 @@ const money = (n: number) => formatMoney(n)
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
 type Quote = LoaderData['quotes'][number]
-
-function buyHref(q: Quote) {
-  const params = new URLSearchParams({
-    provider_id: String(q.provider.id),
-    policy_type: q.policyType,
-    start_date: q.startDate,
-    end_date: q.endDate,
-  })
-  return `/agency/policies/new?${params.toString()}`
-}
 
 function QuoteCard({ quote, hasPds, rank }: { quote: Quote; hasPds: boolean; rank: number }) {
   const rule = quote.purchase_rule
@@ -210,6 +207,14 @@ export default function AgencyQuotes() {
           <div className="flex items-start pt-8">
             <Button type="submit">Get quotes</Button>
           </div>
+        </div>
+        <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-muted-foreground">Or from the start date, for</span>
+          {DURATIONS.map((m) => (
+            <Button key={m} type="submit" name="months" value={m} variant="outline" size="sm">
+              {m} months
+            </Button>
+          ))}
         </div>
         <ErrorList errors={fieldErrors['']} />
       </Form>

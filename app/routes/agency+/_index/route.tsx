@@ -6,6 +6,8 @@ import { waitingFor } from '../../../../domain/agencies/agencies.rules'
 import { getAgencyToDo } from '../../../../domain/tasks/get-agency-to-do'
 import { getAgencyHomeFigures } from '../../../../domain/dashboard/get-agency-home-figures'
 import { AgencyDashboard } from './agency-dashboard'
+import { hasPermission } from '../../../../domain/shared/actor'
+import { QuickQuote } from '../../../components/quotes/quick-quote'
 import { PageHeader } from '../../../components/app-shell'
 import { StatusBadge } from '../../../components/status-badge'
 import { Badge } from '../../../components/ui/badge'
@@ -22,11 +24,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getAgencyToDo({ actor }),
     getAgencyHomeFigures({ actor, weeks: 8 }),
   ])
-  return { agency, waiting: waitingFor(agency), todo, ...figures }
+  return { agency, waiting: waitingFor(agency), todo, canQuote: hasPermission(actor, 'quote'), ...figures }
 }
 
 export default function AgencyHome() {
-  const { agency, waiting, todo, sales, certificates, money, promotions } = useLoaderData<typeof loader>()
+  const { agency, waiting, todo, canQuote, sales, certificates, money, promotions } =
+    useLoaderData<typeof loader>()
   const nothing = todo.items.length === 0 && todo.tasks.length === 0
   return (
     <div className="space-y-6">
@@ -35,6 +38,7 @@ export default function AgencyHome() {
         description="Your agency at a glance."
         actions={<StatusBadge kind="agency" status={agency.status} />}
       />
+      {canQuote ? <QuickQuote /> : null}
       <div className="grid gap-4 md:grid-cols-2">
         <Card>
           <CardHeader>

@@ -20,6 +20,7 @@ import { WIZARD_ACTIONS } from './policy-wizard-actions.server'
 import {
   auCountryId,
   CARRIED,
+  chosenQuote,
   familySkipped,
   isPriced,
   load,
@@ -47,6 +48,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (requested !== next.get('step')) throw redirect(`/agency/policies/${policyId}/edit?${next}`)
   }
   const step = (isStep(requested) ? requested : fallback) as WizardStep
+  const carried = CARRIED.map((k) => [k, url.searchParams.get(k) ?? ''] as [string, string]).filter(
+    ([, v]) => v,
+  )
   const base = {
     policy: {
       id: d.policy.id,
@@ -60,7 +64,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     skipped,
     priced: isPriced(d),
     values: savedValues(d) as StepValues,
-    carried: CARRIED.map((k) => [k, url.searchParams.get(k) ?? ''] as [string, string]).filter(([, v]) => v),
+    carried,
+    chosen: await chosenQuote(d.policy.agency_id, type, Object.fromEntries(carried)),
   }
   if (step === 'personal') {
     const countries = await findCountries()

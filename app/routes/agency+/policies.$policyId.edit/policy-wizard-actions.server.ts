@@ -21,8 +21,9 @@ import {
 } from '../../../utils/policy-wizard.schemas'
 import { redirectWithToast } from '../../../utils/toast.server'
 import {
-  CARRIED,
+  carriedFrom,
   familySkipped,
+  initiateCarriedOrQuote,
   isPriced,
   refuseFields,
   resolveAddress,
@@ -36,11 +37,7 @@ type Step = { actor: AgencyActor; policyId: number; d: Details; formData: FormDa
 
 /** On to `step` with a toast; the quote page's choice (carry_*) travels along. */
 function goTo({ policyId, formData }: Step, step: string, title: string) {
-  const next = new URLSearchParams({ step })
-  for (const k of CARRIED) {
-    const v = formData.get(`carry_${k}`)
-    if (typeof v === 'string' && v) next.set(k, v)
-  }
+  const next = new URLSearchParams({ step, ...carriedFrom(formData, 'carry_') })
   return redirectWithToast(`/agency/policies/${policyId}/edit?${next}`, { type: 'success', title })
 }
 
@@ -104,10 +101,16 @@ async function saveOther(step: Step) {
     if (isPriced(d)) {
       const refused = await updateWholeStudent(step, submission, { customer: v })
       if (refused) return refused
-    } else {
-      await saveOtherDetails({ actor, input: { ...v, customer_id: d.policy.customer_id } })
+      return goTo(step, 'quote', 'Passport and address saved')
     }
-    return goTo(step, 'quote', 'Passport and address saved')
+    await saveOtherDetails({ actor, input: { ...v, customer_id: d.policy.customer_id } })
+    const policy = { id: d.policy.id, customerId: d.policy.customer_id, type: d.policy.policy_type }
+    return initiateCarriedOrQuote(
+      actor,
+      policy,
+      carriedFrom(formData, 'carry_'),
+      'Passport and address saved',
+    )
   })
 }
 

@@ -11,8 +11,7 @@ import {
   OtherStepSchema,
   PersonalDetailsFormSchema,
 } from '../../../utils/policy-wizard.schemas'
-
-import { AustralianAddressFields } from './australian-address-fields'
+import { PassportAddressFields } from '../../../components/policies/passport-address-fields'
 import { Carried, ChooseTypeFirst, StepCard, useStepForm, type LoaderData } from './wizard-step-parts'
 
 export function PersonalStep({ loaded }: { loaded: Extract<LoaderData, { countries: unknown }> }) {
@@ -152,38 +151,12 @@ export function OtherStep({ loaded }: { loaded: Extract<LoaderData, { states: un
     >
       <ConformForm form={form} intent="other" className="space-y-6">
         <Carried carried={loaded.carried} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <StepField
-            name="passport_number"
-            label="Passport number"
-            values={values}
-            errors={errors}
-            required
-          />
-          <StepSelect
-            name="passport_country_id"
-            label="Passport country (optional)"
-            values={values}
-            errors={errors}
-            options={loaded.countries}
-            placeholder="—"
-          />
-          <StepField name="visa_sub_class" label="Visa subclass (optional)" values={values} errors={errors} />
-          <StepField
-            name="education_institute"
-            label="Education institute"
-            values={values}
-            errors={errors}
-            required
-          />
-          <StepField
-            name="student_number"
-            label="Student number (optional)"
-            values={values}
-            errors={errors}
-          />
-        </div>
-        <AustralianAddressFields values={values} errors={errors} states={loaded.states} />
+        <PassportAddressFields
+          values={values}
+          errors={errors}
+          countries={loaded.countries}
+          states={loaded.states}
+        />
         <ErrorList errors={errors('')} />
         <SubmitButton>Save and continue</SubmitButton>
       </ConformForm>

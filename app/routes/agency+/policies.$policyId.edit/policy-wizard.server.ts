@@ -8,12 +8,17 @@ import { getDb } from '../../../../db/client'
 import { countries as countriesTable } from '../../../../db/schema'
 import { getPolicyDetails } from '../../../../domain/policies/get-policy-details'
 import { canTransition, FAMILY_RULES, UNPRICED_STATUSES } from '../../../../domain/policies/policies.rules'
-import { PolicyDatesSchema } from '../../../../domain/policies/policies.schemas'
+import { POLICY_TYPES } from '../../../../db/schema/enums'
+import { initiatePolicy } from '../../../../domain/policies/initiate-policy'
+import { priceWithProviders } from '../../../../domain/quotes/price-policy'
+import { fromCents } from '../../../../domain/shared/money'
+import { InitiatePolicySchema, PolicyDatesSchema } from '../../../../domain/policies/policies.schemas'
 import { findCityInState, isCityOfState } from '../../../../domain/reference/search-cities'
-import { fieldErrors } from '../../../../domain/shared/errors'
+import { DomainError, fieldErrors } from '../../../../domain/shared/errors'
 import { isoDate, parseId } from '../../../../domain/shared/fields'
 import { type StepValues } from '../../../components/policy-wizard'
 import { throwAsResponse } from '../../../utils/forms.server'
+import { redirectWithToast } from '../../../utils/toast.server'
 import { type requireAgency } from '../../../utils/session.server'
 
 export type Details = Awaited<ReturnType<typeof getPolicyDetails>>
@@ -176,3 +181,84 @@ export function refuseFields(submission: Submission<unknown>, errors: Record<str
 
 /** The quote page's choice travels with the wizard (hidden inputs) to the quote step. */
 export const CARRIED = ['provider_id', 'start_date', 'end_date'] as const
+export type Carried = Partial<Record<(typeof CARRIED)[number], string>>
+
+/**
+ * The carried quote as the steps show it (insurer, cover, dates, price), read again from the
+ * agency's prices; null when nothing complete is carried or it no longer prices.
+ */
+export async function chosenQuote(agencyId: number, type: string | null, carried: Carried) {
+  const providerId = parseId(carried.provider_id ?? null)
+  const dates = PolicyDatesSchema.safeParse({ start_date: carried.start_date, end_date: carried.end_date })
+  const policyType = POLICY_TYPES.find((t) => t === type)
+  if (!providerId || !dates.success || !policyType) return null
+  const [row] = await priceWithProviders({
+    agencyId,
+    providerId,
+    policyType,
+    startDate: dates.data.start_date,
+    endDate: dates.data.end_date,
+  }).catch(() => [])
+  if (!row) return null
+  return {
+    insurer: row.provider.display_name,
+    policy_type: policyType,
+    start_date: row.startDate,
+    end_date: row.endDate,
+    payable: fromCents(row.price.payable),
+  }
+}
+
+/** The carried choice from a form (`prefix` + name: the wizard's steps post carry_*). */
+export function carriedFrom(formData: FormData, prefix = ''): Carried {
+  const out: Carried = {}
+  for (const k of CARRIED) {
+    const v = formData.get(`${prefix}${k}`)
+    if (typeof v === 'string' && v) out[k] = v
+  }
+  return out
+}
+
+/**
+ * After the student's last step: a quote carried from the quote page (insurer and dates) is
+ * bought as chosen, so the policy is initiated and the agency goes on to pay, without being
+ * asked the quote again. Without a carried insurer, or when the quote no longer stands (the
+ * refusal is shown), the quote step opens with the choice.
+ */
+export async function initiateCarriedOrQuote(
+  actor: AgencyActor,
+  policy: { id: number; customerId: number; type: string | null },
+  carried: Carried,
+  title: string,
+) {
+  const next = new URLSearchParams({ step: 'quote', ...carried })
+  const quote = `/agency/policies/${policy.id}/edit?${next}`
+  if (!carried.provider_id) return redirectWithToast(quote, { type: 'success', title })
+  const parsed = InitiatePolicySchema.safeParse({
+    customer_id: policy.customerId,
+    policy_id: policy.id,
+    insurance_provider_id: carried.provider_id,
+    policy_type: policy.type,
+    start_date: carried.start_date,
+    end_date: carried.end_date,
+  })
+  let refusal = 'Check the dates and choose an insurer.'
+  if (parsed.success) {
+    try {
+      await initiatePolicy({ actor, input: parsed.data })
+      return redirectWithToast(`/agency/policies/${policy.id}/pay`, {
+        type: 'success',
+        title: `${title}; policy initiated`,
+        description: 'The premium invoice is open. Choose how to pay.',
+      })
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err
+      refusal = err.message
+    }
+  }
+  return redirectWithToast(quote, {
+    type: 'error',
+    title: 'The chosen quote could not be bought as it was',
+    description: refusal,
+  })
+}

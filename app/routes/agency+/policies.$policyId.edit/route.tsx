@@ -1,6 +1,7 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { PageHeader } from '../../../components/app-shell'
+import { ChosenQuote } from '../../../components/policies/chosen-quote'
 import { GeneralErrorBoundary } from '../../../components/error-boundary'
 import { WizardSteps } from '../../../components/policy-wizard'
 import { buttonVariants } from '../../../components/ui/button'
@@ -33,6 +34,7 @@ export default function EditPolicy() {
         }
       />
       <WizardSteps policyId={policy.id} current={step} open={open} skipped={skipped} />
+      {step !== 'quote' ? <ChosenQuote chosen={loaded.chosen} /> : null}
       {step === 'personal' && 'countries' in loaded && !('states' in loaded) ? (
         <PersonalStep loaded={loaded} />
       ) : null}
