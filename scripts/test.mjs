@@ -169,6 +169,9 @@ try {
       OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
       OIDC_CLIENT_ID: 'oshc-back-office',
       OIDC_CLIENT_SECRET: oidcSecret,
+      // The insurer's documents, linked on the register page (onboarding.spec).
+      TERMS_URL: 'https://insurer.example/terms',
+      PRIVACY_URL: 'https://insurer.example/privacy',
     })
     e2eProcess = spawn('node', ['scripts/start.mjs'], {
       cwd: root,

@@ -43,6 +43,9 @@ export const insurerSettings = {
     .trim()
     .regex(/^\d{2} ?\d{3} ?\d{3} ?\d{3}$/, 'must be an ABN of 11 digits like 51 824 753 556')
     .optional(),
+  /** The insurer's terms and privacy policy, linked where agencies accept them (registration). */
+  TERMS_URL: z.string().url().optional(),
+  PRIVACY_URL: z.string().url().optional(),
 }
 
 /** The settings of finance operations (issue 25). */

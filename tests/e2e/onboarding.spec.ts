@@ -18,6 +18,12 @@ test('a new agency registers, is onboarded by staff through the inbox, and lands
   await page.getByLabel('Contact person').fill('Robin Wattle')
   await page.getByLabel('Contact number').fill('+61 2 9999 0000')
   await page.getByLabel('Email').fill(email)
+  // The documents accepted are links (TERMS_URL and PRIVACY_URL of the system), opened beside.
+  await expect(page.getByRole('link', { name: 'terms', exact: true })).toHaveAttribute(
+    'href',
+    process.env.TERMS_URL!,
+  )
+  await expect(page.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('target', '_blank')
   await page.getByLabel('I accept the terms and the privacy policy').check()
   await page.getByRole('button', { name: 'Register' }).click()
   // The verification page is reached by its signed link: <agency id>.<signature>.

@@ -53,6 +53,8 @@ test('quote, sell by bank transfer, staff approve and issue the certificate, age
   await act('start date', () => page.getByLabel('Cover starts').fill('2027-02-01'))
   const buy = page.getByRole('link', { name: 'Buy single cover with nib' })
   await expect(buy).toHaveAttribute('href', /start_date=2027-02-01&end_date=2028-01-31/)
+  await expectAccessible(page)
+  await shot(page, '19-quick-quote')
   await act('buy', () => buy.click())
   await expect(page).toHaveURL(/\/agency\/policies\/new/)
   const chosen = page.getByRole('region', { name: 'Your quote' })
@@ -157,4 +159,25 @@ test('quote, sell by bank transfer, staff approve and issue the certificate, age
   expect(
     await query('SELECT outcome FROM tasks WHERE workflow_id = $1', [`policy-payment-${policyId}`]),
   ).toEqual([{ outcome: 'approved' }])
+})
+
+test('the quick quote and the one-page student on a 390 px phone: no sideways scroll, accessible', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signIn(page, AGENCY.email, AGENCY.password)
+  await page.goto('/agency')
+  await page.getByLabel('Cover starts').fill('2027-03-01')
+  await page.getByLabel('24 months').check()
+  const buy = page.getByRole('link', { name: 'Buy single cover with nib' })
+  await expect(buy).toHaveAttribute('href', /start_date=2027-03-01&end_date=2029-02-28/)
+  const fits = () => page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)
+  expect(await fits()).toBe(true)
+  await expectAccessible(page)
+  await buy.click()
+  await expect(page.getByRole('region', { name: 'Your quote' })).toContainText('1 Mar 2027 to 28 Feb 2029')
+  await expect(page.getByLabel('Passport number')).toBeVisible()
+  expect(await fits()).toBe(true)
+  await expectAccessible(page)
+  await shot(page, '22-one-page-student-phone')
 })

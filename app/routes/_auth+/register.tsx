@@ -11,6 +11,7 @@ import { getDb } from '../../../db/client'
 import { agencies, countries } from '../../../db/schema'
 import { RegisterAgencySchema } from '../../../domain/agencies/agencies.schemas'
 import { registerAgency } from '../../../domain/agencies/onboarding/register-agency'
+import { config } from '../../../domain/shared/config'
 import { sha256 } from '../../../domain/shared/crypto'
 import { AuthCard } from '../../components/auth-card'
 import {
@@ -44,7 +45,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
           .where(and(eq(agencies.invitation_token_hash, sha256(token)), eq(agencies.status, 'PENDING')))
       )[0]
     : undefined
-  return { countries: list, token, invitedEmail: invited?.email ?? '' }
+  const { TERMS_URL, PRIVACY_URL } = config()
+  return {
+    countries: list,
+    token,
+    invitedEmail: invited?.email ?? '',
+    legal: { terms: TERMS_URL ?? null, privacy: PRIVACY_URL ?? null },
+  }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -56,8 +63,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   })
 }
 
+/** A document the agency accepts, opened beside the form (nothing typed is lost); text when unset. */
+function LegalLink({ href, children }: { href: string | null; children: string }) {
+  if (!href) return <>{children}</>
+  return (
+    <a href={href} target="_blank" rel="noreferrer" className="text-primary underline underline-offset-4">
+      {children}
+    </a>
+  )
+}
+
 export default function Register() {
-  const { countries, token, invitedEmail } = useLoaderData<typeof loader>()
+  const { countries, token, invitedEmail, legal } = useLoaderData<typeof loader>()
   const australia = countries.find((c) => c.iso2 === 'AU')
   const [form, fields] = useConformForm(RegisterAgencySchema, {
     id: 'register',
@@ -113,7 +130,14 @@ export default function Register() {
         />
         <CheckboxField
           className="sm:col-span-2"
-          labelProps={{ children: 'I accept the terms and the privacy policy' }}
+          labelProps={{
+            children: (
+              <>
+                I accept the <LegalLink href={legal.terms}>terms</LegalLink> and the{' '}
+                <LegalLink href={legal.privacy}>privacy policy</LegalLink>
+              </>
+            ),
+          }}
           inputProps={getInputProps(fields.has_accepted_terms_and_privacy_policy, { type: 'checkbox' })}
           errors={fields.has_accepted_terms_and_privacy_policy.errors}
         />
