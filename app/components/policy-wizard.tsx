@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 
 import { cn } from '../utils/cn'
+import { SearchableSelect } from './searchable-select'
 import { GENDER_LABELS, labelOf, policyTypeLabel } from '../utils/labels'
 import { CheckboxField, Field, SelectField, type SelectOption } from './forms'
 
@@ -240,11 +241,12 @@ export function PersonalFields({
         values={values}
         errors={errors}
       />
-      <StepSelect
+      <SearchableSelect
+        id="country"
         name="country"
         label="Country"
-        values={values}
-        errors={errors}
+        defaultValue={valueAt(values, 'country')}
+        errors={errors('country')}
         options={countries}
         placeholder="Choose the student's country"
         required

@@ -20,7 +20,14 @@ test('step one refuses to continue without the declarations, the family step cou
   await page.getByLabel('Last name').fill(last)
   await page.getByLabel('E-mail').fill(`${last.toLowerCase()}@example.test`)
   await page.getByLabel('Date of birth').fill('2004-06-07')
-  await page.getByLabel('Country').selectOption({ label: 'China' })
+  // The country is searched by typing: "chin" suggests China first, chosen with the keyboard.
+  const country = page.getByLabel('Country', { exact: true })
+  await expect(country).toHaveAttribute('aria-autocomplete', 'list')
+  await country.pressSequentially('chin')
+  await expect(page.getByRole('option', { name: 'China', exact: true })).toBeVisible()
+  await country.press('ArrowDown')
+  await country.press('Enter')
+  await expect(country).toHaveValue('China')
 
   // Neither box ticked: both messages, and no policy is made.
   await page.getByRole('button', { name: 'Save and continue' }).click()
@@ -50,6 +57,12 @@ test('step one refuses to continue without the declarations, the family step cou
       [last],
     ),
   ).toEqual([{ has_accepted_terms: true, is_primary_visa_holder_and_eligible_to_apply: true }])
+  expect(
+    await query(
+      `SELECT co.name FROM customers c JOIN countries co ON co.id = c.country WHERE c.last_name = $1`,
+      [last],
+    ),
+  ).toEqual([{ name: 'China' }])
 
   // "Update the number" redraws the rows without checking the empty ones.
   await page.getByLabel('Number of dependants').selectOption('2')

@@ -1,7 +1,8 @@
 // The student's passport, visa, institute and address: the wizard's passport step and, when a
 // quote for cover of the student alone is carried, the new policy page (one page for the student).
 import { type SelectOption } from '../forms'
-import { StepField, StepSelect, type StepErrors, type StepValues } from '../policy-wizard'
+import { StepField, valueAt, type StepErrors, type StepValues } from '../policy-wizard'
+import { SearchableSelect } from '../searchable-select'
 import { AustralianAddressFields } from './australian-address-fields'
 
 export function PassportAddressFields({
@@ -19,11 +20,12 @@ export function PassportAddressFields({
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         <StepField name="passport_number" label="Passport number" values={values} errors={errors} required />
-        <StepSelect
+        <SearchableSelect
+          id="passport_country_id"
           name="passport_country_id"
           label="Passport country (optional)"
-          values={values}
-          errors={errors}
+          defaultValue={valueAt(values, 'passport_country_id')}
+          errors={errors('passport_country_id')}
           options={countries}
           placeholder="—"
         />

@@ -67,7 +67,7 @@ export function QuickQuote() {
       </CardHeader>
       <CardContent className="space-y-4">
         <Form ref={form} method="get" action="/agency/quotes" onChange={load} aria-label="Quick quote">
-          <div className="grid items-end gap-4 sm:grid-cols-3">
+          <div className="grid items-end gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto]">
             <Field
               labelProps={{ children: 'Cover starts' }}
               inputProps={{ id: 'quick-start', name: 'startDate', type: 'date', required: true }}
@@ -77,14 +77,16 @@ export function QuickQuote() {
               selectProps={{ id: 'quick-type', name: 'policyType', defaultValue: 'SINGLE' }}
               options={TYPES.map((t) => ({ value: t, label: policyTypeLabel(t) }))}
             />
-            <fieldset className="flex flex-wrap items-center gap-3 text-sm">
+            <fieldset className="text-sm">
               <legend className="mb-2 text-sm font-medium">Duration</legend>
-              {DURATIONS.map((m) => (
-                <label key={m} className="flex items-center gap-1">
-                  <input type="radio" name="months" value={m} defaultChecked={m === '12'} />
-                  {m} months
-                </label>
-              ))}
+              <div className="flex h-10 flex-wrap items-center gap-x-4 gap-y-1">
+                {DURATIONS.map((m) => (
+                  <label key={m} className="flex items-center gap-1 whitespace-nowrap">
+                    <input type="radio" name="months" value={m} defaultChecked={m === '12'} />
+                    {m} months
+                  </label>
+                ))}
+              </div>
             </fieldset>
           </div>
           <Button type="submit" variant="outline" size="sm" className="mt-4">

@@ -149,7 +149,8 @@ export default function NewPolicy() {
           </Link>
         }
       />
-      <WizardSteps policyId={null} current="personal" open={['personal']} />
+      {/* One page, then payment: the wizard's steps are not this path's. */}
+      {whole ? null : <WizardSteps policyId={null} current="personal" open={['personal']} />}
       <ChosenQuote chosen={chosen} />
       <Card>
         <CardContent className="pt-6">
