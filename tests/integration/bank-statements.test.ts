@@ -4,8 +4,14 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { agencyBalanceTransactions, agencyTopups, bankStatementLines, policies } from '../../db/schema'
-import { createPolicy } from '../../db/seed/factories'
+import {
+  agencyBalanceTransactions,
+  agencyTopups,
+  bankStatementLines,
+  policies,
+  policyPremiumPayments,
+} from '../../db/schema'
+import { createAgency, createPolicy } from '../../db/seed/factories'
 import { resetConfig } from '../../domain/shared/config'
 import { requestedBankTopup } from '../setup/topups'
 import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
@@ -304,6 +310,29 @@ describe('matching and confirming', () => {
     // A proposal is confirmed by a person, one line at a time.
     expect((await confirm(proposed.id)).status).toBe(200)
     expect((await confirm(partial.id)).status).toBe(409)
+  })
+
+  it('proposes, of two payments waiting for the same amount, the one whose agency the line names', async () => {
+    const waitingOf = async (name: string) => {
+      const agency = await createAgency(getDb(), { name })
+      return (await createPolicy(getDb(), { agencyId: agency.id, status: 'PURCHASED' })).policy
+    }
+    const tag = (++seq).toString(36)
+    const named = await waitingOf(`Wattle Bay Education ${tag}`)
+    const other = await waitingOf(`Banksia Study Centre ${tag}`)
+    expect(other.premium).toBe(named.premium)
+    // The named one was asked for days earlier: by date alone the other would be proposed.
+    await getDb()
+      .update(policyPremiumPayments)
+      .set({ created_at: new Date(Date.now() - 5 * 86_400_000) })
+      .where(eq(policyPremiumPayments.policy_id, named.id))
+    const statement = await imported(
+      amountCsv([
+        { narrative: `TFR WATTLE BAY EDUCATION ${tag}`, amount: named.premium!, balance: 600_000 + seq },
+      ]),
+    )
+    const [line] = await linesOf(statement.id)
+    expect(line).toMatchObject({ state: 'proposed', matched_kind: 'policy_payment', matched_id: named.id })
   })
 
   it('credits a top-up once when two people confirm its line while a third approves it from its page', async () => {

@@ -5,7 +5,12 @@ import {
   parseCents,
   quotedRefs,
 } from '../../domain/finance/statements/statements.rules'
-import { matchLines, type Expectation } from '../../domain/finance/statements/statement-matching'
+import {
+  matchLines,
+  payerScore,
+  rankProposals,
+  type Expectation,
+} from '../../domain/finance/statements/statement-matching'
 import { columnsOf } from '../../domain/finance/statements/statement-csv'
 
 describe('bank statement rules (issue 25)', () => {
@@ -87,5 +92,43 @@ describe('bank statement rules (issue 25)', () => {
     ])
     // Outside the date window nothing is proposed.
     expect(matchLines([line(1, 900, 'x', '2026-06-01')], exp)[0].state).toBe('unmatched')
+  })
+
+  it('ranks a proposal naming the expected payer (agency or student) before a nearer date', () => {
+    const exp: Expectation[] = [
+      {
+        kind: 'topup',
+        id: 1,
+        refs: ['TOPUP1'],
+        amountCents: 900,
+        since: '2026-01-09',
+        payers: ['Near Pty Ltd'],
+      },
+      {
+        kind: 'policy_payment',
+        id: 2,
+        refs: ['POLB2'],
+        amountCents: 900,
+        since: '2026-01-01',
+        payers: ['Harbour Education Agency', 'Mei Chen'],
+      },
+    ]
+    const line = (id: number, payer: string, description = 'transfer') => ({
+      id,
+      bookedOn: '2026-01-10',
+      amountCents: 900,
+      description,
+      reference: '',
+      payer,
+    })
+    expect(rankProposals(line(1, 'HARBOUR EDUCATION'), exp).map((e) => e.id)).toEqual([2, 1])
+    // The remitter in the description counts too; words every business has do not.
+    expect(rankProposals(line(2, '', 'TFR FROM MEI CHEN'), exp).map((e) => e.id)).toEqual([2, 1])
+    expect(payerScore(line(3, 'Other Pty Ltd'), exp[0])).toBe(0)
+    // Nobody named: the nearest date, as before.
+    expect(rankProposals(line(4, 'Someone Else'), exp).map((e) => e.id)).toEqual([1, 2])
+    expect(matchLines([line(5, 'Harbour Education Agency'), line(6, '')], exp).map((m) => m.id)).toEqual([
+      2, 1,
+    ])
   })
 })

@@ -1,8 +1,10 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client'
 import {
+  agencies,
   agencyTopups,
   bankStatementLines,
+  customers,
   payoutBatches,
   policies,
   policyPremiumPayments,
@@ -22,6 +24,8 @@ export type Expectation = {
   amountCents: number
   /** When it was asked for (ISO date), for proposals by date. */
   since: string
+  /** Who is expected to pay (the agency, the student): a proposal naming one ranks first. */
+  payers?: string[]
 }
 
 export type MatchLine = {
@@ -30,6 +34,8 @@ export type MatchLine = {
   amountCents: number
   description: string
   reference: string
+  /** The payer's name as the bank gave it ('' when the file has none). */
+  payer?: string
 }
 export type Match = {
   lineId: number
@@ -54,9 +60,14 @@ export async function loadExpectations(db: DbOrTx): Promise<Expectation[]> {
       amount: policyPremiumPayments.amount,
       received: policyPremiumPayments.received_amount,
       createdAt: policyPremiumPayments.created_at,
+      agency: agencies.full_company_name,
+      first: customers.first_name,
+      last: customers.last_name,
     })
     .from(policyPremiumPayments)
     .innerJoin(policies, eq(policies.id, policyPremiumPayments.policy_id))
+    .innerJoin(agencies, eq(agencies.id, policies.agency_id))
+    .leftJoin(customers, eq(customers.id, policies.customer_id))
     .where(
       and(
         eq(policyPremiumPayments.status, 'REQUESTED'),
@@ -65,8 +76,15 @@ export async function loadExpectations(db: DbOrTx): Promise<Expectation[]> {
       ),
     )
   const topups = await db
-    .select()
+    .select({
+      id: agencyTopups.id,
+      amount: agencyTopups.amount,
+      receipt_id: agencyTopups.receipt_id,
+      topup_date: agencyTopups.topup_date,
+      agency: agencies.full_company_name,
+    })
     .from(agencyTopups)
+    .innerJoin(agencies, eq(agencies.id, agencyTopups.agency_id))
     .where(and(eq(agencyTopups.status, 'REQUESTED'), eq(agencyTopups.payment_method, 'BANK')))
   const batches = await db
     .select({ id: payoutBatches.id, total: payoutBatches.total_cents, sentAt: payoutBatches.sent_at })
@@ -79,6 +97,7 @@ export async function loadExpectations(db: DbOrTx): Promise<Expectation[]> {
       refs: [normalizeRef(p.ref)],
       amountCents: p.amount - p.received,
       since: isoDay(p.createdAt),
+      payers: [p.agency ?? '', `${p.first ?? ''} ${p.last ?? ''}`],
     })),
     ...topups.map((t) => ({
       kind: 'topup' as const,
@@ -86,6 +105,7 @@ export async function loadExpectations(db: DbOrTx): Promise<Expectation[]> {
       refs: [normalizeRef(topupReference(t.id)), ...(t.receipt_id ? [normalizeRef(t.receipt_id)] : [])],
       amountCents: t.amount,
       since: t.topup_date,
+      payers: [t.agency ?? ''],
     })),
     ...batches.map((b) => ({
       kind: 'payout_batch' as const,
@@ -102,8 +122,8 @@ const keyOf = (e: { kind: string; id: number }) => `${e.kind}:${e.id}`
 /**
  * Matches lines to expectations of their sign (credits to payments, debits to batches). Exact: the line quotes an expectation's reference (in its
  * reference or description) and the amount is equal. Proposed, when no reference is quoted: the
- * same amount, asked for within the window before the booking; the nearest date ranks first (ties:
- * the oldest expectation). An expectation in `taken` (matched by another line) or matched earlier in
+ * same amount, asked for within the window before the booking, ranked by rankProposals (the payer
+ * the line names, then the nearest date). An expectation in `taken` (matched by another line) or matched earlier in
  * this call is not offered again. Pure: the caller stores the answer.
  */
 export function matchLines(
@@ -143,12 +163,52 @@ export function matchLines(
   })
 }
 
-/** The best-ranked expectation of the line's amount within the date window, or undefined. */
+/** The words of a name, lower case, without the ones every business name has. */
+const COMMON = new Set([
+  'pty',
+  'ltd',
+  'limited',
+  'the',
+  'and',
+  'inc',
+  'co',
+  'group',
+  'services',
+  'agency',
+  'oshc',
+])
+const wordsOf = (text: string) =>
+  new Set(
+    text
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length >= 2 && !COMMON.has(w)),
+  )
+
+/**
+ * How well the line names one of the expected payers, 0..1: the share of the best name's words
+ * found in the line's payer and description (banks put the remitter in either).
+ */
+export function payerScore(line: MatchLine, e: Expectation) {
+  const seen = wordsOf(`${line.payer ?? ''} ${line.description}`)
+  let best = 0
+  for (const name of e.payers ?? []) {
+    const words = [...wordsOf(name)]
+    if (!words.length) continue
+    best = Math.max(best, words.filter((w) => seen.has(w)).length / words.length)
+  }
+  return best
+}
+
+/**
+ * The expectations of the line's amount within the date window, best first: the one whose payer
+ * the line names (the agency, the student), then the nearest date (ties: the oldest expectation).
+ */
 export function rankProposals(line: MatchLine, candidates: Expectation[]) {
   return candidates
-    .map((e) => ({ e, days: daysBetween(e.since, line.bookedOn) }))
+    .map((e) => ({ e, days: daysBetween(e.since, line.bookedOn), named: payerScore(line, e) }))
     .filter(({ days }) => days <= PROPOSAL_WINDOW.before && days >= -PROPOSAL_WINDOW.after)
-    .sort((a, b) => Math.abs(a.days) - Math.abs(b.days) || b.days - a.days)
+    .sort((a, b) => b.named - a.named || Math.abs(a.days) - Math.abs(b.days) || b.days - a.days)
     .map(({ e }) => e)
 }
 
@@ -185,6 +245,7 @@ export async function matchOpenLines(tx: DbOrTx) {
     amountCents: l.amount_cents,
     description: l.description,
     reference: l.reference,
+    payer: l.payer,
   }))
   const byId = new Map(open.map((l) => [l.id, l]))
   const changed = matchLines(lines, expectations, taken).filter((m) => {
