@@ -1,6 +1,7 @@
 import { endpoint, ok, type Endpoint } from '../define'
 import { MAX_FILE_SIZE } from '../../domain/files/files.schemas'
 import {
+  AssignStatementLineSchema,
   ImportStatementSchema,
   StatementIdSchema,
   StatementLineIdSchema,
@@ -11,6 +12,7 @@ import { getBankStatement } from '../../domain/finance/statements/get-bank-state
 import { confirmStatementMatch } from '../../domain/finance/statements/confirm-statement-match'
 import { confirmExactMatches } from '../../domain/finance/statements/confirm-exact-matches'
 import { markStatementLineNotOurs } from '../../domain/finance/statements/mark-statement-line-not-ours'
+import { assignStatementLine } from '../../domain/finance/statements/assign-statement-line'
 
 /** Bank statement matching (issue 25): calls beside the specification's finance-management ones. */
 const OSHC = '/oshc/finance-management/bank-statements'
@@ -66,6 +68,17 @@ export const statementEndpoints: Endpoint[] = [
     params: StatementLineIdSchema,
     handler: async ({ actor, params }) =>
       ok(await confirmStatementMatch({ actor, lineId: params.line_id }), 'Match confirmed'),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${OSHC}/lines/{line_id}/assign`,
+    summary:
+      "Assign a line by hand: { reference } of what waits for a bank transfer of the line's amount (POL-…, TOPUP-…, PB-…); the line turns assigned and is confirmed like any match. 400 for an unknown reference or another amount; 409 for a confirmed, not-ours or exact line, or a payment another line holds",
+    access: assignStatementLine.access,
+    params: StatementLineIdSchema,
+    body: AssignStatementLineSchema,
+    handler: async ({ actor, params, body }) =>
+      ok(await assignStatementLine({ actor, lineId: params.line_id, input: body }), 'Line assigned'),
   }),
   endpoint({
     method: 'POST',

@@ -6,7 +6,14 @@ import { sql } from 'drizzle-orm'
 import { bigint, check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { identities } from './identity'
 
-export const STATEMENT_LINE_STATES = ['unmatched', 'exact', 'proposed', 'confirmed', 'not_ours'] as const
+export const STATEMENT_LINE_STATES = [
+  'unmatched',
+  'exact',
+  'proposed',
+  'assigned',
+  'confirmed',
+  'not_ours',
+] as const
 export type StatementLineState = (typeof STATEMENT_LINE_STATES)[number]
 export const STATEMENT_MATCH_KINDS = ['policy_payment', 'topup', 'payout_batch'] as const
 export type StatementMatchKind = (typeof STATEMENT_MATCH_KINDS)[number]

@@ -2,7 +2,7 @@
 // across uploads, matched to waiting policy payments and bank top-ups, and confirmed through the
 // same approvals as a proof's verification.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import {
   agencyBalanceTransactions,
@@ -335,6 +335,55 @@ describe('matching and confirming', () => {
     expect(line).toMatchObject({ state: 'proposed', matched_kind: 'policy_payment', matched_id: named.id })
   })
 
+  it('assigns a line by hand to what its mistyped reference meant, keeps it through later uploads, then confirms it', async () => {
+    const policy = await waitingPolicy()
+    const topup = await requestedTopup()
+    const statement = await imported(
+      amountCsv([
+        { narrative: 'OSHC PREMIUM P0L TYPO', amount: policy.premium!, balance: 700_000 + ++seq },
+        { narrative: 'Top up', amount: topup.amount + 100, balance: 800_000 + seq },
+      ]),
+    )
+    const [line, over] = await linesOf(statement.id)
+    const assign = (lineId: number, reference: string) =>
+      api('POST', `${BS}/lines/${lineId}/assign`, { token: checker, body: { reference } })
+    const unknown = await assign(line.id, 'POL-NOPE')
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.errors.reference).toEqual(['Nothing waits for a bank transfer under POL-NOPE'])
+    const wrongAmount = await assign(over.id, `TOPUP-${topup.id}`)
+    expect(wrongAmount.status).toBe(400)
+    expect(wrongAmount.body.errors.reference[0]).toMatch(/a short or over payment is not assigned$/)
+
+    const ok = await assign(line.id, policy.ref.toLowerCase().replace('-', ' '))
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200)
+    expect(ok.body.data).toMatchObject({
+      state: 'assigned',
+      matched_kind: 'policy_payment',
+      matched_id: policy.id,
+    })
+    // A later upload matches again: the assignment holds, and no other line is offered the payment.
+    await imported(
+      amountCsv([{ narrative: 'No reference', amount: policy.premium!, balance: 900_000 + seq }]),
+    )
+    const [held] = await getDb().select().from(bankStatementLines).where(eq(bankStatementLines.id, line.id))
+    expect(held).toMatchObject({ state: 'assigned', matched_id: policy.id })
+    const others = await getDb()
+      .select()
+      .from(bankStatementLines)
+      .where(
+        and(
+          eq(bankStatementLines.matched_kind, 'policy_payment'),
+          eq(bankStatementLines.matched_id, policy.id),
+        ),
+      )
+    expect(others.map((l) => l.id)).toEqual([line.id])
+
+    expect((await confirm(line.id)).status).toBe(200)
+    const [after] = await getDb().select().from(policies).where(eq(policies.id, policy.id))
+    expect(after.status).toBe('PAYMENT_APPROVED')
+    expect((await assign(line.id, policy.ref)).status).toBe(409)
+  })
+
   it('credits a top-up once when two people confirm its line while a third approves it from its page', async () => {
     const topup = await requestedTopup()
     const statement = await imported(
@@ -526,6 +575,33 @@ describe('the statement pages', () => {
       context: {},
     })) as { init: { status: number } }
     expect(refused.init.status).toBe(409)
+
+    // The stranger's line assigned from the page: an unknown reference answers on its form.
+    const assign = new FormData()
+    assign.set('intent', `assign:${page.lines[1].id}`)
+    assign.set('reference', 'TOPUP-0')
+    const unknown = (await statementPage.action({
+      request: post(path, checker, assign),
+      params: { statementId },
+      context: {},
+    })) as { init: { status: number }; data: { error: Record<string, string[]> } }
+    expect(unknown.init.status).toBe(400)
+    expect(unknown.data.error.reference).toEqual(['Nothing waits for a bank transfer under TOPUP-0'])
+    const topup = await requestedTopup(999)
+    assign.set('reference', `TOPUP-${topup.id}`)
+    const assigned = (await statementPage.action({
+      request: post(path, checker, assign),
+      params: { statementId },
+      context: {},
+    })) as Response
+    expect(assigned.status).toBe(302)
+    const shown = await statementPage.loader({
+      request: get(path, checker),
+      params: { statementId },
+      context: {},
+    })
+    expect(shown.lines[1]).toMatchObject({ state: 'assigned', target: { label: `Top-up TOPUP-${topup.id}` } })
+
     const missing = statementPage.loader({
       request: get('/staff/finance/statements/99999999', checker),
       params: { statementId: '99999999' },

@@ -5,6 +5,8 @@ import { confirmExactMatches } from '../../../domain/finance/statements/confirm-
 import { confirmStatementMatch } from '../../../domain/finance/statements/confirm-statement-match'
 import { getBankStatement } from '../../../domain/finance/statements/get-bank-statement'
 import { markStatementLineNotOurs } from '../../../domain/finance/statements/mark-statement-line-not-ours'
+import { assignStatementLine } from '../../../domain/finance/statements/assign-statement-line'
+import { AssignStatementLineSchema } from '../../../domain/finance/statements/statements.schemas'
 import { parseId } from '../../../domain/shared/fields'
 import { GeneralErrorBoundary } from '../../components/error-boundary'
 import { ConformForm, ErrorList, SubmitButton, useConformForm } from '../../components/forms'
@@ -22,11 +24,16 @@ const StatementActionSchema = z.object({
     .string({ error: 'Unknown action' })
     .regex(/^((confirm|not-ours):\d+|confirm-exact)$/, 'Unknown action'),
 })
+/** A line's `assign:<id>` form: the reference of what the line pays. */
+const AssignLineSchema = AssignStatementLineSchema.extend({
+  intent: z.string({ error: 'Unknown action' }).regex(/^assign:\d+$/, 'Unknown action'),
+})
 
 const STATE_LABELS: Record<string, string> = {
   unmatched: 'Unmatched',
   exact: 'Exact match',
   proposed: 'Proposed',
+  assigned: 'Assigned',
   confirmed: 'Confirmed',
   not_ours: 'Not ours',
 }
@@ -61,6 +68,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const statementId = idFromParam(params.statementId, 'Bank statement')
   const formData = await readForm(request)
   const back = `/staff/finance/statements/${statementId}`
+  if (String(formData.get('intent') ?? '').startsWith('assign:'))
+    return submitForm(formData, AssignLineSchema, async ({ intent, reference }) => {
+      const lineId = parseId(intent.split(':')[1]) ?? 0
+      await assignStatementLine({ actor, lineId, input: { reference } })
+      return redirectWithToast(back, {
+        type: 'success',
+        title: `Line assigned to ${reference}`,
+        description: 'Confirm it to verify the payment.',
+      })
+    })
   return submitForm(formData, StatementActionSchema, async ({ intent }) => {
     if (intent === 'confirm-exact') {
       const bulk = await confirmExactMatches({ actor, statementId })
@@ -86,10 +103,12 @@ function LineActions({ line }: { line: Line }) {
   const notOurs = `not-ours:${line.id}`
   const [confirmForm] = useConformForm(StatementActionSchema, { intent: confirm })
   const [notOursForm] = useConformForm(StatementActionSchema, { intent: notOurs })
-  const canConfirm = line.state === 'exact' || line.state === 'proposed'
+  const canConfirm = line.state === 'exact' || line.state === 'proposed' || line.state === 'assigned'
   const canDismiss = line.state !== 'confirmed' && line.state !== 'not_ours'
+  const canAssign = (line.state === 'unmatched' || line.state === 'proposed') && line.amount_cents !== 0
   return (
     <div className="flex flex-wrap items-start gap-2">
+      {canAssign ? <AssignLine line={line} /> : null}
       {canConfirm ? (
         <ConformForm form={confirmForm} intent={confirm}>
           <SubmitButton size="sm">Confirm</SubmitButton>
@@ -108,12 +127,38 @@ function LineActions({ line }: { line: Line }) {
   )
 }
 
+/** Assign an unmatched (or wrongly proposed) line by the reference staff read: POL-…, TOPUP-…, PB-…. */
+function AssignLine({ line }: { line: Line }) {
+  const intent = `assign:${line.id}`
+  const [form, fields] = useConformForm(AssignLineSchema, { intent })
+  const id = `reference-${line.id}`
+  return (
+    <ConformForm form={form} intent={intent} className="flex flex-wrap items-start gap-1">
+      <label htmlFor={id} className="sr-only">
+        Reference of what line {line.id} pays
+      </label>
+      <input
+        id={id}
+        name={fields.reference.name}
+        placeholder="POL-… or TOPUP-…"
+        className="h-9 w-36 rounded-md border border-input bg-background px-2 text-sm"
+        aria-invalid={fields.reference.errors?.length ? true : undefined}
+        aria-describedby={fields.reference.errors?.length ? `${id}-errors` : undefined}
+      />
+      <SubmitButton size="sm" variant="outline">
+        Assign
+      </SubmitButton>
+      <ErrorList id={`${id}-errors`} errors={[...(fields.reference.errors ?? []), ...(form.errors ?? [])]} />
+    </ConformForm>
+  )
+}
+
 function Totals({ totals, counts }: { totals: Record<string, number>; counts: Record<string, number> }) {
-  const matched = (totals.exact_cents ?? 0) + (totals.proposed_cents ?? 0)
+  const matched = (totals.exact_cents ?? 0) + (totals.proposed_cents ?? 0) + (totals.assigned_cents ?? 0)
   const figures = [
     ['Credits', totals.credits_cents ?? 0, null],
     ['Confirmed', totals.confirmed_cents ?? 0, counts.confirmed],
-    ['Matched, to confirm', matched, (counts.exact ?? 0) + (counts.proposed ?? 0)],
+    ['Matched, to confirm', matched, (counts.exact ?? 0) + (counts.proposed ?? 0) + (counts.assigned ?? 0)],
     ['Unmatched', totals.unmatched_cents ?? 0, counts.unmatched],
     ['Not ours', totals.not_ours_cents ?? 0, counts.not_ours],
     ['Debits', totals.debits_cents ?? 0, null],

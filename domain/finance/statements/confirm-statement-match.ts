@@ -10,7 +10,12 @@ import { formatCents } from '../../shared/format'
 import { approvePolicyPayment } from '../policy-payments/approve-policy-payment'
 import { approveTopup } from '../topups/approve-topup'
 import { payPayoutBatch } from '../payout-batches/pay-payout-batch'
-import { ALREADY_CONFIRMED, assertConfirmable, lockStatementLine } from './statement-line-loading'
+import {
+  ALREADY_CONFIRMED,
+  assertConfirmable,
+  CONFIRMABLE,
+  lockStatementLine,
+} from './statement-line-loading'
 
 export const uploaderOverLimit = (limit: number) =>
   limit > 0
@@ -53,9 +58,7 @@ export const confirmStatementMatch = defineUseCase(
     const [confirmed] = await db
       .update(bankStatementLines)
       .set({ state: 'confirmed', confirmed_at: clock.now(), confirmed_by_identity_id: actor.identityId })
-      .where(
-        and(eq(bankStatementLines.id, line.id), inArray(bankStatementLines.state, ['exact', 'proposed'])),
-      )
+      .where(and(eq(bankStatementLines.id, line.id), inArray(bankStatementLines.state, [...CONFIRMABLE])))
       .returning()
     if (!confirmed) throw conflict(ALREADY_CONFIRMED)
     return {

@@ -11,7 +11,7 @@ import { defineUseCase } from '../../shared/authorize'
 export const findBankStatements = defineUseCase(
   { staff: ['finance'] },
   async function findBankStatements(opts: { actor: StaffActor; limit?: number }) {
-    const open = sql<number>`count(*) filter (where ${bankStatementLines.state} in ('unmatched', 'exact', 'proposed'))`
+    const open = sql<number>`count(*) filter (where ${bankStatementLines.state} in ('unmatched', 'exact', 'proposed', 'assigned'))`
     return getDb()
       .select({
         id: bankStatements.id,

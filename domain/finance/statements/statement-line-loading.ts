@@ -17,11 +17,14 @@ export async function lockStatementLine(tx: DbOrTx, lineId: number) {
   return row
 }
 
-/** 409 unless the line holds a match waiting for confirmation (exact or proposed). */
+/** The states of a line whose match waits for a person's confirmation. */
+export const CONFIRMABLE = ['exact', 'proposed', 'assigned'] as const
+
+/** 409 unless the line holds a match waiting for confirmation (exact, proposed or assigned). */
 export function assertConfirmable(line: typeof bankStatementLines.$inferSelect) {
   if (line.state === 'confirmed') throw conflict(ALREADY_CONFIRMED)
   if (line.state === 'not_ours') throw conflict('This statement line is marked not ours')
-  if ((line.state !== 'exact' && line.state !== 'proposed') || !line.matched_kind || !line.matched_id)
+  if (!(CONFIRMABLE as readonly string[]).includes(line.state) || !line.matched_kind || !line.matched_id)
     throw conflict('This statement line is not matched to a payment')
   return { kind: line.matched_kind, id: line.matched_id }
 }

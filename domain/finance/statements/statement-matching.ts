@@ -218,9 +218,9 @@ function propose(line: MatchLine, byAmount: Map<number, Expectation[]>, used: Se
 
 /**
  * Matches every open line (unmatched or proposed, of any statement: a proof sent after an
- * upload is matched at the next one) and stores the answer. An exact line whose payment no longer
- * waits (verified or rejected from its proof meanwhile) is matched afresh too; expectations held
- * by the other exact lines are not offered again.
+ * upload is matched at the next one) and stores the answer. An exact or assigned line whose
+ * payment no longer waits (verified or rejected from its proof meanwhile) is matched afresh too;
+ * expectations held by the other exact or assigned lines are not offered again.
  */
 export async function matchOpenLines(tx: DbOrTx) {
   const stored = await tx
@@ -228,15 +228,16 @@ export async function matchOpenLines(tx: DbOrTx) {
     .from(bankStatementLines)
     .where(
       and(
-        inArray(bankStatementLines.state, ['unmatched', 'proposed', 'exact']),
+        inArray(bankStatementLines.state, ['unmatched', 'proposed', 'exact', 'assigned']),
         ne(bankStatementLines.amount_cents, 0),
       ),
     )
   if (!stored.length) return
   const expectations = await loadExpectations(tx)
   const waiting = new Set(expectations.map(keyOf))
+  // Exact and assigned lines hold their payment while it waits (an assignment is staff's word).
   const held = (l: (typeof stored)[number]) =>
-    l.state === 'exact' && waiting.has(`${l.matched_kind}:${l.matched_id}`)
+    (l.state === 'exact' || l.state === 'assigned') && waiting.has(`${l.matched_kind}:${l.matched_id}`)
   const taken = new Set(stored.filter(held).map((l) => `${l.matched_kind}:${l.matched_id}`))
   const open = stored.filter((l) => !held(l))
   const lines = open.map((l) => ({

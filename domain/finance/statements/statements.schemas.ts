@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MAX_FILE_SIZE } from '../../files/files.schemas'
-import { id } from '../../shared/fields'
+import { id, text } from '../../shared/fields'
 
 /** Bank statement matching (issue 25): the inputs shared by the API, the pages and the use cases. */
 
@@ -15,3 +15,7 @@ export type ImportStatementInput = z.infer<typeof ImportStatementSchema>
 
 export const StatementIdSchema = z.object({ statement_id: id() })
 export const StatementLineIdSchema = z.object({ line_id: id() })
+
+/** A line assigned by hand: the reference of what it pays (POL-…, TOPUP-…, PB-…) as staff read it. */
+export const AssignStatementLineSchema = z.object({ reference: text(2, 64) })
+export type AssignStatementLineInput = z.infer<typeof AssignStatementLineSchema>

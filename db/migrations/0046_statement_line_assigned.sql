@@ -1,0 +1,2 @@
+ALTER TABLE "bank_statement_lines" DROP CONSTRAINT "bank_statement_lines_state_check";--> statement-breakpoint
+ALTER TABLE "bank_statement_lines" ADD CONSTRAINT "bank_statement_lines_state_check" CHECK ("bank_statement_lines"."state" in ('unmatched', 'exact', 'proposed', 'assigned', 'confirmed', 'not_ours'));

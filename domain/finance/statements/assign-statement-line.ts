@@ -1,0 +1,66 @@
+import { and, eq, inArray, ne } from 'drizzle-orm'
+import { getDb } from '../../../db/client'
+import { bankStatementLines } from '../../../db/schema'
+import type { StaffActor } from '../../shared/actor'
+import { defineUseCase } from '../../shared/authorize'
+import { conflict, validation } from '../../shared/errors'
+import { formatCents } from '../../shared/format'
+import { ALREADY_CONFIRMED, lockStatementLine } from './statement-line-loading'
+import { loadExpectations } from './statement-matching'
+import { normalizeRef } from './statements.rules'
+import type { AssignStatementLineInput } from './statements.schemas'
+
+/**
+ * Assigns a statement line by hand (staff with finance; issue 25): the reference staff read
+ * (a mistyped one, a transfer outside the proposal window) names what waits for a bank transfer,
+ * of the line's amount and sign. The line turns `assigned`: automatic matching leaves it alone,
+ * and it is confirmed like any match (confirmStatementMatch, with its maker-checker). Another
+ * line's proposal of the same payment is dropped; an exact or assigned one holds it (409). A
+ * short or over payment is not assigned (400 naming both amounts); a confirmed or not-ours line
+ * cannot be (409), nor an exact one (its own reference matched it).
+ */
+export const assignStatementLine = defineUseCase(
+  { staff: ['finance'] },
+  async function assignStatementLine(opts: {
+    actor: StaffActor
+    lineId: number
+    input: AssignStatementLineInput
+  }) {
+    return getDb().transaction(async (tx) => {
+      const { line } = await lockStatementLine(tx, opts.lineId)
+      if (line.state === 'confirmed') throw conflict(ALREADY_CONFIRMED)
+      if (line.state === 'not_ours') throw conflict('This statement line is marked not ours')
+      if (line.state === 'exact')
+        throw conflict('This statement line is matched exactly by its own reference')
+      const ref = normalizeRef(opts.input.reference)
+      const target = (await loadExpectations(tx)).find((e) => e.refs.includes(ref))
+      if (!target)
+        throw validation('reference', `Nothing waits for a bank transfer under ${opts.input.reference}`)
+      if (target.amountCents !== line.amount_cents)
+        throw validation(
+          'reference',
+          `${opts.input.reference} waits for ${formatCents(Math.abs(target.amountCents))}; this line is ${formatCents(Math.abs(line.amount_cents))}: a short or over payment is not assigned`,
+        )
+      const same = and(
+        eq(bankStatementLines.matched_kind, target.kind),
+        eq(bankStatementLines.matched_id, target.id),
+        ne(bankStatementLines.id, line.id),
+      )
+      const [holder] = await tx
+        .select({ id: bankStatementLines.id })
+        .from(bankStatementLines)
+        .where(and(same, inArray(bankStatementLines.state, ['exact', 'assigned', 'confirmed'])))
+      if (holder) throw conflict(`Statement line #${holder.id} is already matched to ${opts.input.reference}`)
+      await tx
+        .update(bankStatementLines)
+        .set({ state: 'unmatched', matched_kind: null, matched_id: null })
+        .where(and(same, eq(bankStatementLines.state, 'proposed')))
+      const [row] = await tx
+        .update(bankStatementLines)
+        .set({ state: 'assigned', matched_kind: target.kind, matched_id: target.id })
+        .where(eq(bankStatementLines.id, line.id))
+        .returning()
+      return { line_id: row.id, state: row.state, matched_kind: row.matched_kind, matched_id: row.matched_id }
+    })
+  },
+)
