@@ -46,14 +46,9 @@ export type Match = {
 
 const isoDay = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString()).slice(0, 10)
 
-/**
- * What waits for a bank transfer now: premium payments of PURCHASED policies waiting for
- * verification (lockWaitingPayment's: REQUESTED, by BANK; quoted by the policy's ref) and bank
- * top-ups REQUESTED (quoted by TOPUP-<id>, or their receipt id when they have one); and the debit
- * of each SENT payout batch (its total, quoted by the file's description PB-<id>).
- */
-export async function loadExpectations(db: DbOrTx): Promise<Expectation[]> {
-  const payments = await db
+/** Premium payments of PURCHASED policies waiting for a bank transfer, with who would pay them. */
+function waitingPayments(db: DbOrTx) {
+  return db
     .select({
       policyId: policies.id,
       ref: policies.ref,
@@ -75,6 +70,16 @@ export async function loadExpectations(db: DbOrTx): Promise<Expectation[]> {
         eq(policies.status, 'PURCHASED'),
       ),
     )
+}
+
+/**
+ * What waits for a bank transfer now: premium payments of PURCHASED policies waiting for
+ * verification (lockWaitingPayment's: REQUESTED, by BANK; quoted by the policy's ref) and bank
+ * top-ups REQUESTED (quoted by TOPUP-<id>, or their receipt id when they have one); and the debit
+ * of each SENT payout batch (its total, quoted by the file's description PB-<id>).
+ */
+export async function loadExpectations(db: DbOrTx): Promise<Expectation[]> {
+  const payments = await waitingPayments(db)
   const topups = await db
     .select({
       id: agencyTopups.id,
