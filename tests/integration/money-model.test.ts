@@ -402,10 +402,11 @@ class FullRefund implements fc.AsyncCommand<Model, Real> {
     readonly deductCents: number,
   ) {}
   target = (m: Model) => m.policies.filter((p) => p.state === 'PAID' && !p.clawedBack)
-  check = (m: Readonly<Model>) => this.target(m as Model).length > 0
+  check = () => true
   async run(m: Model, r: Real) {
+    // A paid policy of the run (bought, amended, its commission paid out), else a new one.
     const list = this.target(m)
-    const p = list[this.pick % list.length]
+    const p = list.length ? list[this.pick % list.length] : await paidPolicy(m, r, this.pick % 2 === 0)
     const requested = await api('POST', `${AFM}/requestForFullRefund/${p.id}`, {
       token: r.token,
       body: { full_refund_requested_reason: 'Visa refused' },
@@ -570,12 +571,13 @@ class Payout implements fc.AsyncCommand<Model, Real> {
 }
 
 /**
- * A policy paid (by the factory, which posts its premium and banked commission) whose commission
- * was paid out by bank (payOutCommission posts that too): nothing of it touches the balance.
+ * A policy paid (by the factory, which posts its premium and banked commission), its commission
+ * paid out by bank when `paidOut` (payOutCommission posts that too): nothing of it touches the
+ * balance.
  */
-async function paidOutPolicy(m: Model, r: Real) {
+async function paidPolicy(m: Model, r: Real, paidOut: boolean) {
   const { policy } = await createPolicy(getDb(), { agencyId: r.agencyId, status: 'PAYMENT_APPROVED' })
-  await payOutCommission(r.agencyId, policy.id)
+  if (paidOut) await payOutCommission(r.agencyId, policy.id)
   const p: ModelPolicy = {
     id: policy.id,
     ref: policy.ref,
@@ -583,7 +585,7 @@ async function paidOutPolicy(m: Model, r: Real) {
     method: 'AGENCY_BALANCE',
     state: 'PAID',
     received: policy.premium!,
-    commissionPaid: true,
+    commissionPaid: paidOut,
   }
   m.policies.push(p)
   return p
@@ -607,7 +609,7 @@ class Clawback implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, r: Real) {
     // A policy of the run whose commission was paid out, else a new one.
     const list = this.target(m)
-    const p = list.length ? list[this.pick % list.length] : await paidOutPolicy(m, r)
+    const p = list.length ? list[this.pick % list.length] : await paidPolicy(m, r, true)
     const [row] = await getDb()
       .select({ premium: policies.premium_without_gst })
       .from(policies)
