@@ -1,4 +1,5 @@
-import { expect, FINANCE, query, signIn, signOut, STAFF, test, AGENCY } from './helpers'
+import { type APIRequestContext, type Page } from '@playwright/test'
+import { expect, expectAccessible, FINANCE, query, signIn, signOut, STAFF, test, AGENCY } from './helpers'
 
 // Bank statements (issue 25): a bank transfer an agency made for a policy is found on the bank's
 // statement by the reference it quoted and its amount; finance confirm the exact matches in bulk
@@ -9,11 +10,8 @@ const pdf = {
   buffer: Buffer.from('%PDF-1.4\n% transfer\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
 }
 
-test('finance upload a bank statement, confirm its exact matches in bulk and see the policy paid', async ({
-  page,
-  request,
-}) => {
-  // An agency policy paid by bank transfer, waiting for finance to see the money arrive.
+/** An agency policy paid by bank transfer, waiting for finance to see the money arrive. */
+async function waitingBankPolicy(page: Page, request: APIRequestContext) {
   const login = await request.post('/api/authentication/login', { data: AGENCY })
   const token = (await login.json()).data.token as string
   const [au] = await query<{ id: number }>("SELECT id FROM countries WHERE iso2 = 'AU'")
@@ -58,12 +56,12 @@ test('finance upload a bank statement, confirm its exact matches in bulk and see
   const dollars = (Number(due.amount) / 100).toFixed(2)
   await signOut(page)
 
-  // The statement: the transfer quoting the policy's reference, and a line that is not ours.
-  const csv = [
-    'Date,Description,Reference,Debit,Credit,Balance',
-    `26/11/2026,TRANSFER FROM HARBOUR EDUCATION,${due.ref},,${dollars},${(Number(dollars) + 1000).toFixed(2)}`,
-    '26/11/2026,BANK FEE,,2.50,,997.50',
-  ].join('\n')
+  return { policyId, ref: due.ref, dollars }
+}
+
+/** Uploads a statement of `rows` (after the header) as the admin: the statement's page path. */
+async function uploadStatement(page: Page, rows: string[]) {
+  const csv = ['Date,Description,Reference,Debit,Credit,Balance', ...rows].join('\n')
   await signIn(page, STAFF.email, STAFF.password)
   await page.goto('/staff/finance/statements')
   await page
@@ -71,9 +69,21 @@ test('finance upload a bank statement, confirm its exact matches in bulk and see
     .setInputFiles({ name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   await page.getByRole('button', { name: 'Upload statement' }).click()
   await expect(page).toHaveURL(/\/staff\/finance\/statements\/\d+$/)
-  const statementUrl = new URL(page.url()).pathname
+  return new URL(page.url()).pathname
+}
+
+test('finance upload a bank statement, confirm its exact matches in bulk and see the policy paid', async ({
+  page,
+  request,
+}) => {
+  // The statement: the transfer quoting the policy's reference, and a line that is not ours.
+  const { policyId, ref, dollars } = await waitingBankPolicy(page, request)
+  const statementUrl = await uploadStatement(page, [
+    `26/11/2026,TRANSFER FROM HARBOUR EDUCATION,${ref},,${dollars},${(Number(dollars) + 1000).toFixed(2)}`,
+    '26/11/2026,BANK FEE,,2.50,,997.50',
+  ])
   const lines = page.getByRole('table', { name: 'Statement lines' })
-  await expect(lines.getByRole('row').filter({ hasText: due.ref })).toContainText(/exact/i)
+  await expect(lines.getByRole('row').filter({ hasText: ref })).toContainText(/exact/i)
   await signOut(page)
 
   // A second person confirms (the uploader may not confirm alone).
@@ -84,5 +94,32 @@ test('finance upload a bank statement, confirm its exact matches in bulk and see
   expect(await query('SELECT status FROM policies WHERE id = $1', [policyId])).toEqual([
     { status: 'PAYMENT_APPROVED' },
   ])
-  await expect(lines.getByRole('row').filter({ hasText: due.ref })).toContainText(/confirmed/i)
+  await expect(lines.getByRole('row').filter({ hasText: ref })).toContainText(/confirmed/i)
+})
+
+test('finance assign a line whose reference was mistyped, then confirm it', async ({ page, request }) => {
+  const { policyId, ref, dollars } = await waitingBankPolicy(page, request)
+  const statementUrl = await uploadStatement(page, [
+    `27/11/2026,TRANSFER FROM HARBOUR EDUCATION,PO1 TYPO,,${dollars},${(Number(dollars) + 2000).toFixed(2)}`,
+  ])
+  await signOut(page)
+  await signIn(page, FINANCE.email, FINANCE.password)
+  await page.goto(statementUrl)
+  const row = page
+    .getByRole('table', { name: 'Statement lines' })
+    .getByRole('row')
+    .filter({ hasText: 'PO1 TYPO' })
+  await row.getByLabel(/^Reference of what line \d+ pays$/).fill('NO-SUCH-REF')
+  await row.getByRole('button', { name: 'Assign' }).click()
+  await expect(row.getByText('Nothing waits for a bank transfer under NO-SUCH-REF')).toBeVisible()
+  await row.getByLabel(/^Reference of what line \d+ pays$/).fill(ref)
+  await row.getByRole('button', { name: 'Assign' }).click()
+  await expect(row).toContainText('Assigned')
+  await expect(row).toContainText(`Policy ${ref}`)
+  await expectAccessible(page)
+  await row.getByRole('button', { name: 'Confirm' }).click()
+  await expect(row).toContainText('Confirmed')
+  expect(await query('SELECT status FROM policies WHERE id = $1', [policyId])).toEqual([
+    { status: 'PAYMENT_APPROVED' },
+  ])
 })

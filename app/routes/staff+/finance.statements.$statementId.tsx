@@ -148,7 +148,11 @@ function AssignLine({ line }: { line: Line }) {
       <SubmitButton size="sm" variant="outline">
         Assign
       </SubmitButton>
-      <ErrorList id={`${id}-errors`} errors={[...(fields.reference.errors ?? []), ...(form.errors ?? [])]} />
+      {/* The refusal names the field and the form alike: shown once. */}
+      <ErrorList
+        id={`${id}-errors`}
+        errors={[...new Set([...(fields.reference.errors ?? []), ...(form.errors ?? [])])]}
+      />
     </ConformForm>
   )
 }
