@@ -34,11 +34,41 @@ let first: ChildProcess | undefined
 let stopSecond: (() => Promise<void>) | undefined
 let blocker: pg.Client | undefined
 
+/**
+ * SIGKILL to the worker's whole process group: `tsx` runs the worker as a child process of its
+ * own, which a signal to `tsx` alone would leave running (and polling) after the "crash".
+ */
+function killHard(child: ChildProcess) {
+  try {
+    process.kill(-child.pid!, 'SIGKILL')
+  } catch {
+    // already gone
+  }
+}
+
 afterAll(async () => {
-  if (first && first.exitCode === null && first.signalCode === null) first.kill('SIGKILL')
+  if (first) killHard(first)
   await blocker?.end().catch(() => {})
   await stopSecond?.()
 })
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The processes `pid` started (the worker node process under `tsx`), from /proc. */
+async function childPids(pid: number) {
+  const { readFile } = await import('node:fs/promises')
+  const text = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '')
+  const pids = text.split(/\s+/).filter(Boolean).map(Number)
+  expect(pids.length, 'the worker runs as a child of tsx').toBeGreaterThan(0)
+  return pids
+}
 
 /** workers/main.ts on this file's task queue; resolves once it polls. */
 async function startWorkerProcess() {
@@ -47,6 +77,8 @@ async function startWorkerProcess() {
     // Schedules off: the Temporal server is shared with the other test files of this run.
     env: { ...process.env, TEMPORAL_SCHEDULES: 'off', WORKER_METRICS_PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, killed whole (killHard).
+    detached: true,
   })
   let output = ''
   child.stdout.on('data', (d) => (output += d))
@@ -103,8 +135,11 @@ describe('a payout decision in flight across a worker restart', () => {
       'the activity waiting on its mail',
     )
     const killed = new Promise((r) => first!.once('exit', r))
-    first.kill('SIGKILL')
+    const workerPids = await childPids(first.pid!)
+    killHard(first)
     await killed
+    // The worker itself is gone, not only its launcher.
+    await eventually(async () => workerPids.every((pid) => !alive(pid)), 'the worker process gone')
     // Its database session goes with it (PostgreSQL would notice only when the lock is released).
     await blocker.query('select pg_terminate_backend($1)', [held.pid])
     await blocker.query('rollback')
