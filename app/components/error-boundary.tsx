@@ -32,6 +32,28 @@ function messageFromData(data: unknown): string | null {
   return null
 }
 
+/**
+ * A navigation's data request aborted by the browser or the router (the person went on before it
+ * answered). The router should swallow it but sometimes hands it to the boundary under single
+ * fetch (remix-run/react-router#14203): it is no failure of the page.
+ */
+const isAbort = (error: unknown) =>
+  !!error && typeof error === 'object' && (error as { name?: unknown }).name === 'AbortError'
+
+/** Shown for an aborted navigation, until the next one lands: a way to load the page again. */
+function Interrupted() {
+  return (
+    <div className="mx-auto max-w-xl p-6" role="status">
+      <p>
+        Loading this page was interrupted.{' '}
+        <a href="" className="font-medium text-primary underline">
+          Load it again
+        </a>
+      </p>
+    </div>
+  )
+}
+
 export interface GeneralErrorBoundaryProps {
   /** Override the heading for particular statuses. */
   statusTitles?: Record<number, string>
@@ -52,11 +74,14 @@ export function GeneralErrorBoundary({
   const error = useRouteError()
   const isResponse = isRouteErrorResponse(error)
   const status = isResponse ? error.status : 500
+  const aborted = isAbort(error)
 
   React.useEffect(() => {
-    if (isResponse && error.status < 500) return
+    if ((isResponse && error.status < 500) || aborted) return
     console.error(error)
-  }, [error, isResponse])
+  }, [error, isResponse, aborted])
+
+  if (aborted) return <Interrupted />
 
   const title = statusTitles?.[status] ?? STATUS_TITLES[status] ?? DEFAULT_TITLE
   let detail: string | null = null

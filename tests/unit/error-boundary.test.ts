@@ -34,6 +34,16 @@ describe('GeneralErrorBoundary in production', () => {
     expect(response).not.toContain('select')
   })
 
+  it('takes an aborted navigation for no failure: nothing logged, a way to load the page again', () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const abort = new DOMException('signal is aborted without reason', 'AbortError')
+    const page = render(abort)
+    expect(page).toContain('Loading this page was interrupted')
+    expect(page).not.toContain('Something went wrong')
+    expect(logged).not.toHaveBeenCalled()
+    logged.mockRestore()
+  })
+
   it('still shows the message of a 4xx written for the user', () => {
     vi.stubEnv('DEV', false)
     expect(render(responseError(404, 'Policy not found'))).toContain('Policy not found')
