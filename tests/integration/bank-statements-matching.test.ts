@@ -1,7 +1,7 @@
-// Bank statement matching (issue 25): CSV files the test writes in two bank presets, stored once
-// across uploads, matched to waiting policy payments and bank top-ups, and confirmed through the
-// same approvals as a proof's verification.
-import { beforeAll, describe, expect, it } from 'vitest'
+// Bank statement matching (issue 25), the matching: lines matched to waiting policy payments and
+// bank top-ups, assigned by hand, and confirmed through the same approvals as a proof's
+// verification, by the calls and on the statement pages.
+import { describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import {
@@ -13,259 +13,26 @@ import {
 } from '../../db/schema'
 import { createAgency, createPolicy } from '../../db/seed/factories'
 import { resetConfig } from '../../domain/shared/config'
-import { requestedBankTopup } from '../setup/topups'
-import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
+import { api, staffWith } from '../setup/api'
+import {
+  amountCsv,
+  BS,
+  checker,
+  confirm,
+  debitCreditCsv,
+  imported,
+  linesOf,
+  nextSeq,
+  requestedTopup,
+  seq,
+  setUpStatementFixtures,
+  uploader,
+  waitingPolicy,
+} from '../setup/bank-statements'
 import * as listPage from '../../app/routes/staff+/finance.statements._index'
 import * as statementPage from '../../app/routes/staff+/finance.statements.$statementId'
 
-const BS = '/oshc/finance-management/bank-statements'
-const TODAY = new Date().toISOString().slice(0, 10)
-const AU_TODAY = TODAY.split('-').reverse().join('/')
-
-let uploader: string // the admin: uploads every statement here
-let checker: string // another person with finance
-let seq = 0
-
-beforeAll(async () => {
-  uploader = await staffToken()
-  checker = await staffWith(['finance'])
-})
-
-const dollars = (cents: number) => (cents / 100).toFixed(2)
-
-/** CommBank/Westpac style: dd/mm/yyyy, separate Debit and Credit columns, a running balance. */
-function debitCreditCsv(
-  rows: { date?: string; desc: string; ref?: string; debit?: number; credit?: number; balance: number }[],
-) {
-  const body = rows.map((r) =>
-    [
-      r.date ?? AU_TODAY,
-      `"${r.desc}"`,
-      r.ref ?? '',
-      r.debit ? dollars(r.debit) : '',
-      r.credit ? dollars(r.credit) : '',
-      dollars(r.balance),
-    ].join(','),
-  )
-  return ['Date,Description,Reference,Debit,Credit,Balance', ...body].join('\r\n') + '\r\n'
-}
-
-/** NAB/ANZ style: ISO dates, one signed amount, the reference inside the narrative. */
-function amountCsv(rows: { date?: string; narrative: string; amount: number; balance: number }[]) {
-  const body = rows.map((r) =>
-    [r.date ?? TODAY, `"${r.narrative}"`, dollars(r.amount), dollars(r.balance)].join(','),
-  )
-  return ['Transaction Date,Narrative,Amount,Balance', ...body].join('\n')
-}
-
-const upload = (content: string, token = uploader, file_name = `statement-${++seq}.csv`) =>
-  api('POST', BS, { token, body: { file_name, content } })
-
-async function imported(content: string) {
-  const r = await upload(content)
-  expect(r.status, JSON.stringify(r.body)).toBe(201)
-  return r.body.data as { id: number; format: string; line_count: number; new_line_count: number }
-}
-
-const linesOf = (statementId: number) =>
-  getDb()
-    .select()
-    .from(bankStatementLines)
-    .where(eq(bankStatementLines.statement_id, statementId))
-    .orderBy(bankStatementLines.id)
-
-/** A policy bought by bank transfer, its payment waiting for verification. */
-async function waitingPolicy() {
-  const { agency } = await agencyWithToken()
-  const { policy } = await createPolicy(getDb(), { agencyId: agency.id, status: 'PURCHASED' })
-  return policy
-}
-
-/** A bank top-up REQUESTED by an agency through the API, of a unique amount. */
-async function requestedTopup(amountCents = 10_000 + ++seq * 101 + 7) {
-  const { agency, token } = await agencyWithToken()
-  const id = await requestedBankTopup({ agencyId: agency.id, token }, amountCents / 100, TODAY)
-  return { id, amount: amountCents }
-}
-
-const confirm = (lineId: number, token = checker) => api('POST', `${BS}/lines/${lineId}/confirm`, { token })
-
-describe('importing a statement', () => {
-  it('reads both presets and stores each line once across same and overlapping files', async () => {
-    const base = 9_000_000 + ++seq * 1000
-    const rows = [
-      { desc: 'Bank fee', debit: 1_250, balance: base - 1_250 },
-      { desc: 'Transfer from somebody', ref: `X${seq}`, credit: 5_000, balance: base + 3_750 },
-      { desc: 'Transfer from somebody', ref: `X${seq}`, credit: 5_000, balance: base + 8_750 },
-    ]
-    const first = await imported(debitCreditCsv(rows))
-    expect(first).toMatchObject({ format: 'csv:debit-credit', line_count: 3, new_line_count: 3 })
-    const lines = await linesOf(first.id)
-    expect(lines.map((l) => l.amount_cents)).toEqual([-1_250, 5_000, 5_000])
-    expect(lines[0]).toMatchObject({
-      booked_on: TODAY,
-      description: 'Bank fee',
-      balance_cents: base - 1_250,
-      state: 'unmatched',
-    })
-
-    const again = await imported(debitCreditCsv(rows))
-    expect(again).toMatchObject({ line_count: 3, new_line_count: 0 })
-    const overlapping = await imported(
-      debitCreditCsv([...rows.slice(1), { desc: 'Interest', credit: 3, balance: base + 8_753 }]),
-    )
-    expect(overlapping).toMatchObject({ line_count: 3, new_line_count: 1 })
-    expect(await linesOf(overlapping.id)).toHaveLength(1)
-
-    const signed = await imported(
-      amountCsv([
-        { narrative: `Refund out ${seq}`, amount: -2_000, balance: 1_000 },
-        { narrative: `Deposit ${seq}`, amount: 2_000, balance: 3_000 },
-      ]),
-    )
-    expect(signed).toMatchObject({ format: 'csv:amount', new_line_count: 2 })
-    expect((await linesOf(signed.id)).map((l) => l.amount_cents)).toEqual([-2_000, 2_000])
-    // Without running balances, two identical lines of one file are both kept, and only once.
-    const twice = amountCsv([0, 1].map(() => ({ narrative: `Twin ${seq}`, amount: 700, balance: 0 })))
-      .replace(',Balance', '')
-      .replace(/,0\.00/g, '')
-    expect(await imported(twice)).toMatchObject({ line_count: 2, new_line_count: 2 })
-    expect(await imported(twice)).toMatchObject({ new_line_count: 0 })
-  })
-
-  it('refuses a bad file with a 400 naming the line', async () => {
-    const noAmount = await upload('Date,Description\n01/02/2026,Something\n')
-    expect(noAmount.status).toBe(400)
-    expect(JSON.stringify(noAmount.body)).toMatch(/Line 1: the header row has no column for an amount/)
-    const badDate = await upload(
-      debitCreditCsv([
-        { desc: 'ok', credit: 100, balance: 100 },
-        { date: '31/02/2026', desc: 'bad', credit: 100, balance: 200 },
-      ]),
-    )
-    expect(badDate.status).toBe(400)
-    expect(JSON.stringify(badDate.body)).toMatch(/Line 3: the date \\"31\/02\/2026\\" is not a date/)
-    const badAmount = await upload('Date,Description,Amount\n2026-02-01,x,12.3.4\n')
-    expect(JSON.stringify(badAmount.body)).toMatch(/Line 2: the amount \\"12.3.4\\" is not an amount/)
-    expect((await upload('<?xml version="1.0"?><Document/>')).status).toBe(400)
-    expect((await upload('Date,Description,Amount\n')).status).toBe(400)
-  })
-
-  it('is for staff with finance only', async () => {
-    const { token } = await agencyWithToken()
-    expect((await upload('x', token)).status).toBe(403)
-    expect((await upload('x', await staffWith(['quote']))).status).toBe(403)
-  })
-})
-
-/** An OFX 1.x (SGML, unclosed elements) bank statement, as Australian banks export it. */
-function ofxFile(trns: { fitid: string; date: string; amount: number; name: string; memo?: string }[]) {
-  const body = trns
-    .map(
-      (t) =>
-        `<STMTTRN>\n<TRNTYPE>${t.amount > 0 ? 'CREDIT' : 'DEBIT'}\n<DTPOSTED>${t.date.replaceAll('-', '')}120000\n` +
-        `<TRNAMT>${dollars(t.amount)}\n<FITID>${t.fitid}\n<NAME>${t.name}\n${t.memo ? `<MEMO>${t.memo}\n` : ''}</STMTTRN>`,
-    )
-    .join('\n')
-  return [
-    'OFXHEADER:100',
-    'DATA:OFXSGML',
-    'VERSION:102',
-    'SECURITY:NONE',
-    'ENCODING:USASCII',
-    'CHARSET:1252',
-    'COMPRESSION:NONE',
-    'OLDFILEUID:NONE',
-    'NEWFILEUID:NONE',
-    '',
-    '<OFX>',
-    '<SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20260101<LANGUAGE>ENG</SONRS></SIGNONMSGSRSV1>',
-    '<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS><STMTRS><CURDEF>AUD',
-    '<BANKACCTFROM><BANKID>062000<ACCTID>12345678<ACCTTYPE>CHECKING</BANKACCTFROM>',
-    `<BANKTRANLIST><DTSTART>20260101<DTEND>20261231\n${body}\n</BANKTRANLIST>`,
-    '<LEDGERBAL><BALAMT>100.00<DTASOF>20261231</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1>',
-    '</OFX>',
-  ].join('\n')
-}
-
-/** An ISO 20022 camt.053.001.02 statement. */
-function camtFile(entries: { amount: number; date: string; ustrd: string; e2e?: string; payer?: string }[]) {
-  const ntry = entries
-    .map(
-      (
-        e,
-      ) => `<Ntry><Amt Ccy="AUD">${dollars(Math.abs(e.amount))}</Amt><CdtDbtInd>${e.amount > 0 ? 'CRDT' : 'DBIT'}</CdtDbtInd>
-      <Sts>BOOK</Sts><BookgDt><Dt>${e.date}</Dt></BookgDt><ValDt><Dt>${e.date}</Dt></ValDt><BkTxCd/>
-      <NtryDtls><TxDtls><Refs><EndToEndId>${e.e2e ?? 'NOTPROVIDED'}</EndToEndId></Refs>
-      <RltdPties><Dbtr><Nm>${e.payer ?? 'Payer'}</Nm></Dbtr></RltdPties><RmtInf><Ustrd>${e.ustrd}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`,
-    )
-    .join('\n')
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">
-  <BkToCstmrStmt><GrpHdr><MsgId>M${seq}</MsgId><CreDtTm>2026-01-01T00:00:00</CreDtTm></GrpHdr>
-    <Stmt><Id>S${seq}</Id><CreDtTm>2026-01-01T00:00:00</CreDtTm><Acct><Id><Othr><Id>062000-12345678</Id></Othr></Id></Acct>
-${ntry}
-    </Stmt>
-  </BkToCstmrStmt>
-</Document>`
-}
-
-describe('OFX and camt.053 statements', () => {
-  it('reads an OFX file, matches by the policy reference and stores its lines once', async () => {
-    const policy = await waitingPolicy()
-    const file = ofxFile([
-      {
-        fitid: `F${++seq}a`,
-        date: TODAY,
-        amount: policy.premium!,
-        name: 'STUDENT AGENCY',
-        memo: `OSHC ${policy.ref}`,
-      },
-      { fitid: `F${seq}b`, date: TODAY, amount: -990, name: 'BANK FEE' },
-    ])
-    const first = await imported(file)
-    expect(first).toMatchObject({ format: 'ofx', line_count: 2, new_line_count: 2 })
-    const [credit, fee] = await linesOf(first.id)
-    expect(credit).toMatchObject({
-      booked_on: TODAY,
-      amount_cents: policy.premium,
-      payer: 'STUDENT AGENCY',
-      state: 'exact',
-      matched_id: policy.id,
-    })
-    expect(fee).toMatchObject({ amount_cents: -990, state: 'unmatched' })
-    expect(await imported(file)).toMatchObject({ new_line_count: 0 })
-    expect((await upload('OFXHEADER:100\n\n<OFX><BANKMSGSRSV1></BANKMSGSRSV1></OFX>')).status).toBe(400)
-  })
-
-  it('reads a camt.053 statement, matches a top-up by its reference and refuses malformed XML naming the line', async () => {
-    const topup = await requestedTopup()
-    const file = camtFile([
-      {
-        amount: topup.amount,
-        date: TODAY,
-        ustrd: `Balance top up TOPUP-${topup.id}`,
-        payer: 'Agency Pty Ltd',
-      },
-      { amount: -4_500, date: TODAY, ustrd: 'Card fees' },
-    ])
-    const first = await imported(file)
-    expect(first).toMatchObject({ format: 'camt.053', line_count: 2, new_line_count: 2 })
-    const [credit, debit] = await linesOf(first.id)
-    expect(credit).toMatchObject({
-      amount_cents: topup.amount,
-      payer: 'Agency Pty Ltd',
-      state: 'exact',
-      matched_kind: 'topup',
-      matched_id: topup.id,
-    })
-    expect(debit).toMatchObject({ amount_cents: -4_500, description: 'Card fees' })
-    expect(await imported(file)).toMatchObject({ new_line_count: 0 })
-    const broken = await upload('<?xml version="1.0"?>\n<Document>\n<BkToCstmrStmt>\n</Document>')
-    expect(broken.status).toBe(400)
-    expect(JSON.stringify(broken.body)).toMatch(/Line \d+: this is not well-formed XML/)
-  })
-})
+setUpStatementFixtures()
 
 describe('matching and confirming', () => {
   it('matches exactly by reference and amount, proposes by amount and date, and confirms through the approvals', async () => {
@@ -317,7 +84,7 @@ describe('matching and confirming', () => {
       const agency = await createAgency(getDb(), { name })
       return (await createPolicy(getDb(), { agencyId: agency.id, status: 'PURCHASED' })).policy
     }
-    const tag = (++seq).toString(36)
+    const tag = nextSeq().toString(36)
     const named = await waitingOf(`Wattle Bay Education ${tag}`)
     const other = await waitingOf(`Banksia Study Centre ${tag}`)
     expect(other.premium).toBe(named.premium)
@@ -340,7 +107,7 @@ describe('matching and confirming', () => {
     const topup = await requestedTopup()
     const statement = await imported(
       amountCsv([
-        { narrative: 'OSHC PREMIUM P0L TYPO', amount: policy.premium!, balance: 700_000 + ++seq },
+        { narrative: 'OSHC PREMIUM P0L TYPO', amount: policy.premium!, balance: 700_000 + nextSeq() },
         { narrative: 'Top up', amount: topup.amount + 100, balance: 800_000 + seq },
       ]),
     )
@@ -475,7 +242,7 @@ describe('matching and confirming', () => {
       expect.objectContaining({ line_id: lines[1].id, ok: false, status: 403 }),
     ])
     // At the next upload, the line whose payment no longer waits is matched afresh (not exact).
-    await imported(amountCsv([{ narrative: `Interest ${++seq}`, amount: 1, balance: seq }]))
+    await imported(amountCsv([{ narrative: `Interest ${nextSeq()}`, amount: 1, balance: seq }]))
     const [, stale] = await linesOf(statement.id)
     expect(stale.state).not.toBe('exact')
     expect(stale.matched_id).not.toBe(b.id)
@@ -515,7 +282,7 @@ describe('the statement pages', () => {
     })
   const fileForm = (content: string) => {
     const form = new FormData()
-    form.set('file', new File([content], `page-${++seq}.csv`, { type: 'text/csv' }))
+    form.set('file', new File([content], `page-${nextSeq()}.csv`, { type: 'text/csv' }))
     return form
   }
 
