@@ -63,7 +63,7 @@ export const statementEndpoints: Endpoint[] = [
     method: 'POST',
     path: `${OSHC}/lines/{line_id}/confirm`,
     summary:
-      "Confirm a line's match: the payment or top-up is approved through its usual verification, then the line is confirmed. 409 when already confirmed or no longer waiting; 403 for the statement's uploader over STATEMENT_SELF_CONFIRM_LIMIT_CENTS",
+      "Confirm a line's match: the payment or top-up is approved through its usual verification, then the line is confirmed. A premium paid short is recorded as a part payment (policy.outcome part, still_due_cents; the payment keeps waiting); over, it is paid and the excess held in suspense (outcome over, excess_cents). 409 when already confirmed or no longer waiting; 403 for the statement's uploader over STATEMENT_SELF_CONFIRM_LIMIT_CENTS",
     access: confirmStatementMatch.access,
     params: StatementLineIdSchema,
     handler: async ({ actor, params }) =>
@@ -73,7 +73,7 @@ export const statementEndpoints: Endpoint[] = [
     method: 'POST',
     path: `${OSHC}/lines/{line_id}/assign`,
     summary:
-      "Assign a line by hand: { reference } of what waits for a bank transfer of the line's amount (POL-…, TOPUP-…, PB-…); the line turns assigned and is confirmed like any match. 400 for an unknown reference or another amount; 409 for a confirmed, not-ours or exact line, or a payment another line holds",
+      "Assign a line by hand: { reference } of what waits for a bank transfer of the line's amount (POL-…, TOPUP-…, PB-…; a premium may be paid short or over); the line turns assigned and is confirmed like any match. 400 for an unknown reference, or a top-up or batch of another amount; 409 for a confirmed, not-ours or exact line, or a payment another line holds",
     access: assignStatementLine.access,
     params: StatementLineIdSchema,
     body: AssignStatementLineSchema,

@@ -11,6 +11,10 @@ export const financeMails = {
     subject: `Payment approved for policy ${ref}`,
     text: `Your bank payment of ${aud(amountCents)} for policy ${ref} has been verified and approved.\nThe policy is now paid; its certificate follows.\nOpen your finance page: ${link(agencyLinks.finance)}`,
   }),
+  policyPaymentPartlyReceived: (ref: string, receivedCents: number, stillDueCents: number) => ({
+    subject: `Part payment received for policy ${ref}`,
+    text: `We received a bank transfer of ${aud(receivedCents)} for policy ${ref}. ${aud(stillDueCents)} is still due: please transfer it quoting ${ref}.\nThe policy waits for the rest: it is paid, and its certificate follows, once the whole premium is received.\nOpen your finance page: ${link(agencyLinks.finance)}`,
+  }),
   policyPaymentRejected: (ref: string, policyId: number, reason: string) => ({
     subject: `Payment rejected for policy ${ref}`,
     text: `Your bank payment for policy ${ref} could not be verified and was rejected.\nReason: ${reason}\nYou can pay again here: ${link(agencyLinks.policyPay(policyId))}`,

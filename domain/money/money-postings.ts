@@ -75,25 +75,28 @@ export async function postPremiumSettled(tx: DbOrTx, p: PremiumPayment, actor: A
   return postTransfers(tx, transfers)
 }
 
+/** What one receipt of part (or more) of a premium carries: its key, amount and note. */
+type Delivery = { deliveryId: string; cents: number; actor: Actor | string; note?: string }
+
+/** The channel a premium payment's money arrives through (NexPay deliveries, bank statement lines). */
+const deliveryChannel = (p: PremiumPayment) => premiumChannel(p.payment_type) ?? 'nexpay'
+
 /**
- * One NexPay delivery short of the premium: the part of `cents` that is premium (not the
- * surcharge) is received for the policy now; the rest of the premium posts when it is settled.
+ * One delivery short of the premium (a NexPay delivery, a bank statement line): the part of
+ * `cents` that is premium (not the surcharge) is received for the policy now, from the payment's
+ * channel; the rest of the premium posts when it is settled.
  */
-export async function postPremiumDelivery(
-  tx: DbOrTx,
-  p: PremiumPayment,
-  d: { deliveryId: string; cents: number; actor: Actor | string },
-) {
+export async function postPremiumDelivery(tx: DbOrTx, p: PremiumPayment, d: Delivery) {
   const premium = Math.min(d.cents, p.amount - (await deliveredBefore(tx, p.id)))
   if (premium <= 0) return []
   return postTransfers(tx, [
     {
       key: premiumKeys.delivery(p.id, d.deliveryId),
-      debit: account.clearing('nexpay'),
+      debit: account.clearing(deliveryChannel(p)),
       credit: account.policyPremiumReceived(p.policy_id),
       amount: premium,
       code: 'PREMIUM_PAID',
-      note: `Partial NexPay delivery ${d.deliveryId}`,
+      note: d.note ?? `Partial NexPay delivery ${d.deliveryId}`,
       agencyId: p.agency_id,
       policyId: p.policy_id,
       paymentId: p.id,
@@ -102,21 +105,17 @@ export async function postPremiumDelivery(
   ])
 }
 
-/** A NexPay delivery over the premium: the excess waits in suspense for staff. */
-export function postDeliveryExcess(
-  tx: DbOrTx,
-  p: PremiumPayment,
-  d: { deliveryId: string; cents: number; actor: Actor | string },
-) {
+/** A delivery over the premium (NexPay, a bank statement line): the excess waits in suspense for staff. */
+export function postDeliveryExcess(tx: DbOrTx, p: PremiumPayment, d: Delivery) {
   if (d.cents <= 0) return Promise.resolve([])
   return postTransfers(tx, [
     {
       key: premiumKeys.excess(p.id, d.deliveryId),
-      debit: account.clearing('nexpay'),
+      debit: account.clearing(deliveryChannel(p)),
       credit: account.suspense,
       amount: d.cents,
       code: 'OVERPAYMENT',
-      note: `NexPay delivery ${d.deliveryId} paid more than the premium`,
+      note: d.note ?? `NexPay delivery ${d.deliveryId} paid more than the premium`,
       agencyId: p.agency_id,
       policyId: p.policy_id,
       paymentId: p.id,

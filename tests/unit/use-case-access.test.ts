@@ -55,6 +55,8 @@ const INTERNAL = new Set([
   'loadPolicy',
   'loadPolicyFor',
   'loadVisiblePolicy',
+  // A waiting premium's verification, inside approvePolicyPayment and confirmStatementMatch (both checked).
+  'verifyWaitingPayment',
   'loadReferral',
   // Public clients: the tenant 404s inside checked use cases, and the widget caller's narrowing.
   'loadClientAgency',

@@ -86,8 +86,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const [verb, idText] = intent.split(':')
     const lineId = parseId(idText) ?? 0
     if (verb === 'confirm') {
-      await confirmStatementMatch({ actor, lineId })
-      return redirectWithToast(back, { type: 'success', title: 'Match confirmed' })
+      const done = await confirmStatementMatch({ actor, lineId })
+      const part = 'policy' in done && done.policy.outcome === 'part'
+      return redirectWithToast(back, {
+        type: 'success',
+        title: part ? 'Part payment recorded' : 'Match confirmed',
+        description: part
+          ? `${formatCents(done.policy.still_due_cents)} of the premium is still due.`
+          : undefined,
+      })
     }
     await markStatementLineNotOurs({ actor, lineId })
     return redirectWithToast(back, { type: 'success', title: 'Line marked not ours' })
@@ -124,6 +131,24 @@ function LineActions({ line }: { line: Line }) {
         </ConformForm>
       ) : null}
     </div>
+  )
+}
+
+/**
+ * A line paying a waiting premium short or over what it asks: what confirming it does (a part
+ * payment, the rest still due; or the excess held in suspense).
+ */
+function PaymentDifference({ line }: { line: Line }) {
+  const t = line.target
+  if (!t?.waiting || line.state === 'confirmed' || line.amount_cents <= 0) return null
+  const diff = line.amount_cents - t.amount_cents
+  if (!diff) return null
+  return (
+    <p className="text-sm text-muted-foreground">
+      {diff < 0
+        ? `Short by ${formatCents(-diff)}: confirming takes it as a part payment; the rest stays due`
+        : `Over by ${formatCents(diff)}: confirming pays the premium and holds the excess in suspense`}
+    </p>
   )
 }
 
@@ -259,6 +284,7 @@ export default function StaffFinanceStatement() {
                       .filter(Boolean)
                       .join(' · ')
                   : '—'}
+                <PaymentDifference line={l} />
               </TableCell>
               <TableCell>{l.amount_cents > 0 || l.target ? <LineActions line={l} /> : null}</TableCell>
             </TableRow>

@@ -1,11 +1,7 @@
 import { getDb } from '../../../db/client'
 import type { StaffActor } from '../../shared/actor'
-import { lockPolicyFor } from '../../policies/policy-history'
-import { settlePremiumPayment } from './settle-premium'
-import { closeWorkflowTasks } from '../../tasks/workflow-tasks'
 import { financeMails } from '../../mail/finance-mails'
-import { assertNotMaker } from '../finance-guards'
-import { lockWaitingPayment } from './policy-payment-loading'
+import { verifyWaitingPayment } from './payment-verification'
 import { mailAgency } from '../agency-mail'
 import { defineUseCase } from '../../shared/authorize'
 
@@ -20,21 +16,7 @@ export const approvePolicyPayment = defineUseCase(
   { staff: ['finance'], stepUp: true },
   async function approvePolicyPayment(opts: { actor: StaffActor; policyId: number }) {
     const { actor } = opts
-    const result = await getDb().transaction(async (tx) => {
-      const policy = await lockPolicyFor(tx, opts.policyId, 'approvePayment')
-      const payment = await lockWaitingPayment(tx, policy.id)
-      assertNotMaker(actor.identityId, payment)
-      await settlePremiumPayment(tx, {
-        policyId: policy.id,
-        paymentId: payment.id,
-        action: 'approvePayment',
-        actor,
-        decidedBy: actor.identityId,
-        note: `${payment.payment_type} payment verified`,
-      })
-      await closeWorkflowTasks(`policy-payment-${policy.id}`, 'approved', tx)
-      return { policy, payment }
-    })
+    const result = await getDb().transaction((tx) => verifyWaitingPayment(tx, actor, opts.policyId))
     await mailAgency(
       result.policy.agency_id,
       financeMails.policyPaymentApproved(result.policy.ref, result.payment.amount),

@@ -6,18 +6,26 @@ import { defineUseCase } from '../../shared/authorize'
 import { conflict, validation } from '../../shared/errors'
 import { formatCents } from '../../shared/format'
 import { ALREADY_CONFIRMED, lockStatementLine } from './statement-line-loading'
-import { loadExpectations } from './statement-matching'
+import { loadExpectations, type Expectation } from './statement-matching'
 import { normalizeRef } from './statements.rules'
 import type { AssignStatementLineInput } from './statements.schemas'
 
 /**
- * Assigns a statement line by hand (staff with finance; issue 25): the reference staff read
- * (a mistyped one, a transfer outside the proposal window) names what waits for a bank transfer,
- * of the line's amount and sign. The line turns `assigned`: automatic matching leaves it alone,
- * and it is confirmed like any match (confirmStatementMatch, with its maker-checker). Another
- * line's proposal of the same payment is dropped; an exact or assigned one holds it (409). A
- * short or over payment is not assigned (400 naming both amounts); a confirmed or not-ours line
- * cannot be (409), nor an exact one (its own reference matched it).
+ * Whether a line of `cents` may pay the expectation: its very amount, or any credit for a premium
+ * (short: a part payment, the rest stays due; over: the excess held in suspense).
+ */
+const acceptsAmount = (target: Expectation, cents: number) =>
+  target.amountCents === cents || (target.kind === 'policy_payment' && cents > 0)
+
+/**
+ * Assigns a statement line by hand (staff with finance; issue 25): the reference staff read (a
+ * mistyped one, a transfer outside the proposal window) names what waits for a bank transfer of
+ * the line's sign and amount (a premium may be paid short or over). The line turns `assigned`:
+ * automatic matching leaves it alone, and it is confirmed like any match (confirmStatementMatch,
+ * with its maker-checker). Another line's proposal of the same payment is dropped; an exact or
+ * assigned one holds it (409). A top-up or a batch of another amount is not assigned (400 naming
+ * both amounts); a confirmed or not-ours line cannot be (409), nor an exact one (its own
+ * reference matched it).
  */
 export const assignStatementLine = defineUseCase(
   { staff: ['finance'] },
@@ -36,10 +44,10 @@ export const assignStatementLine = defineUseCase(
       const target = (await loadExpectations(tx)).find((e) => e.refs.includes(ref))
       if (!target)
         throw validation('reference', `Nothing waits for a bank transfer under ${opts.input.reference}`)
-      if (target.amountCents !== line.amount_cents)
+      if (!acceptsAmount(target, line.amount_cents))
         throw validation(
           'reference',
-          `${opts.input.reference} waits for ${formatCents(Math.abs(target.amountCents))}; this line is ${formatCents(Math.abs(line.amount_cents))}: a short or over payment is not assigned`,
+          `${opts.input.reference} waits for ${formatCents(Math.abs(target.amountCents))}; this line is ${formatCents(Math.abs(line.amount_cents))}: only a premium is taken short or over`,
         )
       const same = and(
         eq(bankStatementLines.matched_kind, target.kind),

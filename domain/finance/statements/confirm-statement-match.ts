@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { getDb } from '../../../db/client'
+import { getDb, type DbOrTx } from '../../../db/client'
 import { bankStatementLines } from '../../../db/schema'
 import type { StaffActor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
@@ -7,7 +7,9 @@ import { clock } from '../../shared/clock'
 import { config } from '../../shared/config'
 import { conflict, forbidden } from '../../shared/errors'
 import { formatCents } from '../../shared/format'
-import { approvePolicyPayment } from '../policy-payments/approve-policy-payment'
+import { verifyWaitingPayment } from '../policy-payments/payment-verification'
+import { financeMails } from '../../mail/finance-mails'
+import { mailAgency } from '../agency-mail'
 import { approveTopup } from '../topups/approve-topup'
 import { payPayoutBatch } from '../payout-batches/pay-payout-batch'
 import {
@@ -17,16 +19,86 @@ import {
   lockStatementLine,
 } from './statement-line-loading'
 
+type StatementLine = typeof bankStatementLines.$inferSelect
+
 export const uploaderOverLimit = (limit: number) =>
   limit > 0
     ? `You uploaded this statement: its matches over ${formatCents(limit)} are confirmed by another person with finance`
     : 'You uploaded this statement: its matches are confirmed by another person with finance'
 
+/** The line turns confirmed with who and when, in `db`; 409 when it no longer waits (confirmed meanwhile). */
+async function markConfirmed(db: DbOrTx, lineId: number, actor: StaffActor) {
+  const [confirmed] = await db
+    .update(bankStatementLines)
+    .set({ state: 'confirmed', confirmed_at: clock.now(), confirmed_by_identity_id: actor.identityId })
+    .where(and(eq(bankStatementLines.id, lineId), inArray(bankStatementLines.state, [...CONFIRMABLE])))
+    .returning()
+  if (!confirmed) throw conflict(ALREADY_CONFIRMED)
+  return confirmed
+}
+
+/**
+ * A line paying a policy's premium, in one transaction with the line: the payment is verified with
+ * what the line received (verifyWaitingPayment): in full, over (the excess held in suspense) or
+ * short (a part payment; the rest stays due). The agency is mailed after commit.
+ */
+async function confirmPremiumLine(actor: StaffActor, lineId: number) {
+  const done = await getDb().transaction(async (tx) => {
+    const { line } = await lockStatementLine(tx, lineId)
+    const target = assertConfirmable(line)
+    const receipt = { cents: line.amount_cents, lineId: line.id }
+    const verified = await verifyWaitingPayment(tx, actor, target.id, receipt)
+    return { verified, confirmed: await markConfirmed(tx, line.id, actor) }
+  })
+  const { policy, payment, outcome, still_due, excess } = done.verified
+  const part = outcome === 'part'
+  await mailAgency(
+    policy.agency_id,
+    part
+      ? financeMails.policyPaymentPartlyReceived(policy.ref, done.confirmed.amount_cents, still_due)
+      : financeMails.policyPaymentApproved(policy.ref, payment.amount),
+  )
+  return {
+    line: done.confirmed,
+    policy: {
+      policyId: policy.id,
+      ref: policy.ref,
+      status: part ? ('PURCHASED' as const) : ('PAYMENT_APPROVED' as const),
+      paymentId: payment.id,
+      paymentStatus: part ? ('REQUESTED' as const) : ('PAID' as const),
+      outcome,
+      still_due_cents: still_due,
+      excess_cents: excess,
+    },
+  }
+}
+
+/** A top-up (approveTopup) or a payout batch's debit (payPayoutBatch), then the line. */
+async function confirmOtherLine(
+  actor: StaffActor,
+  line: StatementLine,
+  target: { kind: string; id: number },
+) {
+  const approved =
+    target.kind === 'topup'
+      ? { topup: await approveTopup({ actor, topupId: target.id }) }
+      : {
+          batch: await payPayoutBatch({
+            decider: actor,
+            batchId: target.id,
+            lineId: line.id,
+            amountCents: line.amount_cents,
+          }),
+        }
+  return { line: await markConfirmed(getDb(), line.id, actor), ...approved }
+}
+
 /**
  * Confirms a statement line's match (staff with finance and a fresh second factor; issue 25):
- * the payment is verified through the same use case as a proof's verification (approvePolicyPayment
- * or approveTopup, with their maker-checker and their 409 when it no longer waits), or a payout
- * batch's debit pays its payouts (payPayoutBatch: each through its workflow's decision), then the line
+ * a premium is verified with what the line received (confirmPremiumLine: in full, over or short,
+ * the line in the same transaction), a top-up through the same use case as a proof's verification
+ * (approveTopup, with its maker-checker and its 409 when it no longer waits), or a payout batch's
+ * debit pays its payouts (payPayoutBatch: each through its workflow's decision); then the line
  * turns confirmed with who and when. A line is used once: confirmed again, 409. Maker-checker: the
  * person who uploaded the statement may not confirm its lines over STATEMENT_SELF_CONFIRM_LIMIT_CENTS (403).
  */
@@ -34,33 +106,17 @@ export const confirmStatementMatch = defineUseCase(
   { staff: ['finance'], stepUp: true },
   async function confirmStatementMatch(opts: { actor: StaffActor; lineId: number }) {
     const { actor } = opts
-    const db = getDb()
-    const { line, uploadedBy } = await lockStatementLine(db, opts.lineId)
+    const { line, uploadedBy } = await lockStatementLine(getDb(), opts.lineId)
     const target = assertConfirmable(line)
     const limit = config().STATEMENT_SELF_CONFIRM_LIMIT_CENTS
     if (uploadedBy === actor.identityId && Math.abs(line.amount_cents) > limit)
       throw forbidden(uploaderOverLimit(limit))
-    // The approval first: it serialises on its record and refuses a second decision (409), so two
+    // The approval serialises on its record and refuses a second decision (409), so two
     // confirmations of one line, or two lines matched to one payment, cannot both verify it.
-    const approved =
-      target.kind === 'topup'
-        ? { topup: await approveTopup({ actor, topupId: target.id }) }
-        : target.kind === 'payout_batch'
-          ? {
-              batch: await payPayoutBatch({
-                decider: actor,
-                batchId: target.id,
-                lineId: line.id,
-                amountCents: line.amount_cents,
-              }),
-            }
-          : { policy: await approvePolicyPayment({ actor, policyId: target.id }) }
-    const [confirmed] = await db
-      .update(bankStatementLines)
-      .set({ state: 'confirmed', confirmed_at: clock.now(), confirmed_by_identity_id: actor.identityId })
-      .where(and(eq(bankStatementLines.id, line.id), inArray(bankStatementLines.state, [...CONFIRMABLE])))
-      .returning()
-    if (!confirmed) throw conflict(ALREADY_CONFIRMED)
+    const { line: confirmed, ...approved } =
+      target.kind === 'policy_payment'
+        ? await confirmPremiumLine(actor, line.id)
+        : await confirmOtherLine(actor, line, target)
     return {
       line_id: confirmed.id,
       state: confirmed.state,

@@ -1,37 +1,70 @@
-import { asc, eq, inArray } from 'drizzle-orm'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client'
-import { agencies, agencyTopups, bankStatementLines, payoutBatches, policies } from '../../../db/schema'
+import {
+  agencies,
+  agencyTopups,
+  bankStatementLines,
+  payoutBatches,
+  policies,
+  policyPremiumPayments,
+} from '../../../db/schema'
 import type { StatementLineState } from '../../../db/schema/statements'
 import { topupReference } from './statements.rules'
 
 type LineRow = typeof bankStatementLines.$inferSelect
+type Cents = number
 
-/** What a line is matched to, as the statement screen shows it. */
-export type MatchTarget = { label: string; agency: string | null; amount_cents: number; status: string }
+/**
+ * What a line is matched to, as the statement screen shows it: for a premium still waiting, the
+ * amount it still asks for (`waiting`), so a line short or over it shows the difference.
+ */
+export type MatchTarget = {
+  label: string
+  agency: string | null
+  amount_cents: number
+  status: string
+  waiting?: boolean
+}
+
+/** What a policy's payment waiting for a bank transfer still asks for (after a part received). */
+const stillDue = sql<Cents | null>`(select ${policyPremiumPayments.amount} - ${policyPremiumPayments.received_amount}
+  from ${policyPremiumPayments} where ${policyPremiumPayments.policy_id} = ${policies.id}
+  and ${policyPremiumPayments.status} = 'REQUESTED' order by ${policyPremiumPayments.id} desc limit 1)`
+
+/** The policies lines are matched to, with what a payment still waiting asks for. */
+async function policyTargets(db: DbOrTx, policyIds: number[]) {
+  const out: [string, MatchTarget][] = []
+  for (const p of await db
+    .select({
+      id: policies.id,
+      ref: policies.ref,
+      status: policies.status,
+      premium: policies.premium,
+      agency: agencies.full_company_name,
+      due: stillDue,
+    })
+    .from(policies)
+    .innerJoin(agencies, eq(agencies.id, policies.agency_id))
+    .where(inArray(policies.id, policyIds)))
+    out.push([
+      `policy_payment:${p.id}`,
+      {
+        label: `Policy ${p.ref}`,
+        agency: p.agency,
+        amount_cents: p.due === null ? (p.premium ?? 0) : Number(p.due),
+        status: p.status,
+        waiting: p.due !== null,
+      },
+    ])
+  return out
+}
 
 /** The records a statement's lines are matched to, by `kind:id`. */
 async function targetsOf(db: DbOrTx, lines: LineRow[]) {
   const ids = (kind: string) => lines.filter((l) => l.matched_kind === kind).map((l) => l.matched_id!)
   const out = new Map<string, MatchTarget>()
   const policyIds = ids('policy_payment')
-  if (policyIds.length)
-    for (const p of await db
-      .select({
-        id: policies.id,
-        ref: policies.ref,
-        status: policies.status,
-        premium: policies.premium,
-        agency: agencies.full_company_name,
-      })
-      .from(policies)
-      .innerJoin(agencies, eq(agencies.id, policies.agency_id))
-      .where(inArray(policies.id, policyIds)))
-      out.set(`policy_payment:${p.id}`, {
-        label: `Policy ${p.ref}`,
-        agency: p.agency,
-        amount_cents: p.premium ?? 0,
-        status: p.status,
-      })
+  if (policyIds.length) for (const [key, target] of await policyTargets(db, policyIds)) out.set(key, target)
   const topupIds = ids('topup')
   if (topupIds.length)
     for (const t of await db

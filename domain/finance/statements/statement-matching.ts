@@ -126,7 +126,8 @@ const keyOf = (e: { kind: string; id: number }) => `${e.kind}:${e.id}`
 
 /**
  * Matches lines to expectations of their sign (credits to payments, debits to batches). Exact: the line quotes an expectation's reference (in its
- * reference or description) and the amount is equal. Proposed, when no reference is quoted: the
+ * reference or description) and the amount is equal. Proposed: a premium payment the line quotes
+ * at another amount (a short or over payment); or, when no reference is quoted, the
  * same amount, asked for within the window before the booking, ranked by rankProposals (the payer
  * the line names, then the nearest date). An expectation in `taken` (matched by another line) or matched earlier in
  * this call is not offered again. Pure: the caller stores the answer.
@@ -160,8 +161,16 @@ export function matchLines(
   return lines.map((line): Match => {
     const hit = exact.get(line.id)
     if (hit) return { lineId: line.id, state: 'exact', kind: hit.kind, id: hit.id }
-    const quotesAny = [...quotedRefs(line.reference, line.description)].some((r) => byRef.has(r))
-    const proposal = quotesAny || line.amountCents === 0 ? undefined : propose(line, byAmount, used)
+    const quoted = [...quotedRefs(line.reference, line.description)].filter((r) => byRef.has(r))
+    // A premium quoted by its reference at another amount (short or over) is proposed: confirming
+    // it takes the line as a part payment or holds the excess (never applied alone).
+    const proposal = quoted.length
+      ? quoted
+          .map((r) => byRef.get(r)!)
+          .find((e) => e.kind === 'policy_payment' && line.amountCents > 0 && !used.has(keyOf(e)))
+      : line.amountCents === 0
+        ? undefined
+        : propose(line, byAmount, used)
     if (!proposal) return { lineId: line.id, state: 'unmatched', kind: null, id: null }
     used.add(keyOf(proposal))
     return { lineId: line.id, state: 'proposed', kind: proposal.kind, id: proposal.id }
