@@ -94,6 +94,30 @@ describe('bank statement rules (issue 25)', () => {
     expect(matchLines([line(1, 900, 'x', '2026-06-01')], exp)[0].state).toBe('unmatched')
   })
 
+  it('proposes a premium quoted at another amount (short or over), never a top-up', () => {
+    const exp: Expectation[] = [
+      { kind: 'policy_payment', id: 1, refs: ['POLA1'], amountCents: 500, since: '2026-01-10' },
+      { kind: 'policy_payment', id: 2, refs: ['POLA2'], amountCents: 500, since: '2026-01-10' },
+      { kind: 'topup', id: 7, refs: ['TOPUP7'], amountCents: 900, since: '2026-01-10' },
+    ]
+    const line = (id: number, amountCents: number, description: string) => ({
+      id,
+      bookedOn: '2026-01-10',
+      amountCents,
+      description,
+      reference: '',
+    })
+    const m = matchLines(
+      [line(1, 400, 'POL-A1 short'), line(2, 650, 'POL-A2 over'), line(3, 800, 'TOPUP-7 short')],
+      exp,
+    )
+    expect(m.map((x) => [x.state, x.kind, x.id])).toEqual([
+      ['proposed', 'policy_payment', 1],
+      ['proposed', 'policy_payment', 2],
+      ['unmatched', null, null],
+    ])
+  })
+
   it('ranks a proposal naming the expected payer (agency or student) before a nearer date', () => {
     const exp: Expectation[] = [
       {
