@@ -1,0 +1,200 @@
+// A bank transfer short of or over a premium (issue 25, DESIGN.md §14: short stays due, over goes
+// to suspense): proposed by its reference, confirmed by a person as a part payment or with the
+// excess held, in one transaction with the line; the journal and the records agree throughout.
+import { describe, expect, it } from 'vitest'
+import { eq, sql } from 'drizzle-orm'
+import { getDb } from '../../db/client'
+import {
+  commissions,
+  invoiceLineItems,
+  invoices,
+  moneyTransfers,
+  policies,
+  policyPremiumPayments,
+} from '../../db/schema'
+import { reconcileLedgers } from '../../domain/finance/reconciliation/reconcile-ledgers'
+import { account } from '../../domain/money/accounts'
+import { getAccount } from '../../domain/money/journal'
+import { clock } from '../../domain/shared/clock'
+import { api, staffWith } from '../setup/api'
+import {
+  amountCsv,
+  BS,
+  checker,
+  confirm,
+  imported,
+  linesOf,
+  nextSeq,
+  requestedTopup,
+  setUpStatementFixtures,
+  waitingPolicy,
+} from '../setup/bank-statements'
+
+setUpStatementFixtures()
+
+/** What an account holds on its credit side (credits - debits), 0 when it does not exist yet. */
+async function held(code: string) {
+  const a = await getAccount(getDb(), code)
+  return a ? a.posted_credits - a.posted_debits : 0
+}
+
+const paymentOf = async (policyId: number) =>
+  (
+    await getDb()
+      .select()
+      .from(policyPremiumPayments)
+      .where(eq(policyPremiumPayments.policy_id, policyId))
+      .orderBy(policyPremiumPayments.id)
+  ).at(-1)!
+
+const statusOf = async (policyId: number) =>
+  (await getDb().select().from(policies).where(eq(policies.id, policyId)))[0].status
+
+const commissionOf = async (policyId: number) =>
+  (await getDb().select().from(commissions).where(eq(commissions.policy_id, policyId)))[0].status
+
+async function premiumInvoiceOf(policyId: number) {
+  const [row] = await getDb()
+    .selectDistinct({ status: invoices.status, outstanding: invoices.total_outstanding_amount })
+    .from(invoices)
+    .innerJoin(invoiceLineItems, eq(invoiceLineItems.invoice_id, invoices.id))
+    .where(eq(invoiceLineItems.policy_id, policyId))
+  return row
+}
+
+/** The trial balance is zero, and the reconciliation finds nothing wrong with this policy's agency. */
+async function expectBalanced(agencyId: number) {
+  const { rows } = await getDb().execute<{ d: string; c: string }>(
+    sql`select coalesce(sum(posted_debits), 0) as d, coalesce(sum(posted_credits), 0) as c from money_accounts`,
+  )
+  expect(Number(rows[0].d)).toBe(Number(rows[0].c))
+  const run = await reconcileLedgers({ db: getDb(), mail: async () => true, clock, trigger: 'test' })
+  const mine = ((run.mismatches ?? []) as { check: string; agency_id: number | null }[]).filter(
+    (m) => m.agency_id === agencyId,
+  )
+  expect(mine).toEqual([])
+}
+
+const line = async (narrative: string, amount: number) => {
+  const statement = await imported(amountCsv([{ narrative, amount, balance: 5_000_000 + nextSeq() }]))
+  return (await linesOf(statement.id))[0]
+}
+
+describe('a transfer short of the premium', () => {
+  it('is proposed by its reference, taken as a part payment, and the rest completes the premium', async () => {
+    const policy = await waitingPolicy()
+    const premium = policy.premium!
+    const short = await line(`OSHC ${policy.ref} first part`, premium - 5_000)
+    expect(short).toMatchObject({ state: 'proposed', matched_kind: 'policy_payment', matched_id: policy.id })
+    const view = await api('GET', `${BS}/${short.statement_id}`, { token: checker })
+    expect(view.body.data.lines[0].target).toMatchObject({ amount_cents: premium, waiting: true })
+
+    const part = await confirm(short.id)
+    expect(part.status, JSON.stringify(part.body)).toBe(200)
+    expect(part.body.data.policy).toMatchObject({
+      outcome: 'part',
+      status: 'PURCHASED',
+      paymentStatus: 'REQUESTED',
+      still_due_cents: 5_000,
+    })
+    expect(await statusOf(policy.id)).toBe('PURCHASED')
+    expect(await paymentOf(policy.id)).toMatchObject({
+      status: 'REQUESTED',
+      received_amount: premium - 5_000,
+    })
+    expect(await commissionOf(policy.id)).toBe('PENDING')
+    expect(await premiumInvoiceOf(policy.id)).toMatchObject({ status: 'PARTIALLY_PAID', outstanding: 5_000 })
+    expect(await held(account.policyPremiumReceived(policy.id))).toBe(premium - 5_000)
+    await expectBalanced(policy.agency_id)
+
+    // The money in hand stays with the policy: its payment is not rejected from under it.
+    const reject = await api('POST', '/oshc/finance-management/paymentReject', {
+      token: checker,
+      body: { policyId: [policy.id], reason: 'Not arrived' },
+    })
+    expect(reject.status).toBe(409)
+    expect(reject.body.message).toMatch(/of its premium received: its payment cannot be rejected/)
+
+    // The rest, quoted by the reference, is an exact match of what is still due.
+    const rest = await line(`OSHC ${policy.ref} the rest`, 5_000)
+    expect(rest).toMatchObject({ state: 'exact', matched_id: policy.id })
+    const paid = await confirm(rest.id)
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200)
+    expect(paid.body.data.policy).toMatchObject({ outcome: 'paid', status: 'PAYMENT_APPROVED' })
+    expect(await statusOf(policy.id)).toBe('PAYMENT_APPROVED')
+    expect(await paymentOf(policy.id)).toMatchObject({ status: 'PAID', received_amount: premium })
+    expect(await commissionOf(policy.id)).toBe('COMMISSION_BANKED')
+    expect(await premiumInvoiceOf(policy.id)).toMatchObject({ status: 'PAID', outstanding: 0 })
+    expect(await held(account.policyPremiumReceived(policy.id))).toBe(premium)
+    await expectBalanced(policy.agency_id)
+    expect((await confirm(short.id)).status).toBe(409)
+  })
+
+  it('settles once when a part line and the proof are decided at the same time', async () => {
+    const policy = await waitingPolicy()
+    const premium = policy.premium!
+    const short = await line(`Premium ${policy.ref}`, premium - 1_000)
+    const other = await staffWith(['finance'])
+    const [byLine, byProof] = await Promise.all([
+      confirm(short.id),
+      api('POST', '/oshc/finance-management/paymentApprove', { token: other, body: { policyId: policy.id } }),
+    ])
+    // The proof first: the line finds nothing waiting (409). The line first: the proof settles the rest.
+    for (const r of [byLine, byProof]) expect([200, 409], JSON.stringify(r.body)).toContain(r.status)
+    expect([byLine.status, byProof.status]).toContain(200)
+    expect(await statusOf(policy.id)).toBe('PAYMENT_APPROVED')
+    // Whichever came first, the premium is received once, in full, and the books agree.
+    expect(await held(account.policyPremiumReceived(policy.id))).toBe(premium)
+    expect(await paymentOf(policy.id)).toMatchObject({ status: 'PAID', received_amount: premium })
+    await expectBalanced(policy.agency_id)
+  })
+})
+
+describe('a transfer over the premium', () => {
+  it('pays the premium and holds the excess in suspense, in one transaction with the line', async () => {
+    const policy = await waitingPolicy()
+    const premium = policy.premium!
+    const suspenseBefore = await held(account.suspense)
+    const over = await line(`${policy.ref} premium and more`, premium + 1_234)
+    expect(over).toMatchObject({ state: 'proposed', matched_id: policy.id })
+    const r = await confirm(over.id)
+    expect(r.status, JSON.stringify(r.body)).toBe(200)
+    expect(r.body.data.policy).toMatchObject({
+      outcome: 'over',
+      excess_cents: 1_234,
+      status: 'PAYMENT_APPROVED',
+    })
+    expect(await held(account.policyPremiumReceived(policy.id))).toBe(premium)
+    expect(await held(account.suspense)).toBe(suspenseBefore + 1_234)
+    const payment = await paymentOf(policy.id)
+    const [excess] = await getDb()
+      .select()
+      .from(moneyTransfers)
+      .where(
+        eq(moneyTransfers.idempotency_key, `premium-payment:${payment.id}:excess:statement-line-${over.id}`),
+      )
+    expect(excess).toMatchObject({ amount: 1_234, code: 'OVERPAYMENT', state: 'POSTED' })
+    await expectBalanced(policy.agency_id)
+  })
+
+  it('is assigned by hand to a premium at another amount, never a top-up', async () => {
+    const policy = await waitingPolicy()
+    const typo = await line('PREMIUM P0L TYPO', policy.premium! + 500)
+    const assigned = await api('POST', `${BS}/lines/${typo.id}/assign`, {
+      token: checker,
+      body: { reference: policy.ref },
+    })
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200)
+    expect(assigned.body.data).toMatchObject({ state: 'assigned', matched_id: policy.id })
+    expect((await confirm(typo.id)).body.data.policy).toMatchObject({ outcome: 'over', excess_cents: 500 })
+
+    const topup = await requestedTopup()
+    const shortTopup = await line('Top up', topup.amount - 100)
+    const refused = await api('POST', `${BS}/lines/${shortTopup.id}/assign`, {
+      token: checker,
+      body: { reference: `TOPUP-${topup.id}` },
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors.reference[0]).toMatch(/: only a premium is taken short or over$/)
+  })
+})
