@@ -123,3 +123,49 @@ test('finance assign a line whose reference was mistyped, then confirm it', asyn
     { status: 'PAYMENT_APPROVED' },
   ])
 })
+
+test('finance take a transfer short of the premium as a part payment, and the rest completes it', async ({
+  page,
+  request,
+}) => {
+  const { policyId, ref, dollars } = await waitingBankPolicy(page, request)
+  const part = (Number(dollars) - 50).toFixed(2)
+  const first = await uploadStatement(page, [
+    `28/11/2026,TRANSFER FROM HARBOUR EDUCATION,${ref},,${part},${(Number(part) + 3000).toFixed(2)}`,
+  ])
+  await signOut(page)
+  await signIn(page, FINANCE.email, FINANCE.password)
+  await page.goto(first)
+  const row = page.getByRole('table', { name: 'Statement lines' }).getByRole('row').filter({ hasText: ref })
+  await expect(row).toContainText('Proposed')
+  await expect(row).toContainText(/Short by \S*50\.00: confirming takes it as a part payment/)
+  await row.getByRole('button', { name: 'Confirm' }).click()
+  await expect(page.getByText('Part payment recorded')).toBeVisible()
+  await expect(row).toContainText('Confirmed')
+  expect(
+    await query(
+      `SELECT p.status, pp.received_amount::int AS received_amount FROM policies p JOIN policy_premium_payments pp ON pp.policy_id = p.id
+        WHERE p.id = $1 AND pp.status = 'REQUESTED'`,
+      [policyId],
+    ),
+  ).toEqual([{ status: 'PURCHASED', received_amount: Math.round(Number(part) * 100) }])
+  await signOut(page)
+
+  // The rest arrives quoting the reference: an exact match of what is still due.
+  const rest = await uploadStatement(page, [
+    `29/11/2026,TRANSFER FROM HARBOUR EDUCATION,${ref},,50.00,${(Number(part) + 3050).toFixed(2)}`,
+  ])
+  await signOut(page)
+  await signIn(page, FINANCE.email, FINANCE.password)
+  await page.goto(rest)
+  const restRow = page
+    .getByRole('table', { name: 'Statement lines' })
+    .getByRole('row')
+    .filter({ hasText: ref })
+  await expect(restRow).toContainText('Exact match')
+  await restRow.getByRole('button', { name: 'Confirm' }).click()
+  await expect(restRow).toContainText('Confirmed')
+  expect(await query('SELECT status FROM policies WHERE id = $1', [policyId])).toEqual([
+    { status: 'PAYMENT_APPROVED' },
+  ])
+})
