@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { BuyByBalance, BuyByBnpl, BuyByNexPay, NexPayDelivery, ParallelSpend, TopUp } from './purchases'
 import { BankInvoicePart, PayInvoice, SettleBnpl } from './invoices-and-bnpl'
 import { AmendFall, Clawback, FullRefund, Payout } from './after-sale'
+import { BuyByBank, StatementLine } from './statements'
 
 export const commands = [
   fc.integer({ min: 2, max: 4 }).map((n) => new ParallelSpend(n)),
@@ -15,6 +16,10 @@ export const commands = [
   fc.constant(new BuyByBalance()),
   fc.constant(new BuyByBnpl()),
   fc.constant(new BuyByNexPay()),
+  fc.constant(new BuyByBank()),
+  fc
+    .tuple(fc.nat(), fc.constantFrom('rest', 'part', 'over') as fc.Arbitrary<'rest'>)
+    .map(([i, k]) => new StatementLine(i, k)),
   fc
     .tuple(fc.nat(), fc.constantFrom('rest', 'part', 'over', 'npr', 'zero') as fc.Arbitrary<'rest'>)
     .map(([i, k]) => new NexPayDelivery(i, k)),

@@ -23,9 +23,9 @@ export type ModelPolicy = {
   id: number
   ref: string
   premium: number
-  method: 'AGENCY_BALANCE' | 'BNPL' | 'NEXPAY'
+  method: 'AGENCY_BALANCE' | 'BNPL' | 'NEXPAY' | 'BANK'
   state: PolicyState
-  /** Cents of the premium received for the policy and not returned (NexPay parts, credits). */
+  /** Cents of the premium received for the policy and not returned (NexPay and bank parts, credits). */
   received: number
   amended?: boolean
   /** Its commission was paid out (a payout approved), so staff may claw it back. */
