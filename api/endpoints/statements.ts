@@ -3,6 +3,7 @@ import { MAX_FILE_SIZE } from '../../domain/files/files.schemas'
 import {
   AssignStatementLineSchema,
   ImportStatementSchema,
+  SaveStatementMappingSchema,
   StatementIdSchema,
   StatementLineIdSchema,
 } from '../../domain/finance/statements/statements.schemas'
@@ -13,6 +14,8 @@ import { confirmStatementMatch } from '../../domain/finance/statements/confirm-s
 import { confirmExactMatches } from '../../domain/finance/statements/confirm-exact-matches'
 import { markStatementLineNotOurs } from '../../domain/finance/statements/mark-statement-line-not-ours'
 import { assignStatementLine } from '../../domain/finance/statements/assign-statement-line'
+import { saveStatementMapping } from '../../domain/finance/statements/save-statement-mapping'
+import { findStatementMappings } from '../../domain/finance/statements/find-statement-mappings'
 
 /** Bank statement matching (issue 25): calls beside the specification's finance-management ones. */
 const OSHC = '/oshc/finance-management/bank-statements'
@@ -88,5 +91,22 @@ export const statementEndpoints: Endpoint[] = [
     params: StatementLineIdSchema,
     handler: async ({ actor, params }) =>
       ok(await markStatementLineNotOurs({ actor, lineId: params.line_id }), 'Marked not ours'),
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/oshc/finance-management/bank-statement-mappings',
+    summary: "The bank accounts' saved CSV column mappings, by account name",
+    access: findStatementMappings.access,
+    handler: async ({ actor }) => ok(await findStatementMappings({ actor })),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/oshc/finance-management/bank-statement-mappings',
+    summary:
+      "Save a bank account's CSV column mapping: { bank_account, header (the export's header row), columns: { date, description?, reference?, payer?, amount? or debit? and credit?, balance?, account? } naming header cells }. A statement with exactly this header row is read with it; saved again under the same account, it replaces the old one. 400 naming the column",
+    access: saveStatementMapping.access,
+    body: SaveStatementMappingSchema,
+    handler: async ({ actor, body }) =>
+      ok(await saveStatementMapping({ actor, input: body }), 'Mapping saved'),
   }),
 ]

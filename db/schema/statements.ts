@@ -3,7 +3,18 @@
 // change them only by adding. Amounts are integer cents, AUD, signed (credits positive).
 // Written only by domain/finance/statements/.
 import { sql } from 'drizzle-orm'
-import { bigint, check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
 import { identities } from './identity'
 
 export const STATEMENT_LINE_STATES = [
@@ -67,4 +78,24 @@ export const bankStatementLines = pgTable(
       sql`${t.matched_kind} is null or ${t.matched_kind} in (${inList(STATEMENT_MATCH_KINDS)})`,
     ),
   ],
+)
+
+/**
+ * A bank account's CSV column mapping, saved by finance for an export the presets do not
+ * recognise: `header_key` is the file's header row as compared (lower case, words only, joined by
+ * `|`), `columns` names the header cell of each known column (date, description, reference,
+ * payer, amount or debit and credit, balance, account). A file whose header row is exactly this
+ * one is read with it.
+ */
+export const statementCsvMappings = pgTable(
+  'statement_csv_mappings',
+  {
+    id: serial('id').primaryKey(),
+    bank_account: text('bank_account').notNull().unique('statement_csv_mappings_account_key'),
+    header_key: text('header_key').notNull(),
+    columns: jsonb('columns').$type<Record<string, string>>().notNull(),
+    saved_by_identity_id: integer('saved_by_identity_id').references(() => identities.id),
+    saved_at: timestamp('saved_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('statement_csv_mappings_header_idx').on(t.header_key)],
 )

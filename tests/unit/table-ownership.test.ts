@@ -76,6 +76,7 @@ const OWNERS: Record<string, string[]> = {
     'payoutBatches',
     'policyPremiumPayments',
     'reconciliationRuns',
+    'statementCsvMappings',
   ],
   mail: ['outboxMails'],
   money: ['moneyTransfers'],

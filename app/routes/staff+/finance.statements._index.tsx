@@ -1,10 +1,24 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { getInputProps, getSelectProps } from '@conform-to/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { findBankStatements } from '../../../domain/finance/statements/find-bank-statements'
+import { findStatementMappings } from '../../../domain/finance/statements/find-statement-mappings'
 import { importBankStatement } from '../../../domain/finance/statements/import-bank-statement'
+import { saveStatementMapping } from '../../../domain/finance/statements/save-statement-mapping'
+import { csvHeader } from '../../../domain/finance/statements/statement-csv'
+import { CSV_COLUMNS, MappingColumnsSchema } from '../../../domain/finance/statements/statements.schemas'
+import { DomainError } from '../../../domain/shared/errors'
+import { text } from '../../../domain/shared/fields'
 import { GeneralErrorBoundary } from '../../components/error-boundary'
-import { ConformForm, ErrorList, SubmitButton, useConformForm } from '../../components/forms'
+import {
+  ConformForm,
+  ErrorList,
+  Field,
+  SelectField,
+  SubmitButton,
+  useConformForm,
+} from '../../components/forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
@@ -16,16 +30,42 @@ import { redirectWithToast } from '../../utils/toast.server'
 
 const CHOOSE_FILE = 'Choose the statement file (CSV, OFX or camt.053)'
 
+const statementFile = z.instanceof(File, { error: CHOOSE_FILE }).refine((f) => f.size > 0, CHOOSE_FILE)
 /** The upload's one field: the statement file (its content is read and checked by the use case). */
-const UploadStatementSchema = z.object({
-  file: z.instanceof(File, { error: CHOOSE_FILE }).refine((f) => f.size > 0, CHOOSE_FILE),
+const UploadStatementSchema = z.object({ file: statementFile })
+/** A bank's columns mapped (the file chosen again): saved under the account's name, then uploaded. */
+const MapColumnsSchema = z.object({
+  intent: z.literal('map'),
+  file: statementFile,
+  bank_account: text(2, 100),
+  columns: MappingColumnsSchema,
 })
+
+const COLUMN_LABELS: Record<(typeof CSV_COLUMNS)[number], string> = {
+  date: 'Date',
+  description: 'Description',
+  reference: 'Reference',
+  payer: 'Payer',
+  amount: 'Amount (signed)',
+  debit: 'Debit',
+  credit: 'Credit',
+  balance: 'Balance',
+  account: 'Account',
+}
+
+/** The header row of a file the presets did not recognise (a 400 on the file's line 1), else null. */
+function unrecognisedHeader(err: unknown, content: string) {
+  if (!(err instanceof DomainError) || !/^Line 1: the header row has no column/.test(err.message)) return null
+  return csvHeader(content)
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAccess(request, findBankStatements.access, 'staff')
   const rows = await findBankStatements({ actor })
+  const mappings = await findStatementMappings({ actor })
   return {
     statements: rows.map((s) => ({ ...s, uploaded_at: s.uploaded_at.toISOString() })),
+    mappings: mappings.map((m) => ({ id: m.id, bank_account: m.bank_account, columns: m.columns })),
   }
 }
 
@@ -36,13 +76,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request, importBankStatement.access, 'staff')
   const formData = await readForm(request, { files: 1 })
-  return submitForm(formData, UploadStatementSchema, async ({ file }) => {
-    const input = { file_name: file.name || 'statement.csv', content: await file.text() }
-    const s = await importBankStatement({ actor, input })
+  const upload = async (file: File, content: string) => {
+    const s = await importBankStatement({
+      actor,
+      input: { file_name: file.name || 'statement.csv', content },
+    })
     return redirectWithToast(`/staff/finance/statements/${s.id}`, {
       type: 'success',
       title: `Statement imported: ${s.new_line_count} new of ${s.line_count} lines`,
     })
+  }
+  if (formData.get('intent') === 'map')
+    return submitForm(formData, MapColumnsSchema, async ({ file, bank_account, columns }) => {
+      const content = await file.text()
+      await saveStatementMapping({ actor, input: { bank_account, header: csvHeader(content), columns } })
+      return upload(file, content)
+    })
+  return submitForm(formData, UploadStatementSchema, async ({ file }, submission) => {
+    const content = await file.text()
+    try {
+      return await upload(file, content)
+    } catch (err) {
+      // A header row no preset or saved mapping knows: the page offers to map its columns.
+      const header = unrecognisedHeader(err, content)
+      if (!header) throw err
+      return data(
+        { ...submission.reply({ fieldErrors: { file: [(err as Error).message] } }), header },
+        { status: 400 },
+      )
+    }
   })
 }
 
@@ -83,11 +145,104 @@ function UploadStatement() {
   )
 }
 
+/**
+ * Map the columns of a bank's export the presets do not know: which header cell holds what, saved
+ * under the bank account's name, then the file (chosen again) is uploaded with it.
+ */
+function MapColumns({ header }: { header: string[] }) {
+  const [form, fields] = useConformForm<{
+    bank_account: string
+    file: File
+    columns: Record<string, string>
+  }>(MapColumnsSchema, {
+    intent: 'map',
+  })
+  const columns = fields.columns.getFieldset()
+  const options = header.map((h) => ({ value: h, label: h }))
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h3">Map this bank&apos;s columns</CardTitle>
+        <CardDescription>
+          Its header row is {header.map((h) => `"${h}"`).join(', ')}. Say which column holds what (a date, a
+          description or reference, and an amount or a debit and a credit); the mapping is saved under the
+          bank account&apos;s name and reads this bank&apos;s statements from now on. Choose the file again to
+          upload it.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ConformForm form={form} intent="map" encType="multipart/form-data" className="space-y-3">
+          <Field
+            labelProps={{ children: 'Bank account' }}
+            inputProps={{
+              ...getInputProps(fields.bank_account, { type: 'text' }),
+              placeholder: 'e.g. CBA 062-000 1234 5678',
+            }}
+            errors={fields.bank_account.errors}
+          />
+          <div className="grid gap-3 sm:grid-cols-3">
+            {CSV_COLUMNS.map((col) => (
+              <SelectField
+                key={col}
+                labelProps={{ children: `${COLUMN_LABELS[col]} column` }}
+                selectProps={getSelectProps(columns[col])}
+                placeholder="None"
+                options={options}
+                errors={columns[col].errors}
+              />
+            ))}
+          </div>
+          <Field
+            labelProps={{ children: 'The statement file again' }}
+            inputProps={{ ...getInputProps(fields.file, { type: 'file' }), accept: '.csv,text/csv' }}
+            errors={fields.file.errors}
+          />
+          <ErrorList id="map-errors" errors={form.errors} />
+          <SubmitButton>Save mapping and upload</SubmitButton>
+        </ConformForm>
+      </CardContent>
+    </Card>
+  )
+}
+
+function SavedMappings({
+  mappings,
+}: {
+  mappings: ReturnType<typeof useLoaderData<typeof loader>>['mappings']
+}) {
+  if (!mappings.length) return null
+  return (
+    <Table aria-label="Saved column mappings">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Bank account</TableHead>
+          <TableHead>Columns</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {mappings.map((m) => (
+          <TableRow key={m.id}>
+            <TableCell>{m.bank_account}</TableCell>
+            <TableCell>
+              {Object.entries(m.columns)
+                .map(([col, cell]) => `${COLUMN_LABELS[col as (typeof CSV_COLUMNS)[number]] ?? col}: ${cell}`)
+                .join(' · ')}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  )
+}
+
 export default function StaffFinanceStatements() {
-  const { statements } = useLoaderData<typeof loader>()
+  const { statements, mappings } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
+  const header = answer && 'header' in answer ? (answer.header as string[]) : null
   return (
     <div className="space-y-4">
       <UploadStatement />
+      {header ? <MapColumns header={header} /> : null}
       <Table aria-label="Bank statements">
         <TableHeader>
           <TableRow>
@@ -122,6 +277,7 @@ export default function StaffFinanceStatements() {
           )}
         </TableBody>
       </Table>
+      <SavedMappings mappings={mappings} />
     </div>
   )
 }

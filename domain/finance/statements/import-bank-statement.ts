@@ -4,7 +4,8 @@ import { bankStatementLines, bankStatements } from '../../../db/schema'
 import type { StaffActor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
 import { validation } from '../../shared/errors'
-import { parseStatementCsv, type ParsedLine } from './statement-csv'
+import { parseStatementCsv, type ParsedLine, type SavedMapping } from './statement-csv'
+import { loadStatementMappings } from './find-statement-mappings'
 import { parseStatementCamt } from './statement-camt'
 import { parseStatementOfx } from './statement-ofx'
 import { matchOpenLines } from './statement-matching'
@@ -27,18 +28,18 @@ function hashed(lines: ParsedLine[]) {
   })
 }
 
-/** The file's format from its first characters: OFX, camt.053 (XML), else CSV. */
-function parseStatement(content: string) {
+/** The file's format from its first characters: OFX, camt.053 (XML), else CSV (with the saved mappings). */
+function parseStatement(content: string, mappings: SavedMapping[]) {
   const head = content.trimStart().slice(0, 2000)
   if (/^OFXHEADER|<OFX>/i.test(head)) return parseStatementOfx(content)
   if (head.startsWith('<'))
     return /<OFX>/i.test(content.slice(0, 10_000)) ? parseStatementOfx(content) : parseStatementCamt(content)
-  return parseStatementCsv(content)
+  return parseStatementCsv(content, mappings)
 }
 
 /**
  * Imports a bank statement (staff with finance; issue 25): a CSV file whose columns are found
- * from its header row, an OFX file or an ISO 20022 camt.053 statement. Each line is stored once across uploads (its hash): re-uploading the same
+ * from its header row (a bank account's saved mapping of that header row, else the presets), an OFX file or an ISO 20022 camt.053 statement. Each line is stored once across uploads (its hash): re-uploading the same
  * or an overlapping file adds only the lines not seen before (`new_line_count`). Then every open
  * credit line is matched to what the product waits to receive by bank transfer (exact by
  * reference and amount, or proposed); nothing is approved here. A bad file is a 400 naming its line.
@@ -52,7 +53,7 @@ export const importBankStatement = defineUseCase(
       throw validation(issue.path[0] === 'file_name' ? 'file_name' : 'file', issue.message)
     }
     const input = parsed.data
-    const { format, lines } = parseStatement(input.content)
+    const { format, lines } = parseStatement(input.content, await loadStatementMappings())
     const rows = hashed(lines)
     return getDb().transaction(async (tx) => {
       const [statement] = await tx

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync'
 import { validation } from '../../shared/errors'
 import { parseBookedOn, parseCents } from './statements.rules'
+import { CSV_COLUMNS, type Column } from './statements.schemas'
 
 /** One line read from a statement file, before it is stored. */
 export type ParsedLine = {
@@ -15,8 +16,12 @@ export type ParsedLine = {
   balanceCents: number | null
 }
 
-type Column =
-  'date' | 'description' | 'reference' | 'payer' | 'debit' | 'credit' | 'amount' | 'balance' | 'account'
+/** A bank account's saved mapping: the header row it reads (as compared) and each column's header cell. */
+export type SavedMapping = {
+  bank_account: string
+  header_key: string
+  columns: Partial<Record<Column, string>>
+}
 
 /**
  * The header names of the usual Australian business-bank exports (CommBank CommBiz, Westpac
@@ -67,6 +72,22 @@ const headerKey = (h: string) =>
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
 
+/** A header row as a saved mapping is found by: its cells as compared, joined by `|`. */
+export const headerRowKey = (header: string[]) => header.map(headerKey).join('|')
+
+/** The columns a statement cannot be read without, as a sentence; empty when none is missing. */
+function missingColumns(at: Partial<Record<Column, number>>) {
+  return [
+    at.date === undefined && 'a date',
+    at.description === undefined && at.reference === undefined && 'a description or reference',
+    at.amount === undefined &&
+      (at.debit === undefined || at.credit === undefined) &&
+      'an amount (or debit and credit)',
+  ]
+    .filter(Boolean)
+    .join(', ')
+}
+
 /** Where each known column is in the header row; refused (400) unless a preset fits. */
 export function columnsOf(header: string[]) {
   const at: Partial<Record<Column, number>> = {}
@@ -75,21 +96,50 @@ export function columnsOf(header: string[]) {
     for (const [col, names] of Object.entries(HEADERS) as [Column, string[]][])
       if (at[col] === undefined && names.includes(key)) at[col] = i
   })
-  const missing = [
-    at.date === undefined && 'a date',
-    at.description === undefined && at.reference === undefined && 'a description or reference',
-    at.amount === undefined &&
-      (at.debit === undefined || at.credit === undefined) &&
-      'an amount (or debit and credit)',
-  ].filter(Boolean)
-  if (missing.length)
+  const missing = missingColumns(at)
+  if (missing)
     throw validation(
       'file',
-      `Line 1: the header row has no column for ${missing.join(', ')}; found ${header.map((h) => `"${h}"`).join(', ')}. ` +
-        'Export the statement as CSV with a header row (Date, Description, Reference, Debit, Credit or Amount, Balance).',
+      `Line 1: the header row has no column for ${missing}; found ${header.map((h) => `"${h}"`).join(', ')}. ` +
+        "Export the statement as CSV with a header row (Date, Description, Reference, Debit, Credit or Amount, Balance), or map this bank's columns once.",
     )
   const preset = at.amount !== undefined ? 'csv:amount' : 'csv:debit-credit'
   return { at, preset }
+}
+
+/**
+ * Where each column a mapping names is in `header` (cells compared as header keys); 400 on
+ * `columns.<column>` for a cell the header does not have, on `columns` when a needed column is
+ * not mapped (a date, a description or reference, an amount or debit and credit).
+ */
+export function mappedColumns(header: string[], columns: Partial<Record<Column, string>>) {
+  const keys = header.map(headerKey)
+  const at: Partial<Record<Column, number>> = {}
+  for (const col of CSV_COLUMNS) {
+    const cell = columns[col]
+    if (!cell) continue
+    const i = keys.indexOf(headerKey(cell))
+    if (i < 0) throw validation(`columns.${col}`, `The header row has no column "${cell}"`)
+    at[col] = i
+  }
+  const missing = missingColumns(at)
+  if (missing) throw validation('columns', `Map a column for ${missing}`)
+  return at
+}
+
+/** The header row of a CSV file (its first row's cells), for mapping its columns; 400 when unreadable. */
+export function csvHeader(text: string): string[] {
+  const [first] = readRows(text)
+  if (!first) throw validation('file', 'The file is empty')
+  return first.record
+}
+
+/** Which columns to read `header` by: a saved mapping of exactly this header row, else the presets. */
+function columnsFor(header: string[], mappings: SavedMapping[]) {
+  const saved = mappings.find((m) => m.header_key === headerRowKey(header))
+  return saved
+    ? { at: mappedColumns(header, saved.columns), preset: `csv:mapping:${saved.bank_account}` }
+    : columnsOf(header)
 }
 
 function readRows(text: string): { record: string[]; line: number }[] {
@@ -130,14 +180,18 @@ function amountOf(cell: (c?: number) => string, at: Partial<Record<Column, numbe
 }
 
 /**
- * Reads a CSV bank statement: columns found from the header row by the presets above, dates as
+ * Reads a CSV bank statement: columns found from the header row by a bank account's saved mapping
+ * of exactly that header row, else by the presets above, dates as
  * dd/mm/yyyy or ISO, amounts signed (credits positive). A bad file is refused (VALIDATION on
  * `file`) with a message naming its line.
  */
-export function parseStatementCsv(text: string): { format: string; lines: ParsedLine[] } {
+export function parseStatementCsv(
+  text: string,
+  mappings: SavedMapping[] = [],
+): { format: string; lines: ParsedLine[] } {
   const rows = readRows(text)
   if (!rows.length) throw validation('file', 'The file is empty')
-  const { at, preset } = columnsOf(rows[0].record)
+  const { at, preset } = columnsFor(rows[0].record, mappings)
   const lines = rows.slice(1).map(({ record, line }): ParsedLine => {
     const cell = (c?: number) => (c === undefined ? '' : (record[c] ?? '').trim())
     const bookedOn = parseBookedOn(cell(at.date))

@@ -19,3 +19,39 @@ export const StatementLineIdSchema = z.object({ line_id: id() })
 /** A line assigned by hand: the reference of what it pays (POL-…, TOPUP-…, PB-…) as staff read it. */
 export const AssignStatementLineSchema = z.object({ reference: text(2, 64) })
 export type AssignStatementLineInput = z.infer<typeof AssignStatementLineSchema>
+
+/** The columns a CSV statement may have, in the order the mapping form asks for them. */
+export const CSV_COLUMNS = [
+  'date',
+  'description',
+  'reference',
+  'payer',
+  'amount',
+  'debit',
+  'credit',
+  'balance',
+  'account',
+] as const
+export type Column = (typeof CSV_COLUMNS)[number]
+
+const headerCell = z.string().trim().max(200, 'A column name may be at most 200 characters')
+/** Each known column's header cell (none: the file has no such column). */
+export const MappingColumnsSchema = z.object({
+  date: headerCell.min(1, 'Choose the date column'),
+  description: headerCell.optional(),
+  reference: headerCell.optional(),
+  payer: headerCell.optional(),
+  amount: headerCell.optional(),
+  debit: headerCell.optional(),
+  credit: headerCell.optional(),
+  balance: headerCell.optional(),
+  account: headerCell.optional(),
+})
+
+/** A bank account's CSV column mapping: its name, the export's header row, and each column's cell. */
+export const SaveStatementMappingSchema = z.object({
+  bank_account: text(2, 100),
+  header: z.array(headerCell).min(1, 'The header row is empty').max(100, 'At most 100 columns'),
+  columns: MappingColumnsSchema,
+})
+export type SaveStatementMappingInput = z.infer<typeof SaveStatementMappingSchema>
