@@ -169,3 +169,35 @@ test('finance take a transfer short of the premium as a part payment, and the re
     { status: 'PAYMENT_APPROVED' },
   ])
 })
+
+test('finance map the columns of a bank the presets do not know, once, and its statement is read', async ({
+  page,
+}) => {
+  const account = `Harbour Credit Union ${Date.now().toString(36)}`
+  const csv = Buffer.from(
+    `Txn Dt,Particulars Text,Cust Ref,Money In,Acct ${account}\n26/11/2026,Transfer,HCU-1,45.60,\n`,
+  )
+  const file = { name: 'credit-union.csv', mimeType: 'text/csv', buffer: csv }
+  await signIn(page, STAFF.email, STAFF.password)
+  await page.goto('/staff/finance/statements')
+  await page.getByLabel(/Statement file/).setInputFiles(file)
+  await page.getByRole('button', { name: 'Upload statement' }).click()
+  await expect(page.getByText(/the header row has no column for/).first()).toBeVisible()
+  await expect(page.getByRole('heading', { name: "Map this bank's columns" })).toBeVisible()
+  await expectAccessible(page)
+  await page.getByLabel('Bank account').fill(account)
+  await page.getByLabel('Date column').selectOption('Txn Dt')
+  await page.getByLabel('Description column').selectOption('Particulars Text')
+  await page.getByLabel('Reference column').selectOption('Cust Ref')
+  await page.getByLabel('Amount (signed) column').selectOption('Money In')
+  await page.getByLabel('The statement file again').setInputFiles(file)
+  await page.getByRole('button', { name: 'Save mapping and upload' }).click()
+  await expect(page).toHaveURL(/\/staff\/finance\/statements\/\d+$/)
+  const row = page
+    .getByRole('table', { name: 'Statement lines' })
+    .getByRole('row')
+    .filter({ hasText: 'HCU-1' })
+  await expect(row).toContainText('45.60')
+  await page.goto('/staff/finance/statements')
+  await expect(page.getByRole('table', { name: 'Saved column mappings' })).toContainText(account)
+})
