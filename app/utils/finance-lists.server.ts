@@ -70,6 +70,7 @@ export async function staffPaymentRows(
       provider: p.provider?.name ?? null,
       policy_type: p.policy_type,
       premium: p.premium,
+      received: p.payment_received,
       payment_method: p.payment_method,
       payment_status: p.payment_status,
       bank_document_available: p.bank_document_available,

@@ -106,6 +106,14 @@ describe('a transfer short of the premium', () => {
     expect(await premiumInvoiceOf(policy.id)).toMatchObject({ status: 'PARTIALLY_PAID', outstanding: 5_000 })
     expect(await held(account.policyPremiumReceived(policy.id))).toBe(premium - 5_000)
     await expectBalanced(policy.agency_id)
+    // Finance see the part received in the verification list.
+    const waiting = await api('GET', '/oshc/finance-management/getPaymentVerificationPendingPolicies', {
+      token: checker,
+      query: { agency_id: String(policy.agency_id) },
+    })
+    expect(waiting.body.data.find((r: { id: number }) => r.id === policy.id)).toMatchObject({
+      payment_received: (premium - 5_000) / 100,
+    })
 
     // The money in hand stays with the policy: its payment is not rejected from under it.
     const reject = await api('POST', '/oshc/finance-management/paymentReject', {

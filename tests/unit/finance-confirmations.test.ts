@@ -61,6 +61,7 @@ describe('money actions on the finance pages ask first, naming the record and th
             provider: null,
             policy_type: null,
             premium: 512.4,
+            received: 200,
             payment_method: 'BANK',
             payment_status: 'REQUESTED',
             bank_document_available: true,
@@ -81,6 +82,9 @@ describe('money actions on the finance pages ask first, naming the record and th
     const q = questions(html)
     expect(q['Approve payment'][0]).toBe('Approve the payment of POL-0042?')
     expect(q['Approve payment'][1]).toContain('A$512.40')
+    // A part already received by transfer is named, and shown under the premium.
+    expect(q['Approve payment'][1]).toContain('(A$200.00 of it already received by transfer)')
+    expect(html).toContain('A$200.00<!-- --> received')
     expect(q['Reject payments']).toBeDefined()
   })
 

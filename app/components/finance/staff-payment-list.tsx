@@ -23,6 +23,8 @@ export type StaffPaymentRow = {
   provider: string | null
   policy_type: string | null
   premium: number | null
+  /** What a waiting payment already received (a part by bank transfer or NexPay), else null. */
+  received: number | null
   payment_method: string | null
   payment_status: string | null
   bank_document_available: boolean
@@ -105,7 +107,14 @@ export function StaffPaymentList(props: Props) {
       header: 'Premium',
       sortable: true,
       className: 'text-right',
-      cell: (p: Row) => formatMoney(p.premium),
+      cell: (p: Row) => (
+        <span>
+          {formatMoney(p.premium)}
+          {p.received ? (
+            <span className="block text-xs text-muted-foreground">{formatMoney(p.received)} received</span>
+          ) : null}
+        </span>
+      ),
     },
     {
       key: 'payment_method',
@@ -162,7 +171,7 @@ export function StaffPaymentList(props: Props) {
                 name="intent"
                 value={`approve-payment:${p.id}`}
                 title={`Approve the payment of ${p.ref}?`}
-                description={`The premium of ${formatMoney(p.premium)} from ${p.agency} counts as received and the policy moves on to certificate issue.`}
+                description={`The premium of ${formatMoney(p.premium)} from ${p.agency}${p.received ? ` (${formatMoney(p.received)} of it already received by transfer)` : ''} counts as received and the policy moves on to certificate issue.`}
                 confirmLabel="Approve payment"
               >
                 Approve<span className="sr-only"> the payment of {p.ref}</span>
