@@ -156,6 +156,37 @@ describe('a transfer short of the premium', () => {
     expect(await paymentOf(policy.id)).toMatchObject({ status: 'PAID', received_amount: premium })
     await expectBalanced(policy.agency_id)
   })
+
+  it('takes two part lines once each (the second confirmed twice at once), and the rest completes the premium', async () => {
+    const policy = await waitingPolicy()
+    const premium = policy.premium!
+    const statement = await imported(
+      amountCsv([
+        { narrative: `${policy.ref} part one`, amount: 10_000, balance: 6_000_000 + nextSeq() },
+        { narrative: `${policy.ref} part two`, amount: 20_000, balance: 6_000_000 + nextSeq() },
+      ]),
+    )
+    const [one, two] = await linesOf(statement.id)
+    // One line proposes the payment (one proposal per payment); the other waits.
+    expect([one.state, two.state].sort()).toEqual(['proposed', 'unmatched'])
+    const [proposed, other] = one.state === 'proposed' ? [one, two] : [two, one]
+    expect((await confirm(proposed.id)).body.data.policy).toMatchObject({ outcome: 'part' })
+    // A confirmed part holds nothing: the payment still waits, and the other line is assigned to it.
+    const assigned = await api('POST', `${BS}/lines/${other.id}/assign`, {
+      token: checker,
+      body: { reference: policy.ref },
+    })
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200)
+    const [x, y] = await Promise.all([confirm(other.id), confirm(other.id)])
+    expect([x.status, y.status].sort()).toEqual([200, 409])
+    expect(await paymentOf(policy.id)).toMatchObject({ status: 'REQUESTED', received_amount: 30_000 })
+    expect(await held(account.policyPremiumReceived(policy.id))).toBe(30_000)
+    const rest = await line(`${policy.ref} the rest`, premium - 30_000)
+    expect(rest).toMatchObject({ state: 'exact', matched_id: policy.id })
+    expect((await confirm(rest.id)).body.data.policy).toMatchObject({ outcome: 'paid' })
+    expect(await held(account.policyPremiumReceived(policy.id))).toBe(premium)
+    await expectBalanced(policy.agency_id)
+  })
 })
 
 describe('a transfer over the premium', () => {

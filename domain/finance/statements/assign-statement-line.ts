@@ -57,7 +57,8 @@ export const assignStatementLine = defineUseCase(
       const [holder] = await tx
         .select({ id: bankStatementLines.id })
         .from(bankStatementLines)
-        .where(and(same, inArray(bankStatementLines.state, ['exact', 'assigned', 'confirmed'])))
+        // A confirmed line holds nothing: what it paid in full waits no more, and a part leaves the rest waiting.
+        .where(and(same, inArray(bankStatementLines.state, ['exact', 'assigned'])))
       if (holder) throw conflict(`Statement line #${holder.id} is already matched to ${opts.input.reference}`)
       await tx
         .update(bankStatementLines)
