@@ -150,6 +150,11 @@ test('finance take a transfer short of the premium as a part payment, and the re
     ),
   ).toEqual([{ status: 'PURCHASED', received_amount: Math.round(Number(part) * 100) }])
   await signOut(page)
+  // The agency sees what arrived and what is still due.
+  await signIn(page, AGENCY.email, AGENCY.password)
+  await page.goto(`/agency/finance/payments?status_tab=Payment_Verification_Pending&search=${ref}`)
+  await expect(page.getByRole('row').filter({ hasText: ref })).toContainText(/received, \S*50\.00 still due/)
+  await signOut(page)
 
   // The rest arrives quoting the reference: an exact match of what is still due.
   const rest = await uploadStatement(page, [

@@ -35,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       customer: p.customer.name,
       provider: p.provider?.name ?? null,
       premium: p.premium,
+      received: p.payment_received,
       payment_status: p.payment_status,
       rejection_reason: p.rejection_reason,
     })),
@@ -81,7 +82,16 @@ export default function AgencyFinancePayments() {
             header: 'Premium',
             sortable: true,
             className: 'text-right',
-            cell: (p: Row) => formatMoney(p.premium),
+            cell: (p: Row) => (
+              <span>
+                {formatMoney(p.premium)}
+                {p.received && p.premium !== null ? (
+                  <span className="block text-xs text-muted-foreground">
+                    {formatMoney(p.received)} received, {formatMoney(p.premium - p.received)} still due
+                  </span>
+                ) : null}
+              </span>
+            ),
           },
           {
             key: 'status',
