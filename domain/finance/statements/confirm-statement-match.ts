@@ -46,6 +46,8 @@ async function confirmPremiumLine(actor: StaffActor, lineId: number) {
   const done = await getDb().transaction(async (tx) => {
     const { line } = await lockStatementLine(tx, lineId)
     const target = assertConfirmable(line)
+    if (target.kind !== 'policy_payment')
+      throw conflict("This line's match changed meanwhile: load the statement again")
     const receipt = { cents: line.amount_cents, lineId: line.id }
     const verified = await verifyWaitingPayment(tx, actor, target.id, receipt)
     return { verified, confirmed: await markConfirmed(tx, line.id, actor) }

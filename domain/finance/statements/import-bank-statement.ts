@@ -39,8 +39,10 @@ function parseStatement(content: string, mappings: SavedMapping[]) {
 
 /**
  * Imports a bank statement (staff with finance; issue 25): a CSV file whose columns are found
- * from its header row (a bank account's saved mapping of that header row, else the presets), an OFX file or an ISO 20022 camt.053 statement. Each line is stored once across uploads (its hash): re-uploading the same
- * or an overlapping file adds only the lines not seen before (`new_line_count`). Then every open
+ * from its header row (a bank account's saved mapping of that header row, else the presets), an
+ * OFX file or an ISO 20022 camt.053 statement. Each line is stored once across uploads (its
+ * hash): re-uploading the same or an overlapping file adds only the lines not seen before
+ * (`new_line_count`). Then every open
  * credit line is matched to what the product waits to receive by bank transfer (exact by
  * reference and amount, or proposed); nothing is approved here. A bad file is a 400 naming its line.
  */
