@@ -83,6 +83,9 @@ test('step one refuses to continue without the declarations, the family step cou
   }
   await page.getByRole('button', { name: 'Save and continue' }).click()
   await expect(page).toHaveURL(/step=other/)
+  // The address can change a moment before the next step is drawn: wait for the step itself.
+  await expect(page.getByLabel('Education institute')).toBeVisible()
+  await expect(page.getByRole('group', { name: 'Partner' })).toBeHidden()
   expect(
     await query(
       `SELECT d.first_name FROM customer_dependants d JOIN customers c ON c.id = d.customer_id
