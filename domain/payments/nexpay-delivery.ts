@@ -3,18 +3,16 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { policies, policyPremiumPayments } from '../../db/schema'
-import { recordInvoicePayment } from '../finance/invoices/invoice-payments'
-import type { PolicyStatus } from '../policies/policies.rules'
 import { clock } from '../shared/clock'
 import { formatCents } from '../shared/format'
 import { DomainError } from '../shared/errors'
-import { lockPolicyFor, recordPolicyHistory } from '../policies/policy-history'
+import { lockPolicyFor } from '../policies/policy-history'
 import { closeWorkflowTasks, openTask } from '../tasks/workflow-tasks'
 import { isNexpayPaid } from './payments.rules'
 import { policyPaymentWorkflowId } from './purchase-payments'
-import { openPremiumInvoices, settlePremiumPayment } from '../finance/policy-payments/settle-premium'
+import { settlePremiumPayment } from '../finance/policy-payments/settle-premium'
 import { setPremiumReceived } from '../finance/policy-payments/premium-payments'
-import { postDeliveryExcess, postPremiumDelivery } from '../money/money-postings'
+import { holdPremiumExcess, receivePremiumPart } from '../finance/policy-payments/premium-parts'
 import { staffLinks } from '../shared/links'
 
 export const NEXPAY_ACTOR = 'webhook:nexpay'
@@ -109,15 +107,7 @@ async function settleDelivery(
   const over = money.cents - applied
   Object.assign(meta, { aud_applied: applied, suspense: over, premium_due: due, received_before: before })
   if (total < due) {
-    await recordPartial(sp, {
-      policy: locked,
-      paymentId: payment.id,
-      cents: applied,
-      total,
-      due,
-      deliveryId: d.id,
-    })
-    await postPremiumDelivery(sp, payment, { deliveryId: d.id, cents: applied, actor: NEXPAY_ACTOR })
+    await receivePart(sp, { policy: locked, payment, delivery: d, applied, total, due })
     return `partial: ${formatCents(applied)} received, ${formatCents(due - total)} of ${formatCents(due)} still due`
   }
   await setPremiumReceived(sp, payment.id, due)
@@ -133,7 +123,7 @@ async function settleDelivery(
   })
   await closeWorkflowTasks(policyPaymentWorkflowId(locked.id), 'approved', sp)
   if (over <= 0) return 'settled'
-  await holdExcess(sp, payment, { policyId: locked.id, deliveryId: d.id, cents: over })
+  await holdExcess(sp, { policyId: locked.id, payment, deliveryId: d.id, cents: over })
   return `settled: ${formatCents(over)} over the premium held in suspense`
 }
 
@@ -152,68 +142,58 @@ function settleableMoney(money: Delivery['money']) {
   return money
 }
 
-/** What a delivery paid over the premium: posted to suspense, with a policy history row. */
-async function holdExcess(
+type Payment = Parameters<typeof receivePremiumPart>[1]['payment']
+
+/** Short of the premium: what arrived is received on the payment; the rest stays due. */
+function receivePart(
   sp: DbOrTx,
-  payment: Parameters<typeof postDeliveryExcess>[1],
-  e: { policyId: number; deliveryId: string; cents: number },
+  r: {
+    policy: Parameters<typeof receivePremiumPart>[1]['policy']
+    payment: Payment
+    delivery: Delivery
+    applied: number
+    total: number
+    due: number
+  },
 ) {
-  await postDeliveryExcess(sp, payment, { deliveryId: e.deliveryId, cents: e.cents, actor: NEXPAY_ACTOR })
-  await recordPolicyHistory(sp, {
-    policyId: e.policyId,
-    action: 'NEXPAY_OVERPAYMENT',
+  const id = r.delivery.id
+  return receivePremiumPart(sp, {
+    policy: r.policy,
+    payment: r.payment,
+    cents: r.applied,
     actor: NEXPAY_ACTOR,
-    note: `NexPay delivery ${e.deliveryId} paid ${formatCents(e.cents)} more than the premium; held in suspense for staff`,
-    meta: { delivery_id: e.deliveryId, suspense: e.cents },
+    key: id,
+    invoiceRef: `NEXPAY-${id}`,
+    invoiceMeta: { nexpay_delivery_id: id },
+    history: {
+      action: 'NEXPAY_PARTIAL_PAYMENT',
+      note: `Partial NexPay payment: ${formatCents(r.applied)} received (${formatCents(r.total)} of ${formatCents(r.due)}); ${formatCents(r.due - r.total)} still due`,
+      meta: { payment_id: r.payment.id, delivery_id: id, received: r.total, due: r.due },
+    },
+  })
+}
+
+/** What a delivery paid over the premium: held in suspense for staff, with a history row. */
+function holdExcess(
+  sp: DbOrTx,
+  e: { policyId: number; payment: Payment; deliveryId: string; cents: number },
+) {
+  return holdPremiumExcess(sp, {
+    policyId: e.policyId,
+    payment: e.payment,
+    cents: e.cents,
+    actor: NEXPAY_ACTOR,
+    key: e.deliveryId,
+    history: {
+      action: 'NEXPAY_OVERPAYMENT',
+      note: `NexPay delivery ${e.deliveryId} paid ${formatCents(e.cents)} more than the premium; held in suspense for staff`,
+      meta: { delivery_id: e.deliveryId, suspense: e.cents },
+    },
   })
 }
 
 /** A delivery refused for its money (no amount, another currency): recorded, not settled. */
 class HeldDelivery extends Error {}
-
-/** A COMPLETED NEXPAY payment of `cents` on the policy's open PREMIUM invoice, when it has one. */
-async function recordPremiumReceipt(tx: DbOrTx, r: { policyId: number; cents: number; deliveryId: string }) {
-  const [inv] = await openPremiumInvoices(tx, r.policyId)
-  if (!inv) return
-  await recordInvoicePayment(tx, {
-    invoiceId: inv.id,
-    method: 'NEXPAY',
-    amount: r.cents,
-    status: 'COMPLETED',
-    actor: NEXPAY_ACTOR,
-    ref: `NEXPAY-${r.deliveryId}`,
-    meta: { nexpay_delivery_id: r.deliveryId },
-  })
-}
-
-/**
- * Short of the premium: what arrived is recorded (the payment's received_amount, the invoice
- * PARTIALLY_PAID, a policy history row) and the rest stays due; the policy keeps waiting for
- * payment and the commission stays unbanked.
- */
-async function recordPartial(
-  tx: DbOrTx,
-  r: {
-    policy: { id: number; status: PolicyStatus }
-    paymentId: number
-    cents: number
-    total: number
-    due: number
-    deliveryId: string
-  },
-) {
-  await setPremiumReceived(tx, r.paymentId, r.total)
-  await recordPremiumReceipt(tx, { policyId: r.policy.id, cents: r.cents, deliveryId: r.deliveryId })
-  await recordPolicyHistory(tx, {
-    policyId: r.policy.id,
-    action: 'NEXPAY_PARTIAL_PAYMENT',
-    actor: NEXPAY_ACTOR,
-    fromStatus: r.policy.status,
-    status: r.policy.status,
-    note: `Partial NexPay payment: ${formatCents(r.cents)} received (${formatCents(r.total)} of ${formatCents(r.due)}); ${formatCents(r.due - r.total)} still due`,
-    meta: { payment_id: r.paymentId, delivery_id: r.deliveryId, received: r.total, due: r.due },
-  })
-}
 
 /** An inbox task for staff finance: a delivery whose money was held, ignored or partly in suspense. */
 async function openDeliveryTask(

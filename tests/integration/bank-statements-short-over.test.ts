@@ -4,17 +4,9 @@
 import { describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import {
-  commissions,
-  invoiceLineItems,
-  invoices,
-  moneyTransfers,
-  policies,
-  policyPremiumPayments,
-} from '../../db/schema'
+import { commissions, invoiceLineItems, invoices, moneyTransfers, policies } from '../../db/schema'
 import { reconcileLedgers } from '../../domain/finance/reconciliation/reconcile-ledgers'
 import { account } from '../../domain/money/accounts'
-import { getAccount } from '../../domain/money/journal'
 import { clock } from '../../domain/shared/clock'
 import { api, staffWith } from '../setup/api'
 import {
@@ -29,23 +21,9 @@ import {
   setUpStatementFixtures,
   waitingPolicy,
 } from '../setup/bank-statements'
+import { held, paymentOf } from '../setup/journal'
 
 setUpStatementFixtures()
-
-/** What an account holds on its credit side (credits - debits), 0 when it does not exist yet. */
-async function held(code: string) {
-  const a = await getAccount(getDb(), code)
-  return a ? a.posted_credits - a.posted_debits : 0
-}
-
-const paymentOf = async (policyId: number) =>
-  (
-    await getDb()
-      .select()
-      .from(policyPremiumPayments)
-      .where(eq(policyPremiumPayments.policy_id, policyId))
-      .orderBy(policyPremiumPayments.id)
-  ).at(-1)!
 
 const statusOf = async (policyId: number) =>
   (await getDb().select().from(policies).where(eq(policies.id, policyId)))[0].status
@@ -113,6 +91,7 @@ describe('a transfer short of the premium', () => {
     })
     expect(waiting.body.data.find((r: { id: number }) => r.id === policy.id)).toMatchObject({
       payment_received: (premium - 5_000) / 100,
+      payment_still_due: 50,
     })
 
     // The money in hand stays with the policy: its payment is not rejected from under it.
@@ -154,6 +133,35 @@ describe('a transfer short of the premium', () => {
     // Whichever came first, the premium is received once, in full, and the books agree.
     expect(await held(account.policyPremiumReceived(policy.id))).toBe(premium)
     expect(await paymentOf(policy.id)).toMatchObject({ status: 'PAID', received_amount: premium })
+    await expectBalanced(policy.agency_id)
+  })
+
+  it('lets one of a part line and a rejection through when they are decided at the same time', async () => {
+    const policy = await waitingPolicy()
+    const premium = policy.premium!
+    const short = await line(`Premium ${policy.ref} part`, premium - 2_000)
+    const other = await staffWith(['finance'])
+    const [byLine, byReject] = await Promise.all([
+      confirm(short.id),
+      api('POST', '/oshc/finance-management/paymentReject', {
+        token: other,
+        body: { policyId: [policy.id], reason: 'Not arrived' },
+      }),
+    ])
+    // Serialized on the policy: the rejection first leaves nothing waiting for the line (409); the
+    // line first leaves money in hand the rejection may not drop (409). Never both, never neither.
+    expect([byLine.status, byReject.status].sort(), JSON.stringify([byLine.body, byReject.body])).toEqual([
+      200, 409,
+    ])
+    const payment = await paymentOf(policy.id)
+    if (byLine.status === 200) {
+      expect(payment).toMatchObject({ status: 'REQUESTED', received_amount: premium - 2_000 })
+      expect(await held(account.policyPremiumReceived(policy.id))).toBe(premium - 2_000)
+    } else {
+      expect(payment).toMatchObject({ status: 'REJECTED', received_amount: 0 })
+      expect(await held(account.policyPremiumReceived(policy.id))).toBe(0)
+      expect((await linesOf(short.statement_id))[0].state).not.toBe('confirmed')
+    }
     await expectBalanced(policy.agency_id)
   })
 

@@ -14,7 +14,6 @@ import {
   fullRefunds,
   moneyTransfers,
   policies,
-  policyPremiumPayments,
 } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
 import { applyCommissionPayoutDecision } from '../../domain/finance/payouts/payout-workflow-steps'
@@ -28,18 +27,13 @@ import { config } from '../../domain/shared/config'
 import { DomainError } from '../../domain/shared/errors'
 import { agencyWithToken, api, staffToken } from '../setup/api'
 import { staffActor } from '../setup/payouts'
+import { held, paymentOf } from '../setup/journal'
 
 const AFM = '/agencies/finance-management'
 let staff: string
 beforeAll(async () => {
   staff = await staffToken()
 })
-
-/** What an account holds on its credit side (credits - debits), 0 when it does not exist yet. */
-async function held(code: string) {
-  const a = await getAccount(getDb(), code)
-  return a ? a.posted_credits - a.posted_debits : 0
-}
 
 /** The journal's trial balance: posted (and pending) debits equal credits over every account. */
 async function expectTrialBalance() {
@@ -59,15 +53,6 @@ async function expectTrialBalance() {
 
 const transfer = async (key: string) =>
   (await getDb().select().from(moneyTransfers).where(eq(moneyTransfers.idempotency_key, key)))[0]
-
-const paymentOf = async (policyId: number) =>
-  (
-    await getDb()
-      .select()
-      .from(policyPremiumPayments)
-      .where(eq(policyPremiumPayments.policy_id, policyId))
-      .orderBy(policyPremiumPayments.id)
-  ).at(-1)!
 
 const commissionOf = async (policyId: number) =>
   (await getDb().select().from(commissions).where(eq(commissions.policy_id, policyId)))[0]

@@ -36,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       provider: p.provider?.name ?? null,
       premium: p.premium,
       received: p.payment_received,
+      still_due: p.payment_still_due,
       payment_status: p.payment_status,
       rejection_reason: p.rejection_reason,
     })),
@@ -85,9 +86,9 @@ export default function AgencyFinancePayments() {
             cell: (p: Row) => (
               <span>
                 {formatMoney(p.premium)}
-                {p.received && p.premium !== null ? (
+                {p.received && p.still_due !== null ? (
                   <span className="block text-xs text-muted-foreground">
-                    {formatMoney(p.received)} received, {formatMoney(p.premium - p.received)} still due
+                    {formatMoney(p.received)} received, {formatMoney(p.still_due)} still due
                   </span>
                 ) : null}
               </span>

@@ -47,6 +47,7 @@ function latestPayment(onlyRequested: boolean) {
       status: policyPremiumPayments.status,
       payment_type: policyPremiumPayments.payment_type,
       amount: policyPremiumPayments.amount,
+      surcharge_amount: policyPremiumPayments.surcharge_amount,
       received_amount: policyPremiumPayments.received_amount,
       bank_document: policyPremiumPayments.bank_document,
       rejection_reason: policyPremiumPayments.rejection_reason,
@@ -123,6 +124,7 @@ export function buildQuery(list: PaymentList, input: PaymentListInput, agencyId:
       payment_type: lp.payment_type,
       payment_amount: lp.amount,
       payment_received: lp.received_amount,
+      payment_surcharge: lp.surcharge_amount,
       bank_document: lp.bank_document,
       rejection_reason: lp.rejection_reason,
       requested_at: lp.created_at,
@@ -163,6 +165,10 @@ export function present(r: Row) {
     payment_amount: r.payment_amount === null ? null : fromCents(r.payment_amount),
     /** What has arrived on a payment still waiting (a part by bank transfer or NexPay). */
     payment_received: r.payment_received ? fromCents(r.payment_received) : null,
+    /** What is still due on a payment that holds a part (amount and surcharge less what arrived). */
+    payment_still_due: r.payment_received
+      ? fromCents((r.payment_amount ?? 0) + (r.payment_surcharge ?? 0) - r.payment_received)
+      : null,
     rejection_reason: r.rejection_reason,
     bank_document_available: Boolean(r.bank_document),
     requested_at: r.requested_at,

@@ -5,14 +5,12 @@ import type { DbOrTx } from '../../../db/client'
 import type { StaffActor } from '../../shared/actor'
 import { conflict } from '../../shared/errors'
 import { formatCents } from '../../shared/format'
-import { lockPolicyFor, recordPolicyHistory } from '../../policies/policy-history'
-import { postDeliveryExcess, postPremiumDelivery } from '../../money/money-postings'
+import { lockPolicyFor } from '../../policies/policy-history'
 import { closeWorkflowTasks } from '../../tasks/workflow-tasks'
 import { assertNotMaker } from '../finance-guards'
-import { recordInvoicePayment } from '../invoices/invoice-payments'
-import { setPremiumReceived } from './premium-payments'
 import { lockWaitingPayment } from './policy-payment-loading'
-import { openPremiumInvoices, settlePremiumPayment } from './settle-premium'
+import { holdPremiumExcess, receivePremiumPart } from './premium-parts'
+import { settlePremiumPayment } from './settle-premium'
 
 /** Money a bank statement line received for the payment: its amount (cents) and the line. */
 export type LineReceipt = { cents: number; lineId: number }
@@ -71,54 +69,43 @@ export async function verifyWaitingPayment(
   }
 }
 
-/**
- * A line short of what is due: received on the payment (received_amount), the premium invoice
- * paid in part, the journal's premium received from the bank's clearing account, and a history row.
- */
-async function receivePart(c: Locked & { tx: DbOrTx; actor: StaffActor }, r: LineReceipt, due: number) {
-  const total = c.payment.received_amount + r.cents
-  await setPremiumReceived(c.tx, c.payment.id, total)
-  const [invoice] = await openPremiumInvoices(c.tx, c.policy.id)
-  if (invoice)
-    await recordInvoicePayment(c.tx, {
-      invoiceId: invoice.id,
-      method: 'BANK',
-      amount: r.cents,
-      status: 'COMPLETED',
-      actor: c.actor,
-      ref: lineKey(r.lineId),
-      meta: { statement_line_id: r.lineId },
-    })
-  await postPremiumDelivery(c.tx, c.payment, {
-    deliveryId: lineKey(r.lineId),
+/** A line short of what is due: a part of the premium received by bank transfer. */
+function receivePart(c: Locked & { tx: DbOrTx; actor: StaffActor }, r: LineReceipt, due: number) {
+  return receivePremiumPart(c.tx, {
+    policy: c.policy,
+    payment: c.payment,
     cents: r.cents,
     actor: c.actor,
-    note: `Part of the premium by bank transfer (statement line #${r.lineId})`,
-  })
-  await recordPolicyHistory(c.tx, {
-    policyId: c.policy.id,
-    action: 'BANK_PARTIAL_PAYMENT',
-    actor: c.actor,
-    fromStatus: c.policy.status,
-    status: c.policy.status,
-    note: `Part payment by bank transfer: ${formatCents(r.cents)} received on statement line #${r.lineId}; ${formatCents(due - r.cents)} still due`,
-    meta: { payment_id: c.payment.id, statement_line_id: r.lineId, received: total, due: due - r.cents },
+    key: lineKey(r.lineId),
+    invoiceRef: lineKey(r.lineId),
+    invoiceMeta: { statement_line_id: r.lineId },
+    journalNote: `Part of the premium by bank transfer (statement line #${r.lineId})`,
+    history: {
+      action: 'BANK_PARTIAL_PAYMENT',
+      note: `Part payment by bank transfer: ${formatCents(r.cents)} received on statement line #${r.lineId}; ${formatCents(due - r.cents)} still due`,
+      meta: {
+        payment_id: c.payment.id,
+        statement_line_id: r.lineId,
+        received: c.payment.received_amount + r.cents,
+        due: due - r.cents,
+      },
+    },
   })
 }
 
 /** What a line paid over the premium: held in suspense for staff, with a history row. */
-async function holdExcess(c: Locked & { tx: DbOrTx; actor: StaffActor }, r: LineReceipt, cents: number) {
-  await postDeliveryExcess(c.tx, c.payment, {
-    deliveryId: lineKey(r.lineId),
+function holdExcess(c: Locked & { tx: DbOrTx; actor: StaffActor }, r: LineReceipt, cents: number) {
+  return holdPremiumExcess(c.tx, {
+    policyId: c.policy.id,
+    payment: c.payment,
     cents,
     actor: c.actor,
-    note: `Statement line #${r.lineId} paid more than the premium`,
-  })
-  await recordPolicyHistory(c.tx, {
-    policyId: c.policy.id,
-    action: 'BANK_OVERPAYMENT',
-    actor: c.actor,
-    note: `The bank transfer on statement line #${r.lineId} paid ${formatCents(cents)} more than was due; held in suspense for staff`,
-    meta: { payment_id: c.payment.id, statement_line_id: r.lineId, suspense: cents },
+    key: lineKey(r.lineId),
+    journalNote: `Statement line #${r.lineId} paid more than the premium`,
+    history: {
+      action: 'BANK_OVERPAYMENT',
+      note: `The bank transfer on statement line #${r.lineId} paid ${formatCents(cents)} more than was due; held in suspense for staff`,
+      meta: { payment_id: c.payment.id, statement_line_id: r.lineId, suspense: cents },
+    },
   })
 }
