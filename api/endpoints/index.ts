@@ -15,6 +15,7 @@ import { policyEndpoints } from './policies'
 import { paymentEndpoints } from './payments'
 import { financeEndpoints } from './finance'
 import { statementEndpoints } from './statements'
+import { suspenseEndpoints } from './suspense'
 import { payoutBatchEndpoints } from './payout-batches'
 import { periodEndpoints } from './periods'
 import { commissionCapEndpoints } from './commission-caps'
@@ -50,6 +51,7 @@ export const endpoints: Endpoint[] = [
   ...paymentEndpoints,
   ...financeEndpoints,
   ...statementEndpoints,
+  ...suspenseEndpoints,
   ...payoutBatchEndpoints,
   ...periodEndpoints,
   ...commissionCapEndpoints,

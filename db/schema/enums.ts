@@ -126,6 +126,8 @@ export const BALANCE_TRANSACTION_TYPES = [
   'INVOICE_PAYMENT',
   /** A card top-up disputed by the card holder: held (reserved) until the dispute closes. */
   'CARD_DISPUTE',
+  /** Money held in suspense credited to the agency by a staff decision (maker-checker). */
+  'SUSPENSE_CREDIT',
 ] as const
 export const PAYMENT_LINK_STATUSES = ['ACTIVE', 'PAID', 'EXPIRED'] as const
 export const CARD_PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'CANCELLED'] as const

@@ -202,6 +202,12 @@ export const BALANCE_ENTRY_ACCOUNTS: Record<BalanceEntryType, EntryMapping> = {
     credit: 'CHARGEBACK',
     debit: 'CHARGEBACK',
   },
+  // Money held in suspense (unattributed) that staff decided is the agency's (clearing suspense).
+  SUSPENSE_CREDIT: {
+    counter: () => account.suspense,
+    credit: 'ADJUSTMENT',
+    debit: 'ADJUSTMENT',
+  },
 }
 
 /**

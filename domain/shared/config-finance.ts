@@ -58,4 +58,9 @@ export const financeSettings = {
    * confirms. 0 (the default): the uploader never confirms their own statement's matches.
    */
   STATEMENT_SELF_CONFIRM_LIMIT_CENTS: z.coerce.number().int().min(0).default(0),
+  /**
+   * Clearing suspense: the most (AUD cents) one decision may write off (bank fees, rounding), with
+   * a reason and a second person. Default 2000 (A$20).
+   */
+  SUSPENSE_WRITE_OFF_LIMIT_CENTS: z.coerce.number().int().min(0).default(2000),
 }

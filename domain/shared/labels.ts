@@ -212,6 +212,7 @@ export const BALANCE_TRANSACTION_TYPE_LABELS: Labels<typeof BALANCE_TRANSACTION_
   AMENDMENT_PAYMENT_RECEIVED: 'Amendment refund received',
   INVOICE_PAYMENT: 'Invoice paid',
   CARD_DISPUTE: 'Card top-up disputed',
+  SUSPENSE_CREDIT: 'Credit from unattributed money',
 }
 
 export const PAYMENT_LINK_STATUS_LABELS: Labels<typeof PAYMENT_LINK_STATUSES> = {

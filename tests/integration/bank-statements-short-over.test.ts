@@ -2,12 +2,10 @@
 // to suspense): proposed by its reference, confirmed by a person as a part payment or with the
 // excess held, in one transaction with the line; the journal and the records agree throughout.
 import { describe, expect, it } from 'vitest'
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { commissions, invoiceLineItems, invoices, moneyTransfers, policies } from '../../db/schema'
-import { reconcileLedgers } from '../../domain/finance/reconciliation/reconcile-ledgers'
 import { account } from '../../domain/money/accounts'
-import { clock } from '../../domain/shared/clock'
 import { api, staffWith } from '../setup/api'
 import {
   amountCsv,
@@ -21,7 +19,7 @@ import {
   setUpStatementFixtures,
   waitingPolicy,
 } from '../setup/bank-statements'
-import { held, paymentOf } from '../setup/journal'
+import { expectBalanced, held, paymentOf } from '../setup/journal'
 
 setUpStatementFixtures()
 
@@ -38,19 +36,6 @@ async function premiumInvoiceOf(policyId: number) {
     .innerJoin(invoiceLineItems, eq(invoiceLineItems.invoice_id, invoices.id))
     .where(eq(invoiceLineItems.policy_id, policyId))
   return row
-}
-
-/** The trial balance is zero, and the reconciliation finds nothing wrong with this policy's agency. */
-async function expectBalanced(agencyId: number) {
-  const { rows } = await getDb().execute<{ d: string; c: string }>(
-    sql`select coalesce(sum(posted_debits), 0) as d, coalesce(sum(posted_credits), 0) as c from money_accounts`,
-  )
-  expect(Number(rows[0].d)).toBe(Number(rows[0].c))
-  const run = await reconcileLedgers({ db: getDb(), mail: async () => true, clock, trigger: 'test' })
-  const mine = ((run.mismatches ?? []) as { check: string; agency_id: number | null }[]).filter(
-    (m) => m.agency_id === agencyId,
-  )
-  expect(mine).toEqual([])
 }
 
 const line = async (narrative: string, amount: number) => {

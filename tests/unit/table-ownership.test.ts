@@ -77,6 +77,7 @@ const OWNERS: Record<string, string[]> = {
     'policyPremiumPayments',
     'reconciliationRuns',
     'statementCsvMappings',
+    'suspenseClearings',
   ],
   mail: ['outboxMails'],
   money: ['moneyTransfers'],

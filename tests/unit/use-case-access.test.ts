@@ -57,6 +57,8 @@ const INTERNAL = new Set([
   'loadVisiblePolicy',
   // A waiting premium's verification, inside approvePolicyPayment and confirmStatementMatch (both checked).
   'verifyWaitingPayment',
+  // The movement an approved suspense decision posts, inside decideSuspenseClearing (checked).
+  'postClearing',
   'loadReferral',
   // Public clients: the tenant 404s inside checked use cases, and the widget caller's narrowing.
   'loadClientAgency',

@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm'
+import { getDb } from '../../../db/client'
+import { agencies } from '../../../db/schema'
+import { suspenseClearings } from '../../../db/schema/suspense'
+import type { StaffActor } from '../../shared/actor'
+import { defineUseCase } from '../../shared/authorize'
+import { conflictOnDuplicate, notFound } from '../../shared/errors'
+import { toCents } from '../../shared/money.rules'
+import { assertPlaceable, lockSuspenseItem } from './suspense-store'
+import { SUSPENSE_MESSAGES } from './suspense.rules'
+import { ProposeSuspenseClearingSchema, type ProposeSuspenseClearingInput } from './suspense.schemas'
+
+/**
+ * Proposes what to do with money held in suspense (staff with finance; issue 25): refund it to the
+ * payer, credit it to an agency's balance, or write it off (at most SUSPENSE_WRITE_OFF_LIMIT_CENTS),
+ * `amount` of it (AUD) with a reason. Nothing moves until another person with finance approves it
+ * (decideSuspenseClearing). 404 for an unknown item or agency; 409 over what the item still holds,
+ * for a refund of money that came by no channel, or while a proposal on it waits; 400 on bad input.
+ */
+export const proposeSuspenseClearing = defineUseCase(
+  { staff: ['finance'] },
+  async function proposeSuspenseClearing(opts: { actor: StaffActor; input: ProposeSuspenseClearingInput }) {
+    const input = ProposeSuspenseClearingSchema.parse(opts.input)
+    const cents = toCents(input.amount)
+    return getDb()
+      .transaction(async (tx) => {
+        const item = await lockSuspenseItem(tx, input.transfer_id)
+        assertPlaceable(item, input.action, cents)
+        const agencyId = input.action === 'CREDIT_AGENCY' ? input.agency_id! : null
+        if (agencyId !== null) {
+          const [agency] = await tx
+            .select({ id: agencies.id })
+            .from(agencies)
+            .where(eq(agencies.id, agencyId))
+          if (!agency) throw notFound('Agency')
+        }
+        const [row] = await tx
+          .insert(suspenseClearings)
+          .values({
+            transfer_id: item.id,
+            action: input.action,
+            amount: cents,
+            agency_id: agencyId,
+            reason: input.reason,
+            proposed_by_identity_id: opts.actor.identityId,
+          })
+          .returning()
+        return row
+      })
+      .catch(conflictOnDuplicate(SUSPENSE_MESSAGES.waiting))
+  },
+)
