@@ -34,6 +34,7 @@ export const STAFF_FINANCE_PAGES = [
   'bnpl',
   'reconciliation',
   'statements',
+  'suspense',
   'payout-batches',
   'trial-balance',
   'periods',

@@ -206,3 +206,55 @@ test('finance map the columns of a bank the presets do not know, once, and its s
   await page.goto('/staff/finance/statements')
   await expect(page.getByRole('table', { name: 'Saved column mappings' })).toContainText(account)
 })
+
+test('finance place what a transfer paid over the premium: one proposes crediting the agency, another approves', async ({
+  page,
+  request,
+}) => {
+  const { policyId, ref, dollars } = await waitingBankPolicy(page, request)
+  const paid = (Number(dollars) + 25).toFixed(2)
+  const statementUrl = await uploadStatement(page, [
+    `30/11/2026,TRANSFER FROM HARBOUR EDUCATION,${ref},,${paid},${(Number(paid) + 4000).toFixed(2)}`,
+  ])
+  await signOut(page)
+  await signIn(page, FINANCE.email, FINANCE.password)
+  await page.goto(statementUrl)
+  const line = page.getByRole('table', { name: 'Statement lines' }).getByRole('row').filter({ hasText: ref })
+  await expect(line).toContainText(/Over by \S*25\.00/)
+  await line.getByRole('button', { name: 'Confirm' }).click()
+  await expect(line).toContainText('Confirmed')
+  await signOut(page)
+
+  // The admin proposes crediting the agency the 25.00; nothing moves yet.
+  await signIn(page, STAFF.email, STAFF.password)
+  await page.goto('/staff/finance/suspense')
+  const item = page
+    .getByRole('table', { name: 'Money in suspense' })
+    .getByRole('row')
+    .filter({ hasText: ref })
+  await expect(item).toContainText(/25\.00/)
+  await expect(item.getByLabel('What to do')).toHaveValue('CREDIT_AGENCY')
+  await item.getByLabel('Reason').fill('The agency paid too much for this policy')
+  await item.getByRole('button', { name: 'Propose' }).click()
+  await expect(page.getByText('Proposed: another person with finance approves it')).toBeVisible()
+  await expect(item).toContainText('You proposed it: another person approves it.')
+  await expectAccessible(page)
+  await signOut(page)
+
+  // Finance approve it: the agency's balance gains it and the item is cleared.
+  await signIn(page, FINANCE.email, FINANCE.password)
+  await page.goto('/staff/finance/suspense?state=all')
+  await item.getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByText('Approved: the money has moved')).toBeVisible()
+  await expect(item).toContainText('Cleared')
+  // Posted once, as a credit on the agency's own balance ledger (other journeys move its balance too).
+  expect(
+    await query(
+      `SELECT c.status, c.amount, e.type, e.transaction_amount::int AS credited
+        FROM suspense_clearings c JOIN money_transfers t ON t.id = c.transfer_id
+        JOIN agency_balance_transactions e ON e.agency_id = c.agency_id AND e.type = 'SUSPENSE_CREDIT'
+        WHERE t.policy_id = $1`,
+      [policyId],
+    ),
+  ).toEqual([{ status: 'APPROVED', amount: 2500, type: 'SUSPENSE_CREDIT', credited: 2500 }])
+})

@@ -15,6 +15,7 @@ export const STAFF_FINANCE_TAB_LABELS = {
   bnpl: 'Buy now, pay later',
   reconciliation: 'Reconciliation',
   statements: 'Bank statements',
+  suspense: 'Suspense',
   'payout-batches': 'Payout batches',
   'trial-balance': 'Trial balance',
   periods: 'Closed periods',
