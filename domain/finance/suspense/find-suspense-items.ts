@@ -21,7 +21,8 @@ type ItemRow = {
   agency_name: string | null
   policy_id: number | null
   policy_ref: string | null
-  created_at: Date
+  /** Raw rows carry timestamps as text: read into Dates below. */
+  created_at: string
   total: number
 }
 
@@ -36,9 +37,9 @@ type DecisionRow = {
   status: SuspenseClearingStatus
   proposed_by_identity_id: number
   proposed_by: string | null
-  proposed_at: Date
+  proposed_at: string
   decided_by: string | null
-  decided_at: Date | null
+  decided_at: string | null
   decision_note: string | null
 }
 
@@ -73,6 +74,7 @@ export const findSuspenseItems = defineUseCase(
         const mine = decisions.filter((d) => d.transfer_id === r.id).map((d) => decisionView(d, opts.actor))
         return {
           ...r,
+          created_at: new Date(r.created_at),
           source_label: accountLabel(r.source),
           refundable: refundChannel(r.source) !== null,
           decisions: mine,
@@ -102,6 +104,8 @@ function decisionView(d: DecisionRow, actor: StaffActor) {
   const { proposed_by_identity_id, ...rest } = d
   return {
     ...rest,
+    proposed_at: new Date(d.proposed_at),
+    decided_at: d.decided_at ? new Date(d.decided_at) : null,
     action_label: SUSPENSE_ACTION_LABELS[d.action],
     status_label: SUSPENSE_STATUS_LABELS[d.status],
     can_approve: d.status === 'PROPOSED' && proposed_by_identity_id !== actor.identityId,
