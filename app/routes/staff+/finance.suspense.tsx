@@ -68,17 +68,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request, findSuspenseItems.access, 'staff')
   const formData = await readForm(request)
+  // Back to the list as it was (its filter and page).
+  const back = `${PAGE}${new URL(request.url).search}`
   if (String(formData.get('intent')).startsWith('propose'))
     return submitForm(formData, ProposeSuspenseClearingSchema, async (input) => {
       await proposeSuspenseClearing({ actor, input })
-      return redirectWithToast(PAGE, {
+      return redirectWithToast(back, {
         type: 'success',
         title: 'Proposed: another person with finance approves it',
       })
     })
   return submitForm(formData, DecisionFormSchema, async ({ id, decision, note }) => {
     await decideSuspenseClearing({ actor, id, input: { decision, note } })
-    return redirectWithToast(PAGE, {
+    return redirectWithToast(back, {
       type: 'success',
       title: decision === 'approve' ? 'Approved: the money has moved' : 'Proposal rejected',
     })
