@@ -98,3 +98,53 @@ async function expectExcess(policyId: number, lineId: number, cents: number) {
     )
   expect(t).toMatchObject({ amount: cents, code: 'OVERPAYMENT', state: 'POSTED' })
 }
+
+/**
+ * Money of this agency held in suspense (a transfer or delivery over a premium) is placed: the
+ * admin proposes, the checker approves; a credit raises the agency's balance, a refund or a
+ * write-off (within the default limit) moves it out.
+ */
+export class ClearSuspense implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly pick: number,
+    readonly action: 'CREDIT_AGENCY' | 'REFUND' | 'WRITE_OFF',
+  ) {}
+  check = () => true
+  async run(m: Model, r: Real) {
+    let mine = await this.held(r)
+    // Nothing held yet: a transfer over a premium puts some there first, so decisions meet it often.
+    if (!mine.length) {
+      await new StatementLine(this.pick, 'over').run(m, r)
+      mine = await this.held(r)
+    }
+    const item = mine[this.pick % mine.length]
+    const cents = this.action === 'WRITE_OFF' ? Math.min(item.open, 2000) : item.open
+    const proposed = await api('POST', `${OFM}/suspense/clearings`, {
+      token: admin,
+      body: {
+        transfer_id: item.id,
+        action: this.action,
+        amount: dollars(cents),
+        agency_id: this.action === 'CREDIT_AGENCY' ? r.agencyId : undefined,
+        reason: 'Model',
+      },
+    })
+    ok(proposed, 201)
+    ok(
+      await api('POST', `${OFM}/suspense/clearings/${proposed.body.data.id}/decision`, {
+        token: checker,
+        body: { decision: 'approve' },
+      }),
+    )
+    if (this.action === 'CREDIT_AGENCY') m.balance += cents
+  }
+  /** The agency's items still holding money in suspense. */
+  async held(r: Real) {
+    const list = await api('GET', `${OFM}/suspense`, { token: checker, query: { perPage: '100' } })
+    ok(list)
+    return (list.body.data.items as { id: number; open: number; agency_id: number | null }[]).filter(
+      (i) => i.agency_id === r.agencyId,
+    )
+  }
+  toString = () => `ClearSuspense(${this.pick}, ${this.action})`
+}
