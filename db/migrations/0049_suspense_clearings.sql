@@ -4,6 +4,7 @@ CREATE TABLE "suspense_clearings" (
 	"transfer_id" integer NOT NULL,
 	"action" text NOT NULL,
 	"amount" integer NOT NULL,
+	"policy_id" integer,
 	"agency_id" integer,
 	"reason" text NOT NULL,
 	"status" text DEFAULT 'PROPOSED' NOT NULL,
@@ -12,13 +13,15 @@ CREATE TABLE "suspense_clearings" (
 	"decided_by_identity_id" integer,
 	"decided_at" timestamp with time zone,
 	"decision_note" text,
-	CONSTRAINT "suspense_clearings_action_check" CHECK ("suspense_clearings"."action" in ('REFUND', 'CREDIT_AGENCY', 'WRITE_OFF')),
+	CONSTRAINT "suspense_clearings_action_check" CHECK ("suspense_clearings"."action" in ('ALLOCATE', 'REFUND', 'CREDIT_AGENCY', 'WRITE_OFF')),
 	CONSTRAINT "suspense_clearings_status_check" CHECK ("suspense_clearings"."status" in ('PROPOSED', 'APPROVED', 'REJECTED')),
 	CONSTRAINT "suspense_clearings_amount_check" CHECK ("suspense_clearings"."amount" > 0),
 	CONSTRAINT "suspense_clearings_agency_check" CHECK (("suspense_clearings"."action" = 'CREDIT_AGENCY') = ("suspense_clearings"."agency_id" is not null)),
+	CONSTRAINT "suspense_clearings_policy_check" CHECK (("suspense_clearings"."action" = 'ALLOCATE') = ("suspense_clearings"."policy_id" is not null)),
 	CONSTRAINT "suspense_clearings_decided_check" CHECK (("suspense_clearings"."status" = 'PROPOSED') = ("suspense_clearings"."decided_at" is null))
 );
 --> statement-breakpoint
+ALTER TABLE "suspense_clearings" ADD CONSTRAINT "suspense_clearings_policy_id_policies_id_fk" FOREIGN KEY ("policy_id") REFERENCES "public"."policies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "suspense_clearings" ADD CONSTRAINT "suspense_clearings_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "suspense_clearings" ADD CONSTRAINT "suspense_clearings_proposed_by_identity_id_identities_id_fk" FOREIGN KEY ("proposed_by_identity_id") REFERENCES "public"."identities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "suspense_clearings" ADD CONSTRAINT "suspense_clearings_decided_by_identity_id_identities_id_fk" FOREIGN KEY ("decided_by_identity_id") REFERENCES "public"."identities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -76,7 +76,14 @@ export async function postPremiumSettled(tx: DbOrTx, p: PremiumPayment, actor: A
 }
 
 /** What one receipt of part (or more) of a premium carries: its key, amount and note. */
-type Delivery = { deliveryId: string; cents: number; actor: Actor | string; note?: string }
+type Delivery = {
+  deliveryId: string
+  cents: number
+  actor: Actor | string
+  note?: string
+  /** Where the money comes from when not the payment's channel (suspense, allocated by staff). */
+  from?: string
+}
 
 /** The channel a premium payment's money arrives through (NexPay deliveries, bank statement lines). */
 const deliveryChannel = (p: PremiumPayment) => premiumChannel(p.payment_type) ?? 'nexpay'
@@ -92,7 +99,7 @@ export async function postPremiumDelivery(tx: DbOrTx, p: PremiumPayment, d: Deli
   return postTransfers(tx, [
     {
       key: premiumKeys.delivery(p.id, d.deliveryId),
-      debit: account.clearing(deliveryChannel(p)),
+      debit: d.from ?? account.clearing(deliveryChannel(p)),
       credit: account.policyPremiumReceived(p.policy_id),
       amount: premium,
       code: 'PREMIUM_PAID',

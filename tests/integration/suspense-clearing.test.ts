@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { agencyBalanceTransactions } from '../../db/schema'
+import { agencyBalanceTransactions, policies } from '../../db/schema'
 import { account } from '../../domain/money/accounts'
 import { resetConfig } from '../../domain/shared/config'
 import { agencyWithToken, api, staffWith } from '../setup/api'
@@ -20,7 +20,7 @@ import {
   uploader,
   waitingPolicy,
 } from '../setup/bank-statements'
-import { expectBalanced, held } from '../setup/journal'
+import { expectBalanced, held, paymentOf } from '../setup/journal'
 
 setUpStatementFixtures()
 
@@ -145,6 +145,64 @@ describe('clearing suspense', () => {
       'APPROVED',
     ])
     await expectBalanced(policy.agency_id)
+  })
+
+  it("allocates to another policy's premium waiting for a bank transfer: a part, then the rest pays it", async () => {
+    const { policy: payer, item } = await overpaid(30_00)
+    const target = await waitingPolicy()
+    const premium = target.premium!
+    // Not to a policy already paid, nor more than the premium still needs.
+    const paid = await propose({
+      transfer_id: item.id,
+      action: 'ALLOCATE',
+      amount: '30.00',
+      policy_ref: payer.ref,
+      reason: 'Paid twice',
+    })
+    expect(paid.status).toBe(409)
+    expect(paid.body.message).toBe(`Policy ${payer.ref} has no premium waiting for a bank transfer`)
+    const noRef = await propose({
+      transfer_id: item.id,
+      action: 'ALLOCATE',
+      amount: '30.00',
+      reason: 'Paid twice',
+    })
+    expect(noRef.status).toBe(400)
+
+    const part = await propose({
+      transfer_id: item.id,
+      action: 'ALLOCATE',
+      amount: '30.00',
+      policy_ref: target.ref,
+      reason: 'The agency asked to use it for this student',
+    })
+    expect(part.status, JSON.stringify(part.body)).toBe(201)
+    expect((await openOf(item.id)).waiting).toMatchObject({ action: 'ALLOCATE', policy_ref: target.ref })
+    expect((await decide(part.body.data.id, 'approve')).status).toBe(200)
+    expect(await paymentOf(target.id)).toMatchObject({ status: 'REQUESTED', received_amount: 30_00 })
+    expect(await held(account.policyPremiumReceived(target.id))).toBe(30_00)
+    expect((await openOf(item.id)).open).toBe(0)
+    await expectBalanced(target.agency_id)
+
+    // Another excess of exactly what is still due completes the premium: paid, commission banked.
+    const { item: rest } = await overpaid(premium - 30_00)
+    const all = await propose({
+      transfer_id: rest.id,
+      action: 'ALLOCATE',
+      amount: ((premium - 30_00) / 100).toFixed(2),
+      policy_ref: target.ref,
+      reason: 'The rest of it',
+    })
+    expect(all.status, JSON.stringify(all.body)).toBe(201)
+    expect((await decide(all.body.data.id, 'approve')).status).toBe(200)
+    expect(await paymentOf(target.id)).toMatchObject({ status: 'PAID', received_amount: premium })
+    expect(await held(account.policyPremiumReceived(target.id))).toBe(premium)
+    const [status] = await getDb()
+      .select({ s: policies.status })
+      .from(policies)
+      .where(eq(policies.id, target.id))
+    expect(status.s).toBe('PAYMENT_APPROVED')
+    await expectBalanced(target.agency_id)
   })
 
   it('posts once when two people approve the same proposal at the same time', async () => {

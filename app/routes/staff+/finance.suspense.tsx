@@ -128,7 +128,8 @@ function Decisions({ r }: { r: Row }) {
             {d.status_label}
           </Badge>{' '}
           {d.action_label} {formatCents(d.amount)}
-          {d.agency_name ? ` to ${d.agency_name}` : ''} · {d.reason} · proposed by {d.proposed_by ?? '—'}
+          {d.agency_name ? ` to ${d.agency_name}` : ''}
+          {d.policy_ref ? ` to ${d.policy_ref}` : ''} · {d.reason} · proposed by {d.proposed_by ?? '—'}
           {d.decided_by ? ` · decided by ${d.decided_by}` : ''}
           {d.decision_note ? ` · ${d.decision_note}` : ''}
         </li>
@@ -145,7 +146,8 @@ function Waiting({ r, schema }: { r: Row; schema: FormSchema }) {
       <input type="hidden" name="id" value={w.id} />
       <p className="text-sm">
         {w.action_label} {formatCents(w.amount)}
-        {w.agency_name ? ` to ${w.agency_name}` : ''}: {w.reason} (proposed by {w.proposed_by ?? '—'})
+        {w.agency_name ? ` to ${w.agency_name}` : ''}
+        {w.policy_ref ? ` to ${w.policy_ref}` : ''}: {w.reason} (proposed by {w.proposed_by ?? '—'})
       </p>
       <div className="flex gap-2">
         {w.can_approve ? (
@@ -174,13 +176,14 @@ function Propose({ r, schema, limit }: { r: Row; schema: FormSchema; limit: numb
       action: r.agency_id ? 'CREDIT_AGENCY' : r.refundable ? 'REFUND' : 'WRITE_OFF',
       amount: (r.open / 100).toFixed(2),
       agency_id: r.agency_id ? String(r.agency_id) : '',
+      policy_ref: '',
     },
   })
   const actions = SUSPENSE_ACTIONS.filter((a) => a !== 'REFUND' || r.refundable)
   return (
     <ConformForm form={form} intent={intent} className="space-y-2">
       <input {...getInputProps(fields.transfer_id, { type: 'hidden' })} />
-      <div className="grid gap-2 sm:grid-cols-3">
+      <div className="grid gap-2 sm:grid-cols-2">
         <SelectField
           labelProps={{ children: 'What to do' }}
           selectProps={getSelectProps(fields.action)}
@@ -196,6 +199,11 @@ function Propose({ r, schema, limit }: { r: Row; schema: FormSchema; limit: numb
           labelProps={{ children: 'Agency number (to credit)' }}
           inputProps={{ ...getInputProps(fields.agency_id, { type: 'text' }), inputMode: 'numeric' }}
           errors={fields.agency_id.errors}
+        />
+        <Field
+          labelProps={{ children: 'Policy reference (to allocate)' }}
+          inputProps={getInputProps(fields.policy_ref, { type: 'text' })}
+          errors={fields.policy_ref.errors}
         />
       </div>
       <Field

@@ -28,6 +28,8 @@ export type PremiumReceipt = {
   invoiceRef: string
   invoiceMeta: Record<string, unknown>
   journalNote?: string
+  /** The account the money comes from when not the payment's channel (suspense). */
+  from?: string
   history: { action: string; note: string; meta: Record<string, unknown> }
 }
 
@@ -54,6 +56,7 @@ export async function receivePremiumPart(tx: DbOrTx, r: PremiumReceipt) {
     cents: r.cents,
     actor: r.actor,
     note: r.journalNote,
+    from: r.from,
   })
   await recordPolicyHistory(tx, {
     policyId: r.policy.id,

@@ -33,6 +33,8 @@ type DecisionRow = {
   amount: number
   agency_id: number | null
   agency_name: string | null
+  /** The policy an allocation pays (ALLOCATE). */
+  policy_ref: string | null
   reason: string
   status: SuspenseClearingStatus
   proposed_by_identity_id: number
@@ -89,12 +91,14 @@ export const findSuspenseItems = defineUseCase(
 async function decisionsOf(transferIds: number[]) {
   const { rows } = await getDb().execute<DecisionRow>(sql`
     select c.id, c.transfer_id, c.action, c.amount, c.agency_id, coalesce(a.full_company_name, a.email) as agency_name,
+      tp.ref as policy_ref,
       c.reason, c.status, c.proposed_by_identity_id, pi.email as proposed_by, c.proposed_at,
       di.email as decided_by, c.decided_at, c.decision_note
     from suspense_clearings c
     join identities pi on pi.id = c.proposed_by_identity_id
     left join identities di on di.id = c.decided_by_identity_id
     left join agencies a on a.id = c.agency_id
+    left join policies tp on tp.id = c.policy_id
     where c.transfer_id in (${sql.join(transferIds, sql`, `)})
     order by c.id`)
   return rows

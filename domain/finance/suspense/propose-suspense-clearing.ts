@@ -6,15 +6,17 @@ import type { StaffActor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
 import { conflictOnDuplicate, notFound } from '../../shared/errors'
 import { toCents } from '../../shared/money.rules'
+import { allocationTarget } from './allocate-suspense'
 import { assertPlaceable, lockSuspenseItem } from './suspense-store'
 import { SUSPENSE_MESSAGES } from './suspense.rules'
 import { ProposeSuspenseClearingSchema, type ProposeSuspenseClearingInput } from './suspense.schemas'
 
 /**
- * Proposes what to do with money held in suspense (staff with finance; issue 25): refund it to the
+ * Proposes what to do with money held in suspense (staff with finance; issue 25): allocate it to a
+ * policy's premium waiting for a bank transfer (no more than it still needs), refund it to the
  * payer, credit it to an agency's balance, or write it off (at most SUSPENSE_WRITE_OFF_LIMIT_CENTS),
  * `amount` of it (AUD) with a reason. Nothing moves until another person with finance approves it
- * (decideSuspenseClearing). 404 for an unknown item or agency; 409 over what the item still holds,
+ * (decideSuspenseClearing). 404 for an unknown item, policy or agency; 409 over what the item still holds,
  * for a refund of money that came by no channel, or while a proposal on it waits; 400 on bad input.
  */
 export const proposeSuspenseClearing = defineUseCase(
@@ -26,6 +28,8 @@ export const proposeSuspenseClearing = defineUseCase(
       .transaction(async (tx) => {
         const item = await lockSuspenseItem(tx, input.transfer_id)
         assertPlaceable(item, input.action, cents)
+        const policyId =
+          input.action === 'ALLOCATE' ? await allocationTarget(tx, input.policy_ref!, cents) : null
         const agencyId = input.action === 'CREDIT_AGENCY' ? input.agency_id! : null
         if (agencyId !== null) {
           const [agency] = await tx
@@ -41,6 +45,7 @@ export const proposeSuspenseClearing = defineUseCase(
             action: input.action,
             amount: cents,
             agency_id: agencyId,
+            policy_id: policyId,
             reason: input.reason,
             proposed_by_identity_id: opts.actor.identityId,
           })

@@ -3,6 +3,7 @@ import type { SuspenseAction, SuspenseClearingStatus } from '../../../db/schema/
 import { formatCents } from '../../shared/format'
 
 export const SUSPENSE_ACTION_LABELS: Record<SuspenseAction, string> = {
+  ALLOCATE: "Allocate to a policy's premium",
   REFUND: 'Refund to the payer',
   CREDIT_AGENCY: "Credit an agency's balance",
   WRITE_OFF: 'Write off',
@@ -21,6 +22,9 @@ export const SUSPENSE_MESSAGES = {
   waiting: 'A decision on this money is waiting for a second person: approve or reject it first',
   writeOff: (limit: number) =>
     `A write-off is at most ${formatCents(limit)}; refund the rest to the payer or credit it to an agency`,
+  noPremium: (ref: string) => `Policy ${ref} has no premium waiting for a bank transfer`,
+  overPremium: (ref: string, due: number) =>
+    `Policy ${ref} needs only ${formatCents(due)}: allocate that much and place the rest another way`,
   noChannel: 'Only money that arrived by bank transfer, card or NexPay can be refunded to its payer',
   decided: (status: SuspenseClearingStatus) =>
     `This decision is already ${SUSPENSE_STATUS_LABELS[status].toLowerCase()}`,

@@ -5,6 +5,7 @@ import { PageQuerySchema } from '../../shared/pagination'
 
 /** The actions (db/schema/suspense), here too: the page's form runs this schema in the browser. */
 export const SUSPENSE_ACTIONS = [
+  'ALLOCATE',
   'REFUND',
   'CREDIT_AGENCY',
   'WRITE_OFF',
@@ -12,7 +13,8 @@ export const SUSPENSE_ACTIONS = [
 
 /**
  * A proposed decision on money in suspense: the transfer that brought it in, what to do, how much
- * (AUD, dollars and cents) and why; the agency to credit for CREDIT_AGENCY.
+ * (AUD, dollars and cents) and why; the policy (its reference) whose waiting bank payment receives
+ * it for ALLOCATE, the agency to credit for CREDIT_AGENCY.
  */
 export const ProposeSuspenseClearingSchema = z
   .object({
@@ -20,11 +22,19 @@ export const ProposeSuspenseClearingSchema = z
     action: z.enum(SUSPENSE_ACTIONS, { error: 'Choose what to do with the money' }),
     amount: moneyAmount('Amount'),
     agency_id: optionalId(),
+    policy_ref: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.string().trim().max(64).optional(),
+    ),
     reason: requiredText(3, 1000, 'Reason is required'),
   })
   .refine((v) => v.action !== 'CREDIT_AGENCY' || v.agency_id !== undefined, {
     path: ['agency_id'],
     message: 'Choose the agency to credit',
+  })
+  .refine((v) => v.action !== 'ALLOCATE' || Boolean(v.policy_ref), {
+    path: ['policy_ref'],
+    message: 'Enter the reference of the policy whose premium it pays',
   })
 export type ProposeSuspenseClearingInput = z.infer<typeof ProposeSuspenseClearingSchema>
 

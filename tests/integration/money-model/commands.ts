@@ -21,7 +21,10 @@ export const commands = [
     .tuple(fc.nat(), fc.constantFrom('rest', 'part', 'over') as fc.Arbitrary<'rest'>)
     .map(([i, k]) => new StatementLine(i, k)),
   fc
-    .tuple(fc.nat(), fc.constantFrom('CREDIT_AGENCY', 'REFUND', 'WRITE_OFF') as fc.Arbitrary<'REFUND'>)
+    .tuple(
+      fc.nat(),
+      fc.constantFrom('ALLOCATE', 'CREDIT_AGENCY', 'REFUND', 'WRITE_OFF') as fc.Arbitrary<'REFUND'>,
+    )
     .map(([i, a]) => new ClearSuspense(i, a)),
   fc
     .tuple(fc.nat(), fc.constantFrom('rest', 'part', 'over', 'npr', 'zero') as fc.Arbitrary<'rest'>)

@@ -101,13 +101,14 @@ async function expectExcess(policyId: number, lineId: number, cents: number) {
 
 /**
  * Money of this agency held in suspense (a transfer or delivery over a premium) is placed: the
- * admin proposes, the checker approves; a credit raises the agency's balance, a refund or a
- * write-off (within the default limit) moves it out.
+ * admin proposes, the checker approves; an allocation pays a waiting bank premium (in part or in
+ * full), a credit raises the agency's balance, a refund or a write-off (within the default limit)
+ * moves it out.
  */
 export class ClearSuspense implements fc.AsyncCommand<Model, Real> {
   constructor(
     readonly pick: number,
-    readonly action: 'CREDIT_AGENCY' | 'REFUND' | 'WRITE_OFF',
+    readonly action: 'ALLOCATE' | 'CREDIT_AGENCY' | 'REFUND' | 'WRITE_OFF',
   ) {}
   check = () => true
   async run(m: Model, r: Real) {
@@ -118,14 +119,24 @@ export class ClearSuspense implements fc.AsyncCommand<Model, Real> {
       mine = await this.held(r)
     }
     const item = mine[this.pick % mine.length]
-    const cents = this.action === 'WRITE_OFF' ? Math.min(item.open, 2000) : item.open
+    // An allocation pays a bank premium still waiting (a part, or all it needs); none: a credit.
+    const waiting = m.policies.filter((p) => p.method === 'BANK' && p.state === 'UNPAID')
+    const target = this.action === 'ALLOCATE' ? waiting[this.pick % Math.max(1, waiting.length)] : undefined
+    const action = this.action === 'ALLOCATE' && !target ? 'CREDIT_AGENCY' : this.action
+    const cents =
+      action === 'WRITE_OFF'
+        ? Math.min(item.open, 2000)
+        : target
+          ? Math.min(item.open, target.premium - target.received)
+          : item.open
     const proposed = await api('POST', `${OFM}/suspense/clearings`, {
       token: admin,
       body: {
         transfer_id: item.id,
-        action: this.action,
+        action,
         amount: dollars(cents),
-        agency_id: this.action === 'CREDIT_AGENCY' ? r.agencyId : undefined,
+        agency_id: action === 'CREDIT_AGENCY' ? r.agencyId : undefined,
+        policy_ref: target?.ref,
         reason: 'Model',
       },
     })
@@ -136,7 +147,11 @@ export class ClearSuspense implements fc.AsyncCommand<Model, Real> {
         body: { decision: 'approve' },
       }),
     )
-    if (this.action === 'CREDIT_AGENCY') m.balance += cents
+    if (action === 'CREDIT_AGENCY') m.balance += cents
+    if (target) {
+      target.received += cents
+      if (target.received === target.premium) target.state = 'PAID'
+    }
   }
   /** The agency's items still holding money in suspense. */
   async held(r: Real) {
