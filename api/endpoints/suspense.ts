@@ -26,7 +26,7 @@ export const suspenseEndpoints: Endpoint[] = [
     method: 'POST',
     path: `${OSHC}/clearings`,
     summary:
-      'Propose what to do with money in suspense: { transfer_id, action: REFUND | CREDIT_AGENCY | WRITE_OFF, amount (AUD), agency_id (CREDIT_AGENCY), reason }. Another person with finance approves it. 409 over what the item still holds, for a refund of money that came by no channel, or while a proposal waits; 400 for a write-off over SUSPENSE_WRITE_OFF_LIMIT_CENTS',
+      'Propose what to do with money in suspense: { transfer_id, action: ALLOCATE | REFUND | CREDIT_AGENCY | WRITE_OFF, amount (AUD), policy_ref (ALLOCATE: a policy whose bank payment waits), agency_id (CREDIT_AGENCY), reason }. Another person with finance approves it. 409 over what the item still holds, for a refund of money that came by no channel, or while a proposal waits; 400 for a write-off over SUSPENSE_WRITE_OFF_LIMIT_CENTS',
     access: proposeSuspenseClearing.access,
     body: ProposeSuspenseClearingSchema,
     status: 201,
@@ -39,7 +39,7 @@ export const suspenseEndpoints: Endpoint[] = [
     method: 'POST',
     path: `${OSHC}/clearings/{id}/decision`,
     summary:
-      'Approve (posts the movement: back to the channel, to the agency balance, or to write-off) or reject a proposed suspense decision: { decision: approve | reject, note? }. 403 for its proposer approving; 409 unless it is waiting or when the item no longer holds the amount',
+      'Approve (posts the movement: to a policy premium, back to the channel, to the agency balance, or to write-off) or reject a proposed suspense decision: { decision: approve | reject, note? }. 403 for its proposer approving; 409 unless it is waiting or when the item no longer holds the amount',
     access: decideSuspenseClearing.access,
     params: SuspenseClearingIdSchema,
     body: DecideSuspenseClearingSchema,

@@ -59,6 +59,7 @@ const INTERNAL = new Set([
   'verifyWaitingPayment',
   // The movement an approved suspense decision posts, inside decideSuspenseClearing (checked).
   'postClearing',
+  'allocateToPremium',
   'loadReferral',
   // Public clients: the tenant 404s inside checked use cases, and the widget caller's narrowing.
   'loadClientAgency',
