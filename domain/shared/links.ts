@@ -21,6 +21,7 @@ export const staffLinks = {
   payout: (payoutId: number) => `/staff/finance/payouts/${payoutId}`,
   clawback: (policyId: number) => `/staff/finance/clawbacks${q({ policy_id: policyId })}`,
   disputes: '/staff/finance/disputes',
+  suspense: '/staff/finance/suspense',
   reconciliation: '/staff/finance/reconciliation',
 } as const
 

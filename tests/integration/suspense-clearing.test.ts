@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { agencyBalanceTransactions, policies } from '../../db/schema'
+import { agencyBalanceTransactions, policies, tasks } from '../../db/schema'
 import { account } from '../../domain/money/accounts'
 import { resetConfig } from '../../domain/shared/config'
 import { agencyWithToken, api, staffWith } from '../setup/api'
@@ -80,8 +80,23 @@ describe('clearing suspense', () => {
     expect((await openOf(item.id)).waiting).toMatchObject({ action: 'CREDIT_AGENCY', can_approve: true })
     expect(await held(account.agencyBalance(policy.agency_id))).toBe(0)
 
+    // The proposal waits in the staff inbox until it is decided.
+    const taskOf = async () =>
+      (
+        await getDb()
+          .select({
+            closed_at: tasks.closed_at,
+            outcome: tasks.outcome,
+            link: tasks.link,
+            amount: tasks.amount,
+          })
+          .from(tasks)
+          .where(eq(tasks.workflow_id, `suspense-clearing-${credit.body.data.id}`))
+      )[0]
+    expect(await taskOf()).toMatchObject({ closed_at: null, link: '/staff/finance/suspense', amount: 20_00 })
     const approved = await decide(credit.body.data.id, 'approve')
     expect(approved.status, JSON.stringify(approved.body)).toBe(200)
+    expect(await taskOf()).toMatchObject({ outcome: 'approved' })
     expect(approved.body.data).toMatchObject({ status: 'APPROVED' })
     expect(await held(account.agencyBalance(policy.agency_id))).toBe(20_00)
     const [entry] = await getDb()

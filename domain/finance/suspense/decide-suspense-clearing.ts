@@ -12,7 +12,8 @@ import {
   lockClearing,
   lockSuspenseItem,
 } from './suspense-store'
-import { SUSPENSE_MESSAGES } from './suspense.rules'
+import { clearingTaskId, SUSPENSE_MESSAGES } from './suspense.rules'
+import { closeWorkflowTasks } from '../../tasks/workflow-tasks'
 import {
   DecideSuspenseClearingSchema,
   SuspenseClearingIdSchema,
@@ -45,6 +46,7 @@ export const decideSuspenseClearing = defineUseCase(
         assertPlaceable(item, row.action, row.amount)
         await postClearing(tx, row, item, opts.actor)
       }
+      await closeWorkflowTasks(clearingTaskId(id), decision === 'approve' ? 'approved' : 'rejected', tx)
       return decideClearing(tx, row, {
         status: decision === 'approve' ? 'APPROVED' : 'REJECTED',
         by: opts.actor.identityId,

@@ -8,7 +8,11 @@ import { conflictOnDuplicate, notFound } from '../../shared/errors'
 import { toCents } from '../../shared/money.rules'
 import { allocationTarget } from './allocate-suspense'
 import { assertPlaceable, lockSuspenseItem } from './suspense-store'
-import { SUSPENSE_MESSAGES } from './suspense.rules'
+import { clearingTaskId, SUSPENSE_ACTION_LABELS, SUSPENSE_MESSAGES } from './suspense.rules'
+import { openTask } from '../../tasks/workflow-tasks'
+import { staffLinks } from '../../shared/links'
+import { clock } from '../../shared/clock'
+import { formatCents } from '../../shared/format'
 import { ProposeSuspenseClearingSchema, type ProposeSuspenseClearingInput } from './suspense.schemas'
 
 /**
@@ -16,7 +20,7 @@ import { ProposeSuspenseClearingSchema, type ProposeSuspenseClearingInput } from
  * policy's premium waiting for a bank transfer (no more than it still needs), refund it to the
  * payer, credit it to an agency's balance, or write it off (at most SUSPENSE_WRITE_OFF_LIMIT_CENTS),
  * `amount` of it (AUD) with a reason. Nothing moves until another person with finance approves it
- * (decideSuspenseClearing). 404 for an unknown item, policy or agency; 409 over what the item still holds,
+ * (decideSuspenseClearing); the staff inbox shows it waiting until then. 404 for an unknown item, policy or agency; 409 over what the item still holds,
  * for a refund of money that came by no channel, or while a proposal on it waits; 400 on bad input.
  */
 export const proposeSuspenseClearing = defineUseCase(
@@ -50,6 +54,15 @@ export const proposeSuspenseClearing = defineUseCase(
             proposed_by_identity_id: opts.actor.identityId,
           })
           .returning()
+        await openTask(tx, clearingTaskId(row.id), {
+          kind: 'suspense_clearing',
+          audience: 'staff',
+          subject: `Approve or reject: ${SUSPENSE_ACTION_LABELS[row.action].toLowerCase()}, ${formatCents(cents)} held in suspense (proposed by ${opts.actor.email})`,
+          agencyId: item.agency_id,
+          link: staffLinks.suspense,
+          dueAt: new Date(clock.now().getTime() + 48 * 3_600_000),
+          amount: cents,
+        })
         return row
       })
       .catch(conflictOnDuplicate(SUSPENSE_MESSAGES.waiting))

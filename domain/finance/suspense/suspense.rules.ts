@@ -30,6 +30,9 @@ export const SUSPENSE_MESSAGES = {
     `This decision is already ${SUSPENSE_STATUS_LABELS[status].toLowerCase()}`,
 }
 
+/** The inbox task of a proposal waiting for its second person. */
+export const clearingTaskId = (id: number) => `suspense-clearing-${id}`
+
 /** The channel money came in by, from the account the suspense transfer debited; null if none. */
 export function refundChannel(sourceAccount: string): 'bank' | 'card' | 'nexpay' | null {
   const m = /^clearing:(bank|card|nexpay)$/.exec(sourceAccount)
