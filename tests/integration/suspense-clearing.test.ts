@@ -36,6 +36,7 @@ async function overpaid(over: number) {
   )
   const [line] = await linesOf(statement.id)
   const confirmed = await confirm(line.id)
+  expect(confirmed.status, JSON.stringify({ line, body: confirmed.body })).toBe(200)
   expect(confirmed.body.data.policy, JSON.stringify(confirmed.body)).toMatchObject({ outcome: 'over' })
   const list = await api('GET', SUSPENSE, { token: checker, query: { perPage: '100' } })
   const found = list.body.data.items.find((i: { policy_id: number }) => i.policy_id === policy.id)
@@ -272,5 +273,39 @@ describe('clearing suspense', () => {
     expect((await propose({ transfer_id: item.id, action: 'REFUND', amount: 1, reason: '' })).status).toBe(
       400,
     )
+  })
+
+  // Last: a line left unconfirmed for a paid premium is matched afresh by amount at later uploads.
+  it('pays a premium once when an allocation and a statement line for it are confirmed at the same time', async () => {
+    const target = await waitingPolicy()
+    const premium = target.premium!
+    const { item } = await overpaid(premium)
+    const proposal = await propose({
+      transfer_id: item.id,
+      action: 'ALLOCATE',
+      amount: (premium / 100).toFixed(2),
+      policy_ref: target.ref,
+      reason: 'Paid under another policy',
+    })
+    expect(proposal.status, JSON.stringify(proposal.body)).toBe(201)
+    const statement = await imported(
+      amountCsv([{ narrative: `OSHC ${target.ref}`, amount: premium, balance: 8_000_000 + nextSeq() }]),
+    )
+    const [line] = await linesOf(statement.id)
+    const other = await staffWith(['finance'])
+    const [byAllocation, byLine] = await Promise.all([
+      decide(proposal.body.data.id, 'approve'),
+      confirm(line.id, other),
+    ])
+    // Serialized on the policy: whichever comes second finds nothing waiting (409), never a 500.
+    expect(
+      [byAllocation.status, byLine.status].sort(),
+      JSON.stringify([byAllocation.body, byLine.body]),
+    ).toEqual([200, 409])
+    expect(await paymentOf(target.id)).toMatchObject({ status: 'PAID', received_amount: premium })
+    expect(await held(account.policyPremiumReceived(target.id))).toBe(premium)
+    // The money not used stays where it was: in suspense, or unconfirmed on the statement.
+    expect((await openOf(item.id)).open).toBe(byAllocation.status === 200 ? 0 : premium)
+    await expectBalanced(target.agency_id)
   })
 })

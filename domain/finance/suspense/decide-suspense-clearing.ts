@@ -5,13 +5,7 @@ import { clock } from '../../shared/clock'
 import { forbidden, invalidTransition } from '../../shared/errors'
 import { MAKER_CHECKER_MSG } from '../finance.rules'
 import { postClearing } from './suspense-postings'
-import {
-  assertPlaceable,
-  decideClearing,
-  findClearing,
-  lockClearing,
-  lockSuspenseItem,
-} from './suspense-store'
+import { assertPlaceable, decideClearing, clearingById, lockSuspenseItem } from './suspense-store'
 import { clearingTaskId, SUSPENSE_MESSAGES } from './suspense.rules'
 import { closeWorkflowTasks } from '../../tasks/workflow-tasks'
 import {
@@ -38,8 +32,8 @@ export const decideSuspenseClearing = defineUseCase(
     const { id } = SuspenseClearingIdSchema.parse({ id: opts.id })
     const { decision, note } = DecideSuspenseClearingSchema.parse(opts.input)
     return getDb().transaction(async (tx) => {
-      const item = await lockSuspenseItem(tx, (await findClearing(tx, id)).transfer_id)
-      const row = await lockClearing(tx, id)
+      const item = await lockSuspenseItem(tx, (await clearingById(tx, id)).transfer_id)
+      const row = await clearingById(tx, id, true)
       if (row.status !== 'PROPOSED') throw invalidTransition(SUSPENSE_MESSAGES.decided(row.status))
       if (decision === 'approve') {
         if (row.proposed_by_identity_id === opts.actor.identityId) throw forbidden(MAKER_CHECKER_MSG)

@@ -52,16 +52,13 @@ export function assertPlaceable(item: SuspenseItem, action: SuspenseAction, cent
 
 export type SuspenseClearing = typeof suspenseClearings.$inferSelect
 
-/** A decision by id, unlocked (to find its item, locked first); 404 when none. */
-export async function findClearing(tx: DbOrTx, id: number) {
-  const [row] = await tx.select().from(suspenseClearings).where(eq(suspenseClearings.id, id))
-  if (!row) throw notFound(SUSPENSE_MESSAGES.decision)
-  return row
-}
-
-/** The decision locked in `tx` (after its item). */
-export async function lockClearing(tx: DbOrTx, id: number) {
-  const [row] = await tx.select().from(suspenseClearings).where(eq(suspenseClearings.id, id)).for('update')
+/**
+ * A decision by id; `lock`: FOR UPDATE (taken after its item's lock, as a proposal takes it, so
+ * decisions on the same money queue without a deadlock). 404 when none.
+ */
+export async function clearingById(tx: DbOrTx, id: number, lock = false) {
+  const q = tx.select().from(suspenseClearings).where(eq(suspenseClearings.id, id))
+  const [row] = lock ? await q.for('update') : await q
   if (!row) throw notFound(SUSPENSE_MESSAGES.decision)
   return row
 }
