@@ -275,7 +275,6 @@ describe('clearing suspense', () => {
     )
   })
 
-  // Last: a line left unconfirmed for a paid premium is matched afresh by amount at later uploads.
   it('pays a premium once when an allocation and a statement line for it are confirmed at the same time', async () => {
     const target = await waitingPolicy()
     const premium = target.premium!

@@ -118,6 +118,25 @@ describe('bank statement rules (issue 25)', () => {
     ])
   })
 
+  it("never lets a guess by amount take a premium another line quotes by its reference", () => {
+    const exp: Expectation[] = [
+      { kind: 'policy_payment', id: 2, refs: ['POLA2'], amountCents: 500, since: '2026-01-10' },
+    ]
+    const line = (id: number, amountCents: number, description: string) => ({
+      id,
+      bookedOn: '2026-01-10',
+      amountCents,
+      description,
+      reference: '',
+    })
+    // Line 1 quotes a policy paid since (not expected any more): only its amount is left to go by.
+    const m = matchLines([line(1, 500, 'POL-A1 paid twice'), line(2, 300, 'POL-A2 short')], exp)
+    expect(m.map((x) => [x.state, x.id])).toEqual([
+      ['unmatched', null],
+      ['proposed', 2],
+    ])
+  })
+
   it('ranks a proposal naming the expected payer (agency or student) before a nearer date', () => {
     const exp: Expectation[] = [
       {

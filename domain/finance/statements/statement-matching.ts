@@ -125,12 +125,14 @@ export async function loadExpectations(db: DbOrTx): Promise<Expectation[]> {
 const keyOf = (e: { kind: string; id: number }) => `${e.kind}:${e.id}`
 
 /**
- * Matches lines to expectations of their sign (credits to payments, debits to batches). Exact: the line quotes an expectation's reference (in its
- * reference or description) and the amount is equal. Proposed: a premium payment the line quotes
- * at another amount (a short or over payment); or, when no reference is quoted, the
- * same amount, asked for within the window before the booking, ranked by rankProposals (the payer
- * the line names, then the nearest date). An expectation in `taken` (matched by another line) or matched earlier in
- * this call is not offered again. Pure: the caller stores the answer.
+ * Matches lines to expectations of their sign (credits to payments, debits to batches), in three
+ * passes so that what a line quotes always wins over a guess. Exact: the line quotes an
+ * expectation's reference (in its reference or description) and the amount is equal. Then
+ * proposed: a premium payment the line quotes at another amount (a short or over payment). Last,
+ * for lines that quote nothing expected: the same amount, asked for within the window before the
+ * booking, ranked by rankProposals (the payer the line names, then the nearest date). An
+ * expectation in `taken` (matched by another line) or matched earlier in this call is not offered
+ * again. Pure: the caller stores the answer.
  */
 export function matchLines(
   lines: MatchLine[],
@@ -146,35 +148,31 @@ export function matchLines(
     else byAmount.set(e.amountCents, [e])
   }
   const used = new Set(taken)
-  const exact = new Map<number, Expectation>()
-  for (const line of lines) {
-    if (line.amountCents === 0) continue
-    const quoted = [...quotedRefs(line.reference, line.description)]
-      .map((r) => byRef.get(r))
-      .filter((e) => e !== undefined)
-    const hit = quoted.find((e) => e.amountCents === line.amountCents && !used.has(keyOf(e)))
-    if (hit) {
-      used.add(keyOf(hit))
-      exact.set(line.id, hit)
-    }
+  const found = new Map<number, Match>()
+  const free = (e: Expectation) => !used.has(keyOf(e))
+  const claim = (line: MatchLine, state: 'exact' | 'proposed', e: Expectation | undefined) => {
+    if (!e) return
+    used.add(keyOf(e))
+    found.set(line.id, { lineId: line.id, state, kind: e.kind, id: e.id })
   }
-  return lines.map((line): Match => {
-    const hit = exact.get(line.id)
-    if (hit) return { lineId: line.id, state: 'exact', kind: hit.kind, id: hit.id }
-    const quoted = [...quotedRefs(line.reference, line.description)].filter((r) => byRef.has(r))
-    // A premium quoted by its reference at another amount (short or over) is proposed: confirming
-    // it takes the line as a part payment or holds the excess (never applied alone).
-    const proposal = quoted.length
-      ? quoted
-          .map((r) => byRef.get(r)!)
-          .find((e) => e.kind === 'policy_payment' && line.amountCents > 0 && !used.has(keyOf(e)))
-      : line.amountCents === 0
-        ? undefined
-        : propose(line, byAmount, used)
-    if (!proposal) return { lineId: line.id, state: 'unmatched', kind: null, id: null }
-    used.add(keyOf(proposal))
-    return { lineId: line.id, state: 'proposed', kind: proposal.kind, id: proposal.id }
-  })
+  const quoted = new Map(
+    lines.map((l) => [
+      l.id,
+      [...quotedRefs(l.reference, l.description)].flatMap((r) => byRef.get(r) ?? []),
+    ]),
+  )
+  const open = () => lines.filter((l) => l.amountCents !== 0 && !found.has(l.id))
+  for (const line of open())
+    claim(line, 'exact', quoted.get(line.id)!.find((e) => e.amountCents === line.amountCents && free(e)))
+  // A premium quoted by its reference at another amount (short or over) is proposed: confirming
+  // it takes the line as a part payment or holds the excess (never applied alone).
+  for (const line of open().filter((l) => l.amountCents > 0))
+    claim(line, 'proposed', quoted.get(line.id)!.find((e) => e.kind === 'policy_payment' && free(e)))
+  for (const line of open().filter((l) => !quoted.get(l.id)!.length))
+    claim(line, 'proposed', propose(line, byAmount, used))
+  return lines.map(
+    (line) => found.get(line.id) ?? { lineId: line.id, state: 'unmatched', kind: null, id: null },
+  )
 }
 
 /** The words of a name, lower case, without the ones every business name has. */
