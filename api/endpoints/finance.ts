@@ -97,7 +97,7 @@ const staffEndpoints = [
     method: 'POST',
     path: `${OSHC}/paymentReject`,
     summary:
-      'Reject the waiting payments of one or more PURCHASED policies with a reason (policy PAYMENT_REJECTED, the agency may pay again). All or nothing: one policy in another status is a 409 naming it',
+      'Reject the waiting payments of one or more PURCHASED policies with a reason (policy PAYMENT_REJECTED, the agency may pay again; parts of a premium already received are held in suspense for a decision, heldInSuspenseCents). All or nothing: one policy in another status is a 409 naming it',
     access: rejectPolicyPayments.access,
     body: S.PaymentRejectSchema,
     handler: async ({ actor, body }) =>

@@ -15,9 +15,9 @@ export const financeMails = {
     subject: `Part payment received for policy ${ref}`,
     text: `We received a bank transfer of ${aud(receivedCents)} for policy ${ref}. ${aud(stillDueCents)} is still due: please transfer it quoting ${ref}.\nThe policy waits for the rest: it is paid, and its certificate follows, once the whole premium is received.\nOpen your finance page: ${link(agencyLinks.finance)}`,
   }),
-  policyPaymentRejected: (ref: string, policyId: number, reason: string) => ({
+  policyPaymentRejected: (ref: string, policyId: number, reason: string, heldCents = 0) => ({
     subject: `Payment rejected for policy ${ref}`,
-    text: `Your bank payment for policy ${ref} could not be verified and was rejected.\nReason: ${reason}\nYou can pay again here: ${link(agencyLinks.policyPay(policyId))}`,
+    text: `Your bank payment for policy ${ref} could not be verified and was rejected.\nReason: ${reason}\n${heldCents ? `The ${aud(heldCents)} received for it is held by our finance team, who will refund it or apply it as agreed with you.\n` : ''}You can pay again here: ${link(agencyLinks.policyPay(policyId))}`,
   }),
   topupApproved: (amountCents: number, balanceCents: number) => ({
     subject: 'Top-up approved',

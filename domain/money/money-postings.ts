@@ -24,6 +24,8 @@ export const premiumKeys = {
   surcharge: (paymentId: number) => `premium-payment:${paymentId}:surcharge`,
   delivery: (paymentId: number, deliveryId: string) => `premium-payment:${paymentId}:delivery:${deliveryId}`,
   excess: (paymentId: number, deliveryId: string) => `premium-payment:${paymentId}:excess:${deliveryId}`,
+  returned: (paymentId: number, from: string) => `premium-payment:${paymentId}:returned:${from}`,
+  held: (paymentId: number, from: string) => `premium-payment:${paymentId}:held:${from}`,
 }
 
 /** Cents of a payment's premium the journal already holds from its partial deliveries. */

@@ -10,6 +10,18 @@ import {
 import type { PricedColumns } from './policy-pricing'
 import { agencyLinks } from '../shared/links'
 
+/** What a premium invoice is made of: the price the policy was sold at. */
+type InvoicedPrice = Pick<
+  PricedColumns,
+  | 'premium'
+  | 'premium_without_gst'
+  | 'gst_rate'
+  | 'discount_rate'
+  | 'is_offer_applied'
+  | 'offer_id'
+  | 'original_amount_before_offer'
+>
+
 /**
  * Opens the policy's PREMIUM invoice: one PREMIUM (or OFFER_PREMIUM) line, tax = premium minus
  * premium without GST, paid by the agency to the provider side.
@@ -17,7 +29,7 @@ import { agencyLinks } from '../shared/links'
 export async function openPremiumInvoice(
   tx: DbOrTx,
   policy: { id: number; ref: string; agency_id: number },
-  priced: PricedColumns,
+  priced: InvoicedPrice,
   createdBy: number | null,
 ) {
   const { invoice } = await createInvoice(tx, {
@@ -64,4 +76,19 @@ export async function cancelOpenPremiumInvoices(tx: DbOrTx, policyId: number, re
   const ids = open.map((o) => o.id)
   await cancelUnpaidInvoices(tx, ids, reason)
   return ids
+}
+
+/**
+ * Replaces the policy's open PREMIUM invoice by a fresh one at the same price: the old one (with
+ * the parts paid on it) is cancelled with the reason, and the policy is paid again in full.
+ */
+export async function reissuePremiumInvoice(
+  tx: DbOrTx,
+  policy: { id: number; ref: string; agency_id: number } & InvoicedPrice,
+  reason: string,
+  createdBy: number | null,
+) {
+  const cancelled = await cancelOpenPremiumInvoices(tx, policy.id, reason)
+  const invoice = await openPremiumInvoice(tx, policy, policy, createdBy)
+  return { cancelled, invoiceId: invoice.id }
 }

@@ -233,7 +233,7 @@ export function StaffPaymentList(props: Props) {
                   description={
                     chosen.length === 0
                       ? 'Tick the payments to reject in the list first.'
-                      : `${formatMoney(chosen.reduce((sum, c) => sum + (c.premium ?? 0), 0))} in premiums is refused; each agency reads the reason and can pay again.`
+                      : `${formatMoney(chosen.reduce((sum, c) => sum + (c.premium ?? 0), 0))} in premiums is refused; each agency reads the reason and can pay again.${receivedOf(chosen) ? ` The ${formatMoney(receivedOf(chosen))} already received by transfer is held in Suspense until it is refunded or allocated.` : ''}`
                   }
                   confirmLabel="Reject payments"
                 >
@@ -274,3 +274,6 @@ function PaymentDecisionForm({
     </ConformForm>
   )
 }
+
+/** What the chosen payments already received (parts by transfer), in the list's unit. */
+const receivedOf = (rows: StaffPaymentRow[]) => rows.reduce((sum, c) => sum + (c.received ?? 0), 0)

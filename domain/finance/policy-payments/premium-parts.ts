@@ -1,12 +1,20 @@
 // The one writer of a premium received in parts and of a receipt over it, whichever channel brought
-// the money (a bank statement line, a NexPay delivery): DESIGN.md §14, short stays due, over goes
-// to suspense. Always in the caller's transaction, with the policy locked.
+// the money (a bank statement line, a NexPay delivery), and of the parts given back when its payment
+// is rejected: DESIGN.md §14, short stays due, over goes to suspense, and nothing is kept for a
+// premium no longer due. Always in the caller's transaction, with the policy locked.
 import type { DbOrTx } from '../../../db/client'
 import type { PAYMENT_METHODS } from '../../../db/schema/enums'
-import type { Actor } from '../../shared/actor'
+import type { Actor, StaffActor } from '../../shared/actor'
 import type { PolicyStatus } from '../../policies/policies.rules'
 import { recordPolicyHistory } from '../../policies/policy-history'
-import { postDeliveryExcess, postPremiumDelivery } from '../../money/money-postings'
+import { postDeliveryExcess, postPremiumDelivery, premiumKeys } from '../../money/money-postings'
+import { account } from '../../money/accounts'
+import { postTransfers, type TransferInput } from '../../money/journal'
+import { sql } from 'drizzle-orm'
+import type { policies } from '../../../db/schema'
+import { formatCents } from '../../shared/format'
+import { reissuePremiumInvoice } from '../../policies/premium-invoices'
+import { withoutGst } from '../../quotes/pricing.rules'
 import { recordInvoicePayment } from '../invoices/invoice-payments'
 import { setPremiumReceived } from './premium-payments'
 import { openPremiumInvoices } from './settle-premium'
@@ -87,4 +95,93 @@ export async function holdPremiumExcess(
     note: r.history.note,
     meta: r.history.meta,
   })
+}
+
+/**
+ * The parts of a premium received before its payment was rejected (DESIGN.md §14: nothing is kept
+ * for a premium no longer due): each source's parts leave the policy's premium received for
+ * suspense, where a decision refunds, allocates or credits them. A part that came by a channel is
+ * returned to that channel's clearing account and held from there (so the suspense item knows
+ * whom to refund); one allocated from suspense goes straight back. Answers the cents moved.
+ */
+async function postPartsReturned(tx: DbOrTx, p: Payment, d: { actor: Actor | string; note: string }) {
+  const { rows } = await tx.execute<{ source: string; cents: string }>(sql`
+    select a.code as source, sum(t.amount) as cents from money_transfers t
+    join money_accounts a on a.id = t.debit_account_id
+    where t.idempotency_key like ${premiumKeys.delivery(p.id, '%')} and t.state = 'POSTED'
+    group by a.code order by a.code`)
+  const links = {
+    agencyId: p.agency_id,
+    policyId: p.policy_id,
+    paymentId: p.id,
+    actor: d.actor,
+    note: d.note,
+  }
+  const received = account.policyPremiumReceived(p.policy_id)
+  const transfers: TransferInput[] = []
+  for (const { source, cents } of rows) {
+    const amount = Number(cents)
+    if (source === account.suspense) {
+      transfers.push({
+        ...links,
+        key: premiumKeys.returned(p.id, source),
+        debit: received,
+        credit: source,
+        amount,
+        code: 'ADJUSTMENT',
+      })
+      continue
+    }
+    transfers.push(
+      {
+        ...links,
+        key: premiumKeys.returned(p.id, source),
+        debit: received,
+        credit: source,
+        amount,
+        code: 'ADJUSTMENT',
+      },
+      {
+        ...links,
+        key: premiumKeys.held(p.id, source),
+        debit: source,
+        credit: account.suspense,
+        amount,
+        code: 'OVERPAYMENT',
+      },
+    )
+  }
+  await postTransfers(tx, transfers)
+  return rows.reduce((sum, r) => sum + Number(r.cents), 0)
+}
+
+/**
+ * A payment rejected with parts of its premium received (DESIGN.md §14: nothing is kept for a
+ * premium no longer due): the parts leave the policy for suspense, where finance refunds, allocates
+ * or credits them by a decision (maker-checker), and the premium invoice they were paid on is
+ * replaced by a fresh one for the full premium, which the agency pays again. Answers the cents held
+ * and the new invoice; nothing when no part was received.
+ */
+export async function returnPremiumParts(
+  tx: DbOrTx,
+  r: { policy: typeof policies.$inferSelect; payment: Payment; actor: StaffActor; reason: string },
+) {
+  const { policy, payment, actor, reason } = r
+  if (payment.received_amount <= 0) return null
+  const note = `Payment for policy ${policy.ref} rejected (${reason}): what was received is held in suspense`
+  const cents = await postPartsReturned(tx, payment, { actor, note })
+  const premium = policy.premium ?? payment.amount
+  const gst = policy.gst_rate ?? '0'
+  const { invoiceId } = await reissuePremiumInvoice(
+    tx,
+    {
+      ...policy,
+      premium,
+      premium_without_gst: policy.premium_without_gst ?? withoutGst(premium, gst),
+      gst_rate: gst,
+    },
+    `The payment was rejected after ${formatCents(cents)} was received: that is held for a refund, and the premium is due again in full`,
+    actor.identityId,
+  )
+  return { cents, invoiceId }
 }

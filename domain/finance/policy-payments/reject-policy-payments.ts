@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { getDb, type DbOrTx } from '../../../db/client'
 import { policies, policyPremiumPayments } from '../../../db/schema'
 import type { StaffActor } from '../../shared/actor'
@@ -10,39 +10,44 @@ import { closeWorkflowTasks } from '../../tasks/workflow-tasks'
 import { financeMails } from '../../mail/finance-mails'
 import { mailAgency } from '../agency-mail'
 import { defineUseCase } from '../../shared/authorize'
+import { returnPremiumParts } from './premium-parts'
 
-/**
- * 409 when a payment to reject already holds money (a part received by bank transfer or NexPay):
- * the journal holds it for the policy, so the payment is not rejected from under it.
- */
-async function assertNothingReceived(tx: DbOrTx, rows: { id: number; ref: string }[]) {
-  const [held] = await tx
-    .select({ policyId: policyPremiumPayments.policy_id, received: policyPremiumPayments.received_amount })
-    .from(policyPremiumPayments)
-    .where(
-      and(
-        inArray(
-          policyPremiumPayments.policy_id,
-          rows.map((r) => r.id),
-        ),
-        eq(policyPremiumPayments.status, 'REQUESTED'),
-        gt(policyPremiumPayments.received_amount, 0),
-      ),
-    )
-    .limit(1)
-  if (!held) return
-  const ref = rows.find((r) => r.id === held.policyId)?.ref
-  throw conflict(
-    `Policy ${ref} has ${formatCents(held.received)} of its premium received: its payment cannot be rejected, it is verified when the rest arrives. Nothing was rejected.`,
-  )
+type Rejected = { id: number; ref: string; agencyId: number; paymentIds: number[]; held: number }
+
+/** One locked policy's waiting payment rejected, what it received held in suspense, its task closed. */
+async function rejectOne(
+  tx: DbOrTx,
+  policy: typeof policies.$inferSelect,
+  actor: StaffActor,
+  reason: string,
+): Promise<Rejected> {
+  const payments = await tx
+    .update(policyPremiumPayments)
+    .set({ status: 'REJECTED', rejection_reason: reason, decided_by: actor.identityId })
+    .where(and(eq(policyPremiumPayments.policy_id, policy.id), eq(policyPremiumPayments.status, 'REQUESTED')))
+    .returning()
+  let held = 0
+  for (const payment of payments) {
+    const returned = await returnPremiumParts(tx, { policy, payment, actor, reason })
+    held += returned?.cents ?? 0
+  }
+  await transitionPolicy(tx, policy, 'rejectPayment', {
+    actor,
+    note: held ? `${reason} (${formatCents(held)} received is held in suspense)` : reason,
+    meta: { payment_ids: payments.map((p) => p.id), ...(held ? { held_in_suspense: held } : {}) },
+  })
+  await closeWorkflowTasks(`policy-payment-${policy.id}`, 'rejected', tx)
+  const paymentIds = payments.map((p) => p.id)
+  return { id: policy.id, ref: policy.ref, agencyId: policy.agency_id, paymentIds, held }
 }
 
 /**
  * paymentReject (staff with finance): rejects the waiting payment of each listed PURCHASED policy
  * with the reason: policy PAYMENT_REJECTED (the agency may pay again), payment REJECTED with
- * rejection_reason, task closed as rejected, agency mailed after commit. All or nothing: one
- * policy not in PURCHASED, or whose payment already holds part of the premium, is a 409 naming it
- * and nothing changes.
+ * rejection_reason, task closed as rejected, agency mailed after commit. Parts of the premium
+ * already received (by bank lines, NexPay) are held in suspense for a decision and the premium
+ * invoice is issued afresh (returnPremiumParts). All or nothing: one policy not in PURCHASED is a
+ * 409 naming it and nothing changes.
  */
 export const rejectPolicyPayments = defineUseCase(
   { staff: ['finance'] },
@@ -64,41 +69,18 @@ export const rejectPolicyPayments = defineUseCase(
           `Policy ${wrong.ref} is "${STATUS_LABELS[wrong.status]}" (${wrong.status}): only policies waiting for payment verification can be rejected. Nothing was rejected.`,
         )
       }
-      await assertNothingReceived(tx, rows)
-      const out: { id: number; ref: string; agencyId: number; paymentIds: number[] }[] = []
-      for (const policy of rows) {
-        const payments = await tx
-          .update(policyPremiumPayments)
-          .set({ status: 'REJECTED', rejection_reason: reason, decided_by: actor.identityId })
-          .where(
-            and(
-              eq(policyPremiumPayments.policy_id, policy.id),
-              eq(policyPremiumPayments.status, 'REQUESTED'),
-            ),
-          )
-          .returning({ id: policyPremiumPayments.id })
-        await transitionPolicy(tx, policy, 'rejectPayment', {
-          actor,
-          note: reason,
-          meta: { payment_ids: payments.map((p) => p.id) },
-        })
-        await closeWorkflowTasks(`policy-payment-${policy.id}`, 'rejected', tx)
-        out.push({
-          id: policy.id,
-          ref: policy.ref,
-          agencyId: policy.agency_id,
-          paymentIds: payments.map((p) => p.id),
-        })
-      }
+      const out: Rejected[] = []
+      for (const policy of rows) out.push(await rejectOne(tx, policy, actor, reason))
       return out
     })
     for (const p of rejected)
-      await mailAgency(p.agencyId, financeMails.policyPaymentRejected(p.ref, p.id, reason))
+      await mailAgency(p.agencyId, financeMails.policyPaymentRejected(p.ref, p.id, reason, p.held))
     return rejected.map((p) => ({
       policyId: p.id,
       ref: p.ref,
       status: 'PAYMENT_REJECTED' as const,
       rejectedPaymentIds: p.paymentIds,
+      heldInSuspenseCents: p.held,
     }))
   },
 )

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { BuyByBalance, BuyByBnpl, BuyByNexPay, NexPayDelivery, ParallelSpend, TopUp } from './purchases'
 import { BankInvoicePart, PayInvoice, SettleBnpl } from './invoices-and-bnpl'
 import { AmendFall, Clawback, FullRefund, Payout } from './after-sale'
-import { BuyByBank, ClearSuspense, StatementLine } from './statements'
+import { BuyByBank, ClearSuspense, RejectBankPayment, StatementLine } from './statements'
 
 export const commands = [
   fc.integer({ min: 2, max: 4 }).map((n) => new ParallelSpend(n)),
@@ -20,6 +20,7 @@ export const commands = [
   fc
     .tuple(fc.nat(), fc.constantFrom('rest', 'part', 'over') as fc.Arbitrary<'rest'>)
     .map(([i, k]) => new StatementLine(i, k)),
+  fc.nat().map((i) => new RejectBankPayment(i)),
   fc
     .tuple(
       fc.nat(),

@@ -18,7 +18,7 @@ export const APM = '/agencies/policy-management'
 export const OPM = '/oshc/policy-management'
 export const ALLOWANCE = 300_000 // A$3,000.00 of BNPL credit per agency
 
-export type PolicyState = 'UNPAID' | 'PAID' | 'BNPL_OWED' | 'BNPL_SETTLING' | 'REFUNDED'
+export type PolicyState = 'UNPAID' | 'PAID' | 'BNPL_OWED' | 'BNPL_SETTLING' | 'REFUNDED' | 'REJECTED'
 export type ModelPolicy = {
   id: number
   ref: string

@@ -84,6 +84,32 @@ export class StatementLine implements fc.AsyncCommand<Model, Real> {
   toString = () => `StatementLine(${this.pick}, ${this.kind})`
 }
 
+/**
+ * Finance reject the payment of an unpaid bank policy (a part first when none has arrived, so
+ * rejections meet money in hand): what it received leaves the policy for suspense, where
+ * ClearSuspense may then place it.
+ */
+export class RejectBankPayment implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly pick: number) {}
+  check = () => true
+  async run(m: Model, r: Real) {
+    const waiting = () =>
+      m.policies.filter((p) => p.method === 'BANK' && p.state === 'UNPAID' && p.received > 0)
+    if (!waiting().length) await new StatementLine(this.pick, 'part').run(m, r)
+    const list = waiting()
+    const p = list[this.pick % list.length]
+    const done = await api('POST', `${OFM}/paymentReject`, {
+      token: checker,
+      body: { policyId: [p.id], reason: 'Model' },
+    })
+    ok(done)
+    expect(done.body.data[0].heldInSuspenseCents).toBe(p.received)
+    p.state = 'REJECTED'
+    p.received = 0
+  }
+  toString = () => `RejectBankPayment(${this.pick})`
+}
+
 /** The line's excess over the premium went to suspense, once. */
 async function expectExcess(policyId: number, lineId: number, cents: number) {
   const [payment] = await getDb()

@@ -6,6 +6,7 @@ import { approvePolicyPayment } from '../../../../domain/finance/policy-payments
 import { rejectPolicyPayments } from '../../../../domain/finance/policy-payments/reject-policy-payments'
 import { uploadPolicyPaymentProof } from '../../../../domain/finance/policy-payments/upload-policy-payment-proof'
 import { parseId } from '../../../../domain/shared/fields'
+import { formatCents } from '../../../../domain/shared/format'
 import { GeneralErrorBoundary } from '../../../components/error-boundary'
 import { STAFF_FINANCE_TAB_LABELS } from '../../../components/finance/finance-tabs'
 import { loadStaffPaymentTab } from '../../../utils/finance-lists.server'
@@ -57,9 +58,13 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast(back, { type: 'success', title: `Payment approved for ${r.ref}` })
     }
     const r = await rejectPolicyPayments({ actor, policyIds: v.policyId, reason: v.reason ?? '' })
+    const held = r.reduce((sum, p) => sum + p.heldInSuspenseCents, 0)
     return redirectWithToast(back, {
       type: 'success',
       title: r.length === 1 ? `Payment rejected for ${r[0].ref}` : `${r.length} payments rejected`,
+      description: held
+        ? `${formatCents(held)} already received is held in Suspense until it is refunded or allocated.`
+        : undefined,
     })
   })
 }
