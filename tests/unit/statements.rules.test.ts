@@ -118,7 +118,7 @@ describe('bank statement rules (issue 25)', () => {
     ])
   })
 
-  it("never lets a guess by amount take a premium another line quotes by its reference", () => {
+  it('never lets a guess by amount take a premium another line quotes by its reference', () => {
     const exp: Expectation[] = [
       { kind: 'policy_payment', id: 2, refs: ['POLA2'], amountCents: 500, since: '2026-01-10' },
     ]

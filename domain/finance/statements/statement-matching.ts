@@ -156,18 +156,23 @@ export function matchLines(
     found.set(line.id, { lineId: line.id, state, kind: e.kind, id: e.id })
   }
   const quoted = new Map(
-    lines.map((l) => [
-      l.id,
-      [...quotedRefs(l.reference, l.description)].flatMap((r) => byRef.get(r) ?? []),
-    ]),
+    lines.map((l) => [l.id, [...quotedRefs(l.reference, l.description)].flatMap((r) => byRef.get(r) ?? [])]),
   )
   const open = () => lines.filter((l) => l.amountCents !== 0 && !found.has(l.id))
   for (const line of open())
-    claim(line, 'exact', quoted.get(line.id)!.find((e) => e.amountCents === line.amountCents && free(e)))
+    claim(
+      line,
+      'exact',
+      quoted.get(line.id)!.find((e) => e.amountCents === line.amountCents && free(e)),
+    )
   // A premium quoted by its reference at another amount (short or over) is proposed: confirming
   // it takes the line as a part payment or holds the excess (never applied alone).
   for (const line of open().filter((l) => l.amountCents > 0))
-    claim(line, 'proposed', quoted.get(line.id)!.find((e) => e.kind === 'policy_payment' && free(e)))
+    claim(
+      line,
+      'proposed',
+      quoted.get(line.id)!.find((e) => e.kind === 'policy_payment' && free(e)),
+    )
   for (const line of open().filter((l) => !quoted.get(l.id)!.length))
     claim(line, 'proposed', propose(line, byAmount, used))
   return lines.map(
