@@ -1,5 +1,5 @@
-// The finance documents as PDFs (pdf-lib): invoices (invoices/invoice-pdf.ts) and payout
-// remittance advices (payouts/remittance-pdf.ts) share the insurer's details, the A4 page and the
+// The finance documents as PDFs (pdf-lib): invoices (invoices/invoice-pdf.ts), payout remittance
+// advices (payouts/remittance-pdf.ts) and recipient-created tax invoices (payouts/rcti-pdf.ts) share the insurer's details, the A4 page and the
 // text writer here, so both read alike and a fix to one is a fix to both.
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib'
 import { config, type Config } from '../shared/config'
@@ -72,6 +72,21 @@ export class PdfWriter {
       this.page.drawText(text, { x, y: this.y - size, size, font })
     }
     this.y -= size + 6
+  }
+
+  /** Running text wrapped at word boundaries to the page's width. */
+  paragraph(text: string, size = 9) {
+    const font = this.fonts.regular
+    const width = A4[0] - 2 * MARGIN
+    let line = ''
+    for (const word of this.safe(text, font).split(' ')) {
+      const next = line ? `${line} ${word}` : word
+      if (line && font.widthOfTextAtSize(next, size) > width) {
+        this.row([{ text: line }], size)
+        line = word
+      } else line = next
+    }
+    if (line) this.row([{ text: line }], size)
   }
 
   gap(points = 10) {

@@ -9,13 +9,16 @@ import { renderToString } from 'react-dom/server'
 import { eq } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { getDb } from '../../db/client'
-import { commissionPayouts } from '../../db/schema'
+import { commissionPayouts, outboxMails } from '../../db/schema'
 import { resetConfig } from '../../domain/shared/config'
 import { agencyWithToken, api, login, staffToken, staffWith } from '../setup/api'
 import { requestedPayoutByApi, uploadedFile } from '../setup/payouts'
 import { startWorker } from '../setup/worker'
 import * as staffRemittance from '../../app/routes/staff+/finance_.payouts.$payoutId.remittance'
 import * as agencyRemittance from '../../app/routes/agency+/finance_.payouts.$payoutId.remittance'
+import * as staffRcti from '../../app/routes/staff+/finance_.payouts.$payoutId.tax-invoice'
+import * as agencyRcti from '../../app/routes/agency+/finance_.payouts.$payoutId.tax-invoice'
+import { RCTI_AGREEMENT } from '../../domain/finance/payouts/rcti-pdf'
 
 // The pages are rendered to HTML with their loader's answer, to find the download links.
 let shownData: unknown
@@ -73,8 +76,11 @@ async function textOf(res: Response) {
 }
 
 /** A payout of two policies, approved by bank transfer, paid at 14:30 UTC on 25 Nov (26 Nov in Sydney). */
-async function paidPayout() {
-  const { agency, payout } = await requestedPayoutByApi(2, { abn: AGENCY_ABN })
+async function paidPayout(gstRegistered = false) {
+  const { agency, payout } = await requestedPayoutByApi(2, {
+    abn: AGENCY_ABN,
+    is_gst_registered: gstRegistered,
+  })
   const approved = await api('POST', `${OSHC}/approveCommissionPayoutRequest`, {
     token: admin,
     body: {
@@ -205,5 +211,66 @@ describe('payout remittance PDF', () => {
       context: {},
     })
     expect(renderToString(createElement(staffPage.default))).not.toContain('Download remittance')
+  })
+})
+
+/** The mail that told the agency its payout was paid, as the outbox keeps it. */
+async function paidMail(payoutId: number) {
+  const rows = await getDb()
+    .select()
+    .from(outboxMails)
+    .where(eq(outboxMails.subject, `Commission payout #${payoutId} approved`))
+  expect(rows).toHaveLength(1)
+  return rows[0].text
+}
+
+describe('recipient created tax invoice (RCTI)', () => {
+  it('is written for an agency registered for GST and mailed with the remittance advice', async () => {
+    const p = await paidPayout(true)
+    expect(p.payout.gst_amount).toBeGreaterThan(0)
+    const params = { payoutId: String(p.payout.id) }
+    const path = (portal: string) => `/${portal}/finance/payouts/${p.payout.id}/tax-invoice`
+    const fromStaff = await staffRcti.loader({ request: get(path('staff'), admin), params, context: {} })
+    expect(fromStaff.headers.get('content-disposition')).toBe(
+      `attachment; filename="rcti-${p.payout.id}.pdf"`,
+    )
+    const text = await textOf(fromStaff)
+    expect(text).toMatch(/^Recipient created tax invoice/)
+    expect(text).toMatch(new RegExp(`Supplier\\s+${p.agency.full_company_name}\\s+ABN ${AGENCY_ABN}`))
+    expect(text).toMatch(new RegExp(`Recipient\\s+${INSURER.INSURER_NAME}\\s+ABN ${INSURER.INSURER_ABN}`))
+    expect(text).toMatch(new RegExp(`Tax invoice number\\s+RCTI-${p.payout.id}\\b`))
+    expect(text).toMatch(new RegExp(`GST\\s+${money(p.payout.gst_amount / 100)}`))
+    expect(text).toMatch(new RegExp(`Total \\(including GST\\)\\s+${money(p.payout.total_amount / 100)}`))
+    for (const statement of RCTI_AGREEMENT) expect(text.replace(/\s+/g, ' ')).toContain(statement)
+    const fromAgency = await agencyRcti.loader({ request: get(path('agency'), p.token), params, context: {} })
+    expect(await textOf(fromAgency)).toBe(text)
+    const other = await agencyWithToken()
+    await expect(
+      agencyRcti.loader({ request: get(path('agency'), other.token), params, context: {} }),
+    ).rejects.toMatchObject({ status: 404 })
+
+    const mail = await paidMail(p.payout.id)
+    expect(mail).toContain(`Attached: remittance-${p.payout.id}.pdf`)
+    expect(mail).toContain(`Attached: rcti-${p.payout.id}.pdf`)
+    shownData = await staffPage.loader({
+      request: get(`/staff/finance/payouts/${p.payout.id}`, admin),
+      params,
+      context: {},
+    })
+    expect(renderToString(createElement(staffPage.default))).toContain('Download tax invoice (RCTI, PDF)')
+  })
+
+  it('is refused (409) for an agency not registered for GST, whose mail carries the remittance alone', async () => {
+    const p = await paidPayout(false)
+    await expect(
+      staffRcti.loader({
+        request: get(`/staff/finance/payouts/${p.payout.id}/tax-invoice`, admin),
+        params: { payoutId: String(p.payout.id) },
+        context: {},
+      }),
+    ).rejects.toMatchObject({ status: 409 })
+    const mail = await paidMail(p.payout.id)
+    expect(mail).toContain(`Attached: remittance-${p.payout.id}.pdf`)
+    expect(mail).not.toContain('rcti-')
   })
 })

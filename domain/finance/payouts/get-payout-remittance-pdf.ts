@@ -1,13 +1,7 @@
-import { eq } from 'drizzle-orm'
-import { getDb } from '../../../db/client'
-import { agencyBankDetails } from '../../../db/schema'
 import type { Actor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
-import { config } from '../../shared/config'
-import { conflict } from '../../shared/errors'
-import { insurerDetails } from '../pdf-writer'
 import { getCommissionPayout } from './get-commission-payout'
-import { writeRemittancePdf } from './remittance-pdf'
+import { remittanceDocument } from './payout-documents'
 
 /**
  * A paid commission payout's remittance advice as a PDF download (issue 29): the insurer's name and
@@ -20,15 +14,6 @@ import { writeRemittancePdf } from './remittance-pdf'
 export const getPayoutRemittancePdf = defineUseCase(
   getCommissionPayout.access,
   async function getPayoutRemittancePdf(opts: { actor: Actor; payoutId: number }) {
-    const payout = await getCommissionPayout({ actor: opts.actor, payoutId: opts.payoutId })
-    if (payout.status !== 'APPROVED')
-      throw conflict(`Payout #${payout.id} is not paid: a remittance advice is written once it is approved`)
-    const insurer = insurerDetails(config(), 'remittance advice')
-    const [bank] = await getDb()
-      .select({ abn: agencyBankDetails.abn })
-      .from(agencyBankDetails)
-      .where(eq(agencyBankDetails.agency_id, payout.agency_id))
-    const content = await writeRemittancePdf({ payout, agencyAbn: bank?.abn ?? null, insurer })
-    return { file_name: `remittance-${payout.id}.pdf`, content }
+    return remittanceDocument(await getCommissionPayout({ actor: opts.actor, payoutId: opts.payoutId }))
   },
 )

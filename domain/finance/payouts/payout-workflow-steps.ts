@@ -10,6 +10,7 @@ import { invalidTransition, notFound } from '../../shared/errors'
 import { formatCents } from '../../shared/format'
 import { financeRecipient } from '../../mail/finance-mails'
 import { payoutMails } from '../../mail/payout-mails'
+import { payoutMailAttachments } from './payout-documents'
 import { notify } from '../../notifications/notify'
 import { remindOnce } from '../../tasks/remind-once'
 import { syncWorkflowTasks } from '../../tasks/workflow-tasks'
@@ -210,5 +211,10 @@ async function mailDecision(p: PayoutRow, credited: number, { db, mail }: Pick<S
           totalCents: p.total_amount,
           reason: p.rejection_reason ?? '',
         })
-  await mail({ to: financeRecipient(agency), ...body }, { idempotencyKey: `payout-${p.id}-${p.status}` })
+  // A paid payout's remittance advice (and RCTI for an agency registered for GST) go with it.
+  const attachments = p.status === 'APPROVED' ? await payoutMailAttachments(db, p.id) : []
+  await mail(
+    { to: financeRecipient(agency), ...body, attachments },
+    { idempotencyKey: `payout-${p.id}-${p.status}` },
+  )
 }

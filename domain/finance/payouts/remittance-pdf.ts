@@ -36,7 +36,7 @@ function writeHeader(w: PdfWriter, { payout, agencyAbn, insurer }: RemittancePdf
 }
 
 /** One row per commission line: the policy's reference, the student, commission, GST and total. */
-function writeLines(w: PdfWriter, payout: PdfPayout) {
+export function writeLines(w: PdfWriter, payout: PdfPayout) {
   w.gap()
   const head = (text: string, right: number) => ({ text, right, bold: true })
   w.row([
@@ -58,8 +58,11 @@ function writeLines(w: PdfWriter, payout: PdfPayout) {
   w.rule()
 }
 
-/** The totals: commission, GST, the payout's total, what clawbacks took and what was remitted. */
-function writeTotals(w: PdfWriter, payout: PdfPayout) {
+/**
+ * The totals: commission, GST, the payout's total and, on a remittance (`remitted`), what
+ * clawbacks took and what was remitted.
+ */
+export function writeTotals(w: PdfWriter, payout: PdfPayout, remitted = true) {
   const total = toCents(payout.total_amount)
   const offset = toCents(payout.clawback_offset_amount)
   const rows: [string, number][] = [
@@ -67,7 +70,8 @@ function writeTotals(w: PdfWriter, payout: PdfPayout) {
     ['GST', toCents(payout.gst_amount)],
     ['Total (including GST)', total],
   ]
-  if (offset > 0) rows.push(['Set against clawbacks', offset], ['Amount remitted', total - offset])
+  if (remitted && offset > 0)
+    rows.push(['Set against clawbacks', offset], ['Amount remitted', total - offset])
   for (const [label, cents] of rows) {
     const bold = label.startsWith('Total') || label === 'Amount remitted'
     w.row([

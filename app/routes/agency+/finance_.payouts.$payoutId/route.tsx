@@ -75,6 +75,11 @@ export default function AgencyPayoutDetail() {
                 Download remittance (PDF)
               </DownloadLink>
             ) : null}
+            {payout.status === 'APPROVED' && Number(payout.gst_amount) > 0 ? (
+              <DownloadLink href={`/agency/finance/payouts/${payout.id}/tax-invoice`}>
+                Download tax invoice (RCTI, PDF)
+              </DownloadLink>
+            ) : null}
             <Link to="/agency/finance/payouts" className="text-sm text-primary hover:underline">
               All payouts
             </Link>

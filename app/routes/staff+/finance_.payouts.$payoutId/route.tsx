@@ -87,6 +87,11 @@ export default function StaffPayoutDetail() {
                 Download remittance (PDF)
               </DownloadLink>
             ) : null}
+            {payout.status === 'APPROVED' && Number(payout.gst_amount) > 0 ? (
+              <DownloadLink href={`/staff/finance/payouts/${payout.id}/tax-invoice`}>
+                Download tax invoice (RCTI, PDF)
+              </DownloadLink>
+            ) : null}
             <Link to="/staff/finance/payouts" className="text-sm text-primary hover:underline">
               All payouts
             </Link>
