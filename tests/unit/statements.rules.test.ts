@@ -5,12 +5,8 @@ import {
   parseCents,
   quotedRefs,
 } from '../../domain/finance/statements/statements.rules'
-import {
-  matchLines,
-  payerScore,
-  rankProposals,
-  type Expectation,
-} from '../../domain/finance/statements/statement-matching'
+import { matchLines, payerScore, rankProposals } from '../../domain/finance/statements/statement-matching'
+import type { Expectation } from '../../domain/finance/statements/statement-expectations'
 import { columnsOf } from '../../domain/finance/statements/statement-csv'
 
 describe('bank statement rules (issue 25)', () => {

@@ -152,7 +152,7 @@ function PaymentDifference({ line }: { line: Line }) {
   )
 }
 
-/** Assign an unmatched (or wrongly proposed) line by the reference staff read: POL-…, TOPUP-…, PB-…. */
+/** Assign an unmatched (or wrongly proposed) line by the reference staff read: POL-…, TOPUP-…, INV-…, PB-…. */
 function AssignLine({ line }: { line: Line }) {
   const intent = `assign:${line.id}`
   const [form, fields] = useConformForm(AssignLineSchema, { intent })
@@ -165,7 +165,7 @@ function AssignLine({ line }: { line: Line }) {
       <input
         id={id}
         name={fields.reference.name}
-        placeholder="POL-… or TOPUP-…"
+        placeholder="POL-…, TOPUP-… or INV-…"
         className="h-9 w-36 rounded-md border border-input bg-background px-2 text-sm"
         aria-invalid={fields.reference.errors?.length ? true : undefined}
         aria-describedby={fields.reference.errors?.length ? `${id}-errors` : undefined}

@@ -1,3 +1,4 @@
+import { invoiceReference } from '../statements/statements.rules'
 import { formatCents, formatDate } from '../../shared/format'
 import { INVOICE_STATUS_LABELS, INVOICE_TYPE_LABELS, labelOf } from '../../shared/labels'
 import { toCents } from '../../shared/money'
@@ -39,6 +40,9 @@ function writeHeader(w: Writer, { invoice, agencyAbn, insurer }: InvoicePdfInput
     ['Status', labelOf(INVOICE_STATUS_LABELS, invoice.status)],
   ]
   if (invoice.external_invoice_id) facts.splice(1, 0, ['Agency reference', invoice.external_invoice_id])
+  // What a bank transfer for it quotes, so finance match it (a premium quotes its policy instead).
+  if (tax && invoice.invoice_type !== 'PREMIUM')
+    facts.push(['Bank transfer reference', invoiceReference(invoice.id)])
   w.facts(facts)
 }
 

@@ -6,7 +6,7 @@ import { defineUseCase } from '../../shared/authorize'
 import { conflict, validation } from '../../shared/errors'
 import { formatCents } from '../../shared/format'
 import { ALREADY_CONFIRMED, lockStatementLine } from './statement-line-loading'
-import { loadExpectations, type Expectation } from './statement-matching'
+import { loadExpectations, type Expectation } from './statement-expectations'
 import { normalizeRef } from './statements.rules'
 import type { AssignStatementLineInput } from './statements.schemas'
 
@@ -41,7 +41,9 @@ export const assignStatementLine = defineUseCase(
       if (line.state === 'exact')
         throw conflict('This statement line is matched exactly by its own reference')
       const ref = normalizeRef(opts.input.reference)
-      const target = (await loadExpectations(tx)).find((e) => e.refs.includes(ref))
+      // Several bank parts of one invoice wait under its reference: the one of the line's amount.
+      const under = (await loadExpectations(tx)).filter((e) => e.refs.includes(ref))
+      const target = under.find((e) => acceptsAmount(e, line.amount_cents)) ?? under[0]
       if (!target)
         throw validation('reference', `Nothing waits for a bank transfer under ${opts.input.reference}`)
       if (!acceptsAmount(target, line.amount_cents))

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { getDb, type DbOrTx } from '../../../db/client'
-import { bankStatementLines } from '../../../db/schema'
+import { bankStatementLines, invoicePaymentDocuments, invoicePayments } from '../../../db/schema'
 import type { StaffActor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
 import { clock } from '../../shared/clock'
@@ -11,6 +11,7 @@ import { verifyWaitingPayment } from '../policy-payments/payment-verification'
 import { financeMails } from '../../mail/finance-mails'
 import { mailAgency } from '../agency-mail'
 import { approveTopup } from '../topups/approve-topup'
+import { updateInvoicePaymentDocumentStatus } from '../invoices/update-invoice-payment-document-status'
 import { payPayoutBatch } from '../payout-batches/pay-payout-batch'
 import {
   ALREADY_CONFIRMED,
@@ -75,7 +76,10 @@ async function confirmPremiumLine(actor: StaffActor, lineId: number) {
   }
 }
 
-/** A top-up (approveTopup) or a payout batch's debit (payPayoutBatch), then the line. */
+/**
+ * A top-up (approveTopup), an invoice's bank part (its proof verified: the same decision as
+ * verifying it by hand) or a payout batch's debit (payPayoutBatch), then the line.
+ */
 async function confirmOtherLine(
   actor: StaffActor,
   line: StatementLine,
@@ -84,22 +88,47 @@ async function confirmOtherLine(
   const approved =
     target.kind === 'topup'
       ? { topup: await approveTopup({ actor, topupId: target.id }) }
-      : {
-          batch: await payPayoutBatch({
-            decider: actor,
-            batchId: target.id,
-            lineId: line.id,
-            amountCents: line.amount_cents,
-          }),
-        }
+      : target.kind === 'invoice_payment'
+        ? { invoice_payment: await verifyInvoicePart(actor, target.id) }
+        : {
+            batch: await payPayoutBatch({
+              decider: actor,
+              batchId: target.id,
+              lineId: line.id,
+              amountCents: line.amount_cents,
+            }),
+          }
   return { line: await markConfirmed(getDb(), line.id, actor), ...approved }
+}
+
+/** An invoice's bank part: its waiting proof is verified (updateInvoicePaymentDocumentStatus). */
+async function verifyInvoicePart(actor: StaffActor, paymentId: number) {
+  const [doc] = await getDb()
+    .select({ id: invoicePaymentDocuments.id })
+    .from(invoicePaymentDocuments)
+    .innerJoin(invoicePayments, eq(invoicePayments.id, invoicePaymentDocuments.invoice_payment_id))
+    .where(
+      and(
+        eq(invoicePaymentDocuments.invoice_payment_id, paymentId),
+        eq(invoicePaymentDocuments.status, 'UNVERIFIED'),
+        eq(invoicePayments.status, 'PENDING'),
+      ),
+    )
+    .orderBy(invoicePaymentDocuments.id)
+    .limit(1)
+  if (!doc) throw conflict('This bank part of the invoice no longer waits for verification')
+  return updateInvoicePaymentDocumentStatus({
+    actor,
+    input: { id: doc.id, status: 'VERIFIED', rejection_reason: null },
+  })
 }
 
 /**
  * Confirms a statement line's match (staff with finance and a fresh second factor; issue 25):
  * a premium is verified with what the line received (confirmPremiumLine: in full, over or short,
- * the line in the same transaction), a top-up through the same use case as a proof's verification
- * (approveTopup, with its maker-checker and its 409 when it no longer waits), or a payout batch's
+ * the line in the same transaction), a top-up or an invoice's bank part through the same use case
+ * as a proof's verification (approveTopup, updateInvoicePaymentDocumentStatus, with their
+ * maker-checker and their 409 when it no longer waits), or a payout batch's
  * debit pays its payouts (payPayoutBatch: each through its workflow's decision); then the line
  * turns confirmed with who and when. A line is used once: confirmed again, 409. Maker-checker: the
  * person who uploaded the statement may not confirm its lines over STATEMENT_SELF_CONFIRM_LIMIT_CENTS (403).

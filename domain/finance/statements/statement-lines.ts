@@ -4,12 +4,13 @@ import {
   agencies,
   agencyTopups,
   bankStatementLines,
+  invoicePayments,
   payoutBatches,
   policies,
   policyPremiumPayments,
 } from '../../../db/schema'
 import type { StatementLineState } from '../../../db/schema/statements'
-import { topupReference } from './statements.rules'
+import { invoiceReference, topupReference } from './statements.rules'
 
 type LineRow = typeof bankStatementLines.$inferSelect
 type Cents = number
@@ -82,6 +83,25 @@ async function targetsOf(db: DbOrTx, lines: LineRow[]) {
         agency: t.agency,
         amount_cents: t.amount,
         status: t.status,
+      })
+  const partIds = ids('invoice_payment')
+  if (partIds.length)
+    for (const p of await db
+      .select({
+        id: invoicePayments.id,
+        invoiceId: invoicePayments.invoice_id,
+        amount: invoicePayments.payment_amount,
+        status: invoicePayments.status,
+        agency: agencies.full_company_name,
+      })
+      .from(invoicePayments)
+      .innerJoin(agencies, eq(agencies.id, invoicePayments.agency_id))
+      .where(inArray(invoicePayments.id, partIds)))
+      out.set(`invoice_payment:${p.id}`, {
+        label: `Invoice ${invoiceReference(p.invoiceId)}, bank part #${p.id}`,
+        agency: p.agency,
+        amount_cents: p.amount,
+        status: p.status,
       })
   const batchIds = ids('payout_batch')
   if (batchIds.length)

@@ -1,32 +1,9 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, inArray, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client'
-import {
-  agencies,
-  agencyTopups,
-  bankStatementLines,
-  customers,
-  payoutBatches,
-  policies,
-  policyPremiumPayments,
-} from '../../../db/schema'
+import { bankStatementLines } from '../../../db/schema'
 import type { StatementMatchKind } from '../../../db/schema/statements'
-import { daysBetween, normalizeRef, PROPOSAL_WINDOW, quotedRefs, topupReference } from './statements.rules'
-import { batchReference } from '../payout-batches/payout-batches.rules'
-
-/** Something the product waits to receive by bank transfer. */
-export type Expectation = {
-  kind: StatementMatchKind
-  /** The policy id (policy_payment), the top-up id (topup) or the batch id (payout_batch). */
-  id: number
-  /** The references it is quoted by, normalised. */
-  refs: string[]
-  /** Signed as the statement shows it: a payment received is positive, a batch's debit negative. */
-  amountCents: number
-  /** When it was asked for (ISO date), for proposals by date. */
-  since: string
-  /** Who is expected to pay (the agency, the student): a proposal naming one ranks first. */
-  payers?: string[]
-}
+import { daysBetween, PROPOSAL_WINDOW, quotedRefs } from './statements.rules'
+import { loadExpectations, type Expectation } from './statement-expectations'
 
 export type MatchLine = {
   id: number
@@ -42,84 +19,6 @@ export type Match = {
   state: 'exact' | 'proposed' | 'unmatched'
   kind: StatementMatchKind | null
   id: number | null
-}
-
-const isoDay = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString()).slice(0, 10)
-
-/** Premium payments of PURCHASED policies waiting for a bank transfer, with who would pay them. */
-function waitingPayments(db: DbOrTx) {
-  return db
-    .select({
-      policyId: policies.id,
-      ref: policies.ref,
-      amount: policyPremiumPayments.amount,
-      received: policyPremiumPayments.received_amount,
-      createdAt: policyPremiumPayments.created_at,
-      agency: agencies.full_company_name,
-      first: customers.first_name,
-      last: customers.last_name,
-    })
-    .from(policyPremiumPayments)
-    .innerJoin(policies, eq(policies.id, policyPremiumPayments.policy_id))
-    .innerJoin(agencies, eq(agencies.id, policies.agency_id))
-    .leftJoin(customers, eq(customers.id, policies.customer_id))
-    .where(
-      and(
-        eq(policyPremiumPayments.status, 'REQUESTED'),
-        eq(policyPremiumPayments.payment_type, 'BANK'),
-        eq(policies.status, 'PURCHASED'),
-      ),
-    )
-}
-
-/**
- * What waits for a bank transfer now: premium payments of PURCHASED policies waiting for
- * verification (lockWaitingPayment's: REQUESTED, by BANK; quoted by the policy's ref) and bank
- * top-ups REQUESTED (quoted by TOPUP-<id>, or their receipt id when they have one); and the debit
- * of each SENT payout batch (its total, quoted by the file's description PB-<id>).
- */
-export async function loadExpectations(db: DbOrTx): Promise<Expectation[]> {
-  const payments = await waitingPayments(db)
-  const topups = await db
-    .select({
-      id: agencyTopups.id,
-      amount: agencyTopups.amount,
-      receipt_id: agencyTopups.receipt_id,
-      topup_date: agencyTopups.topup_date,
-      agency: agencies.full_company_name,
-    })
-    .from(agencyTopups)
-    .innerJoin(agencies, eq(agencies.id, agencyTopups.agency_id))
-    .where(and(eq(agencyTopups.status, 'REQUESTED'), eq(agencyTopups.payment_method, 'BANK')))
-  const batches = await db
-    .select({ id: payoutBatches.id, total: payoutBatches.total_cents, sentAt: payoutBatches.sent_at })
-    .from(payoutBatches)
-    .where(eq(payoutBatches.status, 'SENT'))
-  return [
-    ...payments.map((p) => ({
-      kind: 'policy_payment' as const,
-      id: p.policyId,
-      refs: [normalizeRef(p.ref)],
-      amountCents: p.amount - p.received,
-      since: isoDay(p.createdAt),
-      payers: [p.agency ?? '', `${p.first ?? ''} ${p.last ?? ''}`],
-    })),
-    ...topups.map((t) => ({
-      kind: 'topup' as const,
-      id: t.id,
-      refs: [normalizeRef(topupReference(t.id)), ...(t.receipt_id ? [normalizeRef(t.receipt_id)] : [])],
-      amountCents: t.amount,
-      since: t.topup_date,
-      payers: [t.agency ?? ''],
-    })),
-    ...batches.map((b) => ({
-      kind: 'payout_batch' as const,
-      id: b.id,
-      refs: [normalizeRef(batchReference(b.id))],
-      amountCents: -b.total,
-      since: isoDay(b.sentAt ?? new Date(0)),
-    })),
-  ]
 }
 
 const keyOf = (e: { kind: string; id: number }) => `${e.kind}:${e.id}`
@@ -139,13 +38,16 @@ export function matchLines(
   expectations: Expectation[],
   taken = new Set<string>(),
 ): Match[] {
-  const byRef = new Map<string, Expectation>()
-  for (const e of expectations) for (const r of e.refs) if (r) byRef.set(r, e)
+  const byRef = new Map<string, Expectation[]>()
   const byAmount = new Map<number, Expectation[]>()
-  for (const e of expectations) {
-    const same = byAmount.get(e.amountCents)
+  const add = <K>(map: Map<K, Expectation[]>, key: K, e: Expectation) => {
+    const same = map.get(key)
     if (same) same.push(e)
-    else byAmount.set(e.amountCents, [e])
+    else map.set(key, [e])
+  }
+  for (const e of expectations) {
+    for (const r of e.refs) if (r) add(byRef, r, e)
+    add(byAmount, e.amountCents, e)
   }
   const used = new Set(taken)
   const found = new Map<number, Match>()

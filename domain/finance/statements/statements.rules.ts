@@ -98,6 +98,9 @@ export function quotedRefs(...texts: string[]) {
   return out
 }
 
+/** The reference an invoice's bank transfers quote (its number; the invoice page and PDF show it). */
+export const invoiceReference = (invoiceId: number) => `INV-${invoiceId}`
+
 /** The reference a bank top-up is quoted by (its id; the top-up list shows it). */
 export const topupReference = (topupId: number) => `TOPUP-${topupId}`
 

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../components/ui/input'
 import { Label } from '../../../components/ui/label'
 import { Select } from '../../../components/ui/select'
+import { BankDetails, type BankAccount } from '../../../components/money/bank-details'
 
 /** The methods an agency pays an invoice with on this page (spec/02 section 5, multi-method). */
 export const PAY_FORM_METHODS = ['AGENCY_BALANCE', 'BANK', 'CARD'] as const
@@ -27,10 +28,13 @@ export function InvoicePayForm({
   invoiceId,
   outstanding,
   balance,
+  bankTransfer,
 }: {
   invoiceId: number
   outstanding: number
   balance: number
+  /** Where a bank transfer goes and the reference it quotes (INV-<id>), so finance match it. */
+  bankTransfer: { account: BankAccount | null; reference: string }
 }) {
   const [form] = useConformForm(PayInvoiceFormSchema, { intent: 'pay' })
   // The rows are checked by the use case only: its refusal stays shown until the next submission.
@@ -85,6 +89,13 @@ export function InvoicePayForm({
                   className="w-36"
                 />
               </div>
+              {r.method === 'BANK' ? (
+                <BankDetails
+                  account={bankTransfer.account}
+                  reference={bankTransfer.reference}
+                  amount={r.amount ? formatMoney(cents(r.amount) / 100) : 'the amount'}
+                />
+              ) : null}
               {r.method === 'BANK' || r.method === '' ? (
                 <div className="space-y-1">
                   <Label htmlFor={`document_${i}`}>Bank receipt (for a bank transfer)</Label>

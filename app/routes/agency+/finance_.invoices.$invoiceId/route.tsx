@@ -12,6 +12,8 @@ import { MakePaymentSchema } from '../../../../domain/finance/invoices/invoices.
 import { makePaymentByAgency } from '../../../../domain/finance/ledger/make-payment-by-agency'
 import { DomainError } from '../../../../domain/shared/errors'
 import { parseId } from '../../../../domain/shared/fields'
+import { receivingBankAccount } from '../../../../domain/shared/config'
+import { invoiceReference } from '../../../../domain/finance/statements/statements.rules'
 import { GeneralErrorBoundary } from '../../../components/error-boundary'
 import { InvoiceHistory } from '../../../components/finance/invoice-history'
 import { InvoicePayForm, PAY_FORM_MAX_ROWS } from './invoice-pay-form'
@@ -59,7 +61,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     loadInvoice(actor, params.invoiceId).then(withDownloads),
     getAgencyBalance({ actor, agencyId: actor.agencyId }),
   ])
-  return { invoice, balance: balance.balance, checkout }
+  const bankTransfer = { account: receivingBankAccount(), reference: invoiceReference(invoice.id) }
+  return { invoice, balance: balance.balance, checkout, bankTransfer }
 }
 
 /** Rows method_<i> / amount_<i> / document_<i> of the pay form (blank rows skipped), receipts stored. */
@@ -124,7 +127,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AgencyInvoice() {
-  const { invoice, balance, checkout } = useLoaderData<typeof loader>()
+  const { invoice, balance, checkout, bankTransfer } = useLoaderData<typeof loader>()
   const payable =
     invoice.to === 'AGENCY' && OPEN.includes(invoice.status) && invoice.total_outstanding_amount > 0
   return (
@@ -145,6 +148,7 @@ export default function AgencyInvoice() {
           invoiceId={invoice.id}
           outstanding={invoice.total_outstanding_amount}
           balance={balance}
+          bankTransfer={bankTransfer}
         />
       ) : null}
       <InvoicePayments payments={invoice.payments} side="agency" />

@@ -11,7 +11,8 @@ import {
 } from '../../../components/forms'
 import { Input } from '../../../components/ui/input'
 import { Label } from '../../../components/ui/label'
-import { BankDetails, MethodCard, type BankAccount } from './pay-parts'
+import { MethodCard } from './pay-parts'
+import { BankDetails, type BankAccount } from '../../../components/money/bank-details'
 import { PayIntentSchema } from '../../../utils/policy-pay.schemas'
 
 /** What the methods need to know of the policy and the agency's money (cents). */
