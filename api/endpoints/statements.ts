@@ -6,6 +6,7 @@ import {
   SaveStatementMappingSchema,
   StatementIdSchema,
   StatementLineIdSchema,
+  SplitStatementLineSchema,
 } from '../../domain/finance/statements/statements.schemas'
 import { importBankStatement } from '../../domain/finance/statements/import-bank-statement'
 import { findBankStatements } from '../../domain/finance/statements/find-bank-statements'
@@ -14,6 +15,7 @@ import { confirmStatementMatch } from '../../domain/finance/statements/confirm-s
 import { confirmExactMatches } from '../../domain/finance/statements/confirm-exact-matches'
 import { markStatementLineNotOurs } from '../../domain/finance/statements/mark-statement-line-not-ours'
 import { assignStatementLine } from '../../domain/finance/statements/assign-statement-line'
+import { splitStatementLine } from '../../domain/finance/statements/split-statement-line'
 import { saveStatementMapping } from '../../domain/finance/statements/save-statement-mapping'
 import { findStatementMappings } from '../../domain/finance/statements/find-statement-mappings'
 
@@ -76,12 +78,23 @@ export const statementEndpoints: Endpoint[] = [
     method: 'POST',
     path: `${OSHC}/lines/{line_id}/assign`,
     summary:
-      "Assign a line by hand: { reference } of what waits for a bank transfer of the line's amount (POL-…, TOPUP-…, PB-…; a premium may be paid short or over); the line turns assigned and is confirmed like any match. 400 for an unknown reference, or a top-up or batch of another amount; 409 for a confirmed, not-ours or exact line, or a payment another line holds",
+      "Assign a line by hand: { reference } of what waits for a bank transfer of the line's amount (POL-…, TOPUP-…, INV-…, PB-…; a premium may be paid short or over); the line turns assigned and is confirmed like any match. 400 for an unknown reference, or a top-up or batch of another amount; 409 for a confirmed, not-ours or exact line, or a payment another line holds",
     access: assignStatementLine.access,
     params: StatementLineIdSchema,
     body: AssignStatementLineSchema,
     handler: async ({ actor, params, body }) =>
       ok(await assignStatementLine({ actor, lineId: params.line_id, input: body }), 'Line assigned'),
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${OSHC}/lines/{line_id}/split`,
+    summary:
+      'Split a credit line paying several records: { parts: [{ reference, amount }] } (2 to 10, adding up to the line). Each part becomes a line of its own assigned to what its reference names (as assign does) and is confirmed on its own; the line turns split. 400 naming parts or parts.<i>.reference; 409 for a confirmed, not-ours, exact or split line, a part, a debit, or a record another line holds',
+    access: splitStatementLine.access,
+    params: StatementLineIdSchema,
+    body: SplitStatementLineSchema,
+    handler: async ({ actor, params, body }) =>
+      ok(await splitStatementLine({ actor, lineId: params.line_id, input: body }), 'Line split'),
   }),
   endpoint({
     method: 'POST',

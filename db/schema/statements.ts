@@ -4,6 +4,7 @@
 // Written only by domain/finance/statements/.
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigint,
   check,
   date,
@@ -24,6 +25,7 @@ export const STATEMENT_LINE_STATES = [
   'assigned',
   'confirmed',
   'not_ours',
+  'split',
 ] as const
 export type StatementLineState = (typeof STATEMENT_LINE_STATES)[number]
 export const STATEMENT_MATCH_KINDS = ['policy_payment', 'topup', 'payout_batch', 'invoice_payment'] as const
@@ -48,7 +50,8 @@ export const bankStatements = pgTable('bank_statements', {
  * amount, reference and running balance. A credit line may match what the product waits for
  * (`matched_kind` + `matched_id`: a policy id for policy_payment, a top-up id for topup, an invoice
  * payment id for invoice_payment: a bank part of an invoice); a debit line may pay a payout batch
- * (payout_batch: the batch id).
+ * (payout_batch: the batch id). A credit line paying several records is split into parts (lines
+ * of their own, `parent_line_id` naming it), each assigned and confirmed on its own.
  */
 export const bankStatementLines = pgTable(
   'bank_statement_lines',
@@ -69,6 +72,8 @@ export const bankStatementLines = pgTable(
     matched_id: integer('matched_id'),
     confirmed_at: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
     confirmed_by_identity_id: integer('confirmed_by_identity_id').references(() => identities.id),
+    /** A part of a line split by finance (one transfer paying several records); its parent is `split`. */
+    parent_line_id: integer('parent_line_id').references((): AnyPgColumn => bankStatementLines.id),
   },
   (t) => [
     index('bank_statement_lines_statement_idx').on(t.statement_id, t.id),

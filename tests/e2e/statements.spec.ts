@@ -124,6 +124,45 @@ test('finance assign a line whose reference was mistyped, then confirm it', asyn
   ])
 })
 
+test('finance split a transfer that paid two policies and confirm each part', async ({ page, request }) => {
+  const first = await waitingBankPolicy(page, request)
+  const second = await waitingBankPolicy(page, request)
+  const total = (Number(first.dollars) + Number(second.dollars)).toFixed(2)
+  const statementUrl = await uploadStatement(page, [
+    `28/11/2026,HARBOUR EDUCATION TWO STUDENTS,,,${total},${(Number(total) + 3000).toFixed(2)}`,
+  ])
+  await signOut(page)
+  await signIn(page, FINANCE.email, FINANCE.password)
+  await page.goto(statementUrl)
+  const lines = page.getByRole('table', { name: 'Statement lines' })
+  // Its parts will read alike: the line is held by its id.
+  const rowId = await lines.getByRole('row').filter({ hasText: 'TWO STUDENTS' }).getAttribute('id')
+  const row = page.locator(`#${rowId}`)
+  await row.getByText('Split', { exact: true }).click()
+  await row.getByLabel('Part 1 reference').fill(first.ref)
+  await row.getByLabel('Part 1 amount').fill(first.dollars)
+  await row.getByLabel('Part 2 reference').fill(second.ref)
+  await row.getByLabel('Part 2 amount').fill('1.00')
+  await row.getByRole('button', { name: 'Split line' }).click()
+  await expect(row.getByText(/^The parts add up to A\$[\d,.]+; the line is A\$/)).toBeVisible()
+  await row.getByLabel('Part 2 amount').fill(second.dollars)
+  await row.getByRole('button', { name: 'Split line' }).click()
+  await expect(row).toContainText('Split into parts')
+  for (const p of [first, second]) {
+    const part = lines.getByRole('row').filter({ hasText: `Policy ${p.ref}` })
+    await expect(part).toContainText('Assigned')
+    await part.getByRole('button', { name: 'Confirm' }).click()
+    await expect(part).toContainText('Confirmed')
+  }
+  await expectAccessible(page)
+  expect(
+    await query('SELECT status FROM policies WHERE id IN ($1, $2) ORDER BY id', [
+      first.policyId,
+      second.policyId,
+    ]),
+  ).toEqual([{ status: 'PAYMENT_APPROVED' }, { status: 'PAYMENT_APPROVED' }])
+})
+
 test('finance take a transfer short of the premium as a part payment, and the rest completes it', async ({
   page,
   request,

@@ -30,7 +30,7 @@ import {
   waitingPolicy,
 } from '../setup/bank-statements'
 import * as listPage from '../../app/routes/staff+/finance.statements._index'
-import * as statementPage from '../../app/routes/staff+/finance.statements.$statementId'
+import * as statementPage from '../../app/routes/staff+/finance.statements.$statementId/route'
 
 setUpStatementFixtures()
 

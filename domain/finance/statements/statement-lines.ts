@@ -124,17 +124,23 @@ export async function statementLines(db: DbOrTx, statementId: number) {
     .select()
     .from(bankStatementLines)
     .where(eq(bankStatementLines.statement_id, statementId))
-    .orderBy(asc(bankStatementLines.id))
+    // A split line's parts follow it.
+    .orderBy(
+      asc(sql`coalesce(${bankStatementLines.parent_line_id}, ${bankStatementLines.id})`),
+      asc(bankStatementLines.id),
+    )
   const targets = await targetsOf(db, rows)
   const totals = { credits_cents: 0, debits_cents: 0 } as Record<string, number>
   const counts: Partial<Record<StatementLineState, number>> = {}
   for (const r of rows) {
+    counts[r.state as StatementLineState] = (counts[r.state as StatementLineState] ?? 0) + 1
+    // A split line's money is counted in its parts.
+    if (r.state === 'split') continue
     if (r.amount_cents < 0) totals.debits_cents += -r.amount_cents
     else {
       totals.credits_cents += r.amount_cents
       totals[`${r.state}_cents`] = (totals[`${r.state}_cents`] ?? 0) + r.amount_cents
     }
-    counts[r.state as StatementLineState] = (counts[r.state as StatementLineState] ?? 0) + 1
   }
   const lines = rows.map((r) => ({
     ...r,

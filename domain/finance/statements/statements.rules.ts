@@ -77,6 +77,10 @@ export function lineHash(key: LineKey, occurrence = 0) {
   return createHash('sha256').update(text).digest('hex')
 }
 
+/** The hash of a part of a split line: its parent's, numbered (1, 2…), so it is stored once too. */
+export const partHash = (parentHash: string, part: number) =>
+  createHash('sha256').update(`${parentHash}#part${part}`).digest('hex')
+
 /** A reference as compared: upper case letters and digits only (`POL-ab 12` -> `POLAB12`). */
 export const normalizeRef = (ref: string) => ref.toUpperCase().replace(/[^A-Z0-9]/g, '')
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MAX_FILE_SIZE } from '../../files/files.schemas'
-import { id, text } from '../../shared/fields'
+import { id, moneyAmount, text } from '../../shared/fields'
 
 /** Bank statement matching (issue 25): the inputs shared by the API, the pages and the use cases. */
 
@@ -16,9 +16,33 @@ export type ImportStatementInput = z.infer<typeof ImportStatementSchema>
 export const StatementIdSchema = z.object({ statement_id: id() })
 export const StatementLineIdSchema = z.object({ line_id: id() })
 
-/** A line assigned by hand: the reference of what it pays (POL-…, TOPUP-…, PB-…) as staff read it. */
+/** A line assigned by hand: the reference of what it pays (POL-…, TOPUP-…, INV-…, PB-…) as staff read it. */
 export const AssignStatementLineSchema = z.object({ reference: text(2, 64) })
 export type AssignStatementLineInput = z.infer<typeof AssignStatementLineSchema>
+
+export const SPLIT_MAX_PARTS = 10
+const blankPart = (v: unknown) =>
+  typeof v === 'object' &&
+  v !== null &&
+  !String((v as Record<string, unknown>).reference ?? '').trim() &&
+  !String((v as Record<string, unknown>).amount ?? '').trim()
+
+/**
+ * A credit line paying several records, split by hand: each part's reference (as staff read it)
+ * and amount (AUD, dollars and cents); blank rows of the page's form are left out.
+ */
+export const SplitStatementLineSchema = z.object({
+  parts: z.preprocess(
+    (v) => (Array.isArray(v) ? v.filter((p) => !blankPart(p)) : v),
+    z
+      .array(z.object({ reference: text(2, 64), amount: moneyAmount('Amount') }), {
+        error: 'Enter the parts',
+      })
+      .min(2, 'Split a line into at least two parts')
+      .max(SPLIT_MAX_PARTS, `A line is split into at most ${SPLIT_MAX_PARTS} parts`),
+  ),
+})
+export type SplitStatementLineInput = z.infer<typeof SplitStatementLineSchema>
 
 /** The columns a CSV statement may have, in the order the mapping form asks for them. */
 export const CSV_COLUMNS = [

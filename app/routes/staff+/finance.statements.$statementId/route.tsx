@@ -1,33 +1,27 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { z } from 'zod'
-import { confirmExactMatches } from '../../../domain/finance/statements/confirm-exact-matches'
-import { confirmStatementMatch } from '../../../domain/finance/statements/confirm-statement-match'
-import { getBankStatement } from '../../../domain/finance/statements/get-bank-statement'
-import { markStatementLineNotOurs } from '../../../domain/finance/statements/mark-statement-line-not-ours'
-import { assignStatementLine } from '../../../domain/finance/statements/assign-statement-line'
-import { AssignStatementLineSchema } from '../../../domain/finance/statements/statements.schemas'
-import { parseId } from '../../../domain/shared/fields'
-import { GeneralErrorBoundary } from '../../components/error-boundary'
-import { ConformForm, ErrorList, SubmitButton, useConformForm } from '../../components/forms'
-import { Badge } from '../../components/ui/badge'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table'
-import { idFromParam, readForm, submitForm, throwAsResponse } from '../../utils/forms.server'
-import { formatCents, formatDate, formatDateTime } from '../../utils/misc'
-import { requireAccess } from '../../utils/session.server'
-import { redirectWithToast } from '../../utils/toast.server'
-
-/** Every form of the page: a line's `confirm:<id>` or `not-ours:<id>`, or the statement's `confirm-exact`. */
-const StatementActionSchema = z.object({
-  intent: z
-    .string({ error: 'Unknown action' })
-    .regex(/^((confirm|not-ours):\d+|confirm-exact)$/, 'Unknown action'),
-})
-/** A line's `assign:<id>` form: the reference of what the line pays. */
-const AssignLineSchema = AssignStatementLineSchema.extend({
-  intent: z.string({ error: 'Unknown action' }).regex(/^assign:\d+$/, 'Unknown action'),
-})
+import { confirmExactMatches } from '../../../../domain/finance/statements/confirm-exact-matches'
+import { confirmStatementMatch } from '../../../../domain/finance/statements/confirm-statement-match'
+import { getBankStatement } from '../../../../domain/finance/statements/get-bank-statement'
+import { markStatementLineNotOurs } from '../../../../domain/finance/statements/mark-statement-line-not-ours'
+import { assignStatementLine } from '../../../../domain/finance/statements/assign-statement-line'
+import { splitStatementLine } from '../../../../domain/finance/statements/split-statement-line'
+import { LineActions, PaymentDifference } from './line-forms'
+import {
+  AssignLineSchema,
+  SplitLineSchema,
+  StatementActionSchema,
+} from '../../../utils/statement-forms.schemas'
+import { parseId } from '../../../../domain/shared/fields'
+import { GeneralErrorBoundary } from '../../../components/error-boundary'
+import { ConformForm, ErrorList, SubmitButton, useConformForm } from '../../../components/forms'
+import { Badge } from '../../../components/ui/badge'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
+import { idFromParam, readForm, submitForm, throwAsResponse } from '../../../utils/forms.server'
+import { formatCents, formatDate, formatDateTime } from '../../../utils/misc'
+import { requireAccess } from '../../../utils/session.server'
+import { redirectWithToast } from '../../../utils/toast.server'
 
 const STATE_LABELS: Record<string, string> = {
   unmatched: 'Unmatched',
@@ -36,6 +30,7 @@ const STATE_LABELS: Record<string, string> = {
   assigned: 'Assigned',
   confirmed: 'Confirmed',
   not_ours: 'Not ours',
+  split: 'Split into parts',
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -53,6 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       description: l.description,
       reference: l.reference,
       state: l.state,
+      parent_line_id: l.parent_line_id,
       target: l.target,
       confirmed_at: l.confirmed_at?.toISOString() ?? null,
     })),
@@ -78,6 +74,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
         description: 'Confirm it to verify the payment.',
       })
     })
+  if (String(formData.get('intent') ?? '').startsWith('split:'))
+    return submitForm(formData, SplitLineSchema, async ({ intent, parts }) => {
+      const lineId = parseId(intent.split(':')[1]) ?? 0
+      const done = await splitStatementLine({ actor, lineId, input: { parts } })
+      return redirectWithToast(back, {
+        type: 'success',
+        title: `Line split into ${done.parts.length} parts`,
+        description: 'Confirm each part to verify what it pays.',
+      })
+    })
   return submitForm(formData, StatementActionSchema, async ({ intent }) => {
     if (intent === 'confirm-exact') {
       const bulk = await confirmExactMatches({ actor, statementId })
@@ -101,86 +107,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   })
 }
 
-type Data = ReturnType<typeof useLoaderData<typeof loader>>
-type Line = Data['lines'][number]
 type BulkResult = Awaited<ReturnType<typeof confirmExactMatches>>
-
-function LineActions({ line }: { line: Line }) {
-  const confirm = `confirm:${line.id}`
-  const notOurs = `not-ours:${line.id}`
-  const [confirmForm] = useConformForm(StatementActionSchema, { intent: confirm })
-  const [notOursForm] = useConformForm(StatementActionSchema, { intent: notOurs })
-  const canConfirm = line.state === 'exact' || line.state === 'proposed' || line.state === 'assigned'
-  const canDismiss = line.state !== 'confirmed' && line.state !== 'not_ours'
-  const canAssign = (line.state === 'unmatched' || line.state === 'proposed') && line.amount_cents !== 0
-  return (
-    <div className="flex flex-wrap items-start gap-2">
-      {canAssign ? <AssignLine line={line} /> : null}
-      {canConfirm ? (
-        <ConformForm form={confirmForm} intent={confirm}>
-          <SubmitButton size="sm">Confirm</SubmitButton>
-          <ErrorList id={`${confirm}-errors`} errors={confirmForm.errors} />
-        </ConformForm>
-      ) : null}
-      {canDismiss ? (
-        <ConformForm form={notOursForm} intent={notOurs}>
-          <SubmitButton size="sm" variant="outline">
-            Not ours
-          </SubmitButton>
-          <ErrorList id={`${notOurs}-errors`} errors={notOursForm.errors} />
-        </ConformForm>
-      ) : null}
-    </div>
-  )
-}
-
-/**
- * A line paying a waiting premium short or over what it asks: what confirming it does (a part
- * payment, the rest still due; or the excess held in suspense).
- */
-function PaymentDifference({ line }: { line: Line }) {
-  const t = line.target
-  if (!t?.waiting || line.state === 'confirmed' || line.amount_cents <= 0) return null
-  const diff = line.amount_cents - t.amount_cents
-  if (!diff) return null
-  return (
-    <p className="text-sm text-muted-foreground">
-      {diff < 0
-        ? `Short by ${formatCents(-diff)}: confirming takes it as a part payment; the rest stays due`
-        : `Over by ${formatCents(diff)}: confirming pays the premium and holds the excess in suspense`}
-    </p>
-  )
-}
-
-/** Assign an unmatched (or wrongly proposed) line by the reference staff read: POL-…, TOPUP-…, INV-…, PB-…. */
-function AssignLine({ line }: { line: Line }) {
-  const intent = `assign:${line.id}`
-  const [form, fields] = useConformForm(AssignLineSchema, { intent })
-  const id = `reference-${line.id}`
-  return (
-    <ConformForm form={form} intent={intent} className="flex flex-wrap items-start gap-1">
-      <label htmlFor={id} className="sr-only">
-        Reference of what line {line.id} pays
-      </label>
-      <input
-        id={id}
-        name={fields.reference.name}
-        placeholder="POL-…, TOPUP-… or INV-…"
-        className="h-9 w-36 rounded-md border border-input bg-background px-2 text-sm"
-        aria-invalid={fields.reference.errors?.length ? true : undefined}
-        aria-describedby={fields.reference.errors?.length ? `${id}-errors` : undefined}
-      />
-      <SubmitButton size="sm" variant="outline">
-        Assign
-      </SubmitButton>
-      {/* The refusal names the field and the form alike: shown once. */}
-      <ErrorList
-        id={`${id}-errors`}
-        errors={[...new Set([...(fields.reference.errors ?? []), ...(form.errors ?? [])])]}
-      />
-    </ConformForm>
-  )
-}
 
 function Totals({ totals, counts }: { totals: Record<string, number>; counts: Record<string, number> }) {
   const matched = (totals.exact_cents ?? 0) + (totals.proposed_cents ?? 0) + (totals.assigned_cents ?? 0)

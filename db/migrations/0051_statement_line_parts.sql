@@ -1,0 +1,4 @@
+ALTER TABLE "bank_statement_lines" DROP CONSTRAINT "bank_statement_lines_state_check";--> statement-breakpoint
+ALTER TABLE "bank_statement_lines" ADD COLUMN "parent_line_id" integer;--> statement-breakpoint
+ALTER TABLE "bank_statement_lines" ADD CONSTRAINT "bank_statement_lines_parent_line_id_bank_statement_lines_id_fk" FOREIGN KEY ("parent_line_id") REFERENCES "public"."bank_statement_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bank_statement_lines" ADD CONSTRAINT "bank_statement_lines_state_check" CHECK ("bank_statement_lines"."state" in ('unmatched', 'exact', 'proposed', 'assigned', 'confirmed', 'not_ours', 'split'));
