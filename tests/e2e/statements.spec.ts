@@ -124,9 +124,17 @@ test('finance assign a line whose reference was mistyped, then confirm it', asyn
   ])
 })
 
-test('finance split a transfer that paid two policies and confirm each part', async ({ page, request }) => {
+test('finance split a transfer that paid two policies and confirm each part', async ({
+  page,
+  request,
+  playwright,
+  baseURL,
+}) => {
   const first = await waitingBankPolicy(page, request)
-  const second = await waitingBankPolicy(page, request)
+  // A second API session of its own: the first one's cookie would make its login a cross-site post.
+  const fresh = await playwright.request.newContext({ baseURL })
+  const second = await waitingBankPolicy(page, fresh)
+  await fresh.dispose()
   const total = (Number(first.dollars) + Number(second.dollars)).toFixed(2)
   const statementUrl = await uploadStatement(page, [
     `28/11/2026,HARBOUR EDUCATION TWO STUDENTS,,,${total},${(Number(total) + 3000).toFixed(2)}`,

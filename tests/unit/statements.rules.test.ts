@@ -125,12 +125,18 @@ describe('bank statement rules (issue 25)', () => {
       description,
       reference: '',
     })
-    // Line 1 quotes a policy paid since (not expected any more): only its amount is left to go by.
+    // Line 1 quotes something not expected: only its amount is left to go by.
     const m = matchLines([line(1, 500, 'POL-A1 paid twice'), line(2, 300, 'POL-A2 short')], exp)
     expect(m.map((x) => [x.state, x.id])).toEqual([
       ['unmatched', null],
       ['proposed', 2],
     ])
+    // A line quoting a real policy reference that waits no more is never guessed as another's.
+    expect(matchLines([line(3, 500, 'Premium POL-0A1B2C3D4E paid again')], exp)[0].state).toBe('unmatched')
+    expect(matchLines([line(4, 500, 'Premium for two students')], exp)[0]).toMatchObject({
+      state: 'proposed',
+      id: 2,
+    })
   })
 
   it('ranks a proposal naming the expected payer (agency or student) before a nearer date', () => {

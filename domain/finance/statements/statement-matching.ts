@@ -2,7 +2,7 @@ import { and, inArray, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client'
 import { bankStatementLines } from '../../../db/schema'
 import type { StatementMatchKind } from '../../../db/schema/statements'
-import { daysBetween, PROPOSAL_WINDOW, quotedRefs } from './statements.rules'
+import { daysBetween, PROPOSAL_WINDOW, quotedRefs, quotesPolicy } from './statements.rules'
 import { loadExpectations, type Expectation } from './statement-expectations'
 
 export type MatchLine = {
@@ -28,7 +28,7 @@ const keyOf = (e: { kind: string; id: number }) => `${e.kind}:${e.id}`
  * passes so that what a line quotes always wins over a guess. Exact: the line quotes an
  * expectation's reference (in its reference or description) and the amount is equal. Then
  * proposed: a premium payment the line quotes at another amount (a short or over payment). Last,
- * for lines that quote nothing expected: the same amount, asked for within the window before the
+ * for lines that quote nothing expected (nor a policy that no longer waits): the same amount, asked for within the window before the
  * booking, ranked by rankProposals (the payer the line names, then the nearest date). An
  * expectation in `taken` (matched by another line) or matched earlier in this call is not offered
  * again. Pure: the caller stores the answer.
@@ -75,7 +75,10 @@ export function matchLines(
       'proposed',
       quoted.get(line.id)!.find((e) => e.kind === 'policy_payment' && free(e)),
     )
-  for (const line of open().filter((l) => !quoted.get(l.id)!.length))
+  // A line quoting a policy that waits no more (paid twice, a late line) is not guessed as another's.
+  for (const line of open().filter(
+    (l) => !quoted.get(l.id)!.length && !quotesPolicy(quotedRefs(l.reference, l.description)),
+  ))
     claim(line, 'proposed', propose(line, byAmount, used))
   return lines.map(
     (line) => found.get(line.id) ?? { lineId: line.id, state: 'unmatched', kind: null, id: null },

@@ -102,6 +102,12 @@ export function quotedRefs(...texts: string[]) {
   return out
 }
 
+/** A policy's reference as compared (newPolicyRef: `POL-` and ten hex digits, normalised). */
+const POLICY_REF = /^POL[0-9A-F]{10}$/
+
+/** Whether a line's text quotes a policy's reference, waiting or not. */
+export const quotesPolicy = (refs: Iterable<string>) => [...refs].some((r) => POLICY_REF.test(r))
+
 /** The reference an invoice's bank transfers quote (its number; the invoice page and PDF show it). */
 export const invoiceReference = (invoiceId: number) => `INV-${invoiceId}`
 
