@@ -28,7 +28,13 @@ export const STATEMENT_LINE_STATES = [
   'split',
 ] as const
 export type StatementLineState = (typeof STATEMENT_LINE_STATES)[number]
-export const STATEMENT_MATCH_KINDS = ['policy_payment', 'topup', 'payout_batch', 'invoice_payment'] as const
+export const STATEMENT_MATCH_KINDS = [
+  'policy_payment',
+  'topup',
+  'payout_batch',
+  'invoice_payment',
+  'clawback',
+] as const
 export type StatementMatchKind = (typeof STATEMENT_MATCH_KINDS)[number]
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
@@ -49,7 +55,8 @@ export const bankStatements = pgTable('bank_statements', {
  * A statement line, stored once across uploads: `line_hash` is the sha256 of account, date,
  * amount, reference and running balance. A credit line may match what the product waits for
  * (`matched_kind` + `matched_id`: a policy id for policy_payment, a top-up id for topup, an invoice
- * payment id for invoice_payment: a bank part of an invoice); a debit line may pay a payout batch
+ * payment id for invoice_payment: a bank part of an invoice, a clawback id for clawback: commission
+ * paid back by bank); a debit line may pay a payout batch
  * (payout_batch: the batch id). A credit line paying several records is split into parts (lines
  * of their own, `parent_line_id` naming it), each assigned and confirmed on its own.
  */

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { getDb, type DbOrTx } from '../../../db/client'
-import { bankStatementLines, invoicePaymentDocuments, invoicePayments } from '../../../db/schema'
+import { bankStatementLines, clawbacks, invoicePaymentDocuments, invoicePayments } from '../../../db/schema'
 import type { StaffActor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
 import { clock } from '../../shared/clock'
@@ -11,6 +11,7 @@ import { verifyWaitingPayment } from '../policy-payments/payment-verification'
 import { financeMails } from '../../mail/finance-mails'
 import { mailAgency } from '../agency-mail'
 import { approveTopup } from '../topups/approve-topup'
+import { approveClawback } from '../../clawbacks/approve-clawback'
 import { updateInvoicePaymentDocumentStatus } from '../invoices/update-invoice-payment-document-status'
 import { payPayoutBatch } from '../payout-batches/pay-payout-batch'
 import {
@@ -78,7 +79,8 @@ async function confirmPremiumLine(actor: StaffActor, lineId: number) {
 
 /**
  * A top-up (approveTopup), an invoice's bank part (its proof verified: the same decision as
- * verifying it by hand) or a payout batch's debit (payPayoutBatch), then the line.
+ * verifying it by hand), a clawback paid back (approveClawback) or a payout batch's debit
+ * (payPayoutBatch), then the line.
  */
 async function confirmOtherLine(
   actor: StaffActor,
@@ -90,14 +92,16 @@ async function confirmOtherLine(
       ? { topup: await approveTopup({ actor, topupId: target.id }) }
       : target.kind === 'invoice_payment'
         ? { invoice_payment: await verifyInvoicePart(actor, target.id) }
-        : {
-            batch: await payPayoutBatch({
-              decider: actor,
-              batchId: target.id,
-              lineId: line.id,
-              amountCents: line.amount_cents,
-            }),
-          }
+        : target.kind === 'clawback'
+          ? { clawback: await approvePaidBack(actor, target.id) }
+          : {
+              batch: await payPayoutBatch({
+                decider: actor,
+                batchId: target.id,
+                lineId: line.id,
+                amountCents: line.amount_cents,
+              }),
+            }
   return { line: await markConfirmed(getDb(), line.id, actor), ...approved }
 }
 
@@ -123,12 +127,29 @@ async function verifyInvoicePart(actor: StaffActor, paymentId: number) {
   })
 }
 
+/** A clawback paid back by bank: approved through its workflow's decision (approveClawback). */
+async function approvePaidBack(actor: StaffActor, clawbackId: number) {
+  const [c] = await getDb()
+    .select({ policyId: clawbacks.policy_id })
+    .from(clawbacks)
+    .where(
+      and(
+        eq(clawbacks.id, clawbackId),
+        eq(clawbacks.status, 'REQUESTED'),
+        eq(clawbacks.clawback_method, 'BANK'),
+      ),
+    )
+  if (!c) throw conflict('This clawback no longer waits for a bank payment to be verified')
+  return approveClawback({ actor, policyId: c.policyId })
+}
+
 /**
  * Confirms a statement line's match (staff with finance and a fresh second factor; issue 25):
  * a premium is verified with what the line received (confirmPremiumLine: in full, over or short,
- * the line in the same transaction), a top-up or an invoice's bank part through the same use case
- * as a proof's verification (approveTopup, updateInvoicePaymentDocumentStatus, with their
- * maker-checker and their 409 when it no longer waits), or a payout batch's
+ * the line in the same transaction), a top-up, an invoice's bank part or a clawback paid back
+ * through the same decision as a proof's verification (approveTopup,
+ * updateInvoicePaymentDocumentStatus, the clawback workflow's update through approveClawback, with
+ * their maker-checker and their 409 when it no longer waits), or a payout batch's
  * debit pays its payouts (payPayoutBatch: each through its workflow's decision); then the line
  * turns confirmed with who and when. A line is used once: confirmed again, 409. Maker-checker: the
  * person who uploaded the statement may not confirm its lines over STATEMENT_SELF_CONFIRM_LIMIT_CENTS (403).

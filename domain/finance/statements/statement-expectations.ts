@@ -1,10 +1,12 @@
 // What the product waits to receive (or pay) by bank transfer, as bank statement lines are matched
-// against it (issue 25): premiums, top-ups, invoices' bank parts and sent payout batches.
+// against it (issue 25): premiums, top-ups, invoices' bank parts, clawbacks paid back and sent
+// payout batches.
 import { and, eq, exists, notInArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client'
 import {
   agencies,
   agencyTopups,
+  clawbacks,
   customers,
   invoicePaymentDocuments,
   invoicePayments,
@@ -21,7 +23,7 @@ import { batchReference } from '../payout-batches/payout-batches.rules'
 /** Something the product waits to receive by bank transfer. */
 export type Expectation = {
   kind: StatementMatchKind
-  /** The policy id (policy_payment), the top-up id (topup), the batch id (payout_batch) or the invoice payment id (invoice_payment). */
+  /** The policy id (policy_payment), top-up id (topup), batch id (payout_batch), invoice payment id (invoice_payment) or clawback id (clawback). */
   id: number
   /** The references it is quoted by, normalised. */
   refs: string[]
@@ -97,16 +99,25 @@ function waitingInvoiceParts(db: DbOrTx) {
     )
 }
 
-/**
- * What waits for a bank transfer now: premium payments of PURCHASED policies waiting for
- * verification (lockWaitingPayment's: REQUESTED, by BANK; quoted by the policy's ref), bank
- * top-ups REQUESTED (quoted by TOPUP-<id>, or their receipt id when they have one) and invoices'
- * bank parts waiting with a proof (quoted by INV-<invoice id>); and the debit of each SENT payout
- * batch (its total, quoted by the file's description PB-<id>).
- */
-export async function loadExpectations(db: DbOrTx): Promise<Expectation[]> {
-  const payments = await waitingPayments(db)
-  const topups = await db
+/** Clawbacks the agency paid back by bank with a proof, waiting for staff: quoted by the policy's reference. */
+function waitingClawbacks(db: DbOrTx) {
+  return db
+    .select({
+      id: clawbacks.id,
+      ref: policies.ref,
+      amount: clawbacks.outstanding_amount,
+      since: clawbacks.updated_at,
+      agency: agencies.full_company_name,
+    })
+    .from(clawbacks)
+    .innerJoin(policies, eq(policies.id, clawbacks.policy_id))
+    .innerJoin(agencies, eq(agencies.id, clawbacks.agency_id))
+    .where(and(eq(clawbacks.status, 'REQUESTED'), eq(clawbacks.clawback_method, 'BANK')))
+}
+
+/** Bank top-ups REQUESTED, with the agency that asked. */
+function waitingTopups(db: DbOrTx) {
+  return db
     .select({
       id: agencyTopups.id,
       amount: agencyTopups.amount,
@@ -117,7 +128,21 @@ export async function loadExpectations(db: DbOrTx): Promise<Expectation[]> {
     .from(agencyTopups)
     .innerJoin(agencies, eq(agencies.id, agencyTopups.agency_id))
     .where(and(eq(agencyTopups.status, 'REQUESTED'), eq(agencyTopups.payment_method, 'BANK')))
+}
+
+/**
+ * What waits for a bank transfer now: premium payments of PURCHASED policies waiting for
+ * verification (lockWaitingPayment's: REQUESTED, by BANK; quoted by the policy's ref), bank
+ * top-ups REQUESTED (quoted by TOPUP-<id>, or their receipt id when they have one), invoices'
+ * bank parts waiting with a proof (quoted by INV-<invoice id>) and clawbacks paid back by bank
+ * (quoted by the policy's reference); and the debit of each SENT payout
+ * batch (its total, quoted by the file's description PB-<id>).
+ */
+export async function loadExpectations(db: DbOrTx): Promise<Expectation[]> {
+  const payments = await waitingPayments(db)
+  const topups = await waitingTopups(db)
   const parts = await waitingInvoiceParts(db)
+  const paidBack = await waitingClawbacks(db)
   const batches = await db
     .select({ id: payoutBatches.id, total: payoutBatches.total_cents, sentAt: payoutBatches.sent_at })
     .from(payoutBatches)
@@ -146,6 +171,14 @@ export async function loadExpectations(db: DbOrTx): Promise<Expectation[]> {
       amountCents: p.amount,
       since: isoDay(p.createdAt),
       payers: [p.agency ?? ''],
+    })),
+    ...paidBack.map((c) => ({
+      kind: 'clawback' as const,
+      id: c.id,
+      refs: [normalizeRef(c.ref)],
+      amountCents: c.amount,
+      since: isoDay(c.since),
+      payers: [c.agency ?? ''],
     })),
     ...batches.map((b) => ({
       kind: 'payout_batch' as const,

@@ -4,12 +4,13 @@ import {
   agencies,
   agencyTopups,
   bankStatementLines,
+  clawbacks,
   invoicePayments,
   payoutBatches,
   policies,
   policyPremiumPayments,
 } from '../../../db/schema'
-import type { StatementLineState } from '../../../db/schema/statements'
+import type { StatementLineState, StatementMatchKind } from '../../../db/schema/statements'
 import { invoiceReference, topupReference } from './statements.rules'
 
 type LineRow = typeof bankStatementLines.$inferSelect
@@ -60,15 +61,11 @@ async function policyTargets(db: DbOrTx, policyIds: number[]) {
   return out
 }
 
-/** The records a statement's lines are matched to, by `kind:id`. */
-async function targetsOf(db: DbOrTx, lines: LineRow[]) {
-  const ids = (kind: string) => lines.filter((l) => l.matched_kind === kind).map((l) => l.matched_id!)
-  const out = new Map<string, MatchTarget>()
-  const policyIds = ids('policy_payment')
-  if (policyIds.length) for (const [key, target] of await policyTargets(db, policyIds)) out.set(key, target)
-  const topupIds = ids('topup')
-  if (topupIds.length)
-    for (const t of await db
+type Targets = (db: DbOrTx, ids: number[]) => Promise<[string, MatchTarget][]>
+
+const topupTargets: Targets = async (db, ids) =>
+  (
+    await db
       .select({
         id: agencyTopups.id,
         amount: agencyTopups.amount,
@@ -77,16 +74,15 @@ async function targetsOf(db: DbOrTx, lines: LineRow[]) {
       })
       .from(agencyTopups)
       .innerJoin(agencies, eq(agencies.id, agencyTopups.agency_id))
-      .where(inArray(agencyTopups.id, topupIds)))
-      out.set(`topup:${t.id}`, {
-        label: `Top-up ${topupReference(t.id)}`,
-        agency: t.agency,
-        amount_cents: t.amount,
-        status: t.status,
-      })
-  const partIds = ids('invoice_payment')
-  if (partIds.length)
-    for (const p of await db
+      .where(inArray(agencyTopups.id, ids))
+  ).map((t) => [
+    `topup:${t.id}`,
+    { label: `Top-up ${topupReference(t.id)}`, agency: t.agency, amount_cents: t.amount, status: t.status },
+  ])
+
+const invoicePartTargets: Targets = async (db, ids) =>
+  (
+    await db
       .select({
         id: invoicePayments.id,
         invoiceId: invoicePayments.invoice_id,
@@ -96,25 +92,67 @@ async function targetsOf(db: DbOrTx, lines: LineRow[]) {
       })
       .from(invoicePayments)
       .innerJoin(agencies, eq(agencies.id, invoicePayments.agency_id))
-      .where(inArray(invoicePayments.id, partIds)))
-      out.set(`invoice_payment:${p.id}`, {
-        label: `Invoice ${invoiceReference(p.invoiceId)}, bank part #${p.id}`,
-        agency: p.agency,
-        amount_cents: p.amount,
-        status: p.status,
+      .where(inArray(invoicePayments.id, ids))
+  ).map((p) => [
+    `invoice_payment:${p.id}`,
+    {
+      label: `Invoice ${invoiceReference(p.invoiceId)}, bank part #${p.id}`,
+      agency: p.agency,
+      amount_cents: p.amount,
+      status: p.status,
+    },
+  ])
+
+const clawbackTargets: Targets = async (db, ids) =>
+  (
+    await db
+      .select({
+        id: clawbacks.id,
+        ref: policies.ref,
+        amount: clawbacks.outstanding_amount,
+        status: clawbacks.status,
+        agency: agencies.full_company_name,
       })
-  const batchIds = ids('payout_batch')
-  if (batchIds.length)
-    for (const b of await db
+      .from(clawbacks)
+      .innerJoin(policies, eq(policies.id, clawbacks.policy_id))
+      .innerJoin(agencies, eq(agencies.id, clawbacks.agency_id))
+      .where(inArray(clawbacks.id, ids))
+  ).map((c) => [
+    `clawback:${c.id}`,
+    {
+      label: `Clawback #${c.id} on policy ${c.ref}`,
+      agency: c.agency,
+      amount_cents: c.amount,
+      status: c.status,
+    },
+  ])
+
+const batchTargets: Targets = async (db, ids) =>
+  (
+    await db
       .select({ id: payoutBatches.id, total: payoutBatches.total_cents, status: payoutBatches.status })
       .from(payoutBatches)
-      .where(inArray(payoutBatches.id, batchIds)))
-      out.set(`payout_batch:${b.id}`, {
-        label: `Payout batch #${b.id}`,
-        agency: null,
-        amount_cents: b.total,
-        status: b.status,
-      })
+      .where(inArray(payoutBatches.id, ids))
+  ).map((b) => [
+    `payout_batch:${b.id}`,
+    { label: `Payout batch #${b.id}`, agency: null, amount_cents: b.total, status: b.status },
+  ])
+
+const TARGETS: Record<StatementMatchKind, Targets> = {
+  policy_payment: policyTargets,
+  topup: topupTargets,
+  invoice_payment: invoicePartTargets,
+  clawback: clawbackTargets,
+  payout_batch: batchTargets,
+}
+
+/** The records a statement's lines are matched to, by `kind:id`. */
+async function targetsOf(db: DbOrTx, lines: LineRow[]) {
+  const out = new Map<string, MatchTarget>()
+  for (const [kind, load] of Object.entries(TARGETS)) {
+    const ids = lines.filter((l) => l.matched_kind === kind).map((l) => l.matched_id!)
+    if (ids.length) for (const [key, target] of await load(db, ids)) out.set(key, target)
+  }
   return out
 }
 

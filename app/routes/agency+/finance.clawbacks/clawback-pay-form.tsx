@@ -40,7 +40,12 @@ export function ClawbackPayForm({
           type="file"
           accept="application/pdf,image/png,image/jpeg"
           className="h-9 w-56"
+          aria-describedby={`doc_${c.id}_hint`}
         />
+        <p id={`doc_${c.id}_hint`} className="text-xs text-muted-foreground">
+          Quote <span className="font-mono font-semibold">{c.policy_ref}</span> as the transfer&apos;s
+          reference.
+        </p>
       </div>
       <ConfirmSubmit
         size="sm"
