@@ -34,6 +34,7 @@ export const STATEMENT_MATCH_KINDS = [
   'payout_batch',
   'invoice_payment',
   'clawback',
+  'bnpl_settlement',
 ] as const
 export type StatementMatchKind = (typeof STATEMENT_MATCH_KINDS)[number]
 
@@ -56,8 +57,8 @@ export const bankStatements = pgTable('bank_statements', {
  * amount, reference and running balance. A credit line may match what the product waits for
  * (`matched_kind` + `matched_id`: a policy id for policy_payment, a top-up id for topup, an invoice
  * payment id for invoice_payment: a bank part of an invoice, a clawback id for clawback: commission
- * paid back by bank); a debit line may pay a payout batch
- * (payout_batch: the batch id). A credit line paying several records is split into parts (lines
+ * paid back by bank, a request id for bnpl_settlement: buy now, pay later settled by bank); a debit
+ * line may pay a payout batch (payout_batch: the batch id). A credit line paying several records is split into parts (lines
  * of their own, `parent_line_id` naming it), each assigned and confirmed on its own.
  */
 export const bankStatementLines = pgTable(

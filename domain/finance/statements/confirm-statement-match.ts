@@ -11,6 +11,7 @@ import { verifyWaitingPayment } from '../policy-payments/payment-verification'
 import { financeMails } from '../../mail/finance-mails'
 import { mailAgency } from '../agency-mail'
 import { approveTopup } from '../topups/approve-topup'
+import { approveBnplPaymentRequest } from '../bnpl/approve-bnpl-payment-request'
 import { approveClawback } from '../../clawbacks/approve-clawback'
 import { updateInvoicePaymentDocumentStatus } from '../invoices/update-invoice-payment-document-status'
 import { payPayoutBatch } from '../payout-batches/pay-payout-batch'
@@ -79,30 +80,39 @@ async function confirmPremiumLine(actor: StaffActor, lineId: number) {
 
 /**
  * A top-up (approveTopup), an invoice's bank part (its proof verified: the same decision as
- * verifying it by hand), a clawback paid back (approveClawback) or a payout batch's debit
- * (payPayoutBatch), then the line.
+ * verifying it by hand), a clawback paid back (approveClawback), a buy now, pay later settlement
+ * (approveBnplPaymentRequest) or a payout batch's debit (payPayoutBatch), then the line.
  */
 async function confirmOtherLine(
   actor: StaffActor,
   line: StatementLine,
   target: { kind: string; id: number },
 ) {
-  const approved =
-    target.kind === 'topup'
-      ? { topup: await approveTopup({ actor, topupId: target.id }) }
-      : target.kind === 'invoice_payment'
-        ? { invoice_payment: await verifyInvoicePart(actor, target.id) }
-        : target.kind === 'clawback'
-          ? { clawback: await approvePaidBack(actor, target.id) }
-          : {
-              batch: await payPayoutBatch({
-                decider: actor,
-                batchId: target.id,
-                lineId: line.id,
-                amountCents: line.amount_cents,
-              }),
-            }
+  const approved = await approveOther(actor, line, target)
   return { line: await markConfirmed(getDb(), line.id, actor), ...approved }
+}
+
+/** The decision a line's confirmation takes for what it is matched to (not a premium). */
+async function approveOther(actor: StaffActor, line: StatementLine, target: { kind: string; id: number }) {
+  switch (target.kind) {
+    case 'topup':
+      return { topup: await approveTopup({ actor, topupId: target.id }) }
+    case 'invoice_payment':
+      return { invoice_payment: await verifyInvoicePart(actor, target.id) }
+    case 'clawback':
+      return { clawback: await approvePaidBack(actor, target.id) }
+    case 'bnpl_settlement':
+      return { bnpl_settlement: await approveBnplPaymentRequest({ actor, requestId: target.id }) }
+    default: {
+      const batch = await payPayoutBatch({
+        decider: actor,
+        batchId: target.id,
+        lineId: line.id,
+        amountCents: line.amount_cents,
+      })
+      return { batch }
+    }
+  }
 }
 
 /** An invoice's bank part: its waiting proof is verified (updateInvoicePaymentDocumentStatus). */
@@ -146,9 +156,10 @@ async function approvePaidBack(actor: StaffActor, clawbackId: number) {
 /**
  * Confirms a statement line's match (staff with finance and a fresh second factor; issue 25):
  * a premium is verified with what the line received (confirmPremiumLine: in full, over or short,
- * the line in the same transaction), a top-up, an invoice's bank part or a clawback paid back
- * through the same decision as a proof's verification (approveTopup,
- * updateInvoicePaymentDocumentStatus, the clawback workflow's update through approveClawback, with
+ * the line in the same transaction), a top-up, an invoice's bank part, a clawback paid back or a
+ * buy now, pay later settlement through the same decision as a proof's verification (approveTopup,
+ * updateInvoicePaymentDocumentStatus, the clawback workflow's update through approveClawback,
+ * approveBnplPaymentRequest, with
  * their maker-checker and their 409 when it no longer waits), or a payout batch's
  * debit pays its payouts (payPayoutBatch: each through its workflow's decision); then the line
  * turns confirmed with who and when. A line is used once: confirmed again, 409. Maker-checker: the

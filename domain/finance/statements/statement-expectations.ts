@@ -1,11 +1,12 @@
 // What the product waits to receive (or pay) by bank transfer, as bank statement lines are matched
-// against it (issue 25): premiums, top-ups, invoices' bank parts, clawbacks paid back and sent
-// payout batches.
+// against it (issue 25): premiums, top-ups, invoices' bank parts, clawbacks paid back, buy now, pay
+// later settlements and sent payout batches.
 import { and, eq, exists, notInArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client'
 import {
   agencies,
   agencyTopups,
+  bnplPaymentRequests,
   clawbacks,
   customers,
   invoicePaymentDocuments,
@@ -16,14 +17,14 @@ import {
   policyPremiumPayments,
 } from '../../../db/schema'
 import type { StatementMatchKind } from '../../../db/schema/statements'
-import { invoiceReference, normalizeRef, topupReference } from './statements.rules'
+import { bnplReference, invoiceReference, normalizeRef, topupReference } from './statements.rules'
 import { CLOSED_INVOICE_STATUSES } from '../invoices/invoice-payments'
 import { batchReference } from '../payout-batches/payout-batches.rules'
 
 /** Something the product waits to receive by bank transfer. */
 export type Expectation = {
   kind: StatementMatchKind
-  /** The policy id (policy_payment), top-up id (topup), batch id (payout_batch), invoice payment id (invoice_payment) or clawback id (clawback). */
+  /** The policy id (policy_payment), top-up id (topup), batch id (payout_batch), invoice payment id (invoice_payment), clawback id (clawback) or settlement request id (bnpl_settlement). */
   id: number
   /** The references it is quoted by, normalised. */
   refs: string[]
@@ -130,12 +131,27 @@ function waitingTopups(db: DbOrTx) {
     .where(and(eq(agencyTopups.status, 'REQUESTED'), eq(agencyTopups.payment_method, 'BANK')))
 }
 
+/** Buy now, pay later settlements sent to be paid by bank, waiting for staff. */
+function waitingBnplSettlements(db: DbOrTx) {
+  return db
+    .select({
+      id: bnplPaymentRequests.id,
+      amount: bnplPaymentRequests.total_amount,
+      since: bnplPaymentRequests.created_at,
+      agency: agencies.full_company_name,
+    })
+    .from(bnplPaymentRequests)
+    .innerJoin(agencies, eq(agencies.id, bnplPaymentRequests.agency_id))
+    .where(and(eq(bnplPaymentRequests.status, 'REQUESTED'), eq(bnplPaymentRequests.payment_type, 'BANK')))
+}
+
 /**
  * What waits for a bank transfer now: premium payments of PURCHASED policies waiting for
  * verification (lockWaitingPayment's: REQUESTED, by BANK; quoted by the policy's ref), bank
  * top-ups REQUESTED (quoted by TOPUP-<id>, or their receipt id when they have one), invoices'
- * bank parts waiting with a proof (quoted by INV-<invoice id>) and clawbacks paid back by bank
- * (quoted by the policy's reference); and the debit of each SENT payout
+ * bank parts waiting with a proof (quoted by INV-<invoice id>), clawbacks paid back by bank
+ * (quoted by the policy's reference) and buy now, pay later settlements by bank (BNPL-<request id>,
+ * else proposed by amount and the agency's name); and the debit of each SENT payout
  * batch (its total, quoted by the file's description PB-<id>).
  */
 export async function loadExpectations(db: DbOrTx): Promise<Expectation[]> {
@@ -143,6 +159,7 @@ export async function loadExpectations(db: DbOrTx): Promise<Expectation[]> {
   const topups = await waitingTopups(db)
   const parts = await waitingInvoiceParts(db)
   const paidBack = await waitingClawbacks(db)
+  const settlements = await waitingBnplSettlements(db)
   const batches = await db
     .select({ id: payoutBatches.id, total: payoutBatches.total_cents, sentAt: payoutBatches.sent_at })
     .from(payoutBatches)
@@ -179,6 +196,14 @@ export async function loadExpectations(db: DbOrTx): Promise<Expectation[]> {
       amountCents: c.amount,
       since: isoDay(c.since),
       payers: [c.agency ?? ''],
+    })),
+    ...settlements.map((b) => ({
+      kind: 'bnpl_settlement' as const,
+      id: b.id,
+      refs: [normalizeRef(bnplReference(b.id))],
+      amountCents: b.amount,
+      since: isoDay(b.since),
+      payers: [b.agency ?? ''],
     })),
     ...batches.map((b) => ({
       kind: 'payout_batch' as const,

@@ -4,6 +4,7 @@ import {
   agencies,
   agencyTopups,
   bankStatementLines,
+  bnplPaymentRequests,
   clawbacks,
   invoicePayments,
   payoutBatches,
@@ -11,7 +12,7 @@ import {
   policyPremiumPayments,
 } from '../../../db/schema'
 import type { StatementLineState, StatementMatchKind } from '../../../db/schema/statements'
-import { invoiceReference, topupReference } from './statements.rules'
+import { bnplReference, invoiceReference, topupReference } from './statements.rules'
 
 type LineRow = typeof bankStatementLines.$inferSelect
 type Cents = number
@@ -127,6 +128,28 @@ const clawbackTargets: Targets = async (db, ids) =>
     },
   ])
 
+const settlementTargets: Targets = async (db, ids) =>
+  (
+    await db
+      .select({
+        id: bnplPaymentRequests.id,
+        amount: bnplPaymentRequests.total_amount,
+        status: bnplPaymentRequests.status,
+        agency: agencies.full_company_name,
+      })
+      .from(bnplPaymentRequests)
+      .innerJoin(agencies, eq(agencies.id, bnplPaymentRequests.agency_id))
+      .where(inArray(bnplPaymentRequests.id, ids))
+  ).map((b) => [
+    `bnpl_settlement:${b.id}`,
+    {
+      label: `Buy now, pay later settlement ${bnplReference(b.id)}`,
+      agency: b.agency,
+      amount_cents: b.amount,
+      status: b.status,
+    },
+  ])
+
 const batchTargets: Targets = async (db, ids) =>
   (
     await db
@@ -143,6 +166,7 @@ const TARGETS: Record<StatementMatchKind, Targets> = {
   topup: topupTargets,
   invoice_payment: invoicePartTargets,
   clawback: clawbackTargets,
+  bnpl_settlement: settlementTargets,
   payout_batch: batchTargets,
 }
 

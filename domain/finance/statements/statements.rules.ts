@@ -111,6 +111,9 @@ export const quotesPolicy = (refs: Iterable<string>) => [...refs].some((r) => PO
 /** The reference an invoice's bank transfers quote (its number; the invoice page and PDF show it). */
 export const invoiceReference = (invoiceId: number) => `INV-${invoiceId}`
 
+/** The reference a buy now, pay later settlement by bank is quoted by (its request's number). */
+export const bnplReference = (requestId: number) => `BNPL-${requestId}`
+
 /** The reference a bank top-up is quoted by (its id; the top-up list shows it). */
 export const topupReference = (topupId: number) => `TOPUP-${topupId}`
 

@@ -37,7 +37,7 @@ export const commands = [
     .tuple(
       fc.integer({ min: 1, max: 3 }),
       fc.constantFrom('AGENCY_BALANCE', 'BANK') as fc.Arbitrary<'AGENCY_BALANCE'>,
-      fc.constantFrom('approve', 'reject') as fc.Arbitrary<'approve'>,
+      fc.constantFrom('approve', 'reject', 'statement') as fc.Arbitrary<'approve'>,
     )
     .map(([n, method, d]) => new SettleBnpl(n, method, d)),
   fc.tuple(fc.nat(), fc.integer({ min: 0, max: 5_000 })).map(([i, d]) => new FullRefund(i, d)),

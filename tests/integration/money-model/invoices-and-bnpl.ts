@@ -1,10 +1,13 @@
 // Commands of the money model: staff invoices paid from the balance or by bank, and BNPL purchases
-// settled from the balance or by bank, approved or rejected.
+// settled from the balance or by bank, approved (by hand or by its bank statement line) or rejected.
 import { expect } from 'vitest'
 import type fc from 'fast-check'
+import { eq } from 'drizzle-orm'
+import { getDb } from '../../../db/client'
+import { bankStatementLines } from '../../../db/schema'
 import { api } from '../../setup/api'
 import { uploadedReceipt } from '../../setup/topups'
-import { admin, AFM, checker, type Model, OFM, ok, PAY, type Real, staffInvoice } from './model'
+import { admin, AFM, checker, type Model, nextSeq, OFM, ok, PAY, type Real, staffInvoice } from './model'
 
 /** Staff bill the agency; the agency pays from its balance, possibly more than the invoice. */
 export class PayInvoice implements fc.AsyncCommand<Model, Real> {
@@ -38,7 +41,8 @@ export class SettleBnpl implements fc.AsyncCommand<Model, Real> {
   constructor(
     readonly count: number,
     readonly method: 'AGENCY_BALANCE' | 'BANK',
-    readonly decision: 'approve' | 'reject',
+    /** `statement`: a bank settlement is approved by confirming its line on a bank statement. */
+    readonly decision: 'approve' | 'reject' | 'statement',
   ) {}
   owed = (m: Model) => m.policies.filter((p) => p.state === 'BNPL_OWED')
   check = (m: Readonly<Model>) => this.owed(m as Model).length > 0
@@ -61,13 +65,15 @@ export class SettleBnpl implements fc.AsyncCommand<Model, Real> {
     ok(res, 201)
     if (this.method === 'AGENCY_BALANCE') m.balance -= total
     const id = res.body.data.id as number
-    if (this.decision === 'approve') {
-      ok(
-        await api('POST', `${OFM}/approveBuyNowPayLaterPaymentRequest`, {
-          token: checker,
-          body: { buyNowPaylaterPaymentId: id },
-        }),
-      )
+    if (this.decision !== 'reject') {
+      if (this.decision === 'statement' && this.method === 'BANK') await confirmedByStatement(id, total)
+      else
+        ok(
+          await api('POST', `${OFM}/approveBuyNowPayLaterPaymentRequest`, {
+            token: checker,
+            body: { buyNowPaylaterPaymentId: id },
+          }),
+        )
       m.bnplRemaining += total
       for (const p of chosen) {
         p.state = 'PAID'
@@ -84,6 +90,23 @@ export class SettleBnpl implements fc.AsyncCommand<Model, Real> {
     }
   }
   toString = () => `SettleBnpl(${this.count}, ${this.method}, ${this.decision})`
+}
+
+/** The settlement's transfer on a statement quoting BNPL-<id>: an exact match, confirmed by the checker. */
+async function confirmedByStatement(requestId: number, cents: number) {
+  const day = new Date().toISOString().slice(0, 10)
+  const csv = `Transaction Date,Narrative,Amount,Balance\n${day},"Settlement BNPL-${requestId}",${(cents / 100).toFixed(2)},${(requestId * 1000 + nextSeq()).toFixed(2)}\n`
+  const up = await api('POST', `${OFM}/bank-statements`, {
+    token: admin,
+    body: { file_name: `bnpl-${nextSeq()}.csv`, content: csv },
+  })
+  ok(up, 201)
+  const [line] = await getDb()
+    .select()
+    .from(bankStatementLines)
+    .where(eq(bankStatementLines.statement_id, up.body.data.id))
+  expect(line).toMatchObject({ state: 'exact', matched_kind: 'bnpl_settlement', matched_id: requestId })
+  ok(await api('POST', `${OFM}/bank-statements/lines/${line.id}/confirm`, { token: checker }))
 }
 
 /**

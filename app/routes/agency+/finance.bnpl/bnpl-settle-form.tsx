@@ -73,7 +73,7 @@ export function BnplSettleForm({ policies, schema }: { policies: UnsettledPolicy
                             aria-label={`Settle policy ${p.ref}`}
                           />
                         ) : (
-                          <span className="text-muted-foreground">In request #{p.open_request_id}</span>
+                          <span className="text-muted-foreground">In request BNPL-{p.open_request_id}</span>
                         )}
                       </td>
                       <td>

@@ -1,0 +1,2 @@
+ALTER TABLE "bank_statement_lines" DROP CONSTRAINT "bank_statement_lines_kind_check";--> statement-breakpoint
+ALTER TABLE "bank_statement_lines" ADD CONSTRAINT "bank_statement_lines_kind_check" CHECK ("bank_statement_lines"."matched_kind" is null or "bank_statement_lines"."matched_kind" in ('policy_payment', 'topup', 'payout_batch', 'invoice_payment', 'clawback', 'bnpl_settlement'));
