@@ -88,7 +88,6 @@ export async function reissuePremiumInvoice(
   reason: string,
   createdBy: number | null,
 ) {
-  const cancelled = await cancelOpenPremiumInvoices(tx, policy.id, reason)
-  const invoice = await openPremiumInvoice(tx, policy, policy, createdBy)
-  return { cancelled, invoiceId: invoice.id }
+  await cancelOpenPremiumInvoices(tx, policy.id, reason)
+  await openPremiumInvoice(tx, policy, policy, createdBy)
 }

@@ -2,7 +2,9 @@
 // the money (a bank statement line, a NexPay delivery), and of the parts given back when its payment
 // is rejected: DESIGN.md §14, short stays due, over goes to suspense, and nothing is kept for a
 // premium no longer due. Always in the caller's transaction, with the policy locked.
+import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client'
+import type { policies } from '../../../db/schema'
 import type { PAYMENT_METHODS } from '../../../db/schema/enums'
 import type { Actor, StaffActor } from '../../shared/actor'
 import type { PolicyStatus } from '../../policies/policies.rules'
@@ -10,8 +12,6 @@ import { recordPolicyHistory } from '../../policies/policy-history'
 import { postDeliveryExcess, postPremiumDelivery, premiumKeys } from '../../money/money-postings'
 import { account } from '../../money/accounts'
 import { postTransfers, type TransferInput } from '../../money/journal'
-import { sql } from 'drizzle-orm'
-import type { policies } from '../../../db/schema'
 import { formatCents } from '../../shared/format'
 import { reissuePremiumInvoice } from '../../policies/premium-invoices'
 import { withoutGst } from '../../quotes/pricing.rules'
@@ -121,35 +121,18 @@ async function postPartsReturned(tx: DbOrTx, p: Payment, d: { actor: Actor | str
   const transfers: TransferInput[] = []
   for (const { source, cents } of rows) {
     const amount = Number(cents)
-    if (source === account.suspense) {
+    const back = { ...links, amount, code: 'ADJUSTMENT' as const }
+    transfers.push({ ...back, key: premiumKeys.returned(p.id, source), debit: received, credit: source })
+    // From a channel it is held in suspense from there, so that the item knows whom to refund.
+    if (source !== account.suspense)
       transfers.push({
         ...links,
-        key: premiumKeys.returned(p.id, source),
-        debit: received,
-        credit: source,
         amount,
-        code: 'ADJUSTMENT',
-      })
-      continue
-    }
-    transfers.push(
-      {
-        ...links,
-        key: premiumKeys.returned(p.id, source),
-        debit: received,
-        credit: source,
-        amount,
-        code: 'ADJUSTMENT',
-      },
-      {
-        ...links,
+        code: 'OVERPAYMENT',
         key: premiumKeys.held(p.id, source),
         debit: source,
         credit: account.suspense,
-        amount,
-        code: 'OVERPAYMENT',
-      },
-    )
+      })
   }
   await postTransfers(tx, transfers)
   return rows.reduce((sum, r) => sum + Number(r.cents), 0)
@@ -160,19 +143,19 @@ async function postPartsReturned(tx: DbOrTx, p: Payment, d: { actor: Actor | str
  * premium no longer due): the parts leave the policy for suspense, where finance refunds, allocates
  * or credits them by a decision (maker-checker), and the premium invoice they were paid on is
  * replaced by a fresh one for the full premium, which the agency pays again. Answers the cents held
- * and the new invoice; nothing when no part was received.
+ * (0 when no part was received).
  */
 export async function returnPremiumParts(
   tx: DbOrTx,
   r: { policy: typeof policies.$inferSelect; payment: Payment; actor: StaffActor; reason: string },
 ) {
   const { policy, payment, actor, reason } = r
-  if (payment.received_amount <= 0) return null
+  if (payment.received_amount <= 0) return 0
   const note = `Payment for policy ${policy.ref} rejected (${reason}): what was received is held in suspense`
   const cents = await postPartsReturned(tx, payment, { actor, note })
   const premium = policy.premium ?? payment.amount
   const gst = policy.gst_rate ?? '0'
-  const { invoiceId } = await reissuePremiumInvoice(
+  await reissuePremiumInvoice(
     tx,
     {
       ...policy,
@@ -183,5 +166,5 @@ export async function returnPremiumParts(
     `The payment was rejected after ${formatCents(cents)} was received: that is held for a refund, and the premium is due again in full`,
     actor.identityId,
   )
-  return { cents, invoiceId }
+  return cents
 }

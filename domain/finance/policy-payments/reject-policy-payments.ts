@@ -27,10 +27,7 @@ async function rejectOne(
     .where(and(eq(policyPremiumPayments.policy_id, policy.id), eq(policyPremiumPayments.status, 'REQUESTED')))
     .returning()
   let held = 0
-  for (const payment of payments) {
-    const returned = await returnPremiumParts(tx, { policy, payment, actor, reason })
-    held += returned?.cents ?? 0
-  }
+  for (const payment of payments) held += await returnPremiumParts(tx, { policy, payment, actor, reason })
   await transitionPolicy(tx, policy, 'rejectPayment', {
     actor,
     note: held ? `${reason} (${formatCents(held)} received is held in suspense)` : reason,
