@@ -26,6 +26,14 @@ export const payoutMails = {
       `Open your payouts: ${link(agencyLinks.payouts)}`,
     ].join('\n'),
   }),
+  /** The paid payout's documents, attached (the remittance advice, and an RCTI when registered for GST). */
+  documents: (p: { id: number; externalInvoiceId: string; rcti: boolean }) => ({
+    subject: `Remittance advice for commission payout #${p.id}`,
+    text: [
+      `Attached is the remittance advice for your commission payout #${p.id} (your invoice ${p.externalInvoiceId})${p.rcti ? ', with the recipient created tax invoice we issue for it: keep it for your GST records' : ''}.`,
+      `Open your payouts: ${link(agencyLinks.payouts)}`,
+    ].join('\n'),
+  }),
   rejected: (p: { id: number; externalInvoiceId: string; totalCents: number; reason: string }) => ({
     subject: `Commission payout #${p.id} rejected`,
     text: `Your commission payout request #${p.id} (your invoice ${p.externalInvoiceId}) of ${formatCents(p.totalCents)} was rejected.\nReason: ${p.reason}\nIts commission is banked again; you can request it again here: ${link(agencyLinks.commission)}`,

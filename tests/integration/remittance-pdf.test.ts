@@ -214,12 +214,12 @@ describe('payout remittance PDF', () => {
   })
 })
 
-/** The mail that told the agency its payout was paid, as the outbox keeps it. */
+/** The mail that carried the paid payout's documents, as the outbox keeps it. */
 async function paidMail(payoutId: number) {
   const rows = await getDb()
     .select()
     .from(outboxMails)
-    .where(eq(outboxMails.subject, `Commission payout #${payoutId} approved`))
+    .where(eq(outboxMails.subject, `Remittance advice for commission payout #${payoutId}`))
   expect(rows).toHaveLength(1)
   return rows[0].text
 }
@@ -260,7 +260,7 @@ describe('recipient created tax invoice (RCTI)', () => {
     expect(renderToString(createElement(staffPage.default))).toContain('Download tax invoice (RCTI, PDF)')
   })
 
-  it('is refused (409) for an agency not registered for GST, whose mail carries the remittance alone', async () => {
+  it('is refused (409) for an agency not registered for GST, whose documents mail carries the remittance alone', async () => {
     const p = await paidPayout(false)
     await expect(
       staffRcti.loader({

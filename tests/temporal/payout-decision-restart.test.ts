@@ -133,8 +133,6 @@ describe('a payout decision in flight across a worker restart', () => {
           )
         ).rows[0],
       'the activity waiting on its mail',
-      // A cold worker process writes the remittance PDF for the mail first (first use of pdf-lib).
-      90_000,
     )
     const killed = new Promise((r) => first!.once('exit', r))
     const workerPids = await childPids(first.pid!)

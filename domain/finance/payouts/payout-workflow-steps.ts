@@ -11,6 +11,7 @@ import { formatCents } from '../../shared/format'
 import { financeRecipient } from '../../mail/finance-mails'
 import { payoutMails } from '../../mail/payout-mails'
 import { payoutMailAttachments } from './payout-documents'
+import { processKeys } from '../../shared/process-keys.rules'
 import { notify } from '../../notifications/notify'
 import { remindOnce } from '../../tasks/remind-once'
 import { syncWorkflowTasks } from '../../tasks/workflow-tasks'
@@ -211,10 +212,20 @@ async function mailDecision(p: PayoutRow, credited: number, { db, mail }: Pick<S
           totalCents: p.total_amount,
           reason: p.rejection_reason ?? '',
         })
-  // A paid payout's remittance advice (and RCTI for an agency registered for GST) go with it.
-  const attachments = p.status === 'APPROVED' ? await payoutMailAttachments(db, p.id) : []
+  const to = financeRecipient(agency)
+  await mail({ to, ...body }, { idempotencyKey: `payout-${p.id}-${p.status}` })
+  if (p.status !== 'APPROVED') return
+  // Then the paid payout's documents, in a mail of their own: the remittance advice, and the RCTI
+  // for an agency registered for GST (none when they cannot be written: they stay downloadable).
+  const attachments = await payoutMailAttachments(db, p.id)
+  if (!attachments.length) return
+  const rcti = attachments.some((a) => a.filename.startsWith('rcti-'))
   await mail(
-    { to: financeRecipient(agency), ...body, attachments },
-    { idempotencyKey: `payout-${p.id}-${p.status}` },
+    {
+      to,
+      ...payoutMails.documents({ id: p.id, externalInvoiceId: p.external_invoice_id, rcti }),
+      attachments,
+    },
+    { idempotencyKey: `documents-of-${processKeys.commissionPayout(p.id)}` },
   )
 }
