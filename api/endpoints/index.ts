@@ -17,6 +17,7 @@ import { financeEndpoints } from './finance'
 import { statementEndpoints } from './statements'
 import { suspenseEndpoints } from './suspense'
 import { payoutBatchEndpoints } from './payout-batches'
+import { remittanceEndpoints } from './remittances'
 import { periodEndpoints } from './periods'
 import { commissionCapEndpoints } from './commission-caps'
 import { bulkDecisionEndpoints } from './bulk-decisions'
@@ -53,6 +54,7 @@ export const endpoints: Endpoint[] = [
   ...statementEndpoints,
   ...suspenseEndpoints,
   ...payoutBatchEndpoints,
+  ...remittanceEndpoints,
   ...periodEndpoints,
   ...commissionCapEndpoints,
   ...bulkDecisionEndpoints,

@@ -57,6 +57,8 @@ export const TRANSFER_CODES = [
   'GST',
   /** A card payment disputed by its card holder (a chargeback): held from where it went, back to clearing:card. */
   'CHARGEBACK',
+  /** A closed month's premium, net of commission, paid to its insurer (house:insurer -> clearing:bank). */
+  'INSURER_REMITTANCE',
 ] as const
 export type TransferCode = (typeof TRANSFER_CODES)[number]
 

@@ -1,7 +1,7 @@
-// Payout batches (issue 25, DESIGN.md §16): REQUESTED commission payouts gathered by finance and
-// paid by one Australian Direct Entry (ABA) file. DRAFT -> APPROVED (another person) -> SENT (the
+// Payout batches (issue 25, DESIGN.md §16): REQUESTED commission payouts and APPROVED insurer
+// remittances gathered by finance and paid by one Australian Direct Entry (ABA) file. DRAFT -> APPROVED (another person) -> SENT (the
 // file downloaded) -> PAID (its debit matched on a bank statement); DRAFT or APPROVED may be
-// CANCELLED. An item is the payout's line in the file, with the verified account it pays
+// CANCELLED. An item is a payout's (or a remittance's) line in the file, with the account it pays
 // (copied when the batch is built); a line the bank returns is RETURNED and its payout released.
 // Persisted shapes: `status` and `state` values are stored, so change them only by adding.
 // Written only by domain/finance/payout-batches/.
@@ -22,6 +22,7 @@ import { identities } from './identity'
 import { agencies } from './agencies'
 import { commissionPayouts } from './money'
 import { bankStatementLines } from './statements'
+import { insurerRemittances } from './remittances'
 
 export const PAYOUT_BATCH_STATUSES = ['DRAFT', 'APPROVED', 'SENT', 'PAID', 'CANCELLED'] as const
 export type PayoutBatchStatus = (typeof PAYOUT_BATCH_STATUSES)[number]
@@ -71,12 +72,10 @@ export const payoutBatchItems = pgTable(
     batch_id: integer('batch_id')
       .notNull()
       .references(() => payoutBatches.id),
-    payout_id: integer('payout_id')
-      .notNull()
-      .references(() => commissionPayouts.id),
-    agency_id: integer('agency_id')
-      .notNull()
-      .references(() => agencies.id),
+    /** The commission payout it pays, or (remittance_id) the insurer remittance. */
+    payout_id: integer('payout_id').references(() => commissionPayouts.id),
+    agency_id: integer('agency_id').references(() => agencies.id),
+    remittance_id: integer('remittance_id').references(() => insurerRemittances.id),
     amount_cents: bigint('amount_cents', { mode: 'number' }).notNull(),
     bsb: text('bsb').notNull(),
     account_number: text('account_number').notNull(),
@@ -95,6 +94,13 @@ export const payoutBatchItems = pgTable(
     uniqueIndex('payout_batch_items_live_payout_key')
       .on(t.payout_id)
       .where(sql`${t.state} = 'INCLUDED'`),
+    uniqueIndex('payout_batch_items_live_remittance_key')
+      .on(t.remittance_id)
+      .where(sql`${t.state} = 'INCLUDED'`),
+    check(
+      'payout_batch_items_one_record',
+      sql`(${t.payout_id} is null) <> (${t.remittance_id} is null) and (${t.payout_id} is null) = (${t.agency_id} is null)`,
+    ),
     check('payout_batch_items_state_check', sql`${t.state} in (${inList(PAYOUT_BATCH_ITEM_STATES)})`),
     check('payout_batch_items_amount_check', sql`${t.amount_cents} > 0`),
   ],

@@ -19,6 +19,7 @@ export const staffLinks = {
   verification: '/staff/finance/verification',
   bnpl: (requestId?: number) => `/staff/finance/bnpl${requestId ? q({ request: requestId }) : ''}`,
   payout: (payoutId: number) => `/staff/finance/payouts/${payoutId}`,
+  remittance: (remittanceId: number) => `/staff/finance/remittances/${remittanceId}`,
   clawback: (policyId: number) => `/staff/finance/clawbacks${q({ policy_id: policyId })}`,
   disputes: '/staff/finance/disputes',
   suspense: '/staff/finance/suspense',

@@ -67,6 +67,8 @@ const OWNERS: Record<string, string[]> = {
     'commissionPayouts',
     'commissions',
     'financeRequestHistories',
+    'insurerBankAccounts',
+    'insurerRemittances',
     'invoiceHistories',
     'invoiceLineItems',
     'invoicePaymentDocuments',

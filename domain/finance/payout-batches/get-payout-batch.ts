@@ -1,6 +1,13 @@
 import { asc, eq } from 'drizzle-orm'
 import { getDb } from '../../../db/client'
-import { agencies, commissionPayouts, payoutBatches, payoutBatchItems } from '../../../db/schema'
+import {
+  agencies,
+  commissionPayouts,
+  insuranceProviders,
+  insurerRemittances,
+  payoutBatches,
+  payoutBatchItems,
+} from '../../../db/schema'
 import type { StaffActor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
 import { notFound } from '../../shared/errors'
@@ -8,9 +15,10 @@ import { maskAccount } from '../../agencies/bank-details/payout-details.rules'
 import { batchQuery, present } from './payout-batch-listing'
 
 /**
- * One payout batch with its lines in file order (staff with finance; 404): each line's payout,
- * agency, amount, account (number masked: the file holds it in full), state and return reason.
- * `can_approve`: whether the caller may approve it (DRAFT and not its maker).
+ * One payout batch with its lines in file order (staff with finance; 404): each line's payout and
+ * agency, or insurer remittance and insurer (`payee_name` either way), amount, account (number
+ * masked: the file holds it in full), state and return reason. `can_approve`: whether the caller
+ * may approve it (DRAFT and not its maker).
  */
 export const getPayoutBatch = defineUseCase(
   { staff: ['finance'] },
@@ -22,18 +30,29 @@ export const getPayoutBatch = defineUseCase(
         item: payoutBatchItems,
         agency_name: agencies.full_company_name,
         payout_status: commissionPayouts.status,
+        insurer: insuranceProviders.name,
+        remittance_status: insurerRemittances.status,
       })
       .from(payoutBatchItems)
-      .innerJoin(agencies, eq(agencies.id, payoutBatchItems.agency_id))
-      .innerJoin(commissionPayouts, eq(commissionPayouts.id, payoutBatchItems.payout_id))
+      .leftJoin(agencies, eq(agencies.id, payoutBatchItems.agency_id))
+      .leftJoin(commissionPayouts, eq(commissionPayouts.id, payoutBatchItems.payout_id))
+      .leftJoin(insurerRemittances, eq(insurerRemittances.id, payoutBatchItems.remittance_id))
+      .leftJoin(insuranceProviders, eq(insuranceProviders.id, insurerRemittances.insurance_provider_id))
       .where(eq(payoutBatchItems.batch_id, row.batch.id))
       .orderBy(asc(payoutBatchItems.id))
     return {
       batch: present(row),
       can_approve: row.batch.status === 'DRAFT' && row.batch.created_by_identity_id !== opts.actor.identityId,
-      items: items.map(({ item, agency_name, payout_status }) => {
+      items: items.map(({ item, agency_name, payout_status, insurer, remittance_status }) => {
         const { account_number, ...rest } = item
-        return { ...rest, account_number_masked: maskAccount(account_number), agency_name, payout_status }
+        return {
+          ...rest,
+          account_number_masked: maskAccount(account_number),
+          agency_name,
+          payee_name: item.remittance_id ? `${insurer} (remittance #${item.remittance_id})` : agency_name,
+          payout_status,
+          remittance_status,
+        }
       }),
     }
   },

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNotNull } from 'drizzle-orm'
 import { getDb } from '../../../db/client'
 import { payoutBatchItems } from '../../../db/schema'
 import type { StaffActor } from '../../shared/actor'
@@ -6,6 +6,7 @@ import { clock } from '../../shared/clock'
 import { conflict } from '../../shared/errors'
 import { formatCents } from '../../shared/format'
 import { payoutProcess } from '../payouts/payout-process'
+import { payBatchRemittances } from '../remittances/remittance-money'
 import { lockBatch, updateBatch } from './payout-batch-loading'
 import { batchBankDocument } from './payout-batches.rules'
 
@@ -21,8 +22,8 @@ function assertDebitIsTotal(batch: { id: number; total_cents: number }, lineAmou
  * A SENT batch's debit was confirmed on a bank statement (called by confirmStatementMatch, which
  * checked the person and their second factor): each payout in the file is approved with BANK
  * through its own workflow's decision, the batch and the statement line standing as its
- * `bank_document` (a retry decides nothing twice: the decision is idempotent), then the batch is
- * PAID with the line. The debit must equal the batch's total (409). Not a use case of its own:
+ * `bank_document` (a retry decides nothing twice: the decision is idempotent), then, in one
+ * transaction, its insurer remittances are paid and the batch is PAID with the line. The debit must equal the batch's total (409). Not a use case of its own:
  * the line's confirmation is the decision.
  */
 export async function payPayoutBatch(opts: {
@@ -38,11 +39,17 @@ export async function payPayoutBatch(opts: {
     return tx
       .select({ payout_id: payoutBatchItems.payout_id })
       .from(payoutBatchItems)
-      .where(and(eq(payoutBatchItems.batch_id, batch.id), eq(payoutBatchItems.state, 'INCLUDED')))
+      .where(
+        and(
+          eq(payoutBatchItems.batch_id, batch.id),
+          eq(payoutBatchItems.state, 'INCLUDED'),
+          isNotNull(payoutBatchItems.payout_id),
+        ),
+      )
   })
   const by = { identityId: opts.decider.identityId, userId: opts.decider.userId, email: opts.decider.email }
   for (const { payout_id } of items)
-    await payoutProcess().decide(payout_id, {
+    await payoutProcess().decide(payout_id!, {
       kind: 'approve',
       payment_type: 'BANK',
       bank_document: batchBankDocument(opts.batchId, opts.lineId),
@@ -53,6 +60,7 @@ export async function payPayoutBatch(opts: {
     const batch = await lockBatch(tx, opts.batchId, ['SENT'])
     assertDebitIsTotal(batch, opts.amountCents)
     const now = clock.now()
+    await payBatchRemittances(tx, { batchId: batch.id, decider: opts.decider, now })
     return updateBatch(
       tx,
       batch,

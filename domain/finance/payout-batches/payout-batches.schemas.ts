@@ -4,15 +4,22 @@ import { MAX_BATCH_ITEMS } from './payout-batches.rules'
 
 /** Payout batches (issue 25): the inputs shared by the API, the pages and the use cases. */
 
-export const CHOOSE_PAYOUTS_MSG = 'Choose at least one payout'
+export const CHOOSE_PAYOUTS_MSG = 'Choose at least one payout or remittance'
 export const RETURN_REASON_MSG = 'Say why the bank returned it'
 
-export const CreatePayoutBatchSchema = z.object({
-  payout_ids: z
-    .array(id())
-    .min(1, CHOOSE_PAYOUTS_MSG)
-    .max(MAX_BATCH_ITEMS, `A batch holds at most ${MAX_BATCH_ITEMS} payouts`),
-})
+const ids = z.array(id()).max(MAX_BATCH_ITEMS, `A batch holds at most ${MAX_BATCH_ITEMS} lines`)
+
+/** The payouts and the approved insurer remittances a batch pays: at least one in all. */
+export const CreatePayoutBatchSchema = z
+  .object({ payout_ids: ids.default([]), remittance_ids: ids.default([]) })
+  .refine((b) => b.payout_ids.length + b.remittance_ids.length > 0, {
+    message: CHOOSE_PAYOUTS_MSG,
+    path: ['payout_ids'],
+  })
+  .refine((b) => b.payout_ids.length + b.remittance_ids.length <= MAX_BATCH_ITEMS, {
+    message: `A batch holds at most ${MAX_BATCH_ITEMS} lines`,
+    path: ['payout_ids'],
+  })
 export type CreatePayoutBatchInput = z.infer<typeof CreatePayoutBatchSchema>
 
 export const PayoutBatchIdSchema = z.object({ batch_id: id() })

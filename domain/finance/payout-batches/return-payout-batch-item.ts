@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { getDb, type DbOrTx } from '../../../db/client'
-import { commissionPayouts, payoutBatchItems } from '../../../db/schema'
+import { commissionPayouts, insurerRemittances, payoutBatchItems } from '../../../db/schema'
 import type { StaffActor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
 import { clock } from '../../shared/clock'
@@ -17,7 +17,7 @@ import { ReturnBatchItemSchema } from './payout-batches.schemas'
  * batch (RETURNED, with the reason), the batch's total and count drop by it, so the debit the
  * statement shows is what is left; its payout stays REQUESTED with its commissions reserved, free
  * for a new batch or a decision of its own, a row on its timeline says why, and staff with finance
- * are told. A batch left with no line is CANCELLED. Only before the batch is PAID (409).
+ * are told (a remittance's line: it stays APPROVED, free for a new batch, and staff are told). A batch left with no line is CANCELLED. Only before the batch is PAID (409).
  */
 export const returnPayoutBatchItem = defineUseCase(
   { staff: ['finance'] },
@@ -38,14 +38,7 @@ export const returnPayoutBatchItem = defineUseCase(
         .where(and(eq(payoutBatchItems.id, opts.itemId), eq(payoutBatchItems.batch_id, batch.id)))
       if (!item) throw notFound('Batch line')
       if (item.state !== 'INCLUDED') throw conflict('This line is already returned')
-      const [payout] = await tx
-        .select({ status: commissionPayouts.status })
-        .from(commissionPayouts)
-        .where(eq(commissionPayouts.id, item.payout_id))
-      if (payout?.status !== 'REQUESTED')
-        throw conflict(
-          `Payout #${item.payout_id} is already ${payout?.status}: the batch's payment decided it`,
-        )
+      await assertStillOpen(tx, item)
       const now = clock.now()
       await tx
         .update(payoutBatchItems)
@@ -81,11 +74,33 @@ export const returnPayoutBatchItem = defineUseCase(
 
 type ItemRow = typeof payoutBatchItems.$inferSelect
 
+/** 409 when the line's payout (or remittance) was decided meanwhile: the batch's payment decided it. */
+async function assertStillOpen(tx: DbOrTx, item: ItemRow) {
+  if (item.remittance_id) {
+    const [r] = await tx
+      .select({ status: insurerRemittances.status })
+      .from(insurerRemittances)
+      .where(eq(insurerRemittances.id, item.remittance_id))
+    if (r?.status !== 'APPROVED')
+      throw conflict(
+        `Remittance #${item.remittance_id} is already ${r?.status}: the batch's payment decided it`,
+      )
+    return
+  }
+  const [payout] = await tx
+    .select({ status: commissionPayouts.status })
+    .from(commissionPayouts)
+    .where(eq(commissionPayouts.id, item.payout_id!))
+  if (payout?.status !== 'REQUESTED')
+    throw conflict(`Payout #${item.payout_id} is already ${payout?.status}: the batch's payment decided it`)
+}
+
 /** The returned payout's timeline row (staff only) and the notice to staff with finance. */
 async function tellReturned(
   tx: DbOrTx,
   { item, batchId, reason, actor }: { item: ItemRow; batchId: number; reason: string; actor: StaffActor },
 ) {
+  if (!item.payout_id || !item.agency_id) return tellRemittanceReturned(tx, { item, batchId, reason })
   await recordPayoutHistory(tx, {
     payoutId: item.payout_id,
     agencyId: item.agency_id,
@@ -103,6 +118,24 @@ async function tellReturned(
       message: `${formatCents(item.amount_cents)} to ${item.account_name} came back from batch #${batchId}: ${reason}. The payout waits for a new batch or a decision.`,
       link: staffLinks.payout(item.payout_id),
       meta: { payout_id: item.payout_id, batch_id: batchId },
+    },
+    { staffPermission: 'finance' },
+  )
+}
+
+/** A returned remittance stays APPROVED, free for a new batch; staff with finance are told. */
+function tellRemittanceReturned(
+  tx: DbOrTx,
+  { item, batchId, reason }: { item: ItemRow; batchId: number; reason: string },
+) {
+  return notify(
+    tx,
+    {
+      eventType: 'COMMISSION_PAYOUT_RETURNED',
+      title: `Remittance #${item.remittance_id} returned by the bank`,
+      message: `${formatCents(item.amount_cents)} to ${item.account_name} came back from batch #${batchId}: ${reason}. The remittance waits for a new batch.`,
+      link: staffLinks.remittance(item.remittance_id!),
+      meta: { remittance_id: item.remittance_id, batch_id: batchId },
     },
     { staffPermission: 'finance' },
   )

@@ -34,8 +34,9 @@ type Batch = {
 }
 type Item = {
   id: number
-  payout_id: number
-  agency_name: string | null
+  payout_id: number | null
+  remittance_id: number | null
+  payee_name: string | null
   amount_cents: number
   bsb: string
   account_name: string
@@ -44,7 +45,8 @@ type Item = {
   state: string
   state_label: string
   return_reason: string | null
-  payout_status: string
+  payout_status: string | null
+  remittance_status: string | null
 }
 
 function Decision({
@@ -182,12 +184,12 @@ export function BatchPage({
         <TableHeader>
           <TableRow>
             <TableHead>Payout</TableHead>
-            <TableHead>Agency</TableHead>
+            <TableHead>Payee</TableHead>
             <TableHead>Account</TableHead>
             <TableHead>Reference</TableHead>
             <TableHead className="text-right">Amount</TableHead>
             <TableHead>Line</TableHead>
-            <TableHead>Payout status</TableHead>
+            <TableHead>Status</TableHead>
             {batch.status === 'SENT' ? <TableHead>Returned?</TableHead> : null}
           </TableRow>
         </TableHeader>
@@ -195,11 +197,17 @@ export function BatchPage({
           {items.map((i) => (
             <TableRow key={i.id}>
               <TableCell>
-                <Link className="underline" to={`/staff/finance/payouts/${i.payout_id}`}>
-                  #{i.payout_id}
-                </Link>
+                {i.payout_id ? (
+                  <Link className="underline" to={`/staff/finance/payouts/${i.payout_id}`}>
+                    Payout #{i.payout_id}
+                  </Link>
+                ) : (
+                  <Link className="underline" to={`/staff/finance/remittances/${i.remittance_id}`}>
+                    Remittance #{i.remittance_id}
+                  </Link>
+                )}
               </TableCell>
-              <TableCell>{i.agency_name}</TableCell>
+              <TableCell>{i.payee_name}</TableCell>
               <TableCell>
                 {i.account_name} · BSB {i.bsb} · {i.account_number_masked}
               </TableCell>
@@ -209,7 +217,7 @@ export function BatchPage({
                 {i.state_label}
                 {i.return_reason ? `: ${i.return_reason}` : ''}
               </TableCell>
-              <TableCell>{i.payout_status}</TableCell>
+              <TableCell>{i.payout_status ?? i.remittance_status}</TableCell>
               {batch.status === 'SENT' ? (
                 <TableCell>
                   {i.state === 'INCLUDED' ? <ReturnLine schema={schemas.returnLine} item={i} /> : null}

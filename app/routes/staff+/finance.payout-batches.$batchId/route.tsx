@@ -50,8 +50,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     items: b.items.map((i) => ({
       id: i.id,
       payout_id: i.payout_id,
-      agency_id: i.agency_id,
-      agency_name: i.agency_name,
+      remittance_id: i.remittance_id,
+      payee_name: i.payee_name,
       amount_cents: i.amount_cents,
       bsb: i.bsb,
       account_name: i.account_name,
@@ -61,6 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       state_label: BATCH_ITEM_STATE_LABELS[i.state],
       return_reason: i.return_reason,
       payout_status: i.payout_status,
+      remittance_status: i.remittance_status,
     })),
   }
 }
@@ -76,7 +77,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return submitForm(formData, ReturnLineSchema, async (input) => {
       const itemId = parseId(intent.slice('return:'.length)) ?? 0
       await returnPayoutBatchItem({ actor, batchId, itemId, input })
-      return redirectWithToast(back, { type: 'success', title: 'Line returned: its payout waits again' })
+      return redirectWithToast(back, {
+        type: 'success',
+        title: 'Line returned: its payout or remittance waits again',
+      })
     })
   return submitForm(formData, BatchDecisionSchema, async ({ intent }) => {
     if (intent === 'approve') {
@@ -87,7 +91,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       })
     }
     await cancelPayoutBatch({ actor, batchId })
-    return redirectWithToast(back, { type: 'success', title: 'Batch cancelled: its payouts are released' })
+    return redirectWithToast(back, {
+      type: 'success',
+      title: 'Batch cancelled: its payouts and remittances are released',
+    })
   })
 }
 
