@@ -27,6 +27,7 @@ export const TRANSFER_CODE_LABELS: Readonly<Record<string, string>> = {
   COMMISSION_BANKED: 'Commission banked',
   GST: 'GST on commission',
   CHARGEBACK: 'Card payment disputed (chargeback)',
+  INSURER_REMITTANCE: 'Premium remitted to the insurer',
 }
 
 /** What an account is, in words, without its owner: `agency_balance` -> "Agency balance". */

@@ -13,6 +13,7 @@ import { sydneyMonth } from '../../domain/finance/periods/periods.rules'
 import { monthTrialBalance } from '../../domain/finance/periods/month-trial-balance'
 import { createPolicy } from '../../db/seed/factories'
 import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
+import { journalRow, policyAccounts } from '../setup/journal-rows'
 
 const P = '/oshc/finance-management/periods'
 const JAN = '2019-01'
@@ -22,32 +23,6 @@ const B = 'house:opening'
 let maker: string
 let checker: string
 let outsider: string
-let seq = 0
-
-type Row = { debit?: string; credit?: string; code?: string; agencyId?: number; policyId?: number }
-
-/** A transfer written straight into the journal at `at` (as if recorded then), PENDING or POSTED. */
-async function journalRow(at: string, amount: number, state: 'PENDING' | 'POSTED' = 'POSTED', row: Row = {}) {
-  const key = `periods-test-${++seq}-${Date.now()}`
-  const [debit, credit] = [row.debit ?? A, row.credit ?? B]
-  const pending = state === 'PENDING'
-  await getDb().execute(sql`
-    with t as (
-      insert into money_transfers (debit_account_id, credit_account_id, amount, code, state, idempotency_key, actor,
-        agency_id, policy_id, created_at, decided_at)
-      select d.id, c.id, ${amount}, ${row.code ?? 'ADJUSTMENT'}, ${state}, ${key}, 'test', ${row.agencyId ?? null}::int,
-        ${row.policyId ?? null}::int, ${at}::timestamptz, ${pending ? null : at}::timestamptz
-      from money_accounts d, money_accounts c where d.code = ${debit} and c.code = ${credit}
-      returning amount
-    )
-    update money_accounts a set
-      posted_debits = posted_debits + case when ${!pending} and a.code = ${debit} then ${amount}::bigint else 0 end,
-      posted_credits = posted_credits + case when ${!pending} and a.code = ${credit} then ${amount}::bigint else 0 end,
-      pending_debits = pending_debits + case when ${pending} and a.code = ${debit} then ${amount}::bigint else 0 end,
-      pending_credits = pending_credits + case when ${pending} and a.code = ${credit} then ${amount}::bigint else 0 end
-    from t where a.code in (${debit}, ${credit})`)
-  return key
-}
 
 /** January's premium, commission, payout, clawback and refund of one policy, posted straight in. */
 async function januaryBusiness() {
@@ -58,15 +33,7 @@ async function januaryBusiness() {
       sql`select name from insurance_providers where id = ${policy.insurance_provider_id}`,
     )
     .then((r) => r.rows)
-  const payable = `agency:${agency.id}:commission_payable`
-  const received = `policy:${policy.id}:premium_received`
-  const clawback = `policy:${policy.id}:clawback`
-  await getDb().execute(sql`
-    insert into money_accounts (code, kind, agency_id, policy_id) values
-      ('clearing:bank', 'clearing', null, null), ('house:insurer', 'house', null, null),
-      (${payable}, 'agency_commission_payable', ${agency.id}, null),
-      (${received}, 'policy_premium_received', null, ${policy.id}), (${clawback}, 'policy_clawback', null, ${policy.id})
-    on conflict do nothing`)
+  const { payable, received, clawback } = await policyAccounts(agency.id, policy.id)
   const ids = { agencyId: agency.id, policyId: policy.id }
   const at = '2019-01-12T02:00:00Z'
   await journalRow(at, 500, 'POSTED', {

@@ -183,3 +183,35 @@ export async function processMismatches(tx: Pick<Db, 'execute'>): Promise<Reconc
   const { rows } = await processFigures(tx)
   return rows.map(processMismatch)
 }
+
+/**
+ * Each PAID insurer remittance left the bank once, for its amount (its posted INSURER_REMITTANCE
+ * transfer, keyed by it), and no such transfer exists without a PAID remittance.
+ */
+export async function remittanceMismatches(tx: Pick<Db, 'execute'>): Promise<ReconciliationMismatch[]> {
+  const { rows } = await tx.execute<{
+    id: number | null
+    key: string | null
+    expected: number
+    journal: number
+  }>(sql`
+    with paid as (
+      select id, 'insurer-remittance:' || id as key, amount_cents from insurer_remittances where status = 'PAID'
+    ), sent as (
+      select idempotency_key as key, amount from money_transfers
+      where code = 'INSURER_REMITTANCE' and state = 'POSTED'
+    )
+    select p.id, coalesce(p.key, s.key) as key, coalesce(p.amount_cents, 0)::bigint as expected,
+      coalesce(s.amount, 0)::bigint as journal
+    from paid p full join sent s on s.key = p.key
+    where coalesce(p.amount_cents, 0) <> coalesce(s.amount, 0)
+    order by 2`)
+  return rows.map((r) => ({
+    check: 'journal_insurer_remittance',
+    agency_id: null,
+    agency_name: JOURNAL,
+    invoice_id: null,
+    message: `${r.key}: the remittance says ${aud(r.expected)} was paid but the journal holds ${aud(r.journal)}`,
+    figures: { remittance: r.expected, journal_remittance: r.journal },
+  }))
+}

@@ -7,7 +7,7 @@ import { config, financeTeamEmail } from '../../shared/config'
 import { closeTasksByPrefix, syncWorkflowTasks } from '../../tasks/workflow-tasks'
 import { agencyMismatches } from './agency-checks'
 import { invoiceMismatches } from './invoice-checks'
-import { journalMismatches, processMismatches } from './journal-checks'
+import { journalMismatches, processMismatches, remittanceMismatches } from './journal-checks'
 import { MAX_STORED_MISMATCHES, type ReconciliationMismatch } from './reconciliation-runs'
 import { RECONCILIATION_CHECK_LABELS } from './reconciliation.rules'
 import { staffLinks } from '../../shared/links'
@@ -35,6 +35,7 @@ function checkLedgers(db: Db) {
         ...(await invoiceMismatches(tx)),
         ...(await journalMismatches(tx)),
         ...(await processMismatches(tx)),
+        ...(await remittanceMismatches(tx)),
       ]
       return { agencies, invoices, mismatches }
     },

@@ -30,6 +30,8 @@ export const RECONCILIATION_CHECKS = [
   'journal_commission_payable',
   /** a policy's journal clawback account = what was paid back of its clawbacks. */
   'journal_clawback',
+  /** a PAID insurer remittance = one posted INSURER_REMITTANCE transfer of its amount, and no other. */
+  'journal_insurer_remittance',
 ] as const
 export type ReconciliationCheck = (typeof RECONCILIATION_CHECKS)[number]
 
@@ -48,4 +50,5 @@ export const RECONCILIATION_CHECK_LABELS: Record<ReconciliationCheck, string> = 
   journal_premium_received: 'Premium received vs journal account',
   journal_commission_payable: 'Commission payable vs journal account',
   journal_clawback: 'Clawback paid back vs journal account',
+  journal_insurer_remittance: 'Insurer remittance vs journal transfer',
 }
