@@ -7,6 +7,7 @@ import { backfillSeedFiles } from './files'
 import { seedDemoAdmission } from './admission'
 import { seedDemoStaff } from './access'
 import { seedDemoCommissionCap } from './commission-cap'
+import { seedDemoInsurerAccounts } from './remittances'
 
 export const DEMO_AGENCY_EMAIL = 'agency@demo.local'
 export const DEMO_PASSWORD = 'Agency-Passw0rd!'
@@ -42,6 +43,7 @@ export async function seedDemo(db: Db) {
   }
   await seedDemoStaff(db, DEMO_PASSWORD)
   await seedDemoCommissionCap(db)
+  await seedDemoInsurerAccounts(db)
   await seedDemoPolicies(db)
   await seedDemoAdmission(db, DEMO_AGENCY_EMAIL)
   await backfillSeedFiles(db)
