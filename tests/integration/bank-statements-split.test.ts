@@ -128,4 +128,25 @@ describe('a statement line paying several records', () => {
       ).status,
     ).toBe(409)
   })
+
+  it('and two lines assigned to one record at once: exactly one takes it', async () => {
+    for (let round = 0; round < 4; round++) {
+      const a = await waitingPolicy()
+      const statement = await imported(
+        amountCsv([
+          { narrative: 'First transfer', amount: a.premium!, balance: 13_000_000 + nextSeq() },
+          { narrative: 'Second transfer', amount: a.premium! + 1, balance: 13_000_000 + nextSeq() },
+        ]),
+      )
+      const lines = await linesOf(statement.id)
+      const answers = await Promise.all(
+        lines.map((l) =>
+          api('POST', `${BS}/lines/${l.id}/assign`, { token: checker, body: { reference: a.ref } }),
+        ),
+      )
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409])
+      const held = (await linesOf(statement.id)).filter((l) => l.matched_id === a.id)
+      expect(held.map((l) => l.state)).toEqual(['assigned'])
+    }
+  })
 })

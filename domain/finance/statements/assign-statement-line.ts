@@ -3,7 +3,12 @@ import { getDb } from '../../../db/client'
 import { bankStatementLines } from '../../../db/schema'
 import type { StaffActor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
-import { assertAssignable, claimTarget, lockStatementLine } from './statement-line-loading'
+import {
+  assertAssignable,
+  claimTarget,
+  lockStatementClaims,
+  lockStatementLine,
+} from './statement-line-loading'
 import { loadExpectations } from './statement-expectations'
 import type { AssignStatementLineInput } from './statements.schemas'
 
@@ -25,6 +30,7 @@ export const assignStatementLine = defineUseCase(
     input: AssignStatementLineInput
   }) {
     return getDb().transaction(async (tx) => {
+      await lockStatementClaims(tx)
       const { line } = await lockStatementLine(tx, opts.lineId)
       assertAssignable(line)
       const target = await claimTarget(tx, {

@@ -6,7 +6,12 @@ import { defineUseCase } from '../../shared/authorize'
 import { conflict, validation } from '../../shared/errors'
 import { formatCents } from '../../shared/format'
 import { toCents } from '../../shared/money'
-import { assertAssignable, claimTarget, lockStatementLine } from './statement-line-loading'
+import {
+  assertAssignable,
+  claimTarget,
+  lockStatementClaims,
+  lockStatementLine,
+} from './statement-line-loading'
 import { loadExpectations, type Expectation } from './statement-expectations'
 import { partHash } from './statements.rules'
 import type { SplitStatementLineInput } from './statements.schemas'
@@ -53,6 +58,7 @@ export const splitStatementLine = defineUseCase(
     input: SplitStatementLineInput
   }) {
     return getDb().transaction(async (tx) => {
+      await lockStatementClaims(tx)
       const { line } = await lockStatementLine(tx, opts.lineId)
       assertAssignable(line)
       if (line.parent_line_id) throw conflict('This line is a part of a split line: it is not split again')

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm'
+import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client'
 import { bankStatementLines, bankStatements } from '../../../db/schema'
 import { conflict, notFound, validation } from '../../shared/errors'
@@ -7,6 +7,15 @@ import type { Expectation } from './statement-expectations'
 import { normalizeRef } from './statements.rules'
 
 export const ALREADY_CONFIRMED = 'This statement line is already confirmed: a line is used once'
+
+/**
+ * One claim of a waiting record at a time: matching at upload, assigning and splitting lines take
+ * this transaction lock first (before any line's row lock, so they never wait on each other in a
+ * cycle), so two lines never take one record, whichever line each started from.
+ */
+export async function lockStatementClaims(tx: DbOrTx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bank-statement-claims'))`)
+}
 
 /** A statement line with its statement's uploader, locked in `tx`; 404 when there is none. */
 export async function lockStatementLine(tx: DbOrTx, lineId: number) {

@@ -4,6 +4,7 @@ import { bankStatementLines } from '../../../db/schema'
 import type { StatementMatchKind } from '../../../db/schema/statements'
 import { daysBetween, PROPOSAL_WINDOW, quotedRefs, quotesPolicy } from './statements.rules'
 import { loadExpectations, type Expectation } from './statement-expectations'
+import { lockStatementClaims } from './statement-line-loading'
 
 export type MatchLine = {
   id: number
@@ -145,6 +146,7 @@ function propose(line: MatchLine, byAmount: Map<number, Expectation[]>, used: Se
  * expectations held by the other exact or assigned lines are not offered again.
  */
 export async function matchOpenLines(tx: DbOrTx) {
+  await lockStatementClaims(tx)
   const stored = await tx
     .select()
     .from(bankStatementLines)
