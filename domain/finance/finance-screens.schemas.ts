@@ -36,6 +36,7 @@ export const STAFF_FINANCE_PAGES = [
   'statements',
   'suspense',
   'payout-batches',
+  'remittances',
   'trial-balance',
   'periods',
   'commission-cap',

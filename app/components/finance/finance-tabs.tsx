@@ -17,6 +17,7 @@ export const STAFF_FINANCE_TAB_LABELS = {
   statements: 'Bank statements',
   suspense: 'Suspense',
   'payout-batches': 'Payout batches',
+  remittances: 'Insurer remittances',
   'trial-balance': 'Trial balance',
   periods: 'Closed periods',
   'commission-cap': 'Commission cap',

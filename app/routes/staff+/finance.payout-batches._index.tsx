@@ -5,6 +5,8 @@ import { findPayoutBatchCandidates } from '../../../domain/finance/payout-batche
 import { findPayoutBatches } from '../../../domain/finance/payout-batches/find-payout-batches'
 import { BATCH_STATUS_LABELS } from '../../../domain/finance/payout-batches/payout-batches.rules'
 import { CreatePayoutBatchSchema } from '../../../domain/finance/payout-batches/payout-batches.schemas'
+import { monthLabel } from '../../../domain/finance/periods/periods.rules'
+import { findInsurerRemittances } from '../../../domain/finance/remittances/find-insurer-remittances'
 import { GeneralErrorBoundary } from '../../components/error-boundary'
 import { ConformForm, ErrorList, SubmitButton, useConformForm } from '../../components/forms'
 import { Badge } from '../../components/ui/badge'
@@ -17,9 +19,10 @@ import { redirectWithToast } from '../../utils/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAccess(request, findPayoutBatches.access, 'staff')
-  const [batches, candidates] = await Promise.all([
+  const [batches, candidates, found] = await Promise.all([
     findPayoutBatches({ actor }),
     findPayoutBatchCandidates({ actor }),
+    findInsurerRemittances({ actor }),
   ])
   return {
     batches: batches.map((b) => ({
@@ -33,10 +36,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
       approved_by: b.approved_by,
     })),
     candidates: candidates.map((c) => ({ ...c, requested_at: c.requested_at.toISOString() })),
+    // Approved insurer remittances no live batch holds yet: a batch pays them beside the payouts.
+    remittances: found.remittances
+      .filter((r) => r.status === 'APPROVED' && r.batch_id === null)
+      .map((r) => ({
+        id: r.id,
+        insurer: r.insurer,
+        month_label: monthLabel(r.month),
+        amount_cents: r.amount_cents,
+        bsb: r.bsb,
+        account_name: r.account_name,
+        account_number_masked: r.account_number_masked,
+      })),
   }
 }
 
-/** Build a DRAFT batch of the ticked payouts (CreatePayoutBatchSchema); its page opens. */
+/** Build a DRAFT batch of the ticked payouts and remittances (CreatePayoutBatchSchema); its page opens. */
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAccess(request, createPayoutBatch.access, 'staff')
   const formData = await readForm(request)
@@ -44,25 +59,87 @@ export async function action({ request }: ActionFunctionArgs) {
     const batch = await createPayoutBatch({ actor, input })
     return redirectWithToast(`/staff/finance/payout-batches/${batch.id}`, {
       type: 'success',
-      title: `Payout batch #${batch.id} built: ${batch.item_count} payouts, ${formatCents(batch.total_cents)}. Another person with finance approves it.`,
+      title: `Payout batch #${batch.id} built: ${batch.item_count} ${batch.item_count === 1 ? 'line' : 'lines'}, ${formatCents(batch.total_cents)}. Another person with finance approves it.`,
     })
   })
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>
 
-function BuildBatch({ candidates }: { candidates: Data['candidates'] }) {
+function Remittances({ remittances, name }: { remittances: Data['remittances']; name: string }) {
+  return (
+    <Table aria-label="Approved insurer remittances">
+      <TableHeader>
+        <TableRow>
+          <TableHead className="w-12">Pay</TableHead>
+          <TableHead>Remittance</TableHead>
+          <TableHead>Insurer</TableHead>
+          <TableHead>Account</TableHead>
+          <TableHead>Month</TableHead>
+          <TableHead className="text-right">Amount</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {remittances.length ? (
+          remittances.map((r) => (
+            <TableRow key={r.id}>
+              <TableCell>
+                <input
+                  type="checkbox"
+                  name={name}
+                  value={r.id}
+                  aria-label={`Pay remittance #${r.id} to ${r.insurer}`}
+                  className="size-4"
+                />
+              </TableCell>
+              <TableCell>
+                <Link className="underline" to={`/staff/finance/remittances/${r.id}`}>
+                  #{r.id}
+                </Link>
+              </TableCell>
+              <TableCell>{r.insurer}</TableCell>
+              <TableCell>
+                {r.account_name} · BSB {r.bsb} · {r.account_number_masked}
+              </TableCell>
+              <TableCell>{r.month_label}</TableCell>
+              <TableCell className="text-right">{formatCents(r.amount_cents)}</TableCell>
+            </TableRow>
+          ))
+        ) : (
+          <TableRow>
+            <TableCell colSpan={6}>No approved insurer remittance is waiting outside a batch.</TableCell>
+          </TableRow>
+        )}
+      </TableBody>
+    </Table>
+  )
+}
+
+function BuildBatch({
+  candidates,
+  remittances,
+}: {
+  candidates: Data['candidates']
+  remittances: Data['remittances']
+}) {
   const [form, fields] = useConformForm(CreatePayoutBatchSchema)
-  const errors = [...new Set([...(fields.payout_ids.errors ?? []), ...(form.errors ?? [])])]
+  const errors = [
+    ...new Set([
+      ...(fields.payout_ids.errors ?? []),
+      ...(fields.remittance_ids.errors ?? []),
+      ...(form.errors ?? []),
+    ]),
+  ]
   const payable = candidates.filter((c) => !c.issue)
   return (
     <Card>
       <CardHeader>
         <CardTitle as="h3">Build a batch</CardTitle>
         <CardDescription>
-          Requested commission payouts, paid together by one bank file (ABA) to each agency&apos;s verified
-          account. Another person with finance approves the batch before its file can be downloaded; the
-          payouts are approved when the file&apos;s debit is confirmed on a bank statement.
+          Requested commission payouts and approved insurer remittances, paid together by one bank file (ABA):
+          each payout to its agency&apos;s verified account, each remittance to the account it was approved
+          with. Another person with finance approves the batch before its file can be downloaded; the payouts
+          are approved and the remittances paid when the file&apos;s debit is confirmed on a bank statement.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -116,8 +193,9 @@ function BuildBatch({ candidates }: { candidates: Data['candidates'] }) {
               )}
             </TableBody>
           </Table>
+          <Remittances remittances={remittances} name={fields.remittance_ids.name} />
           <ErrorList id="payout_ids-errors" errors={errors} />
-          <SubmitButton disabled={payable.length === 0}>Build batch</SubmitButton>
+          <SubmitButton disabled={payable.length === 0 && remittances.length === 0}>Build batch</SubmitButton>
         </ConformForm>
       </CardContent>
     </Card>
@@ -125,10 +203,10 @@ function BuildBatch({ candidates }: { candidates: Data['candidates'] }) {
 }
 
 export default function StaffPayoutBatches() {
-  const { batches, candidates } = useLoaderData<typeof loader>()
+  const { batches, candidates, remittances } = useLoaderData<typeof loader>()
   return (
     <div className="space-y-4">
-      <BuildBatch candidates={candidates} />
+      <BuildBatch candidates={candidates} remittances={remittances} />
       <Table aria-label="Payout batches">
         <TableHeader>
           <TableRow>
