@@ -2,6 +2,7 @@
 // a scenario alternated with the bare baseline (baseline, app, baseline, app; the better of each
 // kept), and the table of the results against their targets.
 import autocannon from 'autocannon'
+import { cpuPerRequest } from './bench-cpu'
 
 export type Row = {
   name: string
@@ -11,6 +12,11 @@ export type Row = {
   p95: number
   p99: number
   errors: number
+  /** Requests answered in the run (where counted). */
+  requests?: number
+  /** CPU milliseconds per request of the web processes and of the database (bench-cpu.ts), where measured. */
+  webMs?: number
+  dbMs?: number
 }
 export type Target = { rps?: number; p99?: number; p95?: number; p50?: number; ratio?: number }
 /** A line of the table: the app's figures, the baseline's beside them, and the target. */
@@ -38,6 +44,7 @@ export async function run(opts: autocannon.Options, name: string) {
     p95: percentile(times, 95),
     p99: percentile(times, 99),
     errors: r.errors + r.timeouts + r.non2xx,
+    requests: r.requests.total,
   } satisfies Row
 }
 
@@ -47,8 +54,10 @@ export function measuring(o: {
   BASELINE: string
   SECONDS: number
   wanted: (name: string) => boolean
+  /** The web process: the app's runs measure its CPU and the database's per request. */
+  webPid?: number
 }) {
-  const { APP, BASELINE, SECONDS, wanted } = o
+  const { APP, BASELINE, SECONDS, wanted, webPid } = o
   const rows: Result[] = []
 
   async function cannon(
@@ -59,7 +68,10 @@ export function measuring(o: {
     seconds = SECONDS,
   ) {
     await run({ url: urlPath, connections: c, duration: 1, headers }, name) // warm-up, not counted
-    return run({ url: urlPath, connections: c, duration: seconds, headers }, name)
+    const measured = () => run({ url: urlPath, connections: c, duration: seconds, headers }, name)
+    if (!webPid || !urlPath.startsWith(APP)) return measured()
+    const { result, webMs, dbMs } = await cpuPerRequest(webPid, measured)
+    return { ...result, webMs, dbMs }
   }
 
   async function scenario(
@@ -88,8 +100,10 @@ export function measuring(o: {
   return { rows, cannon, scenario }
 }
 
+const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '' : n.toFixed(2))
+
 export function line({ app: r, base, target }: Result) {
-  return `| ${r.name} | ${r.c} | ${f(r.rps)} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${r.errors} | ${base ? f(base.rps) : ''} | ${base ? `${((100 * r.rps) / base.rps).toFixed(0)}%` : ''} | ${verdict(r, base, target)} |`
+  return `| ${r.name} | ${r.c} | ${f(r.rps)} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${r.errors} | ${ms(r.webMs)} | ${ms(r.dbMs)} | ${base ? f(base.rps) : ''} | ${base ? `${((100 * r.rps) / base.rps).toFixed(0)}%` : ''} | ${verdict(r, base, target)} |`
 }
 
 function f(n: number) {
@@ -109,7 +123,7 @@ function verdict(r: Row, base: Row | undefined, t: Target) {
 /** The table of every result, as markdown. */
 export function printTable(rows: Result[]) {
   console.log(
-    '\n| scenario | conn | req/s | p50 ms | p95 ms | p99 ms | errors | bare req/s | ratio | target |\n|---|---|---|---|---|---|---|---|---|---|',
+    '\n| scenario | conn | req/s | p50 ms | p95 ms | p99 ms | errors | web CPU ms/req | db CPU ms/req | bare req/s | ratio | target |\n|---|---|---|---|---|---|---|---|---|---|---|---|',
   )
   for (const row of rows) console.log(line(row))
 }

@@ -96,7 +96,7 @@ const appEnv = {
 }
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2)
 for (let i = 0; i < WORKERS; i++) child(`worker${i}`, 'node', ['build/worker.mjs'], appEnv)
-child('web', 'node', ['build/web.mjs'], appEnv)
+const web = child('web', 'node', ['build/web.mjs'], appEnv)
 child('baseline', 'node', ['scripts/bench-baseline.mjs'], { ...appEnv, PORT: String(BASE_PORT) })
 await waitForPort(APP_PORT, 'app')
 await waitForPort(BASE_PORT, 'baseline')
@@ -115,7 +115,7 @@ async function login(email: string, password: string) {
 const staff = await login('admin@oshc.local', 'Admin-Passw0rd!')
 const agency = await login('agency@demo.local', 'Agency-Passw0rd!')
 // ── measuring ───────────────────────────────────────────────────────────────────────────────
-const { rows, cannon, scenario } = measuring({ APP, BASELINE, SECONDS, wanted })
+const { rows, cannon, scenario } = measuring({ APP, BASELINE, SECONDS, wanted, webPid: web.pid })
 
 console.log(`App: ${WEB} web processes, ${WORKERS} workers; baseline: node:http + pg, one SELECT`)
 await scenario(
