@@ -96,7 +96,11 @@ const appEnv = {
 }
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2)
 for (let i = 0; i < WORKERS; i++) child(`worker${i}`, 'node', ['build/worker.mjs'], appEnv)
-const web = child('web', 'node', ['build/web.mjs'], appEnv)
+// BENCH_PROFILE=<dir>: each web process writes a V8 CPU profile there when it stops (read it with
+// `node scripts/bench-profile.mjs <dir>`); best with `--only` one scenario.
+const PROFILE = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null
+const profiling = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []
+const web = child('web', 'node', [...profiling, 'build/web.mjs'], appEnv)
 child('baseline', 'node', ['scripts/bench-baseline.mjs'], { ...appEnv, PORT: String(BASE_PORT) })
 await waitForPort(APP_PORT, 'app')
 await waitForPort(BASE_PORT, 'baseline')
@@ -251,4 +255,7 @@ await closeDb()
 const { closeTemporalClient } = await import('../temporal/client')
 await closeTemporalClient()
 stopAll()
+// The web processes write their profiles as they stop: wait for the primary to be gone.
+if (PROFILE)
+  await new Promise((resolve) => (web.exitCode === null ? web.once('exit', resolve) : resolve(null)))
 process.exit(0)
