@@ -6,6 +6,7 @@ import {
   ReturnBatchItemSchema,
 } from '../../domain/finance/payout-batches/payout-batches.schemas'
 import { findPayoutBatchCandidates } from '../../domain/finance/payout-batches/find-payout-batch-candidates'
+import { findRefundBatchCandidates } from '../../domain/finance/payout-batches/find-refund-batch-candidates'
 import { createPayoutBatch } from '../../domain/finance/payout-batches/create-payout-batch'
 import { findPayoutBatches } from '../../domain/finance/payout-batches/find-payout-batches'
 import { getPayoutBatch } from '../../domain/finance/payout-batches/get-payout-batch'
@@ -25,6 +26,14 @@ export const payoutBatchEndpoints: Endpoint[] = [
       'REQUESTED payouts in no batch, with the verified account each would pay (masked) and, when a bank file cannot pay it, the issue',
     access: findPayoutBatchCandidates.access,
     handler: async ({ actor }) => ok(await findPayoutBatchCandidates({ actor })),
+  }),
+  endpoint({
+    method: 'GET',
+    path: `${OSHC}/refund-candidates`,
+    summary:
+      'Full refunds approved to be paid by a batch (BANK with pay_by_batch) and in no batch, with the verified account of the agency each would pay (masked) and, when a bank file cannot pay it, the issue',
+    access: findRefundBatchCandidates.access,
+    handler: async ({ actor }) => ok(await findRefundBatchCandidates({ actor })),
   }),
   endpoint({
     method: 'POST',

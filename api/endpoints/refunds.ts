@@ -124,7 +124,7 @@ const staffEndpoints = [
     method: 'POST',
     path: `${OSHC_FIN}/approveFullRefundRequest/{policyId}`,
     summary:
-      'Approve an INITIATED full refund (query payment_method AGENCY_BALANCE: the net refund is credited to the balance, ledger POLICY_PREMIUM_REFUNDED; BANK: payment_url = the uploaded transfer proof, which counts as paid). The agency receives refundable_premium_amount - deductable_commission_amount; FULL_REFUND invoice paid; premium payment FULL_REFUNDED; commission FULL_REFUNDED when not paid out, else a clawback of what was not deducted. Answers the refund COMPLETED. The staff member who set the amounts: 403 (maker-checker); not INITIATED or commission in a payout request: 409',
+      'Approve an INITIATED full refund (query payment_method AGENCY_BALANCE: the net refund is credited to the balance, ledger POLICY_PREMIUM_REFUNDED; BANK: payment_url = the uploaded transfer proof, which counts as paid; beside the specification, BANK with pay_by_batch=true needs no proof: the refund stays APPROVED until the confirmed debit of a payout batch pays it). The agency receives refundable_premium_amount - deductable_commission_amount; FULL_REFUND invoice paid; premium payment FULL_REFUNDED; commission FULL_REFUNDED when not paid out, else a clawback of what was not deducted. Answers the refund COMPLETED. The staff member who set the amounts: 403 (maker-checker); not INITIATED or commission in a payout request: 409',
     access: approveFullRefund.access,
     params: PolicyIdParam,
     query: S.ApproveFullRefundQuerySchema,
@@ -135,6 +135,7 @@ const staffEndpoints = [
           policyId: params.policyId,
           paymentMethod: query.payment_method,
           paymentUrl: query.payment_url,
+          payByBatch: query.pay_by_batch,
         }),
         'Full refund approved',
       ),

@@ -1,3 +1,4 @@
+import { awaitsBatch } from '../../domain/refunds/refunds.rules'
 import type { Actor, AgencyActor, StaffActor } from '../../domain/shared/actor'
 import { canTransition } from '../../domain/policies/policies.rules'
 import { isStaff } from '../../domain/shared/actor'
@@ -32,6 +33,8 @@ export async function loadRefundView(actor: Actor, policyId: number) {
       deducted: refund.deductable_commission_amount,
       net: refund.refund_amount,
       paymentMethod: refund.payment_method,
+      /** Approved to be paid in a payout batch, not paid yet. */
+      awaitingBatch: awaitsBatch(refund),
       rejectionReason: refund.rejection_reason,
       receiptId: refund.receipt_id,
       invoiceId: refund.invoice_id,

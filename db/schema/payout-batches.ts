@@ -1,5 +1,5 @@
-// Payout batches (issue 25, DESIGN.md §16): REQUESTED commission payouts and APPROVED insurer
-// remittances gathered by finance and paid by one Australian Direct Entry (ABA) file. DRAFT -> APPROVED (another person) -> SENT (the
+// Payout batches (issue 25, DESIGN.md §16): REQUESTED commission payouts, full refunds approved to
+// be paid by a batch and APPROVED insurer remittances gathered by finance and paid by one Australian Direct Entry (ABA) file. DRAFT -> APPROVED (another person) -> SENT (the
 // file downloaded) -> PAID (its debit matched on a bank statement); DRAFT or APPROVED may be
 // CANCELLED. An item is a payout's (or a remittance's) line in the file, with the account it pays
 // (copied when the batch is built); a line the bank returns is RETURNED and its payout released.
@@ -23,6 +23,7 @@ import { agencies } from './agencies'
 import { commissionPayouts } from './money'
 import { bankStatementLines } from './statements'
 import { insurerRemittances } from './remittances'
+import { fullRefunds } from './after-sale'
 
 export const PAYOUT_BATCH_STATUSES = ['DRAFT', 'APPROVED', 'SENT', 'PAID', 'CANCELLED'] as const
 export type PayoutBatchStatus = (typeof PAYOUT_BATCH_STATUSES)[number]
@@ -72,10 +73,11 @@ export const payoutBatchItems = pgTable(
     batch_id: integer('batch_id')
       .notNull()
       .references(() => payoutBatches.id),
-    /** The commission payout it pays, or (remittance_id) the insurer remittance. */
+    /** The one record it pays: a commission payout, a full refund (both to agency_id) or an insurer remittance. */
     payout_id: integer('payout_id').references(() => commissionPayouts.id),
     agency_id: integer('agency_id').references(() => agencies.id),
     remittance_id: integer('remittance_id').references(() => insurerRemittances.id),
+    refund_id: integer('refund_id').references(() => fullRefunds.id),
     amount_cents: bigint('amount_cents', { mode: 'number' }).notNull(),
     bsb: text('bsb').notNull(),
     account_number: text('account_number').notNull(),
@@ -97,9 +99,12 @@ export const payoutBatchItems = pgTable(
     uniqueIndex('payout_batch_items_live_remittance_key')
       .on(t.remittance_id)
       .where(sql`${t.state} = 'INCLUDED'`),
+    uniqueIndex('payout_batch_items_live_refund_key')
+      .on(t.refund_id)
+      .where(sql`${t.state} = 'INCLUDED'`),
     check(
       'payout_batch_items_one_record',
-      sql`(${t.payout_id} is null) <> (${t.remittance_id} is null) and (${t.payout_id} is null) = (${t.agency_id} is null)`,
+      sql`num_nonnulls(${t.payout_id}, ${t.remittance_id}, ${t.refund_id}) = 1 and (${t.remittance_id} is null) = (${t.agency_id} is not null)`,
     ),
     check('payout_batch_items_state_check', sql`${t.state} in (${inList(PAYOUT_BATCH_ITEM_STATES)})`),
     check('payout_batch_items_amount_check', sql`${t.amount_cents} > 0`),

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { agencies, fullRefunds, policies, policyHistories } from '../../db/schema'
 import { financeTeamEmail } from '../shared/config'
+import { staffLinks } from '../shared/links'
 import { invalidTransition, notFound } from '../shared/errors'
 import { formatCents } from '../shared/format'
 import { PAYMENT_METHOD_LABELS } from '../shared/labels'
@@ -19,9 +20,11 @@ import { policyMoney, refundById, staffPolicyPath, stateOf, type RefundRow } fro
 import { decideRefund, staffOf } from './refund-decision'
 import { payRefund, refundCompletion } from './refund-completion'
 import {
+  AWAITS_BATCH_MSG,
+  awaitsBatch,
   DECISION_FROM,
   netRefund,
-  REFUND_TASK_KIND,
+  refundTaskKind,
   statusAfter,
   type RefundDecision,
   type RefundState,
@@ -59,7 +62,8 @@ export async function loadRefundState(
 
 /**
  * Opens the staff task of the refund's current wait: `full_refund_initiate` while REQUESTED,
- * `full_refund_approve` while INITIATED (the first closes as the second opens); once decided, closes
+ * `full_refund_approve` while INITIATED (the first closes as the second opens), `full_refund_batch`
+ * while APPROVED to be paid by a payout batch; once decided, closes
  * any still open. Idempotent: an open task of the same kind keeps its due date.
  */
 export async function openRefundTask(
@@ -67,22 +71,24 @@ export async function openRefundTask(
   { db, clock }: Pick<RefundStepDeps, 'db' | 'clock'> = sharedStepDeps(),
 ) {
   const { refund: r, ref, agencyName, agencyEmail } = await refundWithPolicy(db, input.refundId)
-  const kind = REFUND_TASK_KIND[r.status]
+  const kind = refundTaskKind(r)
   // Decided: close whatever a sync racing the decision may have opened.
   if (!kind) return syncWorkflowTasks(input.workflowId, null)
   const who = agencyName ?? agencyEmail
-  const amount = r.refundable_premium_amount
+  const net = netRefund(r.refundable_premium_amount ?? 0, r.deductable_commission_amount ?? 0)
+  const subjects = {
+    full_refund_initiate: `Assess the full refund of policy ${ref} for ${who}`,
+    full_refund_approve: `Approve the full refund of ${formatCents(net)} on policy ${ref} for ${who}`,
+    full_refund_batch: `Pay the full refund of ${formatCents(net)} on policy ${ref} to ${who} in a payout batch`,
+  }
   await syncWorkflowTasks(input.workflowId, {
     kind,
     audience: 'staff',
-    subject:
-      r.status === 'REQUESTED'
-        ? `Assess the full refund of policy ${ref} for ${who}`
-        : `Approve the full refund of ${formatCents(netRefund(amount ?? 0, r.deductable_commission_amount ?? 0))} on policy ${ref} for ${who}`,
+    subject: subjects[kind],
     agencyId: r.agency_id,
-    link: staffPolicyPath(r.policy_id),
+    link: kind === 'full_refund_batch' ? staffLinks.payoutBatches : staffPolicyPath(r.policy_id),
     dueAt: new Date(clock.now().getTime() + input.dueInMs),
-    amount: r.status === 'INITIATED' ? netRefund(amount ?? 0, r.deductable_commission_amount ?? 0) : null,
+    amount: r.status === 'REQUESTED' ? null : net,
   })
 }
 
@@ -97,7 +103,12 @@ export async function remindRefund(
 ) {
   const { refund: r, ref, agencyName, agencyEmail } = await refundWithPolicy(db, input.refundId)
   if (r.status !== input.status) return
-  const step = r.status === 'REQUESTED' ? 'to be assessed' : 'to be approved'
+  const step =
+    r.status === 'REQUESTED'
+      ? 'to be assessed'
+      : awaitsBatch(r)
+        ? 'to be paid in a payout batch'
+        : 'to be approved'
   const what = `the full refund of policy ${ref} for ${agencyName ?? agencyEmail} is waiting ${step}`
   const path = staffPolicyPath(r.policy_id)
   await remindOnce(
@@ -187,6 +198,7 @@ export async function completeRefund(
     if (r.status === 'COMPLETED') return { refund: r, changed: false }
     if (r.status !== 'APPROVED')
       throw invalidTransition(`This full refund is ${r.status}; only an APPROVED refund is paid`)
+    if (awaitsBatch(r)) throw invalidTransition(AWAITS_BATCH_MSG)
     if (!r.decided_by || !r.payment_method) throw invalidTransition('This full refund has no approval to pay')
     const completion = await refundCompletion(
       tx,

@@ -224,7 +224,8 @@ async function markCompleted(c: Completion, invoiceId: number | null) {
     .returning()
   await transitionPolicy(c.tx, c.policy, 'completeFullRefund', {
     actor: c.staff,
-    set: { full_refundable_premium: c.refundable },
+    // A refund paid by a payout batch got its proof after the approval: the policy shows it now.
+    set: { full_refundable_premium: c.refundable, full_refund_payment_proof_url: r.payment_url },
     note: `${formatCents(c.net)} refunded (${methodLabel(c)}), receipt ${c.receiptId}`,
     meta: { full_refund_id: r.id, invoice_id: invoiceId, net_cents: c.net },
   })

@@ -6,16 +6,23 @@ import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { fullRefunds, policyCancellationSteps } from '../../db/schema'
 import type { StaffActor } from '../shared/actor'
-import { forbidden, validation } from '../shared/errors'
+import { forbidden, invalidTransition, validation } from '../shared/errors'
 import { formatCents } from '../shared/format'
 import { PAYMENT_METHOD_LABELS } from '../shared/labels'
 import { notify } from '../notifications/notify'
 import { closeWorkflowTasks } from '../tasks/workflow-tasks'
-import { lockPolicyFor, transitionPolicy } from '../policies/policy-history'
+import { lockPolicyFor, recordPolicyHistory, transitionPolicy } from '../policies/policy-history'
 import { MAKER_CHECKER_MSG } from '../finance/finance.rules'
 import { agencyPolicyPath, type policyMoney, type RefundRow } from './refund-loading'
 import { assertCommissionSettled, assertRefundAmounts } from './refund-guards'
-import { netRefund, refundWorkflowId, type RefundDecision } from './refunds.rules'
+import {
+  awaitsBatch,
+  netRefund,
+  NOT_BATCHED_MSG,
+  NOTHING_TO_BATCH_MSG,
+  refundWorkflowId,
+  type RefundDecision,
+} from './refunds.rules'
 
 export const staffOf = (by: { identityId: number; userId: number; email: string }): StaffActor => ({
   kind: 'Oshc',
@@ -47,6 +54,8 @@ export function decideRefund(ctx: RefundCtx, decision: RefundDecision): Promise<
       return approveRefund(ctx, decision)
     case 'reject':
       return rejectRefund(ctx, decision.rejection_reason)
+    case 'paid':
+      return batchPaidRefund(ctx, decision)
   }
 }
 
@@ -97,10 +106,13 @@ async function approveRefund(ctx: RefundCtx, d: Decision<'approve'>) {
   const { r, staff } = ctx
   if (r.initiated_by === staff.identityId) throw forbidden(MAKER_CHECKER_MSG)
   assertCommissionSettled(ctx.money.commission)
-  if (d.payment_method === 'BANK' && !d.payment_url?.trim())
+  const byBatch = d.payment_method === 'BANK' && d.pay_by_batch === true
+  if (d.payment_method === 'BANK' && !byBatch && !d.payment_url?.trim())
     throw validation('payment_url', 'payment_url is required')
+  if (byBatch && netRefund(r.refundable_premium_amount ?? 0, r.deductable_commission_amount ?? 0) <= 0)
+    throw validation('pay_by_batch', NOTHING_TO_BATCH_MSG)
   const policy = await lockPolicyFor(ctx.tx, r.policy_id, 'approveFullRefund')
-  const proof = d.payment_method === 'BANK' ? d.payment_url : null
+  const proof = d.payment_method === 'BANK' && !byBatch ? d.payment_url : null
   const refund = await updateRefund(ctx, {
     status: 'APPROVED',
     payment_method: d.payment_method,
@@ -110,8 +122,28 @@ async function approveRefund(ctx: RefundCtx, d: Decision<'approve'>) {
   await transitionPolicy(ctx.tx, policy, 'approveFullRefund', {
     actor: staff,
     set: { full_refund_payment_method: d.payment_method, full_refund_payment_proof_url: proof },
-    note: `Approved: ${PAYMENT_METHOD_LABELS[d.payment_method] ?? d.payment_method}`,
+    note: `Approved: ${PAYMENT_METHOD_LABELS[d.payment_method] ?? d.payment_method}${byBatch ? ', to be paid in a payout batch' : ''}`,
     meta: { full_refund_id: r.id },
+  })
+  return refund
+}
+
+/**
+ * A payout batch paid a refund waiting for one (its debit confirmed on a statement): the batch's
+ * file and statement line become the transfer proof, so the refund is APPROVED with proof and the
+ * workflow pays it (completeRefund, which sets the policy's proof) as it pays one approved with
+ * proof. A refund approved with proof of its own is not a batch's to pay (409).
+ */
+async function batchPaidRefund(ctx: RefundCtx, d: Decision<'paid'>) {
+  const { r } = ctx
+  if (!awaitsBatch(r) && r.payment_url !== d.payment_url) throw invalidTransition(NOT_BATCHED_MSG)
+  const refund = await updateRefund(ctx, { payment_url: d.payment_url })
+  await recordPolicyHistory(ctx.tx, {
+    policyId: r.policy_id,
+    action: 'FULL_REFUND_PAID_BY_BATCH',
+    actor: ctx.staff,
+    note: `Paid by payout batch #${d.batch_id}`,
+    meta: { full_refund_id: r.id, batch_id: d.batch_id, payment_url: d.payment_url },
   })
   return refund
 }

@@ -5,7 +5,7 @@ import { getDb, readAll, type DbOrTx } from '../../db/client'
 import { commissions, fullRefunds, policyPremiumPayments } from '../../db/schema'
 import { fromCents } from '../shared/money'
 import { notFound } from '../shared/errors'
-import { netRefund, OPEN_REFUND_STATUSES, type RefundState } from './refunds.rules'
+import { awaitsBatch, netRefund, OPEN_REFUND_STATUSES, type RefundState } from './refunds.rules'
 import { agencyLinks, staffLinks } from '../shared/links'
 
 export type RefundRow = typeof fullRefunds.$inferSelect
@@ -19,6 +19,7 @@ export const stateOf = (r: RefundRow): RefundState => ({
   agencyId: r.agency_id,
   status: r.status,
   initiatedBy: r.initiated_by,
+  awaitingBatch: awaitsBatch(r),
 })
 
 /** The policy's newest refund (open or not), or null. */

@@ -41,9 +41,13 @@ export type RefundDecision =
       kind: 'approve'
       payment_method: FullRefundPaymentMethod
       payment_url: string | null
+      /** BANK without proof: the refund waits for a payout batch to pay it (issue 25). */
+      pay_by_batch?: boolean
       by: RefundDecider
     }
   | { kind: 'reject'; rejection_reason: string; by: RefundDecider }
+  /** The payout batch that paid a refund waiting for one: its file and statement line as the proof. */
+  | { kind: 'paid'; payment_url: string; batch_id: number; by: RefundDecider }
 
 /** What the workflow knows of its refund. */
 export type RefundState = {
@@ -53,13 +57,30 @@ export type RefundState = {
   status: FullRefundStatus
   /** The staff member who set the amounts (may not approve them). */
   initiatedBy: number | null
+  /** APPROVED to be paid by a payout batch, not paid yet (absent in histories before issue 25). */
+  awaitingBatch?: boolean
 }
+
+/** An APPROVED bank refund with no proof yet: it waits for a payout batch's confirmed debit. */
+export const awaitsBatch = (r: {
+  status: string
+  payment_method: string | null
+  payment_url: string | null
+}) => r.status === 'APPROVED' && r.payment_method === 'BANK' && !r.payment_url
+
+export const AWAITS_BATCH_MSG = 'This full refund waits for a payout batch to pay it'
+export const BATCH_NEEDS_BANK_MSG = 'pay_by_batch needs payment_method BANK'
+export const NOTHING_TO_BATCH_MSG =
+  'The agency receives nothing from this refund: there is nothing for a batch to pay'
+export const NOT_BATCHED_MSG =
+  'This full refund was approved with its own transfer proof; no payout batch pays it'
 
 /** The statuses each decision may start from. */
 export const DECISION_FROM: Record<RefundDecision['kind'], readonly FullRefundStatus[]> = {
   initiate: ['REQUESTED'],
   approve: ['INITIATED'],
   reject: ['REQUESTED', 'INITIATED'],
+  paid: ['APPROVED'],
 }
 
 export const PAYMENT_METHOD_MSG = 'payment_method must be AGENCY_BALANCE or BANK'
@@ -72,8 +93,9 @@ const blank = (v: unknown) => (typeof v === 'string' ? v.trim() === '' : v == nu
 /** The fields a refund decision carries, as the page, the API or the Update hands them over. */
 export type RefundDecisionFields =
   | { kind: 'initiate'; refundable_premium_amount?: unknown; deductable_commission_amount?: unknown }
-  | { kind: 'approve'; payment_method?: unknown; payment_url?: unknown }
+  | { kind: 'approve'; payment_method?: unknown; payment_url?: unknown; pay_by_batch?: unknown }
   | { kind: 'reject'; rejection_reason?: unknown }
+  | { kind: 'paid'; payment_url?: unknown }
 
 /**
  * The one rule of a refund decision's own fields (amounts in cents, BANK needs its transfer proof,
@@ -94,16 +116,25 @@ export function refundDecisionIssue(d: RefundDecisionFields): { path: string; me
     return blank(d.rejection_reason)
       ? { path: 'rejection_reason', message: REJECTION_REASON_REQUIRED_MSG }
       : null
+  if (d.kind === 'paid')
+    return blank(d.payment_url) ? { path: 'payment_url', message: PAYMENT_URL_REQUIRED_MSG } : null
   if (!FULL_REFUND_PAYMENT_METHODS.includes(d.payment_method as FullRefundPaymentMethod))
     return { path: 'payment_method', message: PAYMENT_METHOD_MSG }
+  if (d.pay_by_batch === true)
+    return d.payment_method === 'BANK' ? null : { path: 'pay_by_batch', message: BATCH_NEEDS_BANK_MSG }
   if (d.payment_method === 'BANK' && blank(d.payment_url))
     return { path: 'payment_url', message: PAYMENT_URL_REQUIRED_MSG }
   return null
 }
 
-/** The status a decision moves a refund to (an approval then completes once paid). */
-export const statusAfter = (d: RefundDecision): FullRefundStatus =>
-  d.kind === 'initiate' ? 'INITIATED' : d.kind === 'approve' ? 'APPROVED' : 'REJECTED'
+/** The status a decision moves a refund to (an approval, or a batch's payment, then completes it). */
+export const statusAfter = (d: RefundDecision): FullRefundStatus => STATUS_AFTER[d.kind]
+const STATUS_AFTER: Record<RefundDecision['kind'], FullRefundStatus> = {
+  initiate: 'INITIATED',
+  approve: 'APPROVED',
+  reject: 'REJECTED',
+  paid: 'COMPLETED',
+}
 
 /** What the agency receives: refundable premium less the deducted commission (cents, never below 0). */
 export const netRefund = (refundableCents: number, deductableCents: number) =>
@@ -138,8 +169,9 @@ export const COMMISSION_NOT_PAID_OUT: readonly CommissionStatus[] = [
   'COMMISSION_BANKED_AMENDMENT_ADJUSTED',
 ]
 
-/** The refund's wait the staff inbox shows, by status. */
-export const REFUND_TASK_KIND: Partial<Record<FullRefundStatus, string>> = {
-  REQUESTED: 'full_refund_initiate',
-  INITIATED: 'full_refund_approve',
+/** The refund's wait the staff inbox shows (an APPROVED one only while it awaits a batch), or null. */
+export function refundTaskKind(r: Parameters<typeof awaitsBatch>[0]) {
+  if (r.status === 'REQUESTED') return 'full_refund_initiate'
+  if (r.status === 'INITIATED') return 'full_refund_approve'
+  return awaitsBatch(r) ? 'full_refund_batch' : null
 }

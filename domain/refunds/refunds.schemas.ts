@@ -56,6 +56,8 @@ export const ApproveFullRefundQuerySchema = z
   .object({
     payment_method: z.enum(FULL_REFUND_PAYMENT_METHODS, { error: PAYMENT_METHOD_MSG }),
     payment_url: z.preprocess((v) => (v === '' ? undefined : v), fileKey.optional()),
+    /** Beside the specification: BANK without proof, paid by a payout batch (issue 25). */
+    pay_by_batch: bool().default(false),
   })
   .superRefine((v, ctx) => {
     // The rule the workflow's validator runs too (refundDecisionIssue).
@@ -100,6 +102,7 @@ export const ApproveRefundFormSchema = z
     payment_url: z
       .custom<File>((v) => typeof File !== 'undefined' && v instanceof File && v.size > 0)
       .optional(),
+    pay_by_batch: bool().default(false),
   })
   .superRefine((v, ctx) => {
     const issue = refundDecisionIssue({ kind: 'approve', ...v })

@@ -282,6 +282,7 @@ export const REFUND_ACTION_LABELS: Record<string, string> = {
   REFUND_DOCUMENT_DELETED: 'Refund document removed',
   FULL_REFUND_REMINDER_SENT: 'Reminder sent to finance',
   FULL_REFUND_ESCALATED: 'Escalated to the staff team',
+  FULL_REFUND_PAID_BY_BATCH: 'Refund paid by a payout batch',
 }
 
 /** full_refunds.status. */
@@ -325,6 +326,7 @@ export const TASK_KIND_LABELS: Record<string, string> = {
   bnpl: 'Buy now, pay later settlement',
   full_refund_initiate: 'Full refund to assess',
   full_refund_approve: 'Full refund to approve',
+  full_refund_batch: 'Full refund to pay in a batch',
   amendment_confirm_premium_by_admin: 'Amended premium to confirm',
   amendment_confirm_premium_by_agency: 'Amended premium to accept',
   amendment_payment: 'Amendment payment',
@@ -345,6 +347,7 @@ export const STAFF_TASK_KINDS = [
   'bnpl',
   'full_refund_initiate',
   'full_refund_approve',
+  'full_refund_batch',
   'amendment_confirm_premium_by_admin',
   'amendment_payment_approval',
   'amendment_issue_certificate',

@@ -20,6 +20,7 @@ export const staffLinks = {
   bnpl: (requestId?: number) => `/staff/finance/bnpl${requestId ? q({ request: requestId }) : ''}`,
   payout: (payoutId: number) => `/staff/finance/payouts/${payoutId}`,
   remittance: (remittanceId: number) => `/staff/finance/remittances/${remittanceId}`,
+  payoutBatches: '/staff/finance/payout-batches',
   clawback: (policyId: number) => `/staff/finance/clawbacks${q({ policy_id: policyId })}`,
   disputes: '/staff/finance/disputes',
   suspense: '/staff/finance/suspense',

@@ -143,7 +143,9 @@ describe('a payout batch', () => {
     const listed = candidates.body.data as { payout_id: number; issue: string | null }[]
     expect(listed.find((c) => c.payout_id === bad.payout.id)?.issue).toContain('BSB')
     expect(listed.some((c) => c.payout_id === a.payout.id)).toBe(false)
-    expect((await build([])).body.errors.payout_ids).toEqual(['Choose at least one payout or remittance'])
+    expect((await build([])).body.errors.payout_ids).toEqual([
+      'Choose at least one payout, refund or remittance',
+    ])
     // Cancelled, its payout is free again.
     expect((await api('POST', `${PB}/${built.body.data.id}/cancel`, { token: checker })).status).toBe(200)
     expect((await build([a.payout.id], checker)).status).toBe(201)

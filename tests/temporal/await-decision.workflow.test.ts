@@ -134,15 +134,25 @@ function payoutActivities() {
 function refundActivities() {
   let status: FullRefundStatus = 'REQUESTED'
   let initiatedBy: number | null = null
+  let awaitingBatch = false
   const calls = { apply: [] as string[], complete: 0 }
-  const state = (): RefundState => ({ refundId: 1, policyId: 2, agencyId: 3, status, initiatedBy })
+  const state = (): RefundState => ({
+    refundId: 1,
+    policyId: 2,
+    agencyId: 3,
+    status,
+    initiatedBy,
+    awaitingBatch,
+  })
   const activities: FullRefundActivities = {
     loadFullRefund: async () => state(),
     openFullRefundTask: async () => {},
     applyFullRefundDecision: async ({ decision }) => {
       calls.apply.push(decision.kind)
       if (decision.kind === 'initiate') initiatedBy = decision.by.identityId
-      status = { initiate: 'INITIATED', approve: 'APPROVED', reject: 'REJECTED' }[
+      // A batch's payment gives the proof: the refund is APPROVED with it, and then paid.
+      awaitingBatch = decision.kind === 'approve' && decision.pay_by_batch === true
+      status = { initiate: 'INITIATED', approve: 'APPROVED', reject: 'REJECTED', paid: 'APPROVED' }[
         decision.kind
       ] as FullRefundStatus
       return state()
@@ -227,6 +237,43 @@ describe('the wait for a person (mocked activities)', () => {
       expect(done.status).toBe('COMPLETED')
       expect(await handle.result()).toBe('COMPLETED')
       expect(calls).toEqual({ apply: ['initiate', 'approve'], complete: 1 })
+    })
+  })
+
+  it('a refund approved to be paid by a batch waits for its `paid` decision, then is paid once', async () => {
+    const { activities, calls } = refundActivities()
+    const taskQueue = queue()
+    await withWorker(activities, taskQueue, async () => {
+      const handle = await client.workflow.start(FULL_REFUND_WORKFLOW, {
+        taskQueue,
+        workflowId: `full-refund-batch-${randomUUID()}`,
+        args: [{ refundId: 1, policyId: 2, durations: LONG }],
+      })
+      const paid = { kind: 'paid' as const, payment_url: 'payout-batch:1/statement-line:2', batch_id: 1, by }
+      // Not waiting for a batch: the validator refuses a batch's payment.
+      expect(await refusal(handle.executeUpdate(refundDecideUpdate, { args: [paid] }))).toContain(
+        'paid needs APPROVED',
+      )
+      await handle.executeUpdate(refundDecideUpdate, {
+        args: [
+          {
+            kind: 'initiate',
+            refundable_premium_amount: 1000,
+            deductable_commission_amount: 0,
+            is_full_refund: true,
+            by: maker,
+          },
+        ],
+      })
+      const approved = await handle.executeUpdate(refundDecideUpdate, {
+        args: [{ kind: 'approve', payment_method: 'BANK', payment_url: null, pay_by_batch: true, by }],
+      })
+      expect(approved).toMatchObject({ status: 'APPROVED', awaitingBatch: true })
+      expect(calls.complete).toBe(0)
+      const done = await handle.executeUpdate(refundDecideUpdate, { args: [paid] })
+      expect(done.status).toBe('COMPLETED')
+      expect(await handle.result()).toBe('COMPLETED')
+      expect(calls).toEqual({ apply: ['initiate', 'approve', 'paid'], complete: 1 })
     })
   })
 

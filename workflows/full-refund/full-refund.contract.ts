@@ -5,6 +5,7 @@
 import { defineQuery, defineUpdate } from '@temporalio/workflow'
 import {
   DECISION_FROM,
+  NOT_BATCHED_MSG,
   refundDecisionIssue,
   type FullRefundStatus,
   type RefundDecision,
@@ -51,6 +52,7 @@ export function refundDecisionRefusal(
       return `This full refund is ${state.status}; ${decision.kind} needs ${from.join(' or ')}`
     if (decision.kind === 'approve' && state.initiatedBy === decision.by.identityId)
       return 'The staff member who set the refund amounts cannot approve them'
+    if (decision.kind === 'paid' && !state.awaitingBatch) return NOT_BATCHED_MSG
   }
   return null
 }

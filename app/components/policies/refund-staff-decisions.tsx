@@ -1,4 +1,5 @@
 import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
+import { Link } from '@remix-run/react'
 import type { RefundView } from '../../utils/refunds.server'
 import { COMMISSION_STATUS_LABELS } from '../../utils/labels'
 import { formatMoney, withReturnTo } from '../../utils/misc'
@@ -69,7 +70,15 @@ export function RefundStaffDecisions({ view, canFinance, canManage, forms, retur
         {canFinance && status === 'INITIATED' ? (
           <ApproveForm view={view} action={action} schema={forms.approve} />
         ) : null}
-        {canFinance && status === 'APPROVED' ? (
+        {status === 'APPROVED' && r?.awaitingBatch ? (
+          <Alert>
+            Approved to be paid by bank in a payout batch: {formatMoney(r.net ?? 0)} goes to the agency&apos;s
+            verified account when a batch holding it is paid.{' '}
+            <Link className="underline" to="/staff/finance/payout-batches">
+              Payout batches
+            </Link>
+          </Alert>
+        ) : canFinance && status === 'APPROVED' ? (
           <RetryForm view={view} action={action} schema={forms.retryPayment} />
         ) : null}
         {canFinance && (status === 'REQUESTED' || status === 'INITIATED') ? (
@@ -159,17 +168,22 @@ function ApproveForm({ view, action, schema }: FormProps) {
         selectProps={getSelectProps(fields.payment_method)}
         options={[
           { value: 'AGENCY_BALANCE', label: 'Credit to the agency balance' },
-          { value: 'BANK', label: 'Bank transfer (attach the proof)' },
+          { value: 'BANK', label: 'Bank transfer' },
         ]}
         errors={fields.payment_method.errors}
       />
       <Field
-        labelProps={{ children: 'Transfer proof (bank transfer only)' }}
+        labelProps={{ children: 'Transfer proof (a bank transfer already made)' }}
         inputProps={{
           ...getInputProps(fields.payment_url, { type: 'file' }),
           accept: '.pdf,.png,.jpg,.jpeg',
         }}
         errors={fields.payment_url.errors}
+      />
+      <CheckboxField
+        labelProps={{ children: 'No proof yet: pay it in a payout batch (bank transfer only)' }}
+        buttonProps={getInputProps(fields.pay_by_batch, { type: 'checkbox' })}
+        errors={fields.pay_by_batch.errors}
       />
       <ErrorList id={form.errorId} errors={form.errors} />
       <ConfirmSubmit

@@ -7,6 +7,8 @@ import { BATCH_STATUS_LABELS } from '../../../domain/finance/payout-batches/payo
 import { CreatePayoutBatchSchema } from '../../../domain/finance/payout-batches/payout-batches.schemas'
 import { monthLabel } from '../../../domain/finance/periods/periods.rules'
 import { findInsurerRemittances } from '../../../domain/finance/remittances/find-insurer-remittances'
+import { findRefundBatchCandidates } from '../../../domain/finance/payout-batches/find-refund-batch-candidates'
+import { RefundCandidates, RemittanceCandidates } from '../../components/finance/batch-candidate-tables'
 import { GeneralErrorBoundary } from '../../components/error-boundary'
 import { ConformForm, ErrorList, SubmitButton, useConformForm } from '../../components/forms'
 import { Badge } from '../../components/ui/badge'
@@ -19,9 +21,10 @@ import { redirectWithToast } from '../../utils/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAccess(request, findPayoutBatches.access, 'staff')
-  const [batches, candidates, found] = await Promise.all([
+  const [batches, candidates, refunds, found] = await Promise.all([
     findPayoutBatches({ actor }),
     findPayoutBatchCandidates({ actor }),
+    findRefundBatchCandidates({ actor }),
     findInsurerRemittances({ actor }),
   ])
   return {
@@ -36,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       approved_by: b.approved_by,
     })),
     candidates: candidates.map((c) => ({ ...c, requested_at: c.requested_at.toISOString() })),
+    refunds: refunds.map((r) => ({ ...r, approved_at: r.approved_at.toISOString() })),
     // Approved insurer remittances no live batch holds yet: a batch pays them beside the payouts.
     remittances: found.remittances
       .filter((r) => r.status === 'APPROVED' && r.batch_id === null)
@@ -66,66 +70,20 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>
 
-function Remittances({ remittances, name }: { remittances: Data['remittances']; name: string }) {
-  return (
-    <Table aria-label="Approved insurer remittances">
-      <TableHeader>
-        <TableRow>
-          <TableHead className="w-12">Pay</TableHead>
-          <TableHead>Remittance</TableHead>
-          <TableHead>Insurer</TableHead>
-          <TableHead>Account</TableHead>
-          <TableHead>Month</TableHead>
-          <TableHead className="text-right">Amount</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {remittances.length ? (
-          remittances.map((r) => (
-            <TableRow key={r.id}>
-              <TableCell>
-                <input
-                  type="checkbox"
-                  name={name}
-                  value={r.id}
-                  aria-label={`Pay remittance #${r.id} to ${r.insurer}`}
-                  className="size-4"
-                />
-              </TableCell>
-              <TableCell>
-                <Link className="underline" to={`/staff/finance/remittances/${r.id}`}>
-                  #{r.id}
-                </Link>
-              </TableCell>
-              <TableCell>{r.insurer}</TableCell>
-              <TableCell>
-                {r.account_name} · BSB {r.bsb} · {r.account_number_masked}
-              </TableCell>
-              <TableCell>{r.month_label}</TableCell>
-              <TableCell className="text-right">{formatCents(r.amount_cents)}</TableCell>
-            </TableRow>
-          ))
-        ) : (
-          <TableRow>
-            <TableCell colSpan={6}>No approved insurer remittance is waiting outside a batch.</TableCell>
-          </TableRow>
-        )}
-      </TableBody>
-    </Table>
-  )
-}
-
 function BuildBatch({
   candidates,
+  refunds,
   remittances,
 }: {
   candidates: Data['candidates']
+  refunds: Data['refunds']
   remittances: Data['remittances']
 }) {
   const [form, fields] = useConformForm(CreatePayoutBatchSchema)
   const errors = [
     ...new Set([
       ...(fields.payout_ids.errors ?? []),
+      ...(fields.refund_ids.errors ?? []),
       ...(fields.remittance_ids.errors ?? []),
       ...(form.errors ?? []),
     ]),
@@ -136,10 +94,11 @@ function BuildBatch({
       <CardHeader>
         <CardTitle as="h3">Build a batch</CardTitle>
         <CardDescription>
-          Requested commission payouts and approved insurer remittances, paid together by one bank file (ABA):
-          each payout to its agency&apos;s verified account, each remittance to the account it was approved
-          with. Another person with finance approves the batch before its file can be downloaded; the payouts
-          are approved and the remittances paid when the file&apos;s debit is confirmed on a bank statement.
+          Requested commission payouts, full refunds approved to be paid by a batch and approved insurer
+          remittances, paid together by one bank file (ABA): each payout and refund to its agency&apos;s
+          verified account, each remittance to the account it was approved with. Another person with finance
+          approves the batch before its file can be downloaded; the payouts are approved, the refunds and the
+          remittances paid when the file&apos;s debit is confirmed on a bank statement.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -193,9 +152,14 @@ function BuildBatch({
               )}
             </TableBody>
           </Table>
-          <Remittances remittances={remittances} name={fields.remittance_ids.name} />
+          <RefundCandidates refunds={refunds} name={fields.refund_ids.name} />
+          <RemittanceCandidates remittances={remittances} name={fields.remittance_ids.name} />
           <ErrorList id="payout_ids-errors" errors={errors} />
-          <SubmitButton disabled={payable.length === 0 && remittances.length === 0}>Build batch</SubmitButton>
+          <SubmitButton
+            disabled={payable.length === 0 && !refunds.some((r) => !r.issue) && remittances.length === 0}
+          >
+            Build batch
+          </SubmitButton>
         </ConformForm>
       </CardContent>
     </Card>
@@ -203,10 +167,10 @@ function BuildBatch({
 }
 
 export default function StaffPayoutBatches() {
-  const { batches, candidates, remittances } = useLoaderData<typeof loader>()
+  const { batches, candidates, refunds, remittances } = useLoaderData<typeof loader>()
   return (
     <div className="space-y-4">
-      <BuildBatch candidates={candidates} remittances={remittances} />
+      <BuildBatch candidates={candidates} refunds={refunds} remittances={remittances} />
       <Table aria-label="Payout batches">
         <TableHeader>
           <TableRow>

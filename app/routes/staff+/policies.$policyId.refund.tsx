@@ -56,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case 'approve':
       return submitForm(formData, F.approve, async (v) => {
         const proof =
-          v.payment_method === 'BANK' && v.payment_url
+          v.payment_method === 'BANK' && v.payment_url && !v.pay_by_batch
             ? (await storeFormFile({ actor, file: v.payment_url, field: 'payment_url' })).key
             : null
         const r = await approveFullRefund({
@@ -64,8 +64,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
           policyId,
           paymentMethod: v.payment_method,
           paymentUrl: proof,
+          payByBatch: v.pay_by_batch,
         })
-        return back(`Refund of ${formatMoney(r.refund_amount ?? 0)} approved and paid`)
+        return back(
+          r.status === 'COMPLETED'
+            ? `Refund of ${formatMoney(r.refund_amount ?? 0)} approved and paid`
+            : `Refund of ${formatMoney(r.refund_amount ?? 0)} approved: it waits for a payout batch`,
+        )
       })
     case 'reject':
       return submitForm(formData, F.reject, async (v) => {

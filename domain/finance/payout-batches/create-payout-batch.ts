@@ -13,6 +13,7 @@ import { clock } from '../../shared/clock'
 import { businessDate } from '../../shared/business-date'
 import { conflict, validation } from '../../shared/errors'
 import { remittanceBatchLines } from '../remittances/remittance-batch-lines'
+import { refundBatchLines } from './refund-batch-lines'
 import { CreatePayoutBatchSchema } from './payout-batches.schemas'
 import { lodgementReference, payeeIssue } from './payout-batches.rules'
 
@@ -59,8 +60,8 @@ async function payoutLines(tx: DbOrTx, ids: number[]) {
 }
 
 /**
- * Builds a DRAFT payout batch from chosen payouts and approved insurer remittances (staff with
- * finance; issue 25): their lines, the payouts first. The batch leaves only when another person
+ * Builds a DRAFT payout batch from chosen payouts, full refunds approved to be paid by a batch and
+ * approved insurer remittances (staff with finance; issue 25): their lines in that order. The batch leaves only when another person
  * approves it; nothing is paid here.
  */
 export const createPayoutBatch = defineUseCase(
@@ -75,6 +76,7 @@ export const createPayoutBatch = defineUseCase(
     return getDb().transaction(async (tx) => {
       const lines = [
         ...(await payoutLines(tx, [...new Set(parsed.data.payout_ids)])),
+        ...(await refundBatchLines(tx, [...new Set(parsed.data.refund_ids)])),
         ...(await remittanceBatchLines(tx, [...new Set(parsed.data.remittance_ids)])),
       ]
       const [batch] = await tx

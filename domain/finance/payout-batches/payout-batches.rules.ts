@@ -34,6 +34,9 @@ export function payeeIssue(payee: Payee | null): string | null {
 /** What the payee's statement shows for a payout (the ABA lodgement reference, <= 18 characters). */
 export const lodgementReference = (payoutId: number) => `PAYOUT ${payoutId}`
 
+/** What the agency's statement shows for a full refund paid by a batch. */
+export const refundReference = (refundId: number) => `REFUND ${refundId}`
+
 /** What the insurer's statement shows for a batch's debit: the file's description (12 characters). */
 export const batchReference = (batchId: number) => `PB-${batchId}`
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { getDb, type DbOrTx } from '../../../db/client'
-import { commissionPayouts, insurerRemittances, payoutBatchItems } from '../../../db/schema'
+import { commissionPayouts, fullRefunds, insurerRemittances, payoutBatchItems } from '../../../db/schema'
 import type { StaffActor } from '../../shared/actor'
 import { defineUseCase } from '../../shared/authorize'
 import { clock } from '../../shared/clock'
@@ -17,7 +17,8 @@ import { ReturnBatchItemSchema } from './payout-batches.schemas'
  * batch (RETURNED, with the reason), the batch's total and count drop by it, so the debit the
  * statement shows is what is left; its payout stays REQUESTED with its commissions reserved, free
  * for a new batch or a decision of its own, a row on its timeline says why, and staff with finance
- * are told (a remittance's line: it stays APPROVED, free for a new batch, and staff are told). A batch left with no line is CANCELLED. Only before the batch is PAID (409).
+ * are told (a remittance's or a full refund's line: it stays waiting, free for a new batch, and
+ * staff are told). A batch left with no line is CANCELLED. Only before the batch is PAID (409).
  */
 export const returnPayoutBatchItem = defineUseCase(
   { staff: ['finance'] },
@@ -76,6 +77,15 @@ type ItemRow = typeof payoutBatchItems.$inferSelect
 
 /** 409 when the line's payout (or remittance) was decided meanwhile: the batch's payment decided it. */
 async function assertStillOpen(tx: DbOrTx, item: ItemRow) {
+  if (item.refund_id) {
+    const [r] = await tx
+      .select({ status: fullRefunds.status, payment_url: fullRefunds.payment_url })
+      .from(fullRefunds)
+      .where(eq(fullRefunds.id, item.refund_id))
+    if (r?.status !== 'APPROVED' || r.payment_url)
+      throw conflict(`Full refund #${item.refund_id} is already paid: the batch's payment decided it`)
+    return
+  }
   if (item.remittance_id) {
     const [r] = await tx
       .select({ status: insurerRemittances.status })
@@ -100,7 +110,7 @@ async function tellReturned(
   tx: DbOrTx,
   { item, batchId, reason, actor }: { item: ItemRow; batchId: number; reason: string; actor: StaffActor },
 ) {
-  if (!item.payout_id || !item.agency_id) return tellRemittanceReturned(tx, { item, batchId, reason })
+  if (!item.payout_id || !item.agency_id) return tellOthersReturned(tx, { item, batchId, reason })
   await recordPayoutHistory(tx, {
     payoutId: item.payout_id,
     agencyId: item.agency_id,
@@ -123,19 +133,23 @@ async function tellReturned(
   )
 }
 
-/** A returned remittance stays APPROVED, free for a new batch; staff with finance are told. */
-function tellRemittanceReturned(
+/**
+ * A returned remittance stays APPROVED, a returned full refund waits for a batch still (its task
+ * stays open): either is free for a new batch, and staff with finance are told.
+ */
+function tellOthersReturned(
   tx: DbOrTx,
   { item, batchId, reason }: { item: ItemRow; batchId: number; reason: string },
 ) {
+  const what = item.refund_id ? `Full refund #${item.refund_id}` : `Remittance #${item.remittance_id}`
   return notify(
     tx,
     {
       eventType: 'COMMISSION_PAYOUT_RETURNED',
-      title: `Remittance #${item.remittance_id} returned by the bank`,
-      message: `${formatCents(item.amount_cents)} to ${item.account_name} came back from batch #${batchId}: ${reason}. The remittance waits for a new batch.`,
-      link: staffLinks.remittance(item.remittance_id!),
-      meta: { remittance_id: item.remittance_id, batch_id: batchId },
+      title: `${what} returned by the bank`,
+      message: `${formatCents(item.amount_cents)} to ${item.account_name} came back from batch #${batchId}: ${reason}. It waits for a new batch.`,
+      link: item.refund_id ? staffLinks.payoutBatches : staffLinks.remittance(item.remittance_id!),
+      meta: { remittance_id: item.remittance_id, refund_id: item.refund_id, batch_id: batchId },
     },
     { staffPermission: 'finance' },
   )

@@ -36,6 +36,8 @@ type Item = {
   id: number
   payout_id: number | null
   remittance_id: number | null
+  refund_id: number | null
+  refund_policy_id: number | null
   payee_name: string | null
   amount_cents: number
   bsb: string
@@ -47,6 +49,7 @@ type Item = {
   return_reason: string | null
   payout_status: string | null
   remittance_status: string | null
+  refund_status: string | null
 }
 
 function Decision({
@@ -201,6 +204,10 @@ export function BatchPage({
                   <Link className="underline" to={`/staff/finance/payouts/${i.payout_id}`}>
                     Payout #{i.payout_id}
                   </Link>
+                ) : i.refund_policy_id ? (
+                  <Link className="underline" to={`/staff/policies/${i.refund_policy_id}`}>
+                    Full refund #{i.refund_id}
+                  </Link>
                 ) : (
                   <Link className="underline" to={`/staff/finance/remittances/${i.remittance_id}`}>
                     Remittance #{i.remittance_id}
@@ -217,7 +224,7 @@ export function BatchPage({
                 {i.state_label}
                 {i.return_reason ? `: ${i.return_reason}` : ''}
               </TableCell>
-              <TableCell>{i.payout_status ?? i.remittance_status}</TableCell>
+              <TableCell>{i.payout_status ?? i.refund_status ?? i.remittance_status}</TableCell>
               {batch.status === 'SENT' ? (
                 <TableCell>
                   {i.state === 'INCLUDED' ? <ReturnLine schema={schemas.returnLine} item={i} /> : null}

@@ -51,6 +51,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       id: i.id,
       payout_id: i.payout_id,
       remittance_id: i.remittance_id,
+      refund_id: i.refund_id,
+      refund_policy_id: i.refund_policy_id,
       payee_name: i.payee_name,
       amount_cents: i.amount_cents,
       bsb: i.bsb,
@@ -62,6 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       return_reason: i.return_reason,
       payout_status: i.payout_status,
       remittance_status: i.remittance_status,
+      refund_status: i.refund_status,
     })),
   }
 }

@@ -1,0 +1,5 @@
+ALTER TABLE "payout_batch_items" DROP CONSTRAINT "payout_batch_items_one_record";--> statement-breakpoint
+ALTER TABLE "payout_batch_items" ADD COLUMN "refund_id" integer;--> statement-breakpoint
+ALTER TABLE "payout_batch_items" ADD CONSTRAINT "payout_batch_items_refund_id_full_refunds_id_fk" FOREIGN KEY ("refund_id") REFERENCES "public"."full_refunds"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "payout_batch_items_live_refund_key" ON "payout_batch_items" USING btree ("refund_id") WHERE "payout_batch_items"."state" = 'INCLUDED';--> statement-breakpoint
+ALTER TABLE "payout_batch_items" ADD CONSTRAINT "payout_batch_items_one_record" CHECK (num_nonnulls("payout_batch_items"."payout_id", "payout_batch_items"."remittance_id", "payout_batch_items"."refund_id") = 1 and ("payout_batch_items"."remittance_id" is null) = ("payout_batch_items"."agency_id" is not null));
