@@ -10,6 +10,8 @@ import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
 import { debitCreditCsv } from '../setup/bank-statements'
 import { eventually } from '../setup/eventually'
 import { startWorker } from '../setup/worker'
+import * as staffRefundPage from '../../app/routes/staff+/policies.$policyId.refund'
+import * as batchesPage from '../../app/routes/staff+/finance.payout-batches._index'
 
 const FIN = '/oshc/finance-management'
 const PB = `${FIN}/payout-batches`
@@ -172,5 +174,61 @@ describe('a full refund paid by a payout batch', () => {
     const candidates = await api('GET', `${PB}/refund-candidates`, { token: maker })
     expect(candidates.body.data.map((c: { refund_id: number }) => c.refund_id)).toContain(refundId)
     expect((await api('POST', PB, { token: maker, body: { refund_ids: [refundId] } })).status).toBe(201)
+  })
+})
+
+describe('the screens (in-process)', () => {
+  const ORIGIN = 'http://test.local'
+  const post = (path: string, token: string, form: FormData) =>
+    new Request(`${ORIGIN}${path}`, {
+      method: 'POST',
+      body: form,
+      headers: { cookie: `oshc_session=${token}`, origin: ORIGIN },
+    })
+  const get = (path: string, token: string) =>
+    new Request(`${ORIGIN}${path}`, { headers: { cookie: `oshc_session=${token}` } })
+
+  it('the refund form approves a refund to be paid by a batch, and the batch builder lists it and takes it', async () => {
+    const { policy, netCents, refundId } = await initiatedRefund()
+    const approve = new FormData()
+    approve.set('intent', 'approve')
+    approve.set('payment_method', 'BANK')
+    approve.set('pay_by_batch', 'on')
+    const answer = await staffRefundPage.action({
+      request: post(`/staff/policies/${policy.id}/refund`, checker, approve),
+      params: { policyId: String(policy.id) },
+      context: {},
+    })
+    expect((answer as Response).status).toBe(302)
+    expect(await refundRow(refundId)).toMatchObject({
+      status: 'APPROVED',
+      payment_method: 'BANK',
+      payment_url: null,
+    })
+    const view = (await staffRefundPage.loader({
+      request: get(`/staff/policies/${policy.id}/refund`, checker),
+      params: { policyId: String(policy.id) },
+      context: {},
+    })) as { view: { refund: { awaitingBatch: boolean } } }
+    expect(view.view.refund.awaitingBatch).toBe(true)
+
+    const page = await batchesPage.loader({
+      request: get('/staff/finance/payout-batches', maker),
+      params: {},
+      context: {},
+    })
+    expect(page.refunds.find((r) => r.refund_id === refundId)).toMatchObject({
+      amount_cents: netCents,
+      issue: null,
+    })
+    const build = new FormData()
+    build.append('refund_ids', String(refundId))
+    const built = await batchesPage.action({
+      request: post('/staff/finance/payout-batches', maker, build),
+      params: {},
+      context: {},
+    })
+    expect((built as Response).status).toBe(302)
+    expect((built as Response).headers.get('location')).toMatch(/^\/staff\/finance\/payout-batches\/\d+$/)
   })
 })

@@ -173,7 +173,7 @@ function ApproveForm({ view, action, schema }: FormProps) {
         errors={fields.payment_method.errors}
       />
       <Field
-        labelProps={{ children: 'Transfer proof (a bank transfer already made)' }}
+        labelProps={{ children: 'Transfer proof (bank transfer only)' }}
         inputProps={{
           ...getInputProps(fields.payment_url, { type: 'file' }),
           accept: '.pdf,.png,.jpg,.jpeg',
