@@ -1,6 +1,6 @@
 // Clearing suspense (issue 25, DESIGN.md §14): money the journal holds in `suspense` (a transfer
 // over a premium, a delivery for no record) is placed by a decision on the transfer that brought it
-// in: allocated to a policy's waiting bank payment, refunded to the payer through the channel it
+// in: allocated to a policy's waiting bank payment or a bank top-up waiting for its money, refunded to the payer through the channel it
 // came by, credited to an agency's balance, or written off (within SUSPENSE_WRITE_OFF_LIMIT_CENTS,
 // with a reason). One person PROPOSES, another with finance APPROVES (the movement is posted in
 // that transaction) or REJECTS it; one proposal at a time per transfer. Persisted shapes: `action`
@@ -11,6 +11,7 @@ import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } 
 import { agencies } from './agencies'
 import { identities } from './identity'
 import { policies } from './policies'
+import { agencyTopups } from './finance'
 
 export const SUSPENSE_ACTIONS = ['ALLOCATE', 'REFUND', 'CREDIT_AGENCY', 'WRITE_OFF'] as const
 export type SuspenseAction = (typeof SUSPENSE_ACTIONS)[number]
@@ -33,8 +34,10 @@ export const suspenseClearings = pgTable(
     action: text('action').$type<SuspenseAction>().notNull(),
     /** AUD cents placed, at most what the transfer still holds in suspense. */
     amount: integer('amount').notNull(),
-    /** The policy whose waiting bank payment receives it (ALLOCATE only). */
+    /** What an ALLOCATE pays, one of: the policy whose waiting bank payment receives it… */
     policy_id: integer('policy_id').references(() => policies.id),
+    /** …or the bank top-up waiting for its money (the whole top-up). */
+    topup_id: integer('topup_id').references(() => agencyTopups.id),
     /** The agency credited (CREDIT_AGENCY only). */
     agency_id: integer('agency_id').references(() => agencies.id),
     reason: text('reason').notNull(),
@@ -53,7 +56,10 @@ export const suspenseClearings = pgTable(
       'suspense_clearings_agency_check',
       sql`(${t.action} = 'CREDIT_AGENCY') = (${t.agency_id} is not null)`,
     ),
-    check('suspense_clearings_policy_check', sql`(${t.action} = 'ALLOCATE') = (${t.policy_id} is not null)`),
+    check(
+      'suspense_clearings_policy_check',
+      sql`(${t.action} = 'ALLOCATE') = (num_nonnulls(${t.policy_id}, ${t.topup_id}) = 1) and num_nonnulls(${t.policy_id}, ${t.topup_id}) <= 1`,
+    ),
     check('suspense_clearings_decided_check', sql`(${t.status} = 'PROPOSED') = (${t.decided_at} is null)`),
     uniqueIndex('suspense_clearings_one_proposal_idx')
       .on(t.transfer_id)

@@ -120,6 +120,8 @@ export type BalanceEntryLinks = {
   invoiceId?: number | null
   /** The top-up's payment method, read by the writer for AGENCY_TOPUP. */
   topupMethod?: string | null
+  /** The counter account instead of the type's (money held in suspense allocated to a top-up). */
+  from?: string
 }
 
 type EntryMapping = {
@@ -217,7 +219,7 @@ export const BALANCE_ENTRY_ACCOUNTS: Record<BalanceEntryType, EntryMapping> = {
 export function balanceEntryTransfer(type: BalanceEntryType, amount: number, e: BalanceEntryLinks) {
   const m = BALANCE_ENTRY_ACCOUNTS[type]
   const mine = account.agencyBalance(e.agencyId)
-  const other = m.counter(e)
+  const other = e.from ?? m.counter(e)
   return amount > 0
     ? { debit: other, credit: mine, amount, code: m.credit }
     : { debit: mine, credit: other, amount: -amount, code: m.debit }

@@ -60,6 +60,9 @@ const INTERNAL = new Set([
   // The movement an approved suspense decision posts, inside decideSuspenseClearing (checked).
   'postClearing',
   'allocateToPremium',
+  'allocateToTopup',
+  // A top-up's approval in the caller's transaction: approveTopup and the suspense decision (both checked).
+  'creditTopup',
   'loadReferral',
   // Public clients: the tenant 404s inside checked use cases, and the widget caller's narrowing.
   'loadClientAgency',

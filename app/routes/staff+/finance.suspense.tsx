@@ -129,7 +129,8 @@ function Decisions({ r }: { r: Row }) {
           </Badge>{' '}
           {d.action_label} {formatCents(d.amount)}
           {d.agency_name ? ` to ${d.agency_name}` : ''}
-          {d.policy_ref ? ` to ${d.policy_ref}` : ''} · {d.reason} · proposed by {d.proposed_by ?? '—'}
+          {d.policy_ref ? ` to ${d.policy_ref}` : ''}
+          {d.topup_id ? ` to top-up #${d.topup_id}` : ''} · {d.reason} · proposed by {d.proposed_by ?? '—'}
           {d.decided_by ? ` · decided by ${d.decided_by}` : ''}
           {d.decision_note ? ` · ${d.decision_note}` : ''}
         </li>
@@ -147,7 +148,8 @@ function Waiting({ r, schema }: { r: Row; schema: FormSchema }) {
       <p className="text-sm">
         {w.action_label} {formatCents(w.amount)}
         {w.agency_name ? ` to ${w.agency_name}` : ''}
-        {w.policy_ref ? ` to ${w.policy_ref}` : ''}: {w.reason} (proposed by {w.proposed_by ?? '—'})
+        {w.policy_ref ? ` to ${w.policy_ref}` : ''}
+        {w.topup_id ? ` to top-up #${w.topup_id}` : ''}: {w.reason} (proposed by {w.proposed_by ?? '—'})
       </p>
       <div className="flex gap-2">
         {w.can_approve ? (
@@ -177,6 +179,7 @@ function Propose({ r, schema, limit }: { r: Row; schema: FormSchema; limit: numb
       amount: (r.open / 100).toFixed(2),
       agency_id: r.agency_id ? String(r.agency_id) : '',
       policy_ref: '',
+      topup_id: '',
     },
   })
   const actions = SUSPENSE_ACTIONS.filter((a) => a !== 'REFUND' || r.refundable)
@@ -204,6 +207,11 @@ function Propose({ r, schema, limit }: { r: Row; schema: FormSchema; limit: numb
           labelProps={{ children: 'Policy reference (to allocate)' }}
           inputProps={getInputProps(fields.policy_ref, { type: 'text' })}
           errors={fields.policy_ref.errors}
+        />
+        <Field
+          labelProps={{ children: 'Top-up number (to allocate)' }}
+          inputProps={{ ...getInputProps(fields.topup_id, { type: 'text' }), inputMode: 'numeric' }}
+          errors={fields.topup_id.errors}
         />
       </div>
       <Field

@@ -36,6 +36,8 @@ export type BalanceEntry = {
   /** The clawback a CLAWBACK_PAYMENT pays (stored on the transfer, found by its decision). */
   clawbackId?: number | null
   note?: string | null
+  /** The counter account when the money came from elsewhere than its channel (suspense allocated to a top-up). */
+  from?: string
   decision?: MoneyDecision | null
   /**
    * Two-phase (TigerBeetle's pending transfers): `reserve` records a debit's transfer as PENDING
@@ -68,6 +70,7 @@ export async function postBalanceEntry(tx: DbOrTx, e: BalanceEntry) {
     policyId: e.policyId,
     invoiceId: e.invoiceId,
     topupMethod: await topupMethodOf(tx, e),
+    from: e.from,
   })
   assertMoneyAuthority({ credit: transfer.credit, decision: e.decision })
   await tx.insert(agencyBalances).values({ agency_id: e.agencyId }).onConflictDoNothing()

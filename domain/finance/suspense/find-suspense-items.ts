@@ -33,8 +33,9 @@ type DecisionRow = {
   amount: number
   agency_id: number | null
   agency_name: string | null
-  /** The policy an allocation pays (ALLOCATE). */
+  /** The policy or the top-up an allocation pays (ALLOCATE). */
   policy_ref: string | null
+  topup_id: number | null
   reason: string
   status: SuspenseClearingStatus
   proposed_by_identity_id: number
@@ -91,7 +92,7 @@ export const findSuspenseItems = defineUseCase(
 async function decisionsOf(transferIds: number[]) {
   const { rows } = await getDb().execute<DecisionRow>(sql`
     select c.id, c.transfer_id, c.action, c.amount, c.agency_id, coalesce(a.full_company_name, a.email) as agency_name,
-      tp.ref as policy_ref,
+      tp.ref as policy_ref, c.topup_id,
       c.reason, c.status, c.proposed_by_identity_id, pi.email as proposed_by, c.proposed_at,
       di.email as decided_by, c.decided_at, c.decision_note
     from suspense_clearings c

@@ -3,7 +3,7 @@ import type { SuspenseAction, SuspenseClearingStatus } from '../../../db/schema/
 import { formatCents } from '../../shared/format'
 
 export const SUSPENSE_ACTION_LABELS: Record<SuspenseAction, string> = {
-  ALLOCATE: "Allocate to a policy's premium",
+  ALLOCATE: "Allocate to a policy's premium or a top-up",
   REFUND: 'Refund to the payer',
   CREDIT_AGENCY: "Credit an agency's balance",
   WRITE_OFF: 'Write off',
@@ -25,6 +25,9 @@ export const SUSPENSE_MESSAGES = {
   noPremium: (ref: string) => `Policy ${ref} has no premium waiting for a bank transfer`,
   overPremium: (ref: string, due: number) =>
     `Policy ${ref} needs only ${formatCents(due)}: allocate that much and place the rest another way`,
+  noTopup: (id: number) => `Top-up #${id} is not a bank top-up waiting for its money`,
+  topupAmount: (id: number, amount: number) =>
+    `Top-up #${id} is for ${formatCents(amount)}: allocate exactly that (a top-up is credited whole)`,
   noChannel: 'Only money that arrived by bank transfer, card or NexPay can be refunded to its payer',
   decided: (status: SuspenseClearingStatus) =>
     `This decision is already ${SUSPENSE_STATUS_LABELS[status].toLowerCase()}`,

@@ -13,8 +13,8 @@ export const SUSPENSE_ACTIONS = [
 
 /**
  * A proposed decision on money in suspense: the transfer that brought it in, what to do, how much
- * (AUD, dollars and cents) and why; the policy (its reference) whose waiting bank payment receives
- * it for ALLOCATE, the agency to credit for CREDIT_AGENCY.
+ * (AUD, dollars and cents) and why; for ALLOCATE the policy (its reference) whose waiting bank
+ * payment receives it or the bank top-up it pays (its number), the agency to credit for CREDIT_AGENCY.
  */
 export const ProposeSuspenseClearingSchema = z
   .object({
@@ -26,15 +26,20 @@ export const ProposeSuspenseClearingSchema = z
       (v) => (v === '' || v === null ? undefined : v),
       z.string().trim().max(64).optional(),
     ),
+    topup_id: optionalId(),
     reason: requiredText(3, 1000, 'Reason is required'),
   })
   .refine((v) => v.action !== 'CREDIT_AGENCY' || v.agency_id !== undefined, {
     path: ['agency_id'],
     message: 'Choose the agency to credit',
   })
-  .refine((v) => v.action !== 'ALLOCATE' || Boolean(v.policy_ref), {
+  .refine((v) => v.action !== 'ALLOCATE' || Boolean(v.policy_ref) || v.topup_id !== undefined, {
     path: ['policy_ref'],
-    message: 'Enter the reference of the policy whose premium it pays',
+    message: 'Enter the reference of the policy whose premium it pays, or the top-up it pays',
+  })
+  .refine((v) => v.action !== 'ALLOCATE' || !v.policy_ref || v.topup_id === undefined, {
+    path: ['topup_id'],
+    message: 'Allocate to a policy or to a top-up, not both',
   })
 export type ProposeSuspenseClearingInput = z.infer<typeof ProposeSuspenseClearingSchema>
 

@@ -1,0 +1,4 @@
+ALTER TABLE "suspense_clearings" DROP CONSTRAINT "suspense_clearings_policy_check";--> statement-breakpoint
+ALTER TABLE "suspense_clearings" ADD COLUMN "topup_id" integer;--> statement-breakpoint
+ALTER TABLE "suspense_clearings" ADD CONSTRAINT "suspense_clearings_topup_id_agency_topups_id_fk" FOREIGN KEY ("topup_id") REFERENCES "public"."agency_topups"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "suspense_clearings" ADD CONSTRAINT "suspense_clearings_policy_check" CHECK (("suspense_clearings"."action" = 'ALLOCATE') = (num_nonnulls("suspense_clearings"."policy_id", "suspense_clearings"."topup_id") = 1) and num_nonnulls("suspense_clearings"."policy_id", "suspense_clearings"."topup_id") <= 1);
