@@ -91,6 +91,8 @@ describe('overrideStatus update of agencyOnboarding (real Temporal dev server)',
     await eventually(
       async () => ((await handle.query(onboardingStateQuery)).reminders ?? 0) >= 1,
       'the deadline to pass',
+      // A 1s timer and one activity; a minute leaves room for a loaded two-core machine.
+      60_000,
     )
     expect(await findOutbox(agency.email)).toEqual([])
     expect(await historyActions(agency.id)).not.toContain('REMINDER_SENT')
