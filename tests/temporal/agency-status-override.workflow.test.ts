@@ -103,7 +103,7 @@ describe('overrideStatus update of agencyOnboarding (real Temporal dev server)',
     expect(result.phase).toBe('done')
     expect(await handle.result()).toMatchObject({ status: 'PORTAL_ACTIVATED' })
     expect(await openKinds(agency.id)).toEqual([])
-  })
+  }, 120_000)
 
   it('never writes an older status back: a decision for the wait staff moved away from is refused', async () => {
     const agency = await createAgency(getDb(), { status: 'AGREEMENT_SIGNED' })
