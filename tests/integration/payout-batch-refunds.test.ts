@@ -2,9 +2,9 @@
 // APPROVED (a task for finance) until a batch holding it is paid; the batch's file and statement line
 // become its transfer proof and the workflow pays it once. A returned line leaves it waiting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { fullRefunds, moneyTransfers, tasks } from '../../db/schema'
+import { fullRefunds, invoiceLineItems, moneyTransfers, tasks } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
 import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
 import { debitCreditCsv } from '../setup/bank-statements'
@@ -47,7 +47,7 @@ async function initiatedRefund() {
     },
   })
   expect(init.status, JSON.stringify(init.body)).toBe(200)
-  return { agency, policy, netCents: policy.premium! - 1000, refundId: init.body.data.id as number }
+  return { agency, token, policy, netCents: policy.premium! - 1000, refundId: init.body.data.id as number }
 }
 
 const approveByBatch = (policyId: number, method = 'BANK') =>
@@ -84,7 +84,7 @@ async function sentBatch(refundIds: number[]) {
 
 describe('a full refund paid by a payout batch', () => {
   it('waits approved without proof, joins a batch and is paid when the batch debit is confirmed', async () => {
-    const { agency, policy, netCents, refundId } = await initiatedRefund()
+    const { agency, token, policy, netCents, refundId } = await initiatedRefund()
     const notBank = await approveByBatch(policy.id, 'AGENCY_BALANCE')
     expect(notBank.status).toBe(400)
     expect(notBank.body.errors).toEqual({ pay_by_batch: ['pay_by_batch needs payment_method BANK'] })
@@ -111,6 +111,17 @@ describe('a full refund paid by a payout batch', () => {
         .from(moneyTransfers)
         .where(eq(moneyTransfers.idempotency_key, `full-refund:${refundId}`)),
     ).toEqual([])
+    // Its commission, cancelled when the refund is paid, cannot be asked for meanwhile.
+    const [premiumLine] = await getDb()
+      .select({ id: invoiceLineItems.id })
+      .from(invoiceLineItems)
+      .where(and(eq(invoiceLineItems.policy_id, policy.id), eq(invoiceLineItems.line_item_type, 'PREMIUM')))
+    const payout = await api('POST', '/agencies/finance-management/sendCommmisionPayoutRequest', {
+      token,
+      body: { external_invoice_id: `REF-BATCH-${refundId}`, invoice_line_item_ids: [premiumLine.id] },
+    })
+    expect(payout.status).toBe(409)
+    expect(payout.body.message).toContain('its full refund is approved and being paid')
     // Retrying its payment is refused while it waits for a batch.
     const retry = await api('POST', `${FIN}/retryFullRefundPayment/${policy.id}`, { token: checker })
     expect(retry.status).toBe(409)

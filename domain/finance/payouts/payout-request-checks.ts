@@ -2,7 +2,7 @@
 // banked commissions (locked, so two requests cannot both take one) and a free external invoice id.
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client'
-import { commissionPayouts, commissions, invoiceLineItems, policies } from '../../../db/schema'
+import { commissionPayouts, commissions, fullRefunds, invoiceLineItems, policies } from '../../../db/schema'
 import { conflict, notFound } from '../../shared/errors'
 import { COMMISSION_STATUS_LABELS } from '../../shared/labels'
 import { BANKED_COMMISSION_STATUSES } from '../finance.rules'
@@ -61,6 +61,7 @@ export async function lockBankedCommissions(
     const refs = lines.filter((l) => withoutCommission.includes(l.policy_id!)).map((l) => l.id)
     throw conflict(`Line item ${refs.join(', ')} has no commission to pay out`)
   }
+  await assertNoRefundBeingPaid(tx, found)
   const unavailable = found.filter(
     (f) => !(BANKED_COMMISSION_STATUSES as readonly string[]).includes(f.c.status),
   )
@@ -71,6 +72,36 @@ export async function lockBankedCommissions(
         .join(', ')}`,
     )
   return found
+}
+
+/**
+ * 409 when a policy's full refund is approved and waiting to be paid (by a payout batch): paying
+ * it cancels the commission. Its row is read FOR SHARE, so an approval running beside this request
+ * waits for it and then finds the commission requested (and refuses), or this one waits for the
+ * approval and finds it approved.
+ */
+async function assertNoRefundBeingPaid(tx: DbOrTx, found: RequestedCommission[]) {
+  if (!found.length) return
+  const approved = await tx
+    .select({ policy_id: fullRefunds.policy_id, status: fullRefunds.status })
+    .from(fullRefunds)
+    .where(
+      and(
+        inArray(
+          fullRefunds.policy_id,
+          found.map((f) => f.c.policy_id),
+        ),
+        inArray(fullRefunds.status, ['REQUESTED', 'INITIATED', 'APPROVED']),
+      ),
+    )
+    .for('share')
+  const paying = found.filter((f) =>
+    approved.some((r) => r.policy_id === f.c.policy_id && r.status === 'APPROVED'),
+  )
+  if (paying.length)
+    throw conflict(
+      `These commissions cannot be requested: ${paying.map((f) => `${f.ref} (its full refund is approved and being paid)`).join(', ')}`,
+    )
 }
 
 /** external_invoice_id is unique per agency among requests not rejected (409 naming the request). */
