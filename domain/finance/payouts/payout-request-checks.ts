@@ -49,6 +49,7 @@ export async function lockBankedCommissions(
   lines: RequestedLine[],
 ): Promise<RequestedCommission[]> {
   const policyIds = [...new Set(lines.map((l) => l.policy_id!))]
+  await assertNoRefundBeingPaid(tx, policyIds)
   const found = await tx
     .select({ c: commissions, ref: policies.ref })
     .from(commissions)
@@ -61,7 +62,6 @@ export async function lockBankedCommissions(
     const refs = lines.filter((l) => withoutCommission.includes(l.policy_id!)).map((l) => l.id)
     throw conflict(`Line item ${refs.join(', ')} has no commission to pay out`)
   }
-  await assertNoRefundBeingPaid(tx, found)
   const unavailable = found.filter(
     (f) => !(BANKED_COMMISSION_STATUSES as readonly string[]).includes(f.c.status),
   )
@@ -76,31 +76,27 @@ export async function lockBankedCommissions(
 
 /**
  * 409 when a policy's full refund is approved and waiting to be paid (by a payout batch): paying
- * it cancels the commission. Its row is read FOR SHARE, so an approval running beside this request
+ * it cancels the commission. Its open refund rows are read FOR SHARE before any commission is
+ * locked (the order a refund's decision takes them), so an approval running beside this request
  * waits for it and then finds the commission requested (and refuses), or this one waits for the
  * approval and finds it approved.
  */
-async function assertNoRefundBeingPaid(tx: DbOrTx, found: RequestedCommission[]) {
-  if (!found.length) return
-  const approved = await tx
-    .select({ policy_id: fullRefunds.policy_id, status: fullRefunds.status })
+async function assertNoRefundBeingPaid(tx: DbOrTx, policyIds: number[]) {
+  const open = await tx
+    .select({ ref: policies.ref, status: fullRefunds.status })
     .from(fullRefunds)
+    .innerJoin(policies, eq(policies.id, fullRefunds.policy_id))
     .where(
       and(
-        inArray(
-          fullRefunds.policy_id,
-          found.map((f) => f.c.policy_id),
-        ),
+        inArray(fullRefunds.policy_id, policyIds),
         inArray(fullRefunds.status, ['REQUESTED', 'INITIATED', 'APPROVED']),
       ),
     )
-    .for('share')
-  const paying = found.filter((f) =>
-    approved.some((r) => r.policy_id === f.c.policy_id && r.status === 'APPROVED'),
-  )
+    .for('share', { of: fullRefunds })
+  const paying = open.filter((r) => r.status === 'APPROVED')
   if (paying.length)
     throw conflict(
-      `These commissions cannot be requested: ${paying.map((f) => `${f.ref} (its full refund is approved and being paid)`).join(', ')}`,
+      `These commissions cannot be requested: ${paying.map((r) => `${r.ref} (its full refund is approved and being paid)`).join(', ')}`,
     )
 }
 
