@@ -7,18 +7,7 @@ import { getDb } from '../../db/client'
 import { agencyTopups, moneyTransfers, tasks } from '../../db/schema'
 import { account } from '../../domain/money/accounts'
 import { agencyWithToken, api } from '../setup/api'
-import {
-  amountCsv,
-  checker,
-  confirm,
-  imported,
-  linesOf,
-  nextSeq,
-  setUpStatementFixtures,
-  TODAY,
-  uploader,
-  waitingPolicy,
-} from '../setup/bank-statements'
+import { checker, overpaid, setUpStatementFixtures, TODAY, uploader } from '../setup/bank-statements'
 import { expectBalanced, held } from '../setup/journal'
 import { requestedBankTopup } from '../setup/topups'
 
@@ -26,28 +15,12 @@ setUpStatementFixtures()
 
 const SUSPENSE = '/oshc/finance-management/suspense'
 
-/** A premium paid `over` cents too much by a confirmed statement line: its suspense item's id. */
-async function overpaid(over: number) {
-  const policy = await waitingPolicy()
-  const statement = await imported(
-    amountCsv([
-      { narrative: `OSHC ${policy.ref}`, amount: policy.premium! + over, balance: 8_000_000 + nextSeq() },
-    ]),
-  )
-  const [line] = await linesOf(statement.id)
-  expect((await confirm(line.id)).status).toBe(200)
-  const list = await api('GET', SUSPENSE, { token: checker, query: { perPage: '100' } })
-  const item = list.body.data.items.find((i: { policy_id: number }) => i.policy_id === policy.id)
-  expect(item).toMatchObject({ open: over })
-  return item.id as number
-}
-
 const propose = (body: Record<string, unknown>) =>
   api('POST', `${SUSPENSE}/clearings`, { token: uploader, body })
 
 describe('suspense allocated to a top-up', () => {
   it('credits a waiting bank top-up whole from suspense once another person approves it', async () => {
-    const transferId = await overpaid(50_00)
+    const transferId = (await overpaid(50_00)).item.id
     const { agency, token } = await agencyWithToken()
     const topupId = await requestedBankTopup({ agencyId: agency.id, token }, 50, TODAY)
     const base = { transfer_id: transferId, action: 'ALLOCATE', reason: 'The agency quoted no reference' }

@@ -143,3 +143,31 @@ ${ntry}
   </BkToCstmrStmt>
 </Document>`
 }
+
+/** A policy paid `over` cents more than its premium by a confirmed statement line: its suspense item. */
+export async function overpaid(over: number) {
+  const policy = await waitingPolicy()
+  const statement = await imported(
+    amountCsv([
+      { narrative: `OSHC ${policy.ref}`, amount: policy.premium! + over, balance: 7_000_000 + nextSeq() },
+    ]),
+  )
+  const [line] = await linesOf(statement.id)
+  const confirmed = await confirm(line.id)
+  expect(confirmed.status, JSON.stringify({ line, body: confirmed.body })).toBe(200)
+  expect(confirmed.body.data.policy, JSON.stringify(confirmed.body)).toMatchObject({ outcome: 'over' })
+  const list = await api('GET', '/oshc/finance-management/suspense', {
+    token: checker,
+    query: { perPage: '100' },
+  })
+  const found = list.body.data.items.find((i: { policy_id: number }) => i.policy_id === policy.id)
+  expect(found, JSON.stringify(list.body)).toMatchObject({
+    amount: over,
+    open: over,
+    source: 'clearing:bank',
+    refundable: true,
+    policy_ref: policy.ref,
+    waiting: null,
+  })
+  return { policy, item: found as { id: number } }
+}
