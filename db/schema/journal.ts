@@ -59,6 +59,11 @@ export const TRANSFER_CODES = [
   'CHARGEBACK',
   /** A closed month's premium, net of commission, paid to its insurer (house:insurer -> clearing:bank). */
   'INSURER_REMITTANCE',
+  /**
+   * What a receipt in another currency brought in AUD against what was quoted (house:fx <-> the
+   * channel's clearing account), so that the premium settles at the quoted amount.
+   */
+  'FX_DIFFERENCE',
 ] as const
 export type TransferCode = (typeof TRANSFER_CODES)[number]
 

@@ -18,7 +18,7 @@ export const account = {
   policyClawback: (policyId: number) => `policy:${policyId}:clawback`,
   invoicePayments: (invoiceId: number) => `invoice:${invoiceId}:payments`,
   clearing: (channel: 'bank' | 'card' | 'nexpay') => `clearing:${channel}`,
-  house: (name: 'opening' | 'write_off' | 'gst' | 'insurer' | 'surcharge') => `house:${name}`,
+  house: (name: 'opening' | 'write_off' | 'gst' | 'insurer' | 'surcharge' | 'fx') => `house:${name}`,
   suspense: 'suspense',
 } as const
 

@@ -28,6 +28,7 @@ export const TRANSFER_CODE_LABELS: Readonly<Record<string, string>> = {
   GST: 'GST on commission',
   CHARGEBACK: 'Card payment disputed (chargeback)',
   INSURER_REMITTANCE: 'Premium remitted to the insurer',
+  FX_DIFFERENCE: 'Exchange difference',
 }
 
 /** What an account is, in words, without its owner: `agency_balance` -> "Agency balance". */
@@ -54,6 +55,7 @@ const SHARED_ACCOUNT_LABELS: Record<string, string> = {
   'house:gst': 'GST',
   'house:insurer': 'Insurer',
   'house:surcharge': 'Card surcharges',
+  'house:fx': 'Exchange differences',
   suspense: 'Unattributed (suspense)',
 }
 

@@ -87,6 +87,18 @@ export function convertCents(audCents: number, rate: string): number {
 
 export const QUOTE_VALIDITY_MS = 15 * 60_000
 
+/**
+ * A receipt of `cents` AUD against `owed` for a premium quoted in another currency: its exchange
+ * difference (received - owed, negative when short) when it is within `bps` basis points of what
+ * is owed, else null (no difference, nothing owed, tolerance off, or too far to be an exchange
+ * difference: it is then a short or over payment like any other).
+ */
+export function fxDifference(owed: number, cents: number, bps: number): number | null {
+  const diff = cents - owed
+  if (diff === 0 || owed <= 0 || bps <= 0) return null
+  return Math.abs(diff) * 10_000 <= owed * bps ? diff : null
+}
+
 /** expires_in hours (decimals allowed) -> the expiry instant, to the millisecond. */
 export function expiryFrom(now: Date, expiresInHours: number): Date {
   return new Date(now.getTime() + Math.round(expiresInHours * 3_600_000))

@@ -63,4 +63,10 @@ export const financeSettings = {
    * a reason and a second person. Default 2000 (A$20).
    */
   SUSPENSE_WRITE_OFF_LIMIT_CENTS: z.coerce.number().int().min(0).default(2000),
+  /**
+   * A NexPay delivery for a premium quoted in another currency (an exchange quote for the policy):
+   * an AUD amount within this many basis points of what is due settles it in full, the difference
+   * posted to the exchange differences account (house:fx). Default 200 (2%); 0 turns it off.
+   */
+  FX_TOLERANCE_BPS: z.coerce.number().int().min(0).max(1000).default(200),
 }

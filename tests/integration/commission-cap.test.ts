@@ -144,6 +144,18 @@ describe('rates over the cap are refused', () => {
     expect(over.body.errors.commission_rate).toEqual([
       'Commission rate must be at most 25.00%: the OVHC commission cap from 1 Jul 2026',
     ])
+    // Nor may staff offer agencies a range above it.
+    const range = (max_rate: number) =>
+      api('POST', '/agencies/ovhc/updateOvhcCommissionRange', {
+        token: maker,
+        body: { provider_id: BUPA, min_rate: 5, max_rate },
+      })
+    const wide = await range(30)
+    expect(wide.status).toBe(400)
+    expect(wide.body.errors.max_rate).toEqual([
+      "The range's highest rate must be at most 25.00%: the OVHC commission cap from 1 Jul 2026",
+    ])
+    expect((await range(25)).status).toBe(200)
   })
 
   it('OSHC: an insurer rate, alone or with a payment method, over the cap; nothing is saved', async () => {

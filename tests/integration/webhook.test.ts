@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createHmac } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { handleApiRequest } from '../../api/router.server'
 import { getDb } from '../../db/client'
 import {
   commissions,
@@ -15,24 +13,8 @@ import {
   webhookDeliveries,
 } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
-import { config } from '../../domain/shared/config'
-import { agencyWithToken, api } from '../setup/api'
-
-const PATH = '/webhook/nexpay/v1'
-
-function sign(raw: string, t = Math.floor(Date.now() / 1000), secret = config().nexpayWebhookSecret) {
-  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${raw}`).digest('hex')}`
-}
-
-/** Posts raw bytes exactly as NexPay sends them (the signature covers the raw body). */
-async function deliver(raw: string, signature: string | null) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' }
-  if (signature !== null) headers['x-nexpay-signature'] = signature
-  const res = await handleApiRequest(
-    new Request(`http://test.local/api${PATH}`, { method: 'POST', headers, body: raw }),
-  )
-  return { status: res.status, body: await res.json() }
-}
+import { agencyWithToken } from '../setup/api'
+import { deliver, nexpayPolicy, paidDelivery, send, sign } from '../setup/nexpay'
 
 const delivery = (id: string, reference: string, status = 'PAID') =>
   JSON.stringify({
@@ -43,18 +25,6 @@ const delivery = (id: string, reference: string, status = 'PAID') =>
     PayoutDetails: { Reference: reference, Amount: 625.2, Currency: 'AUD' },
     StudentDetails: { Name: 'Student Example' },
   })
-
-/** A policy bought with NEXPAY through the API (PURCHASED, payment REQUESTED). */
-async function nexpayPolicy() {
-  const { agency, token } = await agencyWithToken()
-  const { policy } = await createPolicy(getDb(), { agencyId: agency.id, status: 'INITIATED' })
-  const r = await api('POST', '/agencies/finance-management/purchasePolicy', {
-    token,
-    body: { policy_id: policy.id, payment_type: 'NEXPAY' },
-  })
-  expect(r.status, JSON.stringify(r.body)).toBe(200)
-  return policy
-}
 
 const statusOf = async (id: number) =>
   (await getDb().select({ s: policies.status }).from(policies).where(eq(policies.id, id)))[0].s
@@ -191,19 +161,6 @@ describe('NexPay webhook', () => {
 })
 
 describe('issue 22 finding 4: a NexPay delivery settles only the money it carries', () => {
-  const paidDelivery = (id: string, reference: string, amount: unknown, currency: unknown) =>
-    JSON.stringify({
-      Id: id,
-      Status: 'PAID',
-      CreatedOn: '2026-03-01T10:00:00Z',
-      PaidDate: '2026-03-01T10:05:00Z',
-      PayoutDetails: { Reference: reference, Amount: amount, Currency: currency },
-    })
-  const send = async (raw: string) => {
-    const r = await deliver(raw, sign(raw))
-    expect(r.status, JSON.stringify(r.body)).toBe(200)
-    return r.body.data
-  }
   const paymentOf = async (policyId: number) =>
     (
       await getDb().select().from(policyPremiumPayments).where(eq(policyPremiumPayments.policy_id, policyId))

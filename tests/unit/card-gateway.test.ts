@@ -5,6 +5,7 @@ import {
   convertCents,
   enabledMethods,
   expiryFrom,
+  fxDifference,
   isNexpayPaid,
   normalisePaymentType,
   parseSignatureHeader,
@@ -142,6 +143,15 @@ describe('payment rules', () => {
     expect(convertCents(10000, '88.500000')).toBe(885000)
     expect(convertCents(1, '0.655000')).toBe(1)
     expect(convertCents(62520, '1')).toBe(62520)
+  })
+
+  it('an exchange difference is received - owed, within the tolerance in basis points only', () => {
+    expect(fxDifference(10000, 9800, 200)).toBe(-200) // exactly 2%
+    expect(fxDifference(10000, 9799, 200)).toBeNull() // past it: a part payment
+    expect(fxDifference(10000, 10150, 200)).toBe(150)
+    expect(fxDifference(10000, 10000, 200)).toBeNull() // no difference
+    expect(fxDifference(10000, 9900, 0)).toBeNull() // off
+    expect(fxDifference(0, 100, 200)).toBeNull() // nothing owed
   })
 
   it('times payment links: expiry from decimal hours; the reminder never before now', () => {

@@ -80,6 +80,8 @@ const percent = (rate: string) => `${rateText(bp(rate))}%`
 export const CAP_MESSAGES = {
   rate: (line: ProductLine, cap: Cap) =>
     `Commission rate must be at most ${percent(cap.rate)}: the ${line} commission cap from ${dayLabel(cap.effective_from)}`,
+  rangeTop: (line: ProductLine, cap: Cap) =>
+    `The range's highest rate must be at most ${percent(cap.rate)}: the ${line} commission cap from ${dayLabel(cap.effective_from)}`,
   withMethod: (line: ProductLine, cap: Cap, method: string, providerRate: string) =>
     `The ${method} payment method's commission rate and the insurer's ${percent(providerRate)} together must be at most ${percent(cap.rate)}: the ${line} commission cap from ${dayLabel(cap.effective_from)}`,
 } as const

@@ -90,3 +90,12 @@ export async function assertOvhcRatesWithinCap(
   for (const [i, r] of rates.entries())
     if (exceedsCap(cap, r.commission_rate)) throw validation(field(i), CAP_MESSAGES.rate('OVHC', cap!))
 }
+
+/**
+ * Refuses an OVHC range that offers agencies rates over the cap (400 on max_rate): an agency
+ * choosing its top would be refused anyway.
+ */
+export async function assertOvhcRangeWithinCap(maxRate: string, db: DbOrTx = getDb()) {
+  const cap = await configurationCapOf('OVHC', db)
+  if (exceedsCap(cap, maxRate)) throw validation('max_rate', CAP_MESSAGES.rangeTop('OVHC', cap!))
+}
