@@ -77,7 +77,9 @@ test('staff add a university, a course and an intake; a linked agency applies fo
   // Apply button (and a "Student's overall score"): wait for the course page itself.
   await expect(agency.getByRole('heading', { name: 'Apply for a student' })).toBeVisible()
   const apply = formOf(agency, 'Apply')
-  await apply.getByLabel('Student', { exact: true }).selectOption({ label: `${studentName} (mina-${tag}@example.test)` })
+  await apply
+    .getByLabel('Student', { exact: true })
+    .selectOption({ label: `${studentName} (mina-${tag}@example.test)` })
   await apply.getByLabel('Intake').selectOption({ label: 'February 2027' })
   await apply.getByRole('button', { name: 'Apply' }).click()
   await expect(agency.getByText('Requested', { exact: true })).toBeVisible()
