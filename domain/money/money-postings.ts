@@ -26,7 +26,6 @@ export const premiumKeys = {
   excess: (paymentId: number, deliveryId: string) => `premium-payment:${paymentId}:excess:${deliveryId}`,
   returned: (paymentId: number, from: string) => `premium-payment:${paymentId}:returned:${from}`,
   held: (paymentId: number, from: string) => `premium-payment:${paymentId}:held:${from}`,
-  fx: (paymentId: number, deliveryId: string) => `premium-payment:${paymentId}:fx:${deliveryId}`,
 }
 
 /** Cents of a payment's premium the journal already holds from its partial deliveries. */
@@ -90,44 +89,6 @@ type Delivery = {
 
 /** The channel a premium payment's money arrives through (NexPay deliveries, bank statement lines). */
 const deliveryChannel = (p: PremiumPayment) => premiumChannel(p.payment_type) ?? 'nexpay'
-
-/**
- * A receipt of a premium quoted in another currency brought `cents` AUD more (> 0) or less (< 0)
- * than was due (FX_DIFFERENCE): a gain moves from the channel's clearing account to house:fx, a
- * loss from house:fx to the clearing account, so the clearing account then holds what was due and
- * the premium settles from it at the quoted amount. The quote's currency, amount and rate are
- * recorded on the transfer.
- */
-export function postFxDifference(
-  tx: DbOrTx,
-  p: PremiumPayment,
-  d: {
-    deliveryId: string
-    cents: number
-    actor: Actor | string
-    note: string
-    paid: { currency: string; amount: number; rate: string }
-  },
-) {
-  if (d.cents === 0) return Promise.resolve([])
-  const clearing = account.clearing(deliveryChannel(p))
-  const fx = account.house('fx')
-  return postTransfers(tx, [
-    {
-      key: premiumKeys.fx(p.id, d.deliveryId),
-      debit: d.cents > 0 ? clearing : fx,
-      credit: d.cents > 0 ? fx : clearing,
-      amount: Math.abs(d.cents),
-      code: 'FX_DIFFERENCE',
-      note: d.note,
-      agencyId: p.agency_id,
-      policyId: p.policy_id,
-      paymentId: p.id,
-      actor: d.actor,
-      paid: d.paid,
-    },
-  ])
-}
 
 /**
  * One delivery short of the premium (a NexPay delivery, a bank statement line): the part of

@@ -1,23 +1,21 @@
 // Applying one NexPay delivery to the policy it names (receive-nexpay-webhook.ts records the
 // delivery once and calls this in the same transaction): partial, settled, held or ignored.
-import { and, desc, eq, ne } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { exchangeRateQuotes, policies, policyPremiumPayments } from '../../db/schema'
+import { policies, policyPremiumPayments } from '../../db/schema'
 import { clock } from '../shared/clock'
 import { formatCents } from '../shared/format'
 import { DomainError } from '../shared/errors'
 import { lockPolicyFor } from '../policies/policy-history'
 import { closeWorkflowTasks, openTask } from '../tasks/workflow-tasks'
-import { fxDifference, isNexpayPaid } from './payments.rules'
+import { isNexpayPaid } from './payments.rules'
+import { fxWords, postExchangeDifference } from './nexpay-exchange'
+import { NEXPAY_ACTOR } from './nexpay-actor'
 import { policyPaymentWorkflowId } from './purchase-payments'
 import { settlePremiumPayment } from '../finance/policy-payments/settle-premium'
 import { setPremiumReceived } from '../finance/policy-payments/premium-payments'
 import { holdPremiumExcess, receivePremiumPart } from '../finance/policy-payments/premium-parts'
 import { staffLinks } from '../shared/links'
-import { config } from '../shared/config'
-import { postFxDifference } from '../money/money-postings'
-
-export const NEXPAY_ACTOR = 'webhook:nexpay'
 
 /** The one currency premiums are due in; NexPay reports no conversion rate of its own. */
 const SETTLEMENT_CURRENCY = 'AUD'
@@ -105,22 +103,7 @@ async function settleDelivery(
   const due = payment.amount + payment.surcharge_amount
   const before = payment.received_amount
   // A premium quoted in another currency settles at what was quoted when the AUD is close to it.
-  const fx = await exchangeDifference(sp, {
-    policyId: locked.id,
-    due,
-    owed: due - before,
-    cents: money.cents,
-  })
-  if (fx) {
-    await postFxDifference(sp, payment, {
-      deliveryId: d.id,
-      cents: fx.diff,
-      actor: NEXPAY_ACTOR,
-      note: `NexPay delivery ${d.id}: ${formatCents(money.cents)} for ${formatCents(due - before)} quoted as ${fx.quoted}`,
-      paid: fx.paid,
-    })
-    Object.assign(meta, { fx_difference: fx.diff, fx_currency: fx.paid.currency })
-  }
+  const fx = await postExchangeDifference(sp, { payment, deliveryId: d.id, cents: money.cents, meta })
   const cents = money.cents - (fx?.diff ?? 0)
   const total = before + cents
   const applied = Math.min(cents, Math.max(0, due - before))
@@ -139,10 +122,10 @@ async function settleDelivery(
     note:
       (before > 0
         ? `NexPay delivery ${d.id}: ${formatCents(applied)} completes the premium of ${formatCents(due)}`
-        : `NexPay delivery ${d.id}`) + (fx ? `; ${fxWords(fx.diff)} on the ${fx.paid.currency} quote` : ''),
+        : `NexPay delivery ${d.id}`) + (fx ? `; ${fxWords(fx.diff)} on the ${fx.currency} quote` : ''),
   })
   await closeWorkflowTasks(policyPaymentWorkflowId(locked.id), 'approved', sp)
-  if (fx) return `settled: ${fxWords(fx.diff)} on the ${fx.paid.currency} quote`
+  if (fx) return `settled: ${fxWords(fx.diff)} on the ${fx.currency} quote`
   if (over <= 0) return 'settled'
   await holdExcess(sp, { policyId: locked.id, payment, deliveryId: d.id, cents: over })
   return `settled: ${formatCents(over)} over the premium held in suspense`
@@ -164,43 +147,6 @@ function settleableMoney(money: Delivery['money']) {
 }
 
 type Payment = Parameters<typeof receivePremiumPart>[1]['payment']
-
-/**
- * The exchange difference of a delivery for a premium quoted in another currency (the policy's
- * newest exchange quote that is not AUD, for the whole of what the payment asks): NexPay pays out
- * AUD at its own rate, so what arrives differs a little from what was quoted. Within
- * FX_TOLERANCE_BPS of what is owed the premium settles at the quoted amount and the difference
- * goes to house:fx; null otherwise (no such quote, or too far off: a short or over payment like
- * any other). The quote's own AUD figure is the caller's (quotesCreate), so it must be the
- * payment's: a quote for less makes no shortfall an exchange loss.
- */
-async function exchangeDifference(
-  sp: DbOrTx,
-  r: { policyId: number; due: number; owed: number; cents: number },
-) {
-  const [quote] = await sp
-    .select({
-      currency: exchangeRateQuotes.payment_currency,
-      amount: exchangeRateQuotes.payment_amount,
-      rate: exchangeRateQuotes.client_rate,
-      total: exchangeRateQuotes.total_amount,
-    })
-    .from(exchangeRateQuotes)
-    .where(and(eq(exchangeRateQuotes.policy_id, r.policyId), ne(exchangeRateQuotes.payment_currency, 'AUD')))
-    .orderBy(desc(exchangeRateQuotes.id))
-    .limit(1)
-  if (!quote || quote.total !== r.due) return null
-  const diff = fxDifference(r.owed, r.cents, config().FX_TOLERANCE_BPS)
-  if (diff === null) return null
-  return {
-    diff,
-    quoted: `${(quote.amount / 100).toFixed(2)} ${quote.currency} at ${quote.rate}`,
-    paid: { currency: quote.currency, amount: quote.amount, rate: quote.rate },
-  }
-}
-
-/** "A$1.20 exchange loss" / "A$0.80 exchange gain". */
-const fxWords = (diff: number) => `${formatCents(Math.abs(diff))} exchange ${diff < 0 ? 'loss' : 'gain'}`
 
 /** Short of the premium: what arrived is received on the payment; the rest stays due. */
 function receivePart(
