@@ -203,8 +203,17 @@ export const policies = pgTable(
     index('policies_agency_status_idx').on(t.agency_id, t.status, t.created_at),
     index('policies_status_created_idx').on(t.status, t.created_at),
     index('policies_customer_idx').on(t.customer_id),
-    // The insurer filter, with the status filter and the start-date sort the lists combine it with.
-    index('policies_provider_status_start_idx').on(t.insurance_provider_id, t.status, t.start_date),
+    // The insurer filter, with the status filter and the start-date sort the lists combine it with;
+    // is_archived last, so that a list's capped count of an insurer's statuses reads the index only.
+    index('policies_provider_status_start_idx').on(
+      t.insurance_provider_id,
+      t.status,
+      t.start_date,
+      t.is_archived,
+    ),
+    // An insurer's live (or archived) policies in start-date order: a page of several statuses
+    // stops after its rows instead of sorting all of the insurer's.
+    index('policies_provider_start_idx').on(t.insurance_provider_id, t.is_archived, t.start_date, t.id),
     index('policies_start_idx').on(t.start_date),
     index('policies_end_idx').on(t.end_date),
     index('policies_archived_idx').on(t.is_archived, t.created_at),

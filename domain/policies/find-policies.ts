@@ -6,38 +6,35 @@ import {
   type PolicyScope,
   filters,
   orderBy,
-  baseQuery,
   present,
-  countPolicies,
   filtersCustomers,
   checkScope,
+  pagedPolicies,
+  searchHits,
 } from './policy-listing'
 
 /**
  * getPoliciesByStatus / getArchivePolicies (agency: any agency permission, own agency; staff:
  * policy_management or finance, every agency): filtered, sorted and paged in SQL; archived
- * policies only appear in the archive list.
+ * policies only appear in the archive list. The page and its count are one statement.
  */
 export const findPolicies = defineUseCase(
   { staff: ['policy_management', 'finance'], agency: ['quote', 'purchase', 'user_management', 'finance'] },
   async function findPolicies(opts: { actor: Actor; scope: PolicyScope; query: PolicyListQuery }) {
     const { actor, scope, query } = opts
     await checkScope(actor, scope.agencyId)
-    const where = filters(actor, scope, query)
-    const [rows, total] = await Promise.all([
-      baseQuery()
-        .where(where)
-        .orderBy(...orderBy(query))
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage),
-      countPolicies(where, {
-        limit: countLimit(query.page, query.perPage),
-        customers: filtersCustomers(query),
-      }),
-    ])
+    const hits = searchHits(query.global_filter)
+    const page = await pagedPolicies({
+      where: filters(actor, scope, query, hits),
+      hits,
+      orderBy: orderBy(query),
+      limit: query.perPage,
+      offset: (query.page - 1) * query.perPage,
+      count: { limit: countLimit(query.page, query.perPage), customers: filtersCustomers(query) },
+    })
     return {
-      items: rows.map(present),
-      pageInfo: pageInfo(query.page, query.perPage, total.total, { capped: total.capped }),
+      items: page.rows.map(present),
+      pageInfo: pageInfo(query.page, query.perPage, page.total, { capped: page.capped }),
     }
   },
 )

@@ -38,7 +38,15 @@ function mine(actor: Actor): SQL {
   return sql`false`
 }
 
-export function filters(actor: Actor, scope: PolicyScope, q: Partial<PolicyListFilter>): SQL {
+/** The ids a text search matches, as a statement's CTE: its page and its count read them once. */
+export type SearchHits = NonNullable<ReturnType<typeof searchHits>>
+
+export function filters(
+  actor: Actor,
+  scope: PolicyScope,
+  q: Partial<PolicyListFilter>,
+  hits?: SearchHits | null,
+): SQL {
   const where: SQL[] = scope.archived === null ? [] : [eq(policies.is_archived, scope.archived)]
   if (scope.agencyId !== null) where.push(eq(policies.agency_id, scope.agencyId))
   else if (q.agency_filter?.length) where.push(inArray(policies.agency_id, q.agency_filter))
@@ -63,7 +71,12 @@ export function filters(actor: Actor, scope: PolicyScope, q: Partial<PolicyListF
   if (q.created_to) where.push(lte(policies.created_at, dayEnd(q.created_to)))
   if (q.provider_filter?.length) where.push(inArray(policies.insurance_provider_id, q.provider_filter))
   if (q.policy_type_filter?.length) where.push(inArray(policies.policy_type, q.policy_type_filter))
-  if (q.global_filter) where.push(searchCondition(q.global_filter))
+  if (q.global_filter)
+    where.push(
+      hits
+        ? inArray(policies.id, getDb().select({ id: hits.id }).from(hits))
+        : searchCondition(q.global_filter),
+    )
   return and(...where)!
 }
 
@@ -73,16 +86,28 @@ export function filters(actor: Actor, scope: PolicyScope, q: Partial<PolicyListF
  * can use neither index (1.5 s p50 over 100k policies in `npm run bench`; this: a few ms).
  */
 export function searchCondition(text: string): SQL {
+  return inArray(policies.id, searchUnion(text))
+}
+
+function searchUnion(text: string) {
   const like = `%${escapeLike(text)}%`
   const c = alias(customers, 'search_customers')
   const p = alias(policies, 'search_policies')
   const byStudent = getDb()
-    .select({ id: p.id })
+    .select({ id: sql<number>`${p.id}`.as('id') })
     .from(p)
     .innerJoin(c, eq(c.id, p.customer_id))
     .where(sql`${customerSearchText(c)} ilike ${like}`)
-  const byRef = getDb().select({ id: p.id }).from(p).where(ilike(p.ref, like))
-  return inArray(policies.id, union(byStudent, byRef))
+  const byRef = getDb()
+    .select({ id: sql<number>`${p.id}`.as('id') })
+    .from(p)
+    .where(ilike(p.ref, like))
+  return union(byStudent, byRef)
+}
+
+/** The search of `text` as a CTE (null without one), for `filters` and `pagedPolicies`. */
+export function searchHits(text: string | undefined) {
+  return text ? getDb().$with('search_hits').as(searchUnion(text)) : null
 }
 
 const customerName = sql<string>`lower(${customers.first_name} || ' ' || ${customers.last_name})`
@@ -140,6 +165,52 @@ export function baseQuery() {
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number]
+
+/** The capped count of `where` as SQL (a scalar subquery, or a statement of its own). */
+function countSql(where: SQL, opts: { limit: number; customers: boolean }) {
+  const base = getDb()
+    .select({ one: sql`1` })
+    .from(policies)
+  const matching = (opts.customers ? base.innerJoin(customers, eq(customers.id, policies.customer_id)) : base)
+    .where(where)
+    .limit(opts.limit)
+  return sql<number>`(select count(*)::int from (${matching}) as matching)`
+}
+
+/**
+ * A page of the list and its capped count in one statement (one round trip; a search's matches
+ * computed once, as a CTE both read): every row carries the count (an InitPlan, run once). An
+ * empty first page matches nothing; a page past the end has no row to carry the count, so only
+ * then is it a statement of its own.
+ */
+export async function pagedPolicies(o: {
+  where: SQL
+  hits: SearchHits | null
+  orderBy: SQL[]
+  limit: number
+  offset: number
+  count: { limit: number; customers: boolean }
+}) {
+  const db = o.hits ? getDb().with(o.hits) : getDb()
+  const total = countSql(o.where, o.count)
+  const rows = await db
+    .select({ ...listColumns, total: total.as('total') })
+    .from(policies)
+    .innerJoin(customers, eq(customers.id, policies.customer_id))
+    .innerJoin(agencies, eq(agencies.id, policies.agency_id))
+    .leftJoin(insuranceProviders, eq(insuranceProviders.id, policies.insurance_provider_id))
+    .where(o.where)
+    .orderBy(...o.orderBy)
+    .limit(o.limit)
+    .offset(o.offset)
+  // No row on the first page: nothing matches. Past the end: the count is asked for alone.
+  const n = rows.length
+    ? rows[0].total
+    : o.offset === 0
+      ? 0
+      : (await db.select({ n: total.as('n') }).from(sql`(select 1) as one`))[0].n
+  return { rows: rows.map(({ total: _, ...r }) => r), total: n, capped: n >= o.count.limit }
+}
 
 export function present(r: Row) {
   return {
