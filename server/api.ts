@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express'
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@remix-run/node'
 import { handleApiRequest } from '../api/router.server'
+import { bufferedText } from '../api/respond'
 import { loadContext } from './edge'
 
 /**
@@ -10,7 +11,10 @@ import { loadContext } from './edge'
  */
 export async function serveApi(req: Request, res: Response, next: NextFunction) {
   const controller = new AbortController()
-  res.on('close', () => controller.abort())
+  // Only a client gone before the answer aborts (an abort makes a DOMException: not for every call).
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort()
+  })
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue
@@ -36,8 +40,10 @@ export async function serveApi(req: Request, res: Response, next: NextFunction) 
     for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value)
     const cookies = response.headers.getSetCookie()
     if (cookies.length) res.setHeader('set-cookie', cookies)
-    if (response.body && req.method !== 'HEAD') await writeReadableStreamToWritable(response.body, res)
-    else res.end()
+    const text = bufferedText(response)
+    if (req.method === 'HEAD' || !response.body) res.end()
+    else if (text !== undefined) res.end(text)
+    else await writeReadableStreamToWritable(response.body, res)
   } catch (err) {
     next(err)
   }
