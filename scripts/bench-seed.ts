@@ -78,9 +78,6 @@ export async function seedBenchDatabase(DATABASE_URL: string, AGENCIES: number, 
 
 /** The plans of the list queries the scenarios run, as PostgreSQL executes them. */
 export async function printPlans(db: pg.Client) {
-  const { getDb } = await import('../db/client')
-  const { policies } = await import('../db/schema')
-  const { sql } = await import('drizzle-orm')
   const listing = await import('../domain/policies/policy-listing')
   const { PolicyListQuerySchema } = await import('../domain/policies/policies.schemas')
   const { countLimit } = await import('../domain/shared/pagination')
@@ -115,25 +112,19 @@ export async function printPlans(db: pg.Client) {
     ],
     ['policy text search', { global_filter: 'Student4242', perPage: '25' }],
   ] as const) {
+    // The statement findPolicies runs: the page with its capped count (policy-listing.ts).
     const query = PolicyListQuerySchema.parse(raw)
-    const where = listing.filters(staffActor, { agencyId: null, archived: false }, query)
+    const hits = listing.searchHits(query.global_filter)
     await explain(
-      `${label}, page`,
-      listing
-        .baseQuery()
-        .where(where)
-        .orderBy(...listing.orderBy(query))
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage),
-    )
-    const limit = countLimit(query.page, query.perPage)
-    await explain(
-      `${label}, capped count`,
-      getDb()
-        .select({ one: sql`1` })
-        .from(policies)
-        .where(where)
-        .limit(limit),
+      `${label}, page and capped count in one statement`,
+      listing.pageStatement({
+        where: listing.filters(staffActor, { agencyId: null, archived: false }, query, hits),
+        hits,
+        orderBy: listing.orderBy(query),
+        limit: query.perPage,
+        offset: (query.page - 1) * query.perPage,
+        count: { limit: countLimit(query.page, query.perPage), customers: listing.filtersCustomers(query) },
+      }),
     )
   }
 }
