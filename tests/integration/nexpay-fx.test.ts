@@ -5,12 +5,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { commissions, exchangeRates, policies, tasks } from '../../db/schema'
+import { commissions, exchangeRates, policies } from '../../db/schema'
 import { moneyTransfers } from '../../db/schema/journal'
 import { resetConfig } from '../../domain/shared/config'
 import { api } from '../setup/api'
 import { expectBalanced, held, paymentOf } from '../setup/journal'
-import { nexpayPolicyWithToken, paidDelivery, send } from '../setup/nexpay'
+import { deliveryTask, nexpayPolicyWithToken, paidDelivery, send } from '../setup/nexpay'
 
 const NPR_RATE = '88.500000'
 
@@ -47,14 +47,6 @@ const fxTransfers = (policyId: number) =>
     .select()
     .from(moneyTransfers)
     .where(and(eq(moneyTransfers.policy_id, policyId), eq(moneyTransfers.code, 'FX_DIFFERENCE')))
-
-const deliveryTask = async (deliveryId: string) =>
-  (
-    await getDb()
-      .select()
-      .from(tasks)
-      .where(eq(tasks.workflow_id, `nexpay-${deliveryId}`))
-  )[0]
 
 describe('a NexPay receipt of a premium quoted in another currency', () => {
   it('a little short settles at the quote: the loss goes to house:fx with the quote recorded', async () => {

@@ -14,7 +14,7 @@ import {
 } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
 import { agencyWithToken } from '../setup/api'
-import { deliver, nexpayPolicy, paidDelivery, send, sign } from '../setup/nexpay'
+import { deliver, deliveryTask, nexpayPolicy, paidDelivery, send, sign } from '../setup/nexpay'
 
 const delivery = (id: string, reference: string, status = 'PAID') =>
   JSON.stringify({
@@ -175,13 +175,6 @@ describe('issue 22 finding 4: a NexPay delivery settles only the money it carrie
         .innerJoin(invoiceLineItems, eq(invoiceLineItems.invoice_id, invoices.id))
         .where(and(eq(invoiceLineItems.policy_id, policyId), eq(invoices.invoice_type, 'PREMIUM')))
     )[0]
-  const openTask = async (deliveryId: string) =>
-    (
-      await getDb()
-        .select()
-        .from(tasks)
-        .where(eq(tasks.workflow_id, `nexpay-${deliveryId}`))
-    )[0]
 
   it('0.01 NPR settles nothing and banks no commission: recorded, acknowledged, shown to staff', async () => {
     const policy = await nexpayPolicy()
@@ -197,7 +190,11 @@ describe('issue 22 finding 4: a NexPay delivery settles only the money it carrie
       .where(eq(webhookDeliveries.delivery_id, id))
     expect(stored.outcome).toBe(data.outcome)
     expect(stored.meta).toMatchObject({ policy_id: policy.id, paid_amount: 1, paid_currency: 'NPR' })
-    expect(await openTask(id)).toMatchObject({ kind: 'nexpay_delivery', audience: 'staff', closed_at: null })
+    expect(await deliveryTask(id)).toMatchObject({
+      kind: 'nexpay_delivery',
+      audience: 'staff',
+      closed_at: null,
+    })
     // A delivery without an amount is held the same way.
     const none = await send(paidDelivery(`none-${policy.id}`, policy.ref, undefined, 'AUD'))
     expect(none.outcome).toMatch(/^held: the delivery names no valid Amount/)
@@ -238,6 +235,6 @@ describe('issue 22 finding 4: a NexPay delivery settles only the money it carrie
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.delivery_id, restId))
     expect(stored.meta).toMatchObject({ suspense: 1000, aud_applied: due - 1 })
-    expect(await openTask(restId)).toMatchObject({ kind: 'nexpay_delivery', amount: 1000 })
+    expect(await deliveryTask(restId)).toMatchObject({ kind: 'nexpay_delivery', amount: 1000 })
   })
 })

@@ -3,7 +3,9 @@
 import { createHmac } from 'node:crypto'
 import { expect } from 'vitest'
 import { handleApiRequest } from '../../api/router.server'
+import { eq } from 'drizzle-orm'
 import { getDb } from '../../db/client'
+import { tasks } from '../../db/schema'
 import { createPolicy } from '../../db/seed/factories'
 import { config } from '../../domain/shared/config'
 import { agencyWithToken, api } from './api'
@@ -54,3 +56,12 @@ export async function nexpayPolicyWithToken() {
 }
 
 export const nexpayPolicy = async () => (await nexpayPolicyWithToken()).policy
+
+/** The staff inbox task a delivery whose money was not all placed opens (undefined when none). */
+export const deliveryTask = async (deliveryId: string) =>
+  (
+    await getDb()
+      .select()
+      .from(tasks)
+      .where(eq(tasks.workflow_id, `nexpay-${deliveryId}`))
+  )[0]
