@@ -14,9 +14,8 @@ import { MAKER_CHECKER_MSG } from '../../domain/finance/finance.rules'
 import { clock } from '../../domain/shared/clock'
 import { percentOf } from '../../domain/quotes/pricing.rules'
 import { agencyWithToken, api, staffToken, staffWith } from '../setup/api'
-import * as capPage from '../../app/routes/staff+/finance.commission-cap/route'
+import { CAPS, setCapBy } from '../setup/commission-caps'
 
-const CAPS = '/oshc/finance-management/commission-caps'
 const AGENCIES = '/agencies/agency-management'
 const PERIODS = '/oshc/finance-management/periods'
 const BUPA = 3
@@ -36,15 +35,8 @@ beforeAll(async () => {
 const propose = (body: Record<string, unknown>, token = maker) =>
   api('POST', `${CAPS}/propose`, { token, body })
 const confirm = (id: number, token = checker) => api('POST', `${CAPS}/${id}/confirm`, { token })
-
-/** A cap in force from `from`, set by two people. */
-async function setCap(product_line: 'OSHC' | 'OVHC', max_rate: number | null, effective_from: string) {
-  const p = await propose({ product_line, max_rate, effective_from })
-  expect(p.status, JSON.stringify(p.body)).toBe(201)
-  const c = await confirm(p.body.data.id)
-  expect(c.status, JSON.stringify(c.body)).toBe(200)
-  return c.body.data
-}
+const setCap = (product_line: 'OSHC' | 'OVHC', max_rate: number | null, effective_from: string) =>
+  setCapBy({ maker, checker }, product_line, max_rate, effective_from)
 
 const upsertV1 = (agencyId: number, commission_rate: number) =>
   api('POST', `${AGENCIES}/upsertAgencyConfiguration`, {
@@ -343,76 +335,5 @@ describe("the month-end pack's cap evidence", () => {
     expect(july.at(-1)).toMatch(/^Total,.*,1$/)
     // The sale capped at purchase is in its group at 12.00%, not named.
     expect(july.some((l) => l.includes(evidence.july!))).toBe(false)
-  })
-})
-
-describe('the commission cap page (/staff/finance/commission-cap)', () => {
-  const ORIGIN = 'http://test.local'
-  const PAGE = '/staff/finance/commission-cap'
-  const args = (request: Request) => ({ request, params: {}, context: {} })
-  const get = (token: string) =>
-    new Request(`${ORIGIN}${PAGE}`, { headers: { cookie: `oshc_session=${token}` } })
-  const post = (form: Record<string, string>, token: string) =>
-    new Request(`${ORIGIN}${PAGE}`, {
-      method: 'POST',
-      headers: { cookie: `oshc_session=${token}`, origin: ORIGIN },
-      body: new URLSearchParams(form),
-    })
-  /** A refused form's reply (Remix data() holding Conform's reply), or a redirect's status. */
-  async function reply(run: () => Promise<unknown>) {
-    const r = (await run()) as any
-    if (r instanceof Response) return { status: r.status, error: {} as Record<string, string[]> }
-    return { status: r.init?.status ?? 200, error: (r.data.error ?? {}) as Record<string, string[]> }
-  }
-
-  it('shows the caps and the agencies above them to finance, refuses others', async () => {
-    const page = await capPage.loader(args(get(checker)))
-    expect(page.lines.find((l) => l.product_line === 'OSHC')!.in_force).toEqual({
-      rate: '12.00',
-      effective_from: '2026-07-01',
-    })
-    expect(page.above.some((r) => r.product_line === 'OSHC' && r.difference === '0.50')).toBe(true)
-    const outsider = await staffWith(['agency_management'])
-    await expect(capPage.loader(args(get(outsider)))).rejects.toMatchObject({ status: 403 })
-  })
-
-  it('proposes through the form; the proposer cannot confirm, another person can', async () => {
-    const bad = await reply(() =>
-      capPage.action(
-        args(
-          post(
-            { intent: 'propose', product_line: 'OSHC', max_rate: '0', effective_from: '2027-07-01' },
-            maker,
-          ),
-        ),
-      ),
-    )
-    expect(bad.status).toBe(400)
-    expect(bad.error.max_rate).toEqual(['Maximum rate must be more than 0%'])
-    const made = await reply(() =>
-      capPage.action(
-        args(
-          post(
-            { intent: 'propose', product_line: 'OSHC', max_rate: '10', effective_from: '2027-07-01' },
-            maker,
-          ),
-        ),
-      ),
-    )
-    expect(made.status).toBe(302)
-    const proposal = (await capPage.loader(args(get(maker)))).lines[0]!.proposal!
-    expect(proposal).toMatchObject({ summary: 'At most 10.00% from 1 Jul 2027', can_confirm: false })
-    const self = await reply(() =>
-      capPage.action(args(post({ intent: 'confirm', id: String(proposal.id) }, maker))),
-    )
-    expect(self.status).toBe(403)
-    const done = await reply(() =>
-      capPage.action(args(post({ intent: 'confirm', id: String(proposal.id) }, checker))),
-    )
-    expect(done.status).toBe(302)
-    const after = (await capPage.loader(args(get(checker)))).lines[0]!
-    // 12% in force today; 10% from 1 July 2027 is what a rate set now must keep.
-    expect(after.in_force?.rate).toBe('12.00')
-    expect(after.for_configuration).toEqual({ rate: '10.00', effective_from: '2027-07-01' })
   })
 })

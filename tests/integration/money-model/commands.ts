@@ -15,7 +15,7 @@ export const commands = [
   fc.integer({ min: 1, max: 150_000 }).map((c) => new TopUp(c)),
   fc.constant(new BuyByBalance()),
   fc.constant(new BuyByBnpl()),
-  fc.constant(new BuyByNexPay()),
+  fc.boolean().map((quoted) => new BuyByNexPay(quoted)),
   fc.constant(new BuyByBank()),
   fc
     .tuple(fc.nat(), fc.constantFrom('rest', 'part', 'over') as fc.Arbitrary<'rest'>)
@@ -28,7 +28,7 @@ export const commands = [
     )
     .map(([i, a]) => new ClearSuspense(i, a)),
   fc
-    .tuple(fc.nat(), fc.constantFrom('rest', 'part', 'over', 'npr', 'zero') as fc.Arbitrary<'rest'>)
+    .tuple(fc.nat(), fc.constantFrom('rest', 'part', 'over', 'npr', 'zero', 'fx') as fc.Arbitrary<'rest'>)
     .map(([i, k]) => new NexPayDelivery(i, k)),
   fc
     .tuple(fc.integer({ min: 1, max: 50_000 }), fc.integer({ min: 1, max: 80_000 }))

@@ -33,6 +33,8 @@ export type ModelPolicy = {
   clawedBack?: boolean
   /** An amendment lowered the commission paid out: its clawback waits, and blocks a full refund. */
   amendmentClawback?: boolean
+  /** A NexPay premium quoted in NPR for all of it: a delivery a little short settles it (house:fx). */
+  fxQuoted?: boolean
 }
 export type Model = {
   balance: number

@@ -91,7 +91,9 @@ export class BuyByBnpl implements fc.AsyncCommand<Model, Real> {
   toString = () => 'BuyByBnpl'
 }
 
+/** A NexPay purchase; `quoted`: the agency also asks for the premium in NPR (an exchange quote). */
 export class BuyByNexPay implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly quoted = false) {}
   check = () => true
   async run(m: Model, r: Real) {
     const p = await newPolicy(r)
@@ -101,6 +103,13 @@ export class BuyByNexPay implements fc.AsyncCommand<Model, Real> {
         body: { policy_id: p.id, payment_type: 'NEXPAY' },
       }),
     )
+    if (this.quoted) {
+      const quote = await api('POST', '/payment/quotesCreate', {
+        token: r.token,
+        body: { total_amount: p.premium! / 100, payment_currency: 'NPR', policy_id: p.id },
+      })
+      expect(quote.status, JSON.stringify(quote.body)).toBe(201)
+    }
     m.policies.push({
       id: p.id,
       ref: p.ref,
@@ -108,16 +117,21 @@ export class BuyByNexPay implements fc.AsyncCommand<Model, Real> {
       method: 'NEXPAY',
       state: 'UNPAID',
       received: 0,
+      fxQuoted: this.quoted,
     })
   }
-  toString = () => 'BuyByNexPay'
+  toString = () => `BuyByNexPay(${this.quoted})`
 }
 
-/** A NexPay delivery for an unpaid NexPay policy: the whole rest, a part, too much, or not AUD. */
+/**
+ * A NexPay delivery for an unpaid NexPay policy: the whole rest, a part, too much, not AUD, or 1%
+ * short (`fx`: settled at the quote, the difference to house:fx, when the premium was quoted in NPR;
+ * a part otherwise).
+ */
 export class NexPayDelivery implements fc.AsyncCommand<Model, Real> {
   constructor(
     readonly pick: number,
-    readonly kind: 'rest' | 'part' | 'over' | 'npr' | 'zero',
+    readonly kind: 'rest' | 'part' | 'over' | 'npr' | 'zero' | 'fx',
   ) {}
   target = (m: Model) => m.policies.filter((p) => p.method === 'NEXPAY' && p.state === 'UNPAID')
   check = (m: Readonly<Model>) => this.target(m as Model).length > 0
@@ -125,9 +139,14 @@ export class NexPayDelivery implements fc.AsyncCommand<Model, Real> {
     const list = this.target(m)
     const p = list[this.pick % list.length]
     const rest = p.premium - p.received
-    const cents = { rest, part: Math.max(1, Math.floor(rest / 3)), over: rest + 1234, npr: rest, zero: 0 }[
-      this.kind
-    ]
+    const cents = {
+      rest,
+      part: Math.max(1, Math.floor(rest / 3)),
+      over: rest + 1234,
+      npr: rest,
+      zero: 0,
+      fx: rest - Math.floor(rest / 100),
+    }[this.kind]
     const raw = JSON.stringify({
       Id: `model-${p.id}-${nextSeq()}`,
       Status: 'PAID',
@@ -145,14 +164,16 @@ export class NexPayDelivery implements fc.AsyncCommand<Model, Real> {
       .select({ status: policies.status })
       .from(policies)
       .where(eq(policies.id, p.id))
-    if (this.kind === 'rest' || this.kind === 'over') {
+    const settles =
+      this.kind === 'rest' || this.kind === 'over' || (this.kind === 'fx' && (p.fxQuoted || cents === rest))
+    if (settles) {
       expect(row.status).toBe('PAYMENT_APPROVED')
       p.state = 'PAID'
       p.received = p.premium
     } else {
       // Short, zero or in another currency: the policy keeps waiting for its premium.
       expect(row.status).toBe('PURCHASED')
-      if (this.kind === 'part') p.received += cents
+      if (this.kind === 'part' || this.kind === 'fx') p.received += cents
     }
   }
   toString = () => `NexPayDelivery(${this.pick}, ${this.kind})`
