@@ -29,6 +29,8 @@ export const loadContext = (req: Request, res: Response) => ({
  */
 export function refuseCrossSiteWrites(req: Request, res: Response, next: NextFunction) {
   if (req.path === '/api' || req.path.startsWith('/api/')) return next()
+  // Reads write nothing: no Request to build for them (most page requests).
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === 'string') headers.set(name, value)

@@ -7,8 +7,9 @@ import { isDemo } from '../../domain/shared/config'
 import { countUnread } from '../../domain/notifications/find-notifications'
 import type { ShellData } from '../components/portal-shell'
 
-/** Name and e-mail for the app shell's top bar. */
+/** Name and e-mail for the app shell's top bar: read with the session, else from the profile. */
 export async function shellUser(actor: Actor) {
+  if ('display' in actor && actor.display) return actor.display
   const p = await getProfile(actor)
   const name =
     'first_name' in p

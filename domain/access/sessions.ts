@@ -153,6 +153,8 @@ async function lookUpSession(hash: string): Promise<SessionActor | null> {
     cache_versions: Record<string, number> | null
     factor_at: Date | string | null
     enrolled: boolean
+    display_name: string
+    display_email: string
   }>(sql`
     SELECT i.id, i.email, i.kind, i.must_change_password AS must,
            a.id AS agency_id,
@@ -168,7 +170,13 @@ async function lookUpSession(hash: string): Promise<SessionActor | null> {
                                WHERE rp.role_id = ou.role_id)
            END AS permissions,
            ${cacheVersionsJson} AS cache_versions,
-           s.second_factor_at AS factor_at, ${hasFactorSql(sql`i.id`)} AS enrolled
+           s.second_factor_at AS factor_at, ${hasFactorSql(sql`i.id`)} AS enrolled,
+           CASE i.kind
+             WHEN 'Agency' THEN coalesce(a.full_company_name, a.email)
+             WHEN 'agency_user' THEN concat_ws(' ', nullif(au.first_name, ''), nullif(au.last_name, ''))
+             ELSE concat_ws(' ', nullif(ou.first_name, ''), nullif(ou.last_name, ''))
+           END AS display_name,
+           coalesce(a.email, au.email, ou.email) AS display_email
     FROM ${sessions} s
     JOIN ${identities} i ON i.id = s.identity_id
     LEFT JOIN ${agencies} a ON i.kind = 'Agency' AND a.identity_id = i.id
@@ -179,7 +187,8 @@ async function lookUpSession(hash: string): Promise<SessionActor | null> {
   if (!row) return null
   observeCacheVersions(row.cache_versions)
   const secondFactor = { enrolled: row.enrolled, at: row.factor_at === null ? null : new Date(row.factor_at) }
-  const base = { identityId: row.id, email: row.email, mustChangePassword: row.must, secondFactor }
+  const display = { name: row.display_name ?? '', email: row.display_email }
+  const base = { identityId: row.id, email: row.email, mustChangePassword: row.must, secondFactor, display }
   if (row.kind === 'Agency')
     return row.agency_id === null
       ? null

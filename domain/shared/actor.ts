@@ -19,6 +19,9 @@ export type AgencyPermission = (typeof AGENCY_PERMISSIONS)[number]
  */
 export type SecondFactorState = { enrolled: boolean; at: Date | null }
 
+/** The name and e-mail the app shell shows, read with the session; absent on actors built elsewhere. */
+export type DisplayName = { name: string; email: string }
+
 /** Who is acting: a signed-in person, the public, or a workflow. */
 export type Actor =
   | {
@@ -28,6 +31,7 @@ export type Actor =
       email: string
       permissions: ReadonlySet<string>
       secondFactor?: SecondFactorState
+      display?: DisplayName
     }
   | {
       kind: 'Agency'
@@ -36,6 +40,7 @@ export type Actor =
       email: string
       permissions: ReadonlySet<string>
       secondFactor?: SecondFactorState
+      display?: DisplayName
     }
   | {
       kind: 'agency_user'
@@ -45,6 +50,7 @@ export type Actor =
       email: string
       permissions: ReadonlySet<string>
       secondFactor?: SecondFactorState
+      display?: DisplayName
     }
   | { kind: 'public' }
   | { kind: 'system'; name: string }
