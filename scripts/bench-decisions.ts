@@ -55,7 +55,7 @@ export async function decisionScenarios(o: {
         p99: at(99),
         errors,
       },
-      target: { p50: 100, p95: 250 },
+      target: { p50: 60 },
     })
   }
 

@@ -18,7 +18,16 @@ export type Row = {
   webMs?: number
   dbMs?: number
 }
-export type Target = { rps?: number; p99?: number; p95?: number; p50?: number; ratio?: number }
+export type Target = {
+  rps?: number
+  p99?: number
+  p95?: number
+  p50?: number
+  /** The least share of the bare server's req/s in the same run. */
+  ratio?: number
+  /** The least number of requests answered in the run (a fixed-rate load: all of them). */
+  served?: number
+}
 /** A line of the table: the app's figures, the baseline's beside them, and the target. */
 export type Result = { app: Row; base?: Row; target: Target }
 
@@ -116,6 +125,7 @@ function verdict(r: Row, base: Row | undefined, t: Target) {
   if (t.p95 && r.p95 > t.p95) misses.push(`p95 > ${t.p95}`)
   if (t.p99 && r.p99 > t.p99) misses.push(`p99 > ${t.p99}`)
   if (t.ratio && base && r.rps / base.rps < t.ratio) misses.push(`ratio < ${t.ratio * 100}%`)
+  if (t.served && (r.requests ?? 0) < t.served) misses.push(`served ${r.requests} < ${t.served}`)
   if (r.errors > 0) misses.push(`${r.errors} errors`)
   return Object.keys(t).length === 0 ? '(no target)' : misses.length ? `missed: ${misses.join(', ')}` : 'met'
 }
