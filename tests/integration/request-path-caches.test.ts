@@ -4,9 +4,11 @@
 // plain SQL, is priced by the next request — and sessions resolved in the last second.
 import { beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
-import { agencyWithToken, api, login } from '../setup/api'
+import { agencyUserWith, agencyWithToken, api, login, staffWith } from '../setup/api'
 import { cachedReference, setVersionFreshness } from '../../domain/shared/reference-cache'
 import { actorForToken, revokeSession, setSessionReuse } from '../../domain/access/sessions'
+import { getProfile } from '../../domain/access/get-profile'
+import { shellUser } from '../../app/utils/layout.server'
 
 const NIB = 1
 let agency: { id: number; token: string }
@@ -78,6 +80,20 @@ describe('reference cache', () => {
     } finally {
       setVersionFreshness(0)
       await elsewhere(['UPDATE gst_rates SET gst_rate = gst_rate - 1'])
+    }
+  })
+})
+
+describe('the app shell', () => {
+  it('shows the name and e-mail read with the session, as the profile answers them, for every kind of person', async () => {
+    const a = await agencyWithToken()
+    for (const token of [a.token, await staffWith([]), await agencyUserWith(a.agency.id, [])]) {
+      const actor = (await actorForToken(token))!
+      const { display, ...rest } = actor as typeof actor & { display?: unknown }
+      expect(display).toBeDefined()
+      // What the shell showed before (from the profile, as for an actor built without a session).
+      expect(await shellUser(actor)).toEqual(await shellUser(rest))
+      expect((await shellUser(actor)).email).toBe((await getProfile(actor)).email)
     }
   })
 })
