@@ -30,6 +30,8 @@ export async function startEmbeddedPostgres({ dataDir, port }) {
     password: 'postgres',
     persistent: true,
     createPostgresUser: isRoot,
+    // As docs/production.md asks of a production server (local disk, data in memory).
+    postgresFlags: ['-c', 'random_page_cost=1.1'],
     onLog: () => {},
   })
   if (fresh) {

@@ -47,16 +47,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireAccess(request, getPolicyDetails.access, 'staff')
   const policyId = idFromParam(params.policyId, 'Policy')
-  const [details, history] = await Promise.all([
+  const canManage = actor.permissions.has('policy_management')
+  // Side by side: a policy that is not there is a 404 from whichever read finds it first, and
+  // nothing the others read is answered.
+  const [details, history, staffUsers, refund, moneyTrail] = await Promise.all([
     getPolicyDetails({ actor, policyId }),
     getPolicyHistory({ actor, policyId }).then(withActorNames),
-  ]).catch(throwAsResponse)
-  const canManage = actor.permissions.has('policy_management')
-  const staffUsers = canManage ? await findOshcUsersForAssigning({ actor }) : []
-  const [refund, moneyTrail] = await Promise.all([
+    canManage ? findOshcUsersForAssigning({ actor }) : [],
     staffRefundData(actor, policyId),
-    moneyTrailView(details.policy.id),
-  ])
+    moneyTrailView(policyId),
+  ]).catch(throwAsResponse)
   const policy = policyDetailView(details, history)
   return {
     policy,
