@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import { alias, union } from 'drizzle-orm/pg-core'
 import { getDb } from '../../db/client'
+import { executePrepared } from '../../db/prepared'
 import { agencies, customers, customerSearchText, insuranceProviders, policies } from '../../db/schema'
 import { assertAgencyAccess } from '../agencies/agency-access'
 import { escapeLike } from '../reference/search-text'
@@ -184,7 +185,7 @@ function countSql(where: SQL, opts: { limit: number; customers: boolean }) {
  * then is it a statement of its own.
  */
 export async function pagedPolicies(o: PageOptions) {
-  const rows = await pageStatement(o)
+  const rows = await executePrepared(pageStatement(o), 'policy_page')
   // No row on the first page: nothing matches. Past the end: the count is asked for alone.
   const n = rows.length
     ? rows[0].total
