@@ -34,33 +34,53 @@ function procs(): Proc[] {
   return out
 }
 
-/** CPU ticks per process of the web tree (`webPid` and its descendants) and of the database. */
-function sample(webPid: number) {
-  const all = procs()
-  const web = new Set([webPid])
+/** The pids of `roots` and their descendants (a cluster's primary and its workers). */
+function treeOf(all: Proc[], roots: number[]) {
+  const tree = new Set(roots)
   for (let grew = true; grew;) {
     grew = false
     for (const p of all)
-      if (!web.has(p.pid) && web.has(p.ppid)) {
-        web.add(p.pid)
+      if (!tree.has(p.pid) && tree.has(p.ppid)) {
+        tree.add(p.pid)
         grew = true
       }
   }
-  const pick = (keep: (p: Proc) => boolean) => new Map(all.filter(keep).map((p) => [p.pid, p.ticks]))
-  return { web: pick((p) => web.has(p.pid)), db: pick((p) => p.comm === 'postgres') }
+  return tree
+}
+
+/** A group of processes: trees by their roots' pids, or every process of a command name. */
+export type Group = number | number[] | string
+
+/** CPU ticks per process of each group. */
+function sample(groups: Record<string, Group>) {
+  const all = procs()
+  return Object.fromEntries(
+    Object.entries(groups).map(([name, root]) => {
+      const tree = typeof root === 'string' ? null : treeOf(all, [root].flat())
+      const keep = (p: Proc) => (tree ? tree.has(p.pid) : p.comm === root)
+      return [name, new Map(all.filter(keep).map((p) => [p.pid, p.ticks]))]
+    }),
+  )
 }
 
 const spent = (before: Map<number, number>, after: Map<number, number>) =>
   [...after].reduce((sum, [pid, ticks]) => sum + ticks - (before.get(pid) ?? 0), 0) * TICK_MS
+
+/** The CPU milliseconds `work` cost each group of processes (see `sample`). */
+export async function cpuByGroup<T>(groups: Record<string, Group>, work: () => Promise<T>) {
+  const before = sample(groups)
+  const result = await work()
+  const after = sample(groups)
+  const ms = Object.fromEntries(Object.keys(groups).map((g) => [g, spent(before[g], after[g])]))
+  return { result, ms }
+}
 
 /**
  * Runs `work` and answers the CPU milliseconds per request it cost the web processes and the
  * database (`requests` is read from its result).
  */
 export async function cpuPerRequest<T extends { requests?: number }>(webPid: number, work: () => Promise<T>) {
-  const before = sample(webPid)
-  const result = await work()
-  const after = sample(webPid)
-  const per = (ms: number) => (result.requests ? ms / result.requests : NaN)
-  return { result, webMs: per(spent(before.web, after.web)), dbMs: per(spent(before.db, after.db)) }
+  const { result, ms } = await cpuByGroup({ web: webPid, db: 'postgres' }, work)
+  const per = (n: number) => (result.requests ? n / result.requests : NaN)
+  return { result, webMs: per(ms.web), dbMs: per(ms.db) }
 }

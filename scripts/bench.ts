@@ -96,7 +96,9 @@ const appEnv = {
   DATA_DIR: path.resolve('.data/bench'),
 }
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2)
-for (let i = 0; i < WORKERS; i++) child(`worker${i}`, 'node', ['build/worker.mjs'], appEnv)
+const workers = Array.from({ length: WORKERS }, (_, i) =>
+  child(`worker${i}`, 'node', ['build/worker.mjs'], appEnv),
+)
 // BENCH_PROFILE=<dir>: each web process writes a V8 CPU profile there when it stops (read it with
 // `node scripts/bench-profile.mjs <dir>`); best with `--only` one scenario.
 const PROFILE = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null
@@ -206,7 +208,13 @@ await scenario(
 )
 
 // ── decisions through Temporal Updates, over HTTP ───────────────────────────────────────────
-await decisionScenarios({ APP, staff, wanted, push: (row) => rows.push(row) })
+await decisionScenarios({
+  APP,
+  staff,
+  wanted,
+  push: (row) => rows.push(row),
+  cpu: { web: web.pid!, workers: workers.map((w) => w.pid!), temporal: 'temporal', db: 'postgres' },
+})
 
 // ── money: the sale paid from the balance, the balance and the statement ─────────────────────
 await moneyScenarios({
