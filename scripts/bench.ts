@@ -96,13 +96,15 @@ const appEnv = {
   DATA_DIR: path.resolve('.data/bench'),
 }
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2)
-const workers = Array.from({ length: WORKERS }, (_, i) =>
-  child(`worker${i}`, 'node', ['build/worker.mjs'], appEnv),
-)
-// BENCH_PROFILE=<dir>: each web process writes a V8 CPU profile there when it stops (read it with
-// `node scripts/bench-profile.mjs <dir>`); best with `--only` one scenario.
+// BENCH_PROFILE=<dir>: each web process writes a V8 CPU profile there when it stops, each worker
+// one in <dir>/workers (read them with `node scripts/bench-profile.mjs <dir>`); best with `--only`
+// one scenario.
 const PROFILE = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null
 const profiling = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []
+const workerProfiling = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(PROFILE, 'workers')}`] : []
+const workers = Array.from({ length: WORKERS }, (_, i) =>
+  child(`worker${i}`, 'node', [...workerProfiling, 'build/worker.mjs'], appEnv),
+)
 const web = child('web', 'node', [...profiling, 'build/web.mjs'], appEnv)
 child('baseline', 'node', ['scripts/bench-baseline.mjs'], { ...appEnv, PORT: String(BASE_PORT) })
 await waitForPort(APP_PORT, 'app')
