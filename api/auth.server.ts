@@ -90,8 +90,8 @@ export type RequestAuth = {
  */
 export function authenticateRequest(request: Request): Promise<RequestAuth> {
   // A page request runs the root's, the layout's and the page's loaders, each on a copy of the
-  // Request that Remix makes sharing the original's Headers object: keyed by it, the session is
-  // looked up once for all of them.
+  // Request: those sharing the original's Headers object share its lookup here, and the others
+  // the lookup under way for the same token (actorForToken).
   let auth = authenticated.get(request.headers)
   if (!auth) {
     auth = lookUp(request)

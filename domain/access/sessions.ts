@@ -119,17 +119,29 @@ export function setSessionReuse(ms: number) {
   SESSION_REUSE_MS = ms
 }
 const recentlySeen = new Map<string, { at: number; actor: SessionActor }>()
+/** Lookups under way, by token hash: a page's loaders, running side by side, share one. */
+const underWay = new Map<string, Promise<SessionActor | null>>()
 
 /**
  * Resolves a session token to the acting person, or null when it is unknown, expired or disabled:
  * one round trip (session, identity, agency or user, role permissions, and the reference cache's
- * versions), reused for a second when `reuse` (reads).
+ * versions), reused for a second when `reuse` (reads), and shared by the reads that ask while it
+ * runs.
  */
 export async function actorForToken(token: string, { reuse = true } = {}): Promise<SessionActor | null> {
   const hash = sha256(token)
   const seen = reuse ? recentlySeen.get(hash) : undefined
   if (seen && performance.now() - seen.at < SESSION_REUSE_MS) return seen.actor
-  const actor = await lookUpSession(hash)
+  const sharing = reuse && SESSION_REUSE_MS > 0
+  const pending = sharing ? underWay.get(hash) : undefined
+  if (pending) return pending
+  const lookup = lookUpSession(hash)
+  if (sharing) {
+    underWay.set(hash, lookup)
+    const done = () => underWay.delete(hash)
+    lookup.then(done, done)
+  }
+  const actor = await lookup
   // A session that must change its password is about to change: it is never reused, so the
   // next request after the change sees it on every process.
   if (actor && !actor.mustChangePassword && SESSION_REUSE_MS > 0) {

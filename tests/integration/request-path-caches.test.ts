@@ -128,6 +128,25 @@ describe('sessions resolved in the last second', () => {
     }
   })
 
+  it("are looked up once for the reads that ask at the same time (a page's loaders), never for a write", async () => {
+    const a = await agencyWithToken()
+    setSessionReuse(1000)
+    try {
+      const [one, two] = await Promise.all([actorForToken(a.token), actorForToken(a.token)])
+      expect(one).not.toBeNull()
+      expect(two).toBe(one) // the same lookup's answer, not a second lookup's
+      await new Promise((r) => setTimeout(r, 1100))
+      const [read, write] = await Promise.all([
+        actorForToken(a.token),
+        actorForToken(a.token, { reuse: false }),
+      ])
+      expect(write).not.toBe(read)
+      expect(write).toEqual(read)
+    } finally {
+      setSessionReuse(0)
+    }
+  })
+
   it('are never reused by a write: a step-up given on another process counts for the decision sent next', async () => {
     const a = await agencyWithToken()
     setSessionReuse(1000)
