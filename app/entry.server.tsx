@@ -23,8 +23,8 @@ export default function handleRequest(
 ) {
   const nonce = (loadContext as { cspNonce?: string }).cspNonce ?? ''
   // The whole document, then one write. No route defers data, so streaming the shell first would
-  // only cut the same bytes into some thirty writes through a web stream (a tenth of a page's CPU
-  // in the bench's profile). A route that defers would need the shell streamed again.
+  // only cut the same bytes into some thirty writes through a web stream. A route that defers
+  // would need the shell streamed again.
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const chunks: Buffer[] = []
