@@ -91,9 +91,12 @@ export const id = (message = 'Not a number') =>
     // Not `abort`: an aborted issue would skip the cross-field checks of the enclosing object.
     .refine((n) => !(Number.isInteger(n) && n > 0) || n <= MAX_ID, ID_RANGE_MSG)
 
+/** `id()` built once for parseId (every page with an id in its address parses one). */
+const anId = id()
+
 /** The same rule for edges that parse by hand (route params, form fields): the id or null. */
 export function parseId(value: unknown): number | null {
-  const r = id().safeParse(value)
+  const r = anId.safeParse(value)
   return r.success ? r.data : null
 }
 
