@@ -47,7 +47,6 @@ export function QuickQuote() {
   const fetcher = useFetcher<Answer>()
   const form = React.useRef<HTMLFormElement>(null)
   const timer = React.useRef<ReturnType<typeof setTimeout>>()
-  React.useEffect(() => () => clearTimeout(timer.current), [])
   const load = () => {
     clearTimeout(timer.current)
     if (!form.current) return
@@ -56,6 +55,13 @@ export function QuickQuote() {
     if (!WHOLE_DATE.test(params.get('startDate') ?? '')) return
     timer.current = setTimeout(() => fetcher.load(`/agency/quotes?index&${params}`), 150)
   }
+  // A date given before the page hydrated (or restored by the browser) prices at once: the
+  // change it made went by before the handler was attached.
+  React.useEffect(() => {
+    load()
+    return () => clearTimeout(timer.current)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on hydration
+  }, [])
   const answer = fetcher.data
   return (
     <Card>
