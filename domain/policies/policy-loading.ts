@@ -1,5 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import { getDb, type DbOrTx } from '../../db/client'
+import { preparedRead } from '../../db/prepared'
 import { customers, policies } from '../../db/schema'
 import { isAgencySide, isStaff, type Actor } from '../shared/actor'
 import { notFound } from '../shared/errors'
@@ -22,8 +23,15 @@ export async function loadCustomer(actor: Actor, customerId: number, tx: DbOrTx 
   return c
 }
 
+const policyById = preparedRead('policy_by_id', (db) =>
+  db
+    .select()
+    .from(policies)
+    .where(eq(policies.id, sql.placeholder('id'))),
+)
+
 export async function loadPolicy(actor: Actor, policyId: number, tx: DbOrTx = getDb()) {
-  const [p] = await tx.select().from(policies).where(eq(policies.id, policyId))
+  const [p] = await policyById({ id: policyId }, tx)
   if (!p) throw notFound('Policy')
   assertSameTenant(actor, p.agency_id, 'Policy')
   return p

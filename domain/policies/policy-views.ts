@@ -1,8 +1,9 @@
 // What the policy read use cases show of a policy: its meta (what can be done now), people and
 // places, and the status lists.
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { getDb } from '../../db/client'
+import { preparedRead } from '../../db/prepared'
 import {
   agencyUsers,
   cities,
@@ -61,8 +62,8 @@ export async function currentCertificateIssued(policyId: number) {
 
 const passportCountries = alias(countries, 'passport_countries')
 
-async function customerWithPlaces(customerId: number) {
-  const [row] = await getDb()
+const customerWithPlacesById = preparedRead('customer_with_places', (db) =>
+  db
     .select({
       customer: customers,
       country_name: countries.name,
@@ -75,7 +76,11 @@ async function customerWithPlaces(customerId: number) {
     .leftJoin(passportCountries, eq(passportCountries.id, customers.passport_country_id))
     .leftJoin(states, eq(states.id, customers.state_id))
     .leftJoin(cities, eq(cities.id, customers.city_id))
-    .where(eq(customers.id, customerId))
+    .where(eq(customers.id, sql.placeholder('customerId'))),
+)
+
+async function customerWithPlaces(customerId: number) {
+  const [row] = await customerWithPlacesById({ customerId })
   if (!row) throw notFound('Customer')
   const { customer, ...places } = row
   return { ...customer, ...places }

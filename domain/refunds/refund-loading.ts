@@ -2,6 +2,7 @@
 // for it and its commission, and the API shape of a refund (amounts in AUD, not cents).
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { getDb, readAll, type DbOrTx } from '../../db/client'
+import { preparedRead } from '../../db/prepared'
 import { commissions, fullRefunds, policyPremiumPayments } from '../../db/schema'
 import { fromCents } from '../shared/money'
 import { notFound } from '../shared/errors'
@@ -23,13 +24,17 @@ export const stateOf = (r: RefundRow): RefundState => ({
 })
 
 /** The policy's newest refund (open or not), or null. */
-export async function latestRefund(policyId: number, tx: DbOrTx = getDb()) {
-  const [row] = await tx
+const latestRefundOf = preparedRead('latest_refund_of_policy', (db) =>
+  db
     .select()
     .from(fullRefunds)
-    .where(eq(fullRefunds.policy_id, policyId))
+    .where(eq(fullRefunds.policy_id, sql.placeholder('policyId')))
     .orderBy(desc(fullRefunds.created_at), desc(fullRefunds.id))
-    .limit(1)
+    .limit(1),
+)
+
+export async function latestRefund(policyId: number, tx: DbOrTx = getDb()) {
+  const [row] = await latestRefundOf({ policyId }, tx)
   return row ?? null
 }
 

@@ -26,7 +26,7 @@ export async function countRequests(hits: RequestHit[], windowSeconds: number) {
   if (!hits.length) return
   const max = new Map<string, number>()
   for (const h of hits) max.set(h.key, Math.min(h.max, max.get(h.key) ?? Infinity))
-  const now = Date.now()
+  const now = performance.now()
   const keys = [...max.keys()].sort()
   if (keys.every((k) => estimate(k, now) + 1 <= (max.get(k) ?? 0) * EXACT_FROM)) {
     for (const k of keys) tally(k, windowSeconds, now).pending++
@@ -63,7 +63,8 @@ export async function flushRequestCounts() {
 }
 
 // ── this process's counts ────────────────────────────────────────────────────────────────────
-/** `seen`: the key's total PostgreSQL last answered, its window ending at `endsAt` (ms). */
+/** `seen`: the key's total PostgreSQL last answered, its window ending at `endsAt` (performance.now(), ms: a
+ * monotonic clock, as the window's length is what counts). */
 type Tally = { seen: number; pending: number; endsAt: number; window: number }
 type Totals = { key: string; count: number; window_left: number }[]
 const tallies = new Map<string, Tally>()
@@ -95,7 +96,7 @@ function scheduleFlush() {
 }
 
 async function flush() {
-  const now = Date.now()
+  const now = performance.now()
   for (const [k, t] of tallies) if (t.pending === 0 && t.endsAt <= now) tallies.delete(k)
   const windows = new Set([...tallies.values()].filter((t) => t.pending > 0).map((t) => t.window))
   for (const window of windows) {
@@ -123,7 +124,7 @@ async function addCounts(keys: string[], counts: number[], windowSeconds: number
       window_start = case when ${live} then r.window_start else now() end,
       last_at = now()
     returning key, count, extract(epoch from window_start + make_interval(secs => ${windowSeconds}) - now())::float8 as window_left`)
-  const now = Date.now()
+  const now = performance.now()
   for (const row of rows) {
     const t = tally(row.key, windowSeconds, now)
     Object.assign(t, { seen: row.count, endsAt: now + row.window_left * 1000 })
