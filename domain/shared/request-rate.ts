@@ -7,7 +7,7 @@ import { rateLimited } from './rate-limit'
 export type RequestHit = { key: string; max: number }
 
 /** How often a process adds the calls it has counted to PostgreSQL's, and reads the totals back. */
-export const FLUSH_MS = 100
+const FLUSH_MS = 100
 /** The share of a limit from which every call is counted in PostgreSQL before it is answered. */
 const EXACT_FROM = 0.8
 
@@ -63,8 +63,10 @@ export async function flushRequestCounts() {
 }
 
 // ── this process's counts ────────────────────────────────────────────────────────────────────
-/** `seen`: the key's total PostgreSQL last answered, its window ending at `endsAt` (performance.now(), ms: a
- * monotonic clock, as the window's length is what counts). */
+/**
+ * `seen`: the key's total as PostgreSQL last answered it; `endsAt`: its window's end, on the
+ * monotonic clock of performance.now() (ms), since only the window's length counts.
+ */
 type Tally = { seen: number; pending: number; endsAt: number; window: number }
 type Totals = { key: string; count: number; window_left: number }[]
 const tallies = new Map<string, Tally>()
