@@ -17,12 +17,8 @@ import { getPersonalInformationOfCustomer } from '../../domain/policies/get-pers
 import { getStudentDetailByCustomerId } from '../../domain/policies/get-student-detail-by-customer-id'
 import { findPolicies } from '../../domain/policies/find-policies'
 import { iteratePolicies } from '../../domain/policies/iterate-policies'
-import {
-  POLICY_EXPORT_COLUMNS,
-  POLICY_REPORT_COLUMNS,
-  type PolicyListRow,
-  type PolicyScope,
-} from '../../domain/policies/policy-listing'
+import { POLICY_EXPORT_COLUMNS, POLICY_REPORT_COLUMNS } from '../../domain/policies/policy-export-columns'
+import type { PolicyListRow, PolicyScope } from '../../domain/policies/policy-listing'
 import { searchPolicies } from '../../domain/policies/search-policies'
 import { getCustomerDetailByPolicyId } from '../../domain/policies/get-customer-detail-by-policy-id'
 import { getCustomerDetailByPolicyRef } from '../../domain/policies/get-customer-detail-by-policy-ref'

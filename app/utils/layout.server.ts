@@ -4,7 +4,7 @@ import { agencies } from '../../db/schema'
 import { getProfile } from '../../domain/access/get-profile'
 import type { Actor } from '../../domain/shared/actor'
 import { isDemo } from '../../domain/shared/config'
-import { countUnread } from '../../domain/notifications/find-notifications'
+import { shellUnreadCount } from '../../domain/notifications/unread-count'
 import type { ShellData } from '../components/portal-shell'
 
 /** Name and e-mail for the app shell's top bar: read with the session, else from the profile. */
@@ -25,7 +25,7 @@ export async function shellData(
 ) {
   const [user, unread] = await Promise.all([
     shellUser(actor),
-    'identityId' in actor ? countUnread(actor.identityId) : 0,
+    'identityId' in actor ? shellUnreadCount(actor.identityId) : 0,
   ])
   return { portal, user, permissions: [...actor.permissions], dev: isDemo(), unread } satisfies ShellData
 }

@@ -2,11 +2,8 @@ import { exportResponse, ExportFormatSchema } from '../../api/export.server'
 import { queryObject } from '../../api/router.server'
 import { findInsuranceProviders } from '../../domain/reference/find-insurance-providers'
 import { iteratePolicies } from '../../domain/policies/iterate-policies'
-import {
-  POLICY_EXPORT_COLUMNS,
-  type PolicyListRow,
-  type PolicyScope,
-} from '../../domain/policies/policy-listing'
+import { POLICY_EXPORT_COLUMNS } from '../../domain/policies/policy-export-columns'
+import type { PolicyListRow, PolicyScope } from '../../domain/policies/policy-listing'
 import type { getPolicyDetails } from '../../domain/policies/get-policy-details'
 import type { getPolicyHistory } from '../../domain/policies/get-policy-history'
 import { POLICY_STATUS_GROUPS } from '../../domain/policies/policy-lists.rules'

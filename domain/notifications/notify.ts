@@ -11,6 +11,7 @@ import {
   oshcRolePermissions,
   oshcUsers,
 } from '../../db/schema'
+import { forgetUnread, UNREAD_CHANNEL } from './unread-count'
 
 export type NotifyTarget =
   /** The agency account and its active users. */
@@ -85,15 +86,13 @@ async function replaceUnreadOfSameThing(
         and not exists (select 1 from ${notificationReceivers} r where r.notification_id = n.id)`)
 }
 
-/** The channel on which the web processes hear whose unread count changed (the bell's stream). */
-export const UNREAD_CHANNEL = 'oshc_unread'
-
 /**
  * Tells every web process, when the caller's transaction commits (PostgreSQL delivers NOTIFY at
  * commit, and not at all on rollback), that these people's unread counts changed.
  */
 export async function announceUnread(tx: DbOrTx, identityIds: number[]) {
   const unique = [...new Set(identityIds)]
+  forgetUnread(unique)
   // A NOTIFY payload holds under 8,000 bytes: 500 ids a message.
   for (let i = 0; i < unique.length; i += 500)
     await tx.execute(sql`SELECT pg_notify(${UNREAD_CHANNEL}, ${unique.slice(i, i + 500).join(',')})`)

@@ -1,9 +1,9 @@
 // Notifications people see: the reads and marks of spec/03 §7 Notifications, the bell's count on
 // the shell and its live stream, the page, and browser error reports.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { getDb } from '../../db/client'
-import { clientErrorReports } from '../../db/schema'
+import { clientErrorReports, notificationReceivers } from '../../db/schema'
 import { notify } from '../../domain/notifications/notify'
 import { CLIENT_ERROR_LIMIT } from '../../domain/notifications/report-client-error'
 import * as stream from '../../app/routes/notifications+/stream'
@@ -146,6 +146,32 @@ describe('the bell and the page', () => {
     await send(c.agency.id, 'Live')
     expect(await next()).toContain('"unread":1')
     controller.abort()
+  })
+
+  it("keeps the shell's count for a few seconds, until a change to it commits in any process", async () => {
+    const c = await agencyWithToken()
+    const shellCount = async () =>
+      (
+        (await agencyLayout.loader({
+          request: new Request('http://test.local/agency', cookie(c.token)),
+          params: {},
+          context: {},
+        })) as { unread: number }
+      ).unread
+    const notificationId = await send(c.agency.id, 'Counted')
+    expect(await shellCount()).toBe(1)
+    // A row written without announcing it (no NOTIFY): the kept count is still answered.
+    await getDb()
+      .update(notificationReceivers)
+      .set({ status: 'READ' })
+      .where(eq(notificationReceivers.notification_id, notificationId!))
+    expect(await shellCount()).toBe(1)
+    // Another process's announcement (its NOTIFY) drops the kept count.
+    await getDb().execute(sql`select pg_notify('oshc_unread', ${String(c.agency.identity_id)})`)
+    await expect.poll(shellCount, { timeout: 2000 }).toBe(0)
+    // A change made here is answered at once, whenever its NOTIFY arrives.
+    await send(c.agency.id, 'Again')
+    expect(await shellCount()).toBe(1)
   })
 
   it('marks all read from the page, and opening one marks it read and follows its link', async () => {

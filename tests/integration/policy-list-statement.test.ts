@@ -37,10 +37,11 @@ beforeAll(async () => {
 })
 
 /** The list both ways: one statement, and the page and count apart. */
-async function bothWays(raw: Record<string, string | string[]>) {
+async function bothWays(raw: Record<string, string | string[]>, countCap?: number) {
   const query = PolicyListQuerySchema.parse({ ...raw, agency_filter: [String(agencyId)] })
   const scope = { agencyId: null, archived: false }
-  const count = { limit: countLimit(query.page, query.perPage), customers: filtersCustomers(query) }
+  const limit = countCap ?? countLimit(query.page, query.perPage)
+  const count = { limit, customers: filtersCustomers(query) }
   const offset = (query.page - 1) * query.perPage
   const hits = searchHits(query.global_filter)
   const one = await pagedPolicies({
@@ -92,5 +93,14 @@ describe('a policy list in one statement', () => {
     expect(one.rows).toHaveLength(20)
     const past = await bothWays({ perPage: '10', page: '9' })
     expect(past.one).toMatchObject({ rows: [], total: 40 })
+  })
+
+  it('caps the count the same way, a search counted as it is sorted and a list by its count', async () => {
+    for (const raw of [{ global_filter: tag, perPage: '5' }, { perPage: '5' }] as Record<string, string>[]) {
+      const { one, apart } = await bothWays(raw, 12)
+      expect(one.rows.map((r) => r.id)).toEqual(apart.rows.map((r) => r.id))
+      expect([one.total, one.capped]).toEqual([12, true])
+      expect([apart.total, apart.capped]).toEqual([12, true])
+    }
   })
 })

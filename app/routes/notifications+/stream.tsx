@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { listen } from '../../../db/listen'
 import { countUnread } from '../../../domain/notifications/find-notifications'
-import { UNREAD_CHANNEL } from '../../../domain/notifications/notify'
+import { UNREAD_CHANNEL } from '../../../domain/notifications/unread-count'
 import { requireUser } from '../../utils/session.server'
 
 const HEARTBEAT_MS = 25_000
