@@ -126,6 +126,7 @@ export async function printPlans(db: pg.Client) {
         limit: query.perPage,
         offset: (query.page - 1) * query.perPage,
         count: { limit: countLimit(query.page, query.perPage), customers: listing.filtersCustomers(query) },
+        sortsByCustomer: listing.sortsByCustomer(query),
       }),
     )
   }

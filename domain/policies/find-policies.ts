@@ -11,6 +11,7 @@ import {
   checkScope,
   pagedPolicies,
   searchHits,
+  sortsByCustomer,
 } from './policy-listing'
 
 /**
@@ -31,6 +32,7 @@ export const findPolicies = defineUseCase(
       limit: query.perPage,
       offset: (query.page - 1) * query.perPage,
       count: { limit: countLimit(query.page, query.perPage), customers: filtersCustomers(query) },
+      sortsByCustomer: sortsByCustomer(query),
     })
     return {
       items: page.rows.map(present),

@@ -111,7 +111,12 @@ export function searchHits(text: string | undefined) {
   return text ? getDb().$with('search_hits').as(searchUnion(text)) : null
 }
 
+/** The student sort (customers_name_sort_idx holds it, so a page of it reads 25 students). */
 const customerName = sql<string>`lower(${customers.first_name} || ' ' || ${customers.last_name})`
+
+/** Whether `orderBy(q)` sorts by a customer column (and so the page's ids need the customers join). */
+export const sortsByCustomer = (q: { sort_key: PolicySortKey; sortByExpiryDate?: string }) =>
+  q.sort_key === 'customer_name' && q.sortByExpiryDate !== 'true'
 
 export function orderBy(q: {
   sort_key: PolicySortKey
@@ -205,8 +210,9 @@ type PageOptions = {
   orderBy: SQL[]
   limit: number
   offset: number
-  /** `customers`: a filter or the sort reads a customer column. */
+  /** `customers`: a filter reads a customer column (the sort's own need is `orderBy`'s). */
   count: { limit: number; customers: boolean }
+  sortsByCustomer?: boolean
 }
 
 /**
@@ -224,7 +230,11 @@ export function pageStatement(o: PageOptions) {
   const ids = getDb()
     .select({ id: policies.id, total: total.as('total') })
     .from(policies)
-  const page = (o.count.customers ? ids.innerJoin(customers, eq(customers.id, policies.customer_id)) : ids)
+  const page = (
+    o.count.customers || o.sortsByCustomer
+      ? ids.innerJoin(customers, eq(customers.id, policies.customer_id))
+      : ids
+  )
     .where(o.where)
     .orderBy(...o.orderBy)
     .limit(o.limit)
@@ -270,9 +280,8 @@ export async function countPolicies(where: SQL, opts: { limit: number; customers
   return { total: n, capped: n >= opts.limit }
 }
 
-/** Whether a list's filters or its sort read a customer column (and so need the customers join). */
-export const filtersCustomers = (q: Partial<PolicyListFilter> & { sort_key?: PolicySortKey }) =>
-  !!(q.email || q.country_filter?.length || q.sort_key === 'customer_name')
+/** Whether a list's filters read a customer column (and so need the customers join to count). */
+export const filtersCustomers = (q: Partial<PolicyListFilter>) => !!(q.email || q.country_filter?.length)
 
 /** Agency callers see only their agency (another id is a 404); staff see one agency or all. */
 export async function checkScope(actor: Actor, agencyId: number | null) {

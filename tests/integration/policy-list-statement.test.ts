@@ -13,6 +13,7 @@ import {
   orderBy,
   pagedPolicies,
   searchHits,
+  sortsByCustomer,
 } from '../../domain/policies/policy-listing'
 import { countLimit } from '../../domain/shared/pagination'
 
@@ -51,6 +52,7 @@ async function bothWays(raw: Record<string, string | string[]>, countCap?: numbe
     limit: query.perPage,
     offset,
     count,
+    sortsByCustomer: sortsByCustomer(query),
   })
   const where = filters(staff, scope, query)
   const rows = await baseQuery()
@@ -75,6 +77,8 @@ describe('a policy list in one statement', () => {
     { global_filter: tag, perPage: '5', page: '2' },
     { global_filter: tag, status: ['CERTIFICATE_ISSUED'], sort_key: 'customer_name', sort_direction: 'true' },
     { global_filter: 'no-such-student-anywhere' },
+    { sort_key: 'customer_name', perPage: '6', page: '2' },
+    { sort_key: 'customer_name', sort_direction: 'true', perPage: '6' },
     // Past the last page: no rows, the count still right.
     { perPage: '10', page: '9' },
     { global_filter: tag, perPage: '10', page: '5' },

@@ -1,0 +1,1 @@
+CREATE INDEX "customers_name_sort_idx" ON "customers" USING btree (lower("first_name" || ' ' || "last_name"),"id");
