@@ -43,8 +43,10 @@ export async function shellUnreadCount(identityId: number): Promise<number> {
   const now = performance.now()
   const hit = kept.get(identityId)
   if (hit && hit.until > now) return hit.unread
+  // Listening before reading: a change committed after the read is heard.
+  const canKeep = await listening()
   const before = changes
-  const [unread, canKeep] = await Promise.all([countUnread(identityId), listening()])
+  const unread = await countUnread(identityId)
   if (canKeep && changes === before) {
     if (kept.size >= MAX_ENTRIES) kept.clear()
     kept.set(identityId, { unread, until: now + KEEP_MS })
