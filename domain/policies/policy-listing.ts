@@ -210,8 +210,9 @@ type PageOptions = {
   orderBy: SQL[]
   limit: number
   offset: number
-  /** `customers`: a filter reads a customer column (the sort's own need is `orderBy`'s). */
+  /** `customers`: a filter reads a customer column (the count joins customers). */
   count: { limit: number; customers: boolean }
+  /** The sort reads a customer column (the page's ids join customers too). */
   sortsByCustomer?: boolean
 }
 
