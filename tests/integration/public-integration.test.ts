@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { SignJWT } from 'jose'
 import { getDb } from '../../db/client'
 import {
@@ -11,22 +11,17 @@ import {
   widgetPurchaseSecrets,
 } from '../../db/schema'
 import { clock } from '../../domain/shared/clock'
-import { resetConfig, secretFor } from '../../domain/shared/config'
+import { secretFor } from '../../domain/shared/config'
 import { paySandboxCheckout } from '../../domain/card-payments/sandbox-checkout'
 import { confirmWidgetCheckout } from '../../domain/public-clients/create-public-checkout'
 import { resetPublicRateLimits } from '../../api/public-client.server'
-import { flushRequestCounts } from '../../domain/shared/request-rate'
 import { agencyUserWith, agencyWithToken, api, lastMail, staffToken, staffWith } from '../setup/api'
-
-const WP = '/wordpress'
-const SITE = 'https://shop.example.com'
-const OTHER_SITE = 'https://evil.example.net'
+import { as, clientBody, newClient, OTHER_SITE, SITE, student, tokenFor, WP } from '../setup/public-clients'
 
 let staff: string
 let A: Awaited<ReturnType<typeof agencyWithToken>>
 let B: Awaited<ReturnType<typeof agencyWithToken>>
 let au: number
-let seq = 0
 
 beforeAll(async () => {
   staff = await staffToken()
@@ -36,59 +31,6 @@ beforeAll(async () => {
 })
 beforeEach(async () => {
   await resetPublicRateLimits()
-})
-
-const clientBody = (over: Record<string, unknown> = {}) => ({
-  name: 'Main website',
-  type: 'IN_APP',
-  whitelist_url: [SITE, 'https://*.partner.example.org'],
-  ...over,
-})
-
-async function newClient(agency = A, over: Record<string, unknown> = {}) {
-  const r = await api('POST', `${WP}/agencyAddPublicClient/${agency.agency.id}`, {
-    token: agency.token,
-    body: clientBody(over),
-  })
-  expect(r.status, JSON.stringify(r.body)).toBe(201)
-  return r.body.data as { id: number; client_id: string; client_secret: string }
-}
-
-async function tokenFor(client: { client_id: string; client_secret: string }) {
-  const r = await api('POST', `${WP}/validateClientOAuth`, {
-    headers: { 'x-client-id': client.client_id, 'x-client-secret': client.client_secret },
-  })
-  expect(r.status, JSON.stringify(r.body)).toBe(200)
-  return r.body.data.token as string
-}
-
-const as = (client: { client_id: string }, token: string, extra: Record<string, string> = {}) => ({
-  'x-client-id': client.client_id,
-  'x-access-token': token,
-  ...extra,
-})
-
-const student = () => ({
-  customer: {
-    title: 'Ms',
-    first_name: 'Ana',
-    last_name: 'Silva',
-    email: `ana-${Date.now().toString(36)}-${++seq}@example.test`,
-    dob: '2004-05-06',
-    country: au,
-    passport_number: 'PB7654321',
-    education_institute: 'University of Melbourne',
-    is_primary_visa_holder_and_eligible_to_apply: true,
-    has_accepted_terms: true,
-  },
-  partner: null,
-  family_members: [],
-  policy: {
-    insurance_provider_id: 1,
-    policy_type: 'SINGLE',
-    start_date: '2027-02-01',
-    end_date: '2028-01-31',
-  },
 })
 
 describe('client management', () => {
@@ -210,7 +152,7 @@ describe('client management', () => {
 
 describe('tokens', () => {
   it('issues a 15-minute token for the right secret and refuses a wrong one (401)', async () => {
-    const c = await newClient()
+    const c = await newClient(A)
     const r = await api('POST', `${WP}/validateClientOAuth`, {
       headers: { 'x-client-id': c.client_id, 'x-client-secret': c.client_secret },
     })
@@ -230,7 +172,7 @@ describe('tokens', () => {
   })
 
   it('from a browser: only for an allow-listed parent origin, and never with the secret', async () => {
-    const c = await newClient()
+    const c = await newClient(A)
     const ok = await api('POST', `${WP}/validateClientOAuth`, {
       headers: {
         'x-client-id': c.client_id,
@@ -258,8 +200,8 @@ describe('tokens', () => {
   })
 
   it('refuses an expired token, a token of another client and a deactivated client (401)', async () => {
-    const c = await newClient()
-    const d = await newClient()
+    const c = await newClient(A)
+    const d = await newClient(A)
     const token = await tokenFor(c)
     const q = { policyType: 'SINGLE', startDate: '2027-02-01', endDate: '2028-01-31' }
     expect((await api('GET', `${WP}/quotes`, { headers: as(c, token), query: q })).status).toBe(200)
@@ -286,7 +228,7 @@ describe('tokens', () => {
   })
 
   it('two tokens issued to one client in the same second differ (a jti each)', async () => {
-    const c = await newClient()
+    const c = await newClient(A)
     const realNow = clock.now
     const frozen = new Date(Math.floor(Date.now() / 1000) * 1000 + 250)
     clock.now = () => frozen
@@ -304,7 +246,7 @@ describe('tokens', () => {
   })
 
   it('a token issued before a switch-off stays refused after the client is switched on again', async () => {
-    const c = await newClient()
+    const c = await newClient(A)
     const old = await tokenFor(c)
     const q = { policyType: 'SINGLE', startDate: '2027-02-01', endDate: '2028-01-31' }
     expect((await api('GET', `${WP}/quotes`, { headers: as(c, old), query: q })).status).toBe(200)
@@ -327,7 +269,7 @@ describe('tokens', () => {
   })
 
   it('rotating keeps the old secret valid for 24 hours, then only the new one works', async () => {
-    const c = await newClient()
+    const c = await newClient(A)
     const r = await api('POST', `${WP}/agency/UpdatePublicClient/${c.id}`, {
       token: A.token,
       body: { rotate_secret: true },
@@ -365,81 +307,9 @@ describe('tokens', () => {
   })
 })
 
-describe('CORS and rate limits', () => {
-  it('answers a preflight only for an allow-listed origin', async () => {
-    await newClient()
-    const ok = await api('OPTIONS', `${WP}/quotes`, {
-      headers: {
-        origin: SITE,
-        'access-control-request-method': 'GET',
-        'access-control-request-headers': 'x-access-token,x-client-id',
-      },
-    })
-    expect(ok.status).toBe(204)
-    expect(ok.headers.get('access-control-allow-origin')).toBe(SITE)
-    expect(ok.headers.get('access-control-allow-headers')).toContain('x-access-token')
-    // A partner's page sends the purchase's proof on calls about it.
-    expect(ok.headers.get('access-control-allow-headers')).toContain('x-purchase-secret')
-    const no = await api('OPTIONS', `${WP}/quotes`, { headers: { origin: OTHER_SITE } })
-    expect(no.status).toBe(403)
-    expect(no.headers.get('access-control-allow-origin')).toBeNull()
-  })
-
-  it("lets a browser call only from its client's origins", async () => {
-    const c = await newClient()
-    const token = await tokenFor(c)
-    const q = { policyType: 'SINGLE', startDate: '2027-02-01', endDate: '2028-01-31' }
-    const ok = await api('GET', `${WP}/quotes`, { headers: as(c, token, { origin: SITE }), query: q })
-    expect(ok.status).toBe(200)
-    expect(ok.headers.get('access-control-allow-origin')).toBe(SITE)
-    const no = await api('GET', `${WP}/quotes`, { headers: as(c, token, { origin: OTHER_SITE }), query: q })
-    expect(no.status).toBe(403)
-    expect(no.headers.get('access-control-allow-origin')).toBeNull()
-  })
-
-  it('limits calls per IP with 429 and Retry-After', async () => {
-    process.env.PUBLIC_IP_RATE_LIMIT = '3'
-    resetConfig()
-    try {
-      const c = await newClient()
-      const token = await tokenFor(c)
-      const q = { policyType: 'SINGLE', startDate: '2027-02-01', endDate: '2028-01-31' }
-      const statuses = []
-      for (let i = 0; i < 4; i++)
-        statuses.push((await api('GET', `${WP}/quotes`, { headers: as(c, token), query: q })).status)
-      expect(statuses).toEqual([200, 200, 429, 429])
-      const r = await api('GET', `${WP}/quotes`, { headers: as(c, token), query: q })
-      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0)
-    } finally {
-      delete process.env.PUBLIC_IP_RATE_LIMIT
-      resetConfig()
-    }
-  })
-
-  it("counts a client's calls in PostgreSQL, so the limit holds across web processes", async () => {
-    const c = await newClient()
-    const token = await tokenFor(c)
-    const q = { policyType: 'SINGLE', startDate: '2027-02-01', endDate: '2028-01-31' }
-    const quote = async () => (await api('GET', `${WP}/quotes`, { headers: as(c, token), query: q })).status
-    const key = `public:client:${c.client_id}`
-    expect(await quote()).toBe(200)
-    await flushRequestCounts()
-    // Other web processes (or machines) have served most of this minute's allowance: seen with
-    // the next flush, and from then on every call is counted in PostgreSQL before it is answered.
-    await getDb().execute(sql`update rate_limits set count = 1000 where key = ${key}`)
-    expect(await quote()).toBe(200)
-    await flushRequestCounts()
-    await getDb().execute(sql`update rate_limits set count = 1199 where key = ${key}`)
-    expect(await quote()).toBe(200)
-    const r = await api('GET', `${WP}/quotes`, { headers: as(c, token), query: q })
-    expect(r.status).toBe(429)
-    expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0)
-  })
-})
-
 describe('the sale through a client', () => {
   it('quotes without commission, creates a WIDGET policy, pays by card and mails the student', async () => {
-    const c = await newClient()
+    const c = await newClient(A)
     const token = await tokenFor(c)
     const h = as(c, token)
     const quotes = await api('GET', `${WP}/quotes`, {
@@ -452,7 +322,7 @@ describe('the sale through a client', () => {
     const payables = quotes.body.data.map((q: { payable: number }) => q.payable)
     expect(payables).toEqual([...payables].sort((a, b) => a - b))
 
-    const body = student()
+    const body = student(au)
     const created = await api('POST', `${WP}/createStudentDetails`, {
       headers: h,
       body: { ...body, agency_id: B.agency.id },
@@ -547,10 +417,10 @@ describe('the sale through a client', () => {
   })
 
   it("keeps a client to its own policies: another client's, or a portal policy, is a 404", async () => {
-    const c = await newClient()
-    const d = await newClient()
+    const c = await newClient(A)
+    const d = await newClient(A)
     const hc = as(c, await tokenFor(c))
-    const created = await api('POST', `${WP}/createStudentDetails`, { headers: hc, body: student() })
+    const created = await api('POST', `${WP}/createStudentDetails`, { headers: hc, body: student(au) })
     const policyId = created.body.policyId
     // Even with the purchase's own secret, another client's token does not reach it.
     const hd = as(d, await tokenFor(d), { 'x-purchase-secret': created.body.purchaseSecret })
@@ -564,7 +434,7 @@ describe('the sale through a client', () => {
     }
     const portal = await api('POST', '/agencies/policy-management/createStudentDetails', {
       token: A.token,
-      body: student(),
+      body: student(au),
     })
     expect(portal.status).toBe(201)
     expect(
@@ -577,7 +447,7 @@ describe('the sale through a client', () => {
   })
 
   it("binds a purchase to the browser that made it: the client's token without its secret is a 404", async () => {
-    const c = await newClient()
+    const c = await newClient(A)
     // Anyone can get the client's token from its allow-listed page: the buyer and a stranger alike.
     const iframeToken = async () => {
       const r = await api('POST', `${WP}/validateClientOAuth`, {
@@ -588,7 +458,7 @@ describe('the sale through a client', () => {
     }
     const buyer = as(c, await iframeToken())
     const stranger = as(c, await iframeToken())
-    const body = student()
+    const body = student(au)
     const mine = await api('POST', `${WP}/createStudentDetails`, { headers: buyer, body })
     expect(mine.status, JSON.stringify(mine.body)).toBe(201)
     const policyId = mine.body.policyId as number
@@ -601,7 +471,7 @@ describe('the sale through a client', () => {
     expect(kept.secret_hash).toHaveLength(64)
     expect(kept.secret_hash).not.toContain(secret)
     // The stranger's own purchase through the same client gives a secret, but not this one.
-    const theirs = await api('POST', `${WP}/createStudentDetails`, { headers: stranger, body: student() })
+    const theirs = await api('POST', `${WP}/createStudentDetails`, { headers: stranger, body: student(au) })
     const wrong = theirs.body.purchaseSecret as string
     expect(wrong).not.toBe(secret)
 
@@ -651,10 +521,10 @@ describe('the sale through a client', () => {
   })
 
   it('the widget\'s "paid" page answers only for its own client\'s checkout session', async () => {
-    const c = await newClient()
-    const d = await newClient()
+    const c = await newClient(A)
+    const d = await newClient(A)
     const h = as(c, await tokenFor(c))
-    const created = await api('POST', `${WP}/createStudentDetails`, { headers: h, body: student() })
+    const created = await api('POST', `${WP}/createStudentDetails`, { headers: h, body: student(au) })
     const policyId = created.body.policyId as number
     const checkout = await api('POST', `${WP}/airwallexCheckout`, {
       headers: { ...h, 'x-purchase-secret': created.body.purchaseSecret },
@@ -673,7 +543,7 @@ describe('the sale through a client', () => {
   })
 
   it("lists the offers running on the agency's insurers", async () => {
-    const c = await newClient()
+    const c = await newClient(A)
     const r = await api('GET', `${WP}/getAllPublicOffers`, { headers: as(c, await tokenFor(c)) })
     expect(r.status).toBe(200)
     expect(r.body.pageInfo).toMatchObject({ page: 1, perPage: 10 })
