@@ -56,5 +56,6 @@ export async function shellUnreadCount(identityId: number): Promise<number> {
 
 /** This process's change to these people's counts, heard before its NOTIFY comes back. */
 export function forgetUnread(identityIds: number[]) {
-  hear(identityIds.join(','))
+  // Not hear(''): that is the reconnection's "forget everyone".
+  if (identityIds.length) hear(identityIds.join(','))
 }
