@@ -75,32 +75,39 @@ export function measuring(o: {
     c: number,
     headers: Record<string, string>,
     seconds = SECONDS,
+    pid = urlPath.startsWith(APP) ? webPid : undefined,
   ) {
     await run({ url: urlPath, connections: c, duration: 1, headers }, name) // warm-up, not counted
     const measured = () => run({ url: urlPath, connections: c, duration: seconds, headers }, name)
-    if (!webPid || !urlPath.startsWith(APP)) return measured()
-    const { result, webMs, dbMs } = await cpuPerRequest(webPid, measured)
+    if (!pid) return measured()
+    const { result, webMs, dbMs } = await cpuPerRequest(pid, measured)
     return { ...result, webMs, dbMs }
   }
 
+  /**
+   * One row: the baseline and the app alternated twice. `appPath` is the app's, or a whole URL
+   * of another server (the page floors) whose CPU is then that of `pid`.
+   */
   async function scenario(
     name: string,
     appPath: string,
     c: number,
     headers: Record<string, string>,
     target: Target,
+    pid?: number,
   ) {
     if (!wanted(name)) return
-    const sample = await fetch(`${APP}${appPath}`, { headers })
+    const url = appPath.startsWith('http') ? appPath : `${APP}${appPath}`
+    const sample = await fetch(url, { headers })
     const kib = (await sample.arrayBuffer()).byteLength / 1024
     if (sample.status !== 200) throw new Error(`${appPath}: ${sample.status}`)
     name = `${name} (${kib.toFixed(0)} KiB)`
     process.stdout.write(`  ${name}…\n`)
     const base = await cannon('baseline', BASELINE, c, {})
-    const app = await cannon(name, `${APP}${appPath}`, c, headers)
+    const app = await cannon(name, url, c, headers, SECONDS, pid)
     // The second alternation: the baseline again, then the app again; the better of each is kept.
     const base2 = await cannon('baseline', BASELINE, c, {})
-    const app2 = await cannon(name, `${APP}${appPath}`, c, headers)
+    const app2 = await cannon(name, url, c, headers, SECONDS, pid)
     const row = { app: app2.rps > app.rps ? app2 : app, base: base2.rps > base.rps ? base2 : base, target }
     rows.push(row)
     console.log(`    ${line(row)}`)

@@ -2,12 +2,15 @@
 // with BENCH_PROFILE=<dir> (V8 .cpuprofile files, one per process): self time summed over every
 // profile, by area (the app's code, each package, Node's internals, garbage collection, idle) and
 // by function, the largest first. Sampled time, so shares are what to read, not milliseconds.
+// `--skip <ms>` leaves out each profile's first milliseconds (the process's start: module loading).
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
 const dir = process.argv[2]
-if (!dir) {
-  console.error('usage: node scripts/bench-profile.mjs <dir of .cpuprofile files>')
+const skipAt = process.argv.indexOf('--skip')
+const skipUs = skipAt > 0 ? Number(process.argv[skipAt + 1]) * 1000 : 0
+if (!dir || Number.isNaN(skipUs)) {
+  console.error('usage: node scripts/bench-profile.mjs <dir of .cpuprofile files> [--skip <ms>]')
   process.exit(2)
 }
 
@@ -31,9 +34,12 @@ for (const file of files) {
   const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8'))
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]))
   const deltas = profile.timeDeltas ?? []
+  let at = 0
   profile.samples.forEach((id, i) => {
     const node = nodes.get(id)
     const us = deltas[i] ?? 0
+    at += us
+    if (at < skipUs) return
     const frame = node.callFrame
     const area = areaOf(frame)
     total += us

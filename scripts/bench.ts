@@ -19,6 +19,7 @@ import { createBenchDatabase, printPlans, seedBenchDatabase } from './bench-seed
 import { bearer, cookie, line, measuring, printTable, run } from './bench-measure'
 import { cpuPerRequest } from './bench-cpu'
 import { decisionScenarios } from './bench-decisions'
+import { pageFloors } from './bench-floor'
 import { moneyScenarios } from './bench-money'
 import { statementScenario } from './bench-statements'
 
@@ -189,9 +190,7 @@ await scenario('staff inbox page, server-rendered', '/staff/inbox', 16, cookie(s
   ratio: 0.05,
   p99: 100,
 })
-// The floor of a page: the sign-in page, no loader data and no session, through the same chain
-// (Express, Remix's route matching over every route, React's render, the hydration scripts).
-await scenario('floor: sign-in page (no data), server-rendered', '/login', 16, {}, {})
+await pageFloors({ APP, staff, processes: WEB, wanted, scenario, child })
 // One request at a time: the latency of a page on its own.
 const [{ id: policyId }] = (await db.query('SELECT id FROM policies ORDER BY id LIMIT 1')).rows
 for (const [what, page] of [
