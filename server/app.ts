@@ -1,15 +1,15 @@
 import path from 'node:path'
-import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express, { type RequestHandler } from 'express'
 import { securityHeaders } from './security-headers'
 import { answerUnsupportedMethods, refuseNulInUrl } from './request-guards'
-import { loadContext, refuseCrossSiteWrites, trustProxyWhenConfigured } from './edge'
+import { refuseCrossSiteWrites, trustProxyWhenConfigured } from './edge'
 import { serveApi } from './api'
 import { serveReadiness } from './observability/readiness'
 import { timeRequests } from './observability/metrics'
 import { trackInFlight } from './shutdown'
+import { servePages } from './page-routes'
 
 /**
  * The one request chain, in the server and in the tests that stand in for it: headers, the
@@ -54,6 +54,6 @@ export function createApp(opts: {
   }
   for (const m of opts.before ?? []) app.use(m)
   app.use(refuseCrossSiteWrites)
-  app.all('*', createRequestHandler({ build: opts.build, getLoadContext: loadContext }))
+  app.all('*', servePages(opts.build))
   return app
 }
