@@ -190,6 +190,7 @@ await scenario('staff inbox page, server-rendered', '/staff/inbox', 16, cookie(s
   ratio: 0.05,
   p99: 100,
 })
+await scenario('agency home page, server-rendered', '/agency', 16, cookie(agency), {})
 await pageFloors({ APP, staff, processes: WEB, wanted, scenario, child })
 // One request at a time: the latency of a page on its own.
 const [{ id: policyId }] = (await db.query('SELECT id FROM policies ORDER BY id LIMIT 1')).rows

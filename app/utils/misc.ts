@@ -8,6 +8,7 @@ export {
   formatCents,
   formatDate,
   formatDateTime,
+  formatDayMonth,
   formatMoney,
   toDate,
   type DateInput,

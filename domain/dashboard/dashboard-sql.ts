@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { getDb } from '../../db/client'
 import { config } from '../shared/config'
-import { clock } from '../shared/clock'
+import { businessDay, clock } from '../shared/clock'
 import type { DashboardQuery } from './dashboard.schemas'
 import { bucketFor, monthSplit, previousRange, rangeLabel } from './dashboard.rules'
 
@@ -12,9 +12,7 @@ const tz = () => config().BUSINESS_TZ
 export const dayStart = (iso: string) => sql`(${iso}::date::timestamp at time zone ${tz()})`
 
 /** Today's date in the business time zone. */
-export function businessToday() {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: tz() }).format(clock.now())
-}
+export const businessToday = () => businessDay(clock.now(), tz())
 
 const shiftDays = (iso: string, days: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)

@@ -57,6 +57,12 @@ export function formatDate(value: DateInput): string {
   return `${p.d} ${MONTHS[p.m - 1]} ${p.y}`
 }
 
+/** '2026-10-01' or a timestamp -> '1 Oct' (a chart's axis). Empty or unreadable -> ''. */
+export function formatDayMonth(value: DateInput): string {
+  const p = partsOf(value)
+  return p ? `${p.d} ${MONTHS[p.m - 1]}` : ''
+}
+
 /** A timestamp -> '23 Nov 2026, 14:05' (Sydney time). Empty -> ''. */
 export function formatDateTime(value: DateInput): string {
   const p = partsOf(value)

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import * as ENUMS from '../../db/schema/enums'
-import { formatAge, formatCents, formatDate, formatDateTime, formatMoney } from '../../domain/shared/format'
+import {
+  formatAge,
+  formatCents,
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatMoney,
+} from '../../domain/shared/format'
 import * as LABELS from '../../domain/shared/labels'
 import { financeMails } from '../../domain/mail/finance-mails'
 import { paymentMails } from '../../domain/mail/payment-mails'
@@ -12,6 +19,12 @@ describe('one date format and one money format', () => {
     expect(formatDate('2027-09-01')).toBe('1 Sep 2027')
     expect(formatDate('2027-01-31')).toBe('31 Jan 2027')
     expect(formatDate(null)).toBe('')
+  })
+
+  it('writes a chart axis day as "1 Sep" (never the "Sept" of some ICU data)', () => {
+    expect(formatDayMonth('2027-09-01')).toBe('1 Sep')
+    expect(formatDayMonth('2026-11-23')).toBe('23 Nov')
+    expect(formatDayMonth('')).toBe('')
   })
 
   it('writes instants in Sydney time as "23 Nov 2026, 14:05" (24-hour clock)', () => {

@@ -11,7 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts'
-import { formatDate, formatMoney } from '../../utils/misc'
+import { formatDate, formatDayMonth, formatMoney } from '../../utils/misc'
 import { useHydrated } from '../../utils/use-hydrated'
 
 // Charts draw in the browser only (they measure their box); the server renders the same figures
@@ -19,13 +19,6 @@ import { useHydrated } from '../../utils/use-hydrated'
 
 /** Whole Australian dollars with thousands separators, for an axis. */
 const axisMoney = (v: number) => `A$${Math.round(v).toLocaleString('en-AU')}`
-/** A day as an axis reads it: "1 Oct". */
-const shortDay = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-AU', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  })
 /** A name cut to what the axis has room for (the table below the chart has it whole). */
 const fits = (name: string) => (name.length > 22 ? `${name.slice(0, 21)}…` : name)
 
@@ -67,7 +60,7 @@ export type SalesPoint = { bucket: string; sold: number; premium: number }
 export function SalesChart({ sales, previous }: { sales: SalesPoint[]; previous: SalesPoint[] }) {
   const length = Math.max(sales.length, previous.length)
   const data = Array.from({ length }, (_, i) => ({
-    label: sales[i] ? shortDay(sales[i].bucket) : `#${i + 1}`,
+    label: sales[i] ? formatDayMonth(sales[i].bucket) : `#${i + 1}`,
     date: sales[i] ? formatDate(sales[i].bucket) : `#${i + 1}`,
     current: sales[i]?.premium ?? 0,
     previous: previous[i]?.premium ?? 0,
