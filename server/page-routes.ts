@@ -39,8 +39,9 @@ function only(build: ServerBuild, ids: Set<string>): ServerBuild {
 
 const perBuild = new WeakMap<ServerBuild, Pages>()
 
-/** The paths whose handler is kept (the first kept is the first dropped). */
+/** The paths whose handler is kept (the first kept is the first dropped), and the longest kept. */
 const KEPT_PATHS = 1_000
+const KEPT_PATH_LENGTH = 200
 
 /**
  * The handler of `pathname`'s page: Remix's request handler over the build cut to the routes of
@@ -49,7 +50,7 @@ const KEPT_PATHS = 1_000
  * time it matches a URL, and a page matches three times (the server, its static handler and
  * `<RemixServer>`), with the route objects of every route made again for each render: over 175
  * routes that was half of an empty page's cost (issue 27, docs/performance.md). Here the whole
- * tree is matched once per path (the last thousand paths are kept), and Remix's three matchings
+ * tree is matched once per path (the last thousand short paths are kept), and Remix's three matchings
  * see the few routes of one branch. Cutting the tree cannot change the match: the branch that won
  * over all the routes is still there, and nothing it competed with is. The browser still gets
  * the whole manifest (its own file, `manifest.url`: lazy route discovery is off in vite.config.ts).
@@ -61,6 +62,7 @@ function handlerFor(build: ServerBuild, pathname: string): RequestHandler {
   let found = pages.paths.get(pathname)
   if (!found) {
     found = branchHandler(build, pages, pathname)
+    if (pathname.length > KEPT_PATH_LENGTH) return found
     if (pages.paths.size >= KEPT_PATHS) pages.paths.delete(pages.paths.keys().next().value!)
     pages.paths.set(pathname, found)
   }
