@@ -22,14 +22,14 @@ export async function pageFloors(o: {
   const port = Number(process.env.BENCH_FLOOR_PORT ?? 3302)
   const dir = path.resolve('.data/bench/pages')
   // The floor of the chain: the sign-in page, no loader data and no session, through Express,
-  // Remix's route matching over every route, React's render and the hydration scripts.
+  // Remix (over the page's branch of routes), React's render and the hydration scripts.
   await scenario('floor: sign-in page (no data), server-rendered', '/login', 16, {}, {})
   const pages = { list: '/staff/policies', inbox: '/staff/inbox' }
-  const names = Object.entries(pages).flatMap(([name]) => [
-    `floor: the ${name} page's HTML as bytes, bare node:http`,
-    `floor: the ${name} page's markup rendered by React alone, bare node:http`,
+  const rows = Object.keys(pages).flatMap((name) => [
+    [`floor: the ${name} page's HTML as bytes, bare node:http`, `${name}.html`],
+    [`floor: the ${name} page's markup rendered by React alone, bare node:http`, `${name}.react`],
   ])
-  if (!names.some(o.wanted)) return
+  if (!rows.some(([row]) => o.wanted(row))) return
   mkdirSync(dir, { recursive: true })
   for (const [name, page] of Object.entries(pages)) {
     const r = await fetch(`${o.APP}${page}`, { headers: cookie(o.staff) })
@@ -44,10 +44,7 @@ export async function pageFloors(o: {
     BENCH_PAGES: dir,
   })
   await waitForPort(port, 'page floor')
-  const FLOOR = `http://127.0.0.1:${port}`
-  for (const name of Object.keys(pages)) {
-    await scenario(names.shift()!, `${FLOOR}/${name}.html`, 16, {}, {}, server.pid)
-    await scenario(names.shift()!, `${FLOOR}/${name}.react`, 16, {}, {}, server.pid)
-  }
+  for (const [row, file] of rows)
+    await scenario(row, `http://127.0.0.1:${port}/${file}`, 16, {}, {}, server.pid)
   server.kill('SIGTERM')
 }

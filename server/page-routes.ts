@@ -50,10 +50,11 @@ const KEPT_PATH_LENGTH = 200
  * time it matches a URL, and a page matches three times (the server, its static handler and
  * `<RemixServer>`), with the route objects of every route made again for each render: over 175
  * routes that was half of an empty page's cost (issue 27, docs/performance.md). Here the whole
- * tree is matched once per path (the last thousand short paths are kept), and Remix's three matchings
- * see the few routes of one branch. Cutting the tree cannot change the match: the branch that won
- * over all the routes is still there, and nothing it competed with is. The browser still gets
- * the whole manifest (its own file, `manifest.url`: lazy route discovery is off in vite.config.ts).
+ * tree is matched once per path (the last thousand short paths are kept), and Remix's three
+ * matchings see the few routes of one branch. Cutting the tree cannot change the match: the
+ * branch that won over all the routes is still there, and nothing it competed with is. The
+ * browser still gets the whole manifest (its own file, `manifest.url`: lazy route discovery is off
+ * in vite.config.ts).
  */
 function handlerFor(build: ServerBuild, pathname: string): RequestHandler {
   let pages = perBuild.get(build)
